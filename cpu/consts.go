@@ -1,0 +1,112 @@
+package cpu
+
+import "math"
+
+// Float constants of SPEC §0.6, defined from their binary32 bit patterns.
+// Untyped Go constant expressions such as 2.0/0.53528 round differently from
+// the C# float expressions the tutorials use, so none of these is written as
+// a decimal literal.
+var (
+	inv255   = math.Float32frombits(0x3B808081) // 1f / 255f
+	inv31    = math.Float32frombits(0x3D042108) // 1f / ((1<<5)-1)
+	perlin2  = math.Float32frombits(0x406F2090) // 2f / 0.53528f
+	perlin3  = math.Float32frombits(0x3FE364D3) // 1f / 0.56290f
+	simplex1 = math.Float32frombits(0x3F97B426) // 32f / 27f
+	simplex2 = math.Float32frombits(0x4083F68D) // 5.832f / sqrt(2f)
+	simplex3 = math.Float32frombits(0x40975952) // 1024f / (125f * sqrt(3f))
+	invSqrt3 = math.Float32frombits(0x3F13CD3A) // 1f / sqrt(3f)
+	skew2    = math.Float32frombits(0x3EBB67AE) // (sqrt(3f) - 1f) / 2f
+	unskew2  = math.Float32frombits(0x3E58658C) // (3f - sqrt(3f)) / 6f
+	skew3    = math.Float32frombits(0x3EAAAAAB) // 1f / 3f
+	unskew3  = math.Float32frombits(0x3E2AAAAB) // 1f / 6f
+	scale3   = math.Float32frombits(0x3F19999A) // 0.6f
+	toRad    = math.Float32frombits(0x3C8EFA35) // 0.0174532925f
+	pi32     = math.Float32frombits(0x40490FDB) // PI
+	twoPi32  = math.Float32frombits(0x40C90FDB) // 2f * PI
+)
+
+// coordLimit bounds every lattice coordinate (a position times an octave
+// frequency, after the simplex pre-scale) before it is floored to an int32
+// cell index. Inside the documented range (|c| < 2^24) it never applies; beyond
+// 2^29 the noise is that of the clamped coordinate, on every platform and on
+// the GPU alike, instead of an implementation-defined float→int conversion.
+const coordLimit = 1 << 29
+
+// inputLimit bounds the input coordinates before the domain transform, so a
+// finite position can never overflow to ±Inf or NaN inside the transform.
+const inputLimit = 1 << 64
+
+// clampCoord limits c to [-coordLimit, coordLimit]; NaN passes through.
+func clampCoord(c float32) float32 {
+	if c > coordLimit {
+		return coordLimit
+	}
+	if c < -coordLimit {
+		return -coordLimit
+	}
+	return c
+}
+
+// floorToInt returns floor(c) as an int32 for |c| <= coordLimit.
+// It is exact and avoids math.Floor, which is a function call on GOAMD64=v1.
+func floorToInt(c float32) int32 {
+	i := int32(c)
+	if float32(i) > c {
+		i--
+	}
+	return i
+}
+
+// sqrt32 is the correctly rounded float32 square root.
+func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
+
+// abs32 clears the sign bit.
+func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
+
+// Managed (Mono/.NET) float transcendentals: the double-precision result
+// rounded to float, as Unity.Mathematics computes them outside Burst.
+func sin32(x float32) float32 { return float32(math.Sin(float64(x))) }
+func cos32(x float32) float32 { return float32(math.Cos(float64(x))) }
+func exp32(x float32) float32 { return float32(math.Exp(float64(x))) }
+func log32(x float32) float32 { return float32(math.Log(float64(x))) }
+
+// lerp is Unity's lerp, a + t*(b - a), with the product rounded before the
+// add so Go never fuses it into an FMA.
+func lerp(a, b, t float32) float32 { return a + float32(t*(b-a)) }
+
+// maxU is Unity's max(x, y): x when y is NaN or x > y, else y.
+func maxU(x, y float32) float32 {
+	if y != y || x > y {
+		return x
+	}
+	return y
+}
+
+// minU is Unity's min(x, y): x when y is NaN or x < y, else y.
+func minU(x, y float32) float32 {
+	if y != y || x < y {
+		return x
+	}
+	return y
+}
+
+const signMask = 1 << 31
+
+// maxZero is Unity's max(x, 0) for a non-NaN x, branch-free: x when x > 0,
+// else +0 (including for x = −0, as Unity's max returns its second operand).
+func maxZero(x float32) float32 {
+	b := math.Float32bits(x)
+	return math.Float32frombits(b &^ uint32(int32(b)>>31))
+}
+
+// foldOffset is (g < 0) ? off : −off, branch-free. It requires off's sign
+// bit clear (off comes from maxZero) and g ≠ −0 (g comes from (A*2) − 1).
+func foldOffset(g, off float32) float32 {
+	return math.Float32frombits(math.Float32bits(off) | ^math.Float32bits(g)&signMask)
+}
+
+// maskNonNegative is (f >= 0) ? k : 0, branch-free, for a non-NaN f that is
+// not −0 (a kernel falloff 0.5 − x² − … never is).
+func maskNonNegative(f, k float32) float32 {
+	return math.Float32frombits(math.Float32bits(k) &^ uint32(int32(math.Float32bits(f))>>31))
+}

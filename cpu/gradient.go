@@ -1,0 +1,194 @@
+package cpu
+
+// gradient selects the corner function of lattice and simplex noise
+// (SPEC §3.2): Value ignores the offset, Perlin and Simplex dot it with a
+// hashed gradient vector.
+type gradient uint8
+
+const (
+	gradValue gradient = iota
+	gradPerlin
+	gradSimplex
+)
+
+// combiner is the gradient's EvaluateCombined step, applied once to the
+// interpolated (lattice) or summed (simplex) sample.
+type combiner uint8
+
+const (
+	combineNone             combiner = iota // identity
+	combineTurbulence                       // Turbulence<G>
+	combineSmoothTurbulence                 // Smoothstep<Turbulence<G>>
+)
+
+// valueGradient is the Value gradient, (A*2) - 1, in every dimension.
+func valueGradient(v HashBits) float32 { return float32(v.Floats01A()*2) - 1 }
+
+// lineGradient is BaseGradients.Line: l = (1 + A) * ±1 with the sign from
+// hash bit 8; v = l*x, dx = l.
+func lineGradient(v HashBits, x float32) Sample {
+	l := 1 + v.Floats01A()
+	if uint32(v)&256 != 0 {
+		l = -l
+	}
+	return Sample{V: float32(l * x), Dx: l}
+}
+
+// squareVectors is BaseGradients.SquareVectors: a point on the diamond with
+// corners (±0.5, 0), (0, ±0.5).
+func squareVectors(v HashBits) (gx, gy float32) {
+	gx = float32(v.Floats01A()*2) - 1
+	gy = 0.5 - abs32(gx)
+	gx = gx - float32(floorToInt(gx+0.5))
+	return gx, gy
+}
+
+// octahedronVectors is BaseGradients.OctahedronVectors: a point on the
+// octahedron |x|+|y|+|z| = 1, the lower half folded outward.
+func octahedronVectors(v HashBits) (gx, gy, gz float32) {
+	gx = float32(v.Floats01A()*2) - 1
+	gy = float32(v.Floats01D()*2) - 1
+	gz = (1 - abs32(gx)) - abs32(gy)
+	off := maxZero(-gz)
+	gx = gx + foldOffset(gx, off)
+	gy = gy + foldOffset(gy, off)
+	return gx, gy, gz
+}
+
+// squareGradient is BaseGradients.Square: v = gx*x + gy*z, d = (gx, gy).
+func squareGradient(v HashBits, x, z float32) Sample {
+	gx, gy := squareVectors(v)
+	return Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}
+}
+
+// circleGradient is BaseGradients.Circle: the square gradient normalised.
+func circleGradient(v HashBits, x, z float32) Sample {
+	gx, gy := squareVectors(v)
+	r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
+	return Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}.scale(r)
+}
+
+// octahedronGradient is BaseGradients.Octahedron.
+func octahedronGradient(v HashBits, x, y, z float32) Sample {
+	gx, gy, gz := octahedronVectors(v)
+	return Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}
+}
+
+// sphereGradient is BaseGradients.Sphere: the octahedron gradient normalised.
+func sphereGradient(v HashBits, x, y, z float32) Sample {
+	gx, gy, gz := octahedronVectors(v)
+	r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
+	return Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}.scale(r)
+}
+
+// evaluate1 is IGradient.Evaluate(hash, x) for gradient g.
+func evaluate1(g gradient, h SmallXXHash, x float32) Sample {
+	v := h.Bits()
+	switch g {
+	case gradPerlin:
+		return lineGradient(v, x)
+	case gradSimplex:
+		return lineGradient(v, x).scale(simplex1)
+	}
+	return Sample{V: valueGradient(v)}
+}
+
+// evaluate2 is IGradient.Evaluate(hash, x, z) for gradient g.
+func evaluate2(g gradient, h SmallXXHash, x, z float32) Sample {
+	v := h.Bits()
+	switch g {
+	case gradPerlin:
+		return squareGradient(v, x, z).scale(perlin2)
+	case gradSimplex:
+		return circleGradient(v, x, z).scale(simplex2)
+	}
+	return Sample{V: valueGradient(v)}
+}
+
+// evaluate3 is IGradient.Evaluate(hash, x, y, z) for gradient g.
+func evaluate3(g gradient, h SmallXXHash, x, y, z float32) Sample {
+	v := h.Bits()
+	switch g {
+	case gradPerlin:
+		return octahedronGradient(v, x, y, z).scale(perlin3)
+	case gradSimplex:
+		return sphereGradient(v, x, y, z).scale(simplex3)
+	}
+	return Sample{V: valueGradient(v)}
+}
+
+// Value-only twins of the gradients: the same operations on v alone.
+
+func perlinValue2(v HashBits, x, z float32) float32 {
+	gx, gy := squareVectors(v)
+	return float32((float32(gx*x) + float32(gy*z)) * perlin2)
+}
+
+func perlinValue3(v HashBits, x, y, z float32) float32 {
+	gx, gy, gz := octahedronVectors(v)
+	return float32(((float32(gx*x) + float32(gy*y)) + float32(gz*z)) * perlin3)
+}
+
+func simplexValue2(v HashBits, x, z float32) float32 {
+	gx, gy := squareVectors(v)
+	r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
+	return float32(float32((float32(gx*x)+float32(gy*z))*r) * simplex2)
+}
+
+func simplexValue3(v HashBits, x, y, z float32) float32 {
+	gx, gy, gz := octahedronVectors(v)
+	r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
+	return float32(float32(((float32(gx*x)+float32(gy*y))+float32(gz*z))*r) * simplex3)
+}
+
+// evaluateValue1..3 are evaluate1..3 reduced to the value.
+func evaluateValue1(g gradient, h SmallXXHash, x float32) float32 {
+	v := h.Bits()
+	switch g {
+	case gradPerlin:
+		return lineGradient(v, x).V
+	case gradSimplex:
+		return float32(lineGradient(v, x).V * simplex1)
+	}
+	return valueGradient(v)
+}
+
+// evaluateCombined applies the combine step c to s (SPEC §3.2).
+func evaluateCombined(c combiner, s Sample) Sample {
+	if c == combineNone {
+		return s
+	}
+	// Turbulence: the derivative's sign follows the value's sign.
+	if !(s.V >= 0) {
+		s.Dx, s.Dy, s.Dz = -s.Dx, -s.Dy, -s.Dz
+	}
+	s.V = abs32(s.V)
+	if c == combineSmoothTurbulence {
+		return smoothstepSample(s)
+	}
+	return s
+}
+
+// smoothstepSample is Smoothstep<G>.EvaluateCombined on an already combined
+// sample: v' = 3v^2 - 2v^3, d' = 6v(1-v) d.
+func smoothstepSample(s Sample) Sample {
+	v := s.V
+	k := float32(6*v) * (1 - v)
+	s.Dx = float32(s.Dx * k)
+	s.Dy = float32(s.Dy * k)
+	s.Dz = float32(s.Dz * k)
+	s.V = float32(v * float32(v*(3-float32(2*v))))
+	return s
+}
+
+// combineValue is evaluateCombined reduced to the value.
+func combineValue(c combiner, v float32) float32 {
+	if c == combineNone {
+		return v
+	}
+	v = abs32(v)
+	if c == combineSmoothTurbulence {
+		v = float32(v * float32(v*(3-float32(2*v))))
+	}
+	return v
+}

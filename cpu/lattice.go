@@ -1,0 +1,238 @@
+package cpu
+
+// latticeSpan is one axis of a lattice cell (SPEC §2.1).
+type latticeSpan struct {
+	p0, p1 int32   // lower and upper corner indices (wrapped when tiling)
+	g0, g1 float32 // offset from the unwrapped lower corner, and g0 - 1
+	t, dt  float32 // smoothed interpolator s(g0) and its derivative s'(g0)
+}
+
+// smoothT is the quintic interpolator 6u^5 - 15u^4 + 10u^3 (SPEC §2.4).
+func smoothT(u float32) float32 {
+	return float32(float32(float32(u*u)*u) * (float32(u*(float32(u*6)-15)) + 10))
+}
+
+// smoothDt is its derivative 30u^4 - 60u^3 + 30u^2.
+func smoothDt(u float32) float32 {
+	return float32(float32(u*u) * (float32(u*(float32(u*30)-60)) + 30))
+}
+
+// getSpanNormal is LatticeNormal.GetSpan (SPEC §2.2).
+func getSpanNormal(c float32, f int32) latticeSpan {
+	c = clampCoord(float32(c * float32(f)))
+	p0 := floorToInt(c)
+	g0 := c - float32(p0)
+	return latticeSpan{p0: p0, p1: p0 + 1, g0: g0, g1: g0 - 1, t: smoothT(g0), dt: smoothDt(g0)}
+}
+
+// getSpanTiling is LatticeTiling.GetSpan (SPEC §2.3): the same offsets and
+// interpolators, with the corner indices wrapped into [0, f). The floor-mod is
+// the C# ceil(pt/F) formula's exact equivalent.
+func getSpanTiling(c float32, f int32) latticeSpan {
+	s := getSpanNormal(c, f)
+	s.p0, s.p1 = wrapTiling(s.p0, f)
+	return s
+}
+
+// wrapTiling turns a lower corner index into the wrapped pair (p0, p1) of
+// the tiling lattice: p0 = p mod f (floor-mod), p1 = p0 + 1 or 0 at f.
+func wrapTiling(p, f int32) (p0, p1 int32) {
+	p0 = p % f
+	if p0 < 0 {
+		p0 += f
+	}
+	p1 = p0 + 1
+	if p1 == f {
+		p1 = 0
+	}
+	return p0, p1
+}
+
+// getSpan picks the lattice: normal or tiling.
+func getSpan(c float32, f int32, tiling bool) latticeSpan {
+	if tiling {
+		return getSpanTiling(c, f)
+	}
+	return getSpanNormal(c, f)
+}
+
+// validateSingleStep wraps a tiled index that had -1, 0 or +1 added back into
+// [0, f) (LatticeTiling.ValidateSingleStep, SPEC §2.3); the normal lattice
+// leaves it alone.
+func validateSingleStep(p, f int32, tiling bool) int32 {
+	if tiling {
+		if p == f {
+			p = 0
+		}
+		if p == -1 {
+			p = f - 1
+		}
+	}
+	return p
+}
+
+// lattice1D is Lattice1D<L, G> (SPEC §2.5).
+func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px := p.x
+	x := getSpan(px, f, vp.tiling)
+	a := evaluate1(vp.grad, h.Eat(x.p0), x.g0)
+	b := evaluate1(vp.grad, h.Eat(x.p1), x.g1)
+	var r Sample
+	r.V = lerp(a.V, b.V, x.t)
+	r.Dx = float32(float32(f) * (lerp(a.Dx, b.Dx, x.t) + float32((b.V-a.V)*x.dt)))
+	return evaluateCombined(vp.comb, r)
+}
+
+// lattice2D is Lattice2D<L, G> over X and Z (SPEC §2.5).
+func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px, pz := p.x, p.z
+	x := getSpan(px, f, vp.tiling)
+	z := getSpan(pz, f, vp.tiling)
+	h0, h1 := h.Eat(x.p0), h.Eat(x.p1)
+	g := vp.grad
+	a := evaluate2(g, h0.Eat(z.p0), x.g0, z.g0)
+	b := evaluate2(g, h0.Eat(z.p1), x.g0, z.g1)
+	c := evaluate2(g, h1.Eat(z.p0), x.g1, z.g0)
+	d := evaluate2(g, h1.Eat(z.p1), x.g1, z.g1)
+	ab := lerp(a.V, b.V, z.t)
+	cd := lerp(c.V, d.V, z.t)
+	F := float32(f)
+	var r Sample
+	r.V = lerp(ab, cd, x.t)
+	r.Dx = float32(F * (lerp(lerp(a.Dx, b.Dx, z.t), lerp(c.Dx, d.Dx, z.t), x.t) + float32((cd-ab)*x.dt)))
+	r.Dz = float32(F * lerp(
+		lerp(a.Dz, b.Dz, z.t)+float32((b.V-a.V)*z.dt),
+		lerp(c.Dz, d.Dz, z.t)+float32((d.V-c.V)*z.dt), x.t))
+	return evaluateCombined(vp.comb, r)
+}
+
+// lattice3D is Lattice3D<L, G> (SPEC §2.5).
+func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px, py, pz := p.x, p.y, p.z
+	x := getSpan(px, f, vp.tiling)
+	y := getSpan(py, f, vp.tiling)
+	z := getSpan(pz, f, vp.tiling)
+	h0, h1 := h.Eat(x.p0), h.Eat(x.p1)
+	h00, h01 := h0.Eat(y.p0), h0.Eat(y.p1)
+	h10, h11 := h1.Eat(y.p0), h1.Eat(y.p1)
+	g := vp.grad
+	a := evaluate3(g, h00.Eat(z.p0), x.g0, y.g0, z.g0)
+	b := evaluate3(g, h00.Eat(z.p1), x.g0, y.g0, z.g1)
+	c := evaluate3(g, h01.Eat(z.p0), x.g0, y.g1, z.g0)
+	d := evaluate3(g, h01.Eat(z.p1), x.g0, y.g1, z.g1)
+	e := evaluate3(g, h10.Eat(z.p0), x.g1, y.g0, z.g0)
+	ff := evaluate3(g, h10.Eat(z.p1), x.g1, y.g0, z.g1)
+	gg := evaluate3(g, h11.Eat(z.p0), x.g1, y.g1, z.g0)
+	k := evaluate3(g, h11.Eat(z.p1), x.g1, y.g1, z.g1)
+	ab := lerp(a.V, b.V, z.t)
+	cd := lerp(c.V, d.V, z.t)
+	ef := lerp(e.V, ff.V, z.t)
+	gk := lerp(gg.V, k.V, z.t)
+	x0 := lerp(ab, cd, y.t)
+	x1 := lerp(ef, gk, y.t)
+	F := float32(f)
+	var r Sample
+	r.V = lerp(x0, x1, x.t)
+	r.Dx = float32(F * (lerp(
+		lerp(lerp(a.Dx, b.Dx, z.t), lerp(c.Dx, d.Dx, z.t), y.t),
+		lerp(lerp(e.Dx, ff.Dx, z.t), lerp(gg.Dx, k.Dx, z.t), y.t), x.t) +
+		float32((x1-x0)*x.dt)))
+	r.Dy = float32(F * lerp(
+		lerp(lerp(a.Dy, b.Dy, z.t), lerp(c.Dy, d.Dy, z.t), y.t)+float32((cd-ab)*y.dt),
+		lerp(lerp(e.Dy, ff.Dy, z.t), lerp(gg.Dy, k.Dy, z.t), y.t)+float32((gk-ef)*y.dt), x.t))
+	r.Dz = float32(F * lerp(
+		lerp(lerp(a.Dz, b.Dz, z.t)+float32((b.V-a.V)*z.dt), lerp(c.Dz, d.Dz, z.t)+float32((d.V-c.V)*z.dt), y.t),
+		lerp(lerp(e.Dz, ff.Dz, z.t)+float32((ff.V-e.V)*z.dt), lerp(gg.Dz, k.Dz, z.t)+float32((k.V-gg.V)*z.dt), y.t), x.t))
+	return evaluateCombined(vp.comb, r)
+}
+
+// Value-only lattice noise: the v lines of lattice1D..3D, bit-identical.
+// These are the hot paths; their corner loops keep every operation inline
+// (Go does not inline the larger helpers, and a call spills every register).
+
+// spanValue is getSpanNormal reduced to what the value needs: the lower
+// corner, the offset g0 and the interpolator t.
+func spanValue(c, F float32) (p0 int32, g0, t float32) {
+	c = clampCoord(float32(c * F))
+	p0 = floorToInt(c)
+	g0 = c - float32(p0)
+	return p0, g0, smoothT(g0)
+}
+
+func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	x0, gx, tx := spanValue(p.x, float32(f))
+	x1 := x0 + 1
+	if vp.tiling {
+		x0, x1 = wrapTiling(x0, f)
+	}
+	a := evaluateValue1(vp.grad, h.Eat(x0), gx)
+	b := evaluateValue1(vp.grad, h.Eat(x1), gx-1)
+	return combineValue(vp.comb, lerp(a, b, tx))
+}
+
+func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	F := float32(f)
+	x0, gx, tx := spanValue(p.x, F)
+	z0, gz, tz := spanValue(p.z, F)
+	x1, z1 := x0+1, z0+1
+	if vp.tiling {
+		x0, x1 = wrapTiling(x0, f)
+		z0, z1 = wrapTiling(z0, f)
+	}
+	hx := [2]SmallXXHash{h.Eat(x0), h.Eat(x1)}
+	pz := [2]int32{z0, z1}
+	ox := [2]float32{gx, gx - 1}
+	oz := [2]float32{gz, gz - 1}
+	var n [4]float32 // corners a, b, c, d: index bits x<<1 | z
+	if vp.grad == gradPerlin {
+		for c := range n {
+			v := hx[c>>1&1].Eat(pz[c&1]).Bits()
+			gx, gy := squareVectors(v)
+			n[c] = float32((float32(gx*ox[c>>1&1]) + float32(gy*oz[c&1])) * perlin2)
+		}
+	} else {
+		for c := range n {
+			n[c] = valueGradient(hx[c>>1&1].Eat(pz[c&1]).Bits())
+		}
+	}
+	return combineValue(vp.comb, lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), tx))
+}
+
+func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	F := float32(f)
+	x0, gx, tx := spanValue(p.x, F)
+	y0, gy, ty := spanValue(p.y, F)
+	z0, gz, tz := spanValue(p.z, F)
+	x1, y1, z1 := x0+1, y0+1, z0+1
+	if vp.tiling {
+		x0, x1 = wrapTiling(x0, f)
+		y0, y1 = wrapTiling(y0, f)
+		z0, z1 = wrapTiling(z0, f)
+	}
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hxy := [4]SmallXXHash{h0.Eat(y0), h0.Eat(y1), h1.Eat(y0), h1.Eat(y1)}
+	pz := [2]int32{z0, z1}
+	ox := [2]float32{gx, gx - 1}
+	oy := [2]float32{gy, gy - 1}
+	oz := [2]float32{gz, gz - 1}
+	var n [8]float32 // corners a, b, c, d, e, f, g, k: index bits x<<2 | y<<1 | z
+	if vp.grad == gradPerlin {
+		for c := range n {
+			v := hxy[c>>1&3].Eat(pz[c&1]).Bits()
+			vx := float32(v.Floats01A()*2) - 1
+			vy := float32(v.Floats01D()*2) - 1
+			vz := (1 - abs32(vx)) - abs32(vy)
+			off := maxZero(-vz)
+			vx = vx + foldOffset(vx, off)
+			vy = vy + foldOffset(vy, off)
+			n[c] = float32(((float32(vx*ox[c>>2&1]) + float32(vy*oy[c>>1&1])) + float32(vz*oz[c&1])) * perlin3)
+		}
+	} else {
+		for c := range n {
+			n[c] = valueGradient(hxy[c>>1&3].Eat(pz[c&1]).Bits())
+		}
+	}
+	x0v := lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), ty)
+	x1v := lerp(lerp(n[4], n[5], tz), lerp(n[6], n[7], tz), ty)
+	return combineValue(vp.comb, lerp(x0v, x1v, tx))
+}

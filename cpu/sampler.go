@@ -1,0 +1,311 @@
+package cpu
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Config selects a noise variant and its settings.
+type Config struct {
+	Noise    Noise
+	Dims     int  // 1 to Noise.MaxDims()
+	Tiling   bool // period 1 in every used axis; not for simplex noise
+	Settings Settings
+	// Domain, when non-nil, transforms every position before sampling and
+	// turns the derivatives back into derivatives with respect to the
+	// untransformed position (SPEC §7.6, §8).
+	Domain *Domain
+}
+
+// Validate reports the first invalid field, naming it and its valid values.
+func (c Config) Validate() error {
+	if c.Noise >= numNoises {
+		return fmt.Errorf("invalid noise %d; valid: %v", uint8(c.Noise), Names())
+	}
+	if c.Dims < 1 || c.Dims > c.Noise.MaxDims() {
+		return fmt.Errorf("invalid dims %d for %s: must be 1 to %d", c.Dims, c.Noise, c.Noise.MaxDims())
+	}
+	if c.Tiling && !c.Noise.Tiling() {
+		return fmt.Errorf("%s has no tiling variant: tiling exists for lattice, Voronoi and perm-value noise, not simplex", c.Noise)
+	}
+	if err := c.Settings.Validate(); err != nil {
+		return err
+	}
+	if c.Domain != nil {
+		return c.Domain.Validate()
+	}
+	return nil
+}
+
+// variantParams is what a noise function needs besides the position, the
+// octave hash and the octave frequency. It is fixed when a Sampler is made.
+type variantParams struct {
+	tiling   bool
+	grad     gradient
+	comb     combiner
+	metric   metric
+	function voronoiFunction
+	perm     *[512]uint8
+}
+
+// point is a position; 1D noise uses x, 2D x and z, 3D x, y and z, and 4D
+// perm-value noise all four.
+type point struct{ x, y, z, w float32 }
+
+type sampleFunc func(vp *variantParams, h SmallXXHash, p point, f int32) Sample
+type valueFunc func(vp *variantParams, h SmallXXHash, p point, f int32) float32
+
+// sampleFuncs and valueFuncs are indexed by family and dims−1.
+var sampleFuncs = [4][4]sampleFunc{
+	familyLattice: {lattice1D, lattice2D, lattice3D},
+	familySimplex: {simplex1D, simplex2D, simplex3D},
+	familyVoronoi: {voronoi1D, voronoi2D, voronoi3D},
+	familyPerm:    {permValue1D, permValue2D, permValue3D, permValue4D},
+}
+
+var valueFuncs = [4][4]valueFunc{
+	familyLattice: {latticeValue1D, latticeValue2D, latticeValue3D},
+	familySimplex: {simplexValue1D, simplexValue2D, simplexValue3D},
+	familyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D},
+}
+
+// Sampler evaluates one noise variant. It is immutable and safe for
+// concurrent use.
+type Sampler struct {
+	cfg    Config
+	vp     variantParams
+	sample sampleFunc
+	value  valueFunc
+	hash   SmallXXHash
+	oct    octaves
+	domain bool
+	m      Transform
+	d      Matrix3
+	k8     kernel8Kind // the 8-lane batch kernel, if the build and CPU have one
+}
+
+// New validates cfg and returns a Sampler for it.
+func New(cfg Config) (*Sampler, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	info := noiseTable[cfg.Noise]
+	s := &Sampler{
+		cfg: cfg,
+		vp: variantParams{
+			tiling: cfg.Tiling, grad: info.grad, comb: info.comb,
+			metric: info.metric, function: info.function,
+		},
+		sample: sampleFuncs[info.family][cfg.Dims-1],
+		value:  valueFuncs[info.family][cfg.Dims-1],
+		hash:   Seed(cfg.Settings.Seed),
+		oct:    cfg.Settings.octaves(),
+	}
+	if info.family == familyPerm {
+		s.vp.perm = doubledTable(PermutationTable(uint64(int64(cfg.Settings.Seed))))
+	}
+	if s.value == nil || info.metric == metricSmoothWorley {
+		s.value = valueFromSample(s.sample)
+	}
+	s.k8 = simdKernelFor(cfg)
+	if cfg.Domain != nil {
+		s.domain = true
+		s.m = cfg.Domain.Matrix()
+		s.d = cfg.Domain.DerivativeMatrix()
+	}
+	return s, nil
+}
+
+func valueFromSample(f sampleFunc) valueFunc {
+	return func(vp *variantParams, h SmallXXHash, p point, fr int32) float32 { return f(vp, h, p, fr).V }
+}
+
+// Config returns the configuration the Sampler was made with.
+func (s *Sampler) Config() Config { return s.cfg }
+
+// clampInput limits a coordinate to ±2^64 (NaN passes through).
+func clampInput(c float32) float32 {
+	if c > inputLimit {
+		return inputLimit
+	}
+	if c < -inputLimit {
+		return -inputLimit
+	}
+	return c
+}
+
+// prepare clamps the input, applies the domain transform, and reports
+// whether every coordinate the noise uses is a number.
+func (s *Sampler) prepare(p point) (point, bool) {
+	p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
+	if s.domain {
+		q := s.m.Apply([3]float32{p.x, p.y, p.z})
+		p.x, p.y, p.z = q[0], q[1], q[2]
+	}
+	switch s.cfg.Dims {
+	case 1:
+		return p, p.x == p.x
+	case 2:
+		return p, p.x == p.x && p.z == p.z
+	case 3:
+		return p, p.x == p.x && p.y == p.y && p.z == p.z
+	}
+	return p, p.x == p.x && p.y == p.y && p.z == p.z && p.w == p.w
+}
+
+var nan32 = float32(math.NaN())
+
+// sampleAt is GetFractalNoise (SPEC §6.1) followed by the derivative matrix.
+func (s *Sampler) sampleAt(p point) Sample {
+	p, ok := s.prepare(p)
+	if !ok {
+		return Sample{nan32, nan32, nan32, nan32}
+	}
+	var sum Sample
+	for o := 0; o < s.oct.n; o++ {
+		n := s.sample(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])
+		sum = sum.add(n.scale(s.oct.amp[o]))
+	}
+	r := sum.div(s.oct.ampSum)
+	if s.domain {
+		d := s.d.Apply([3]float32{r.Dx, r.Dy, r.Dz})
+		r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+	}
+	return r
+}
+
+// valueAt is sampleAt reduced to the value, bit-identical to sampleAt(p).V.
+func (s *Sampler) valueAt(p point) float32 {
+	p, ok := s.prepare(p)
+	if !ok {
+		return nan32
+	}
+	var sum float32
+	for o := 0; o < s.oct.n; o++ {
+		sum = sum + float32(s.value(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])*s.oct.amp[o])
+	}
+	return sum / s.oct.ampSum
+}
+
+// At returns the noise sample at p. 1D noise uses p.X(), 2D noise p.X() and
+// p.Z(), 3D noise all three; 4D perm-value noise takes w = 0.
+func (s *Sampler) At(p mgl32.Vec3) Sample { return s.sampleAt(point{p[0], p[1], p[2], 0}) }
+
+// At4 returns the noise sample at p; only 4D perm-value noise uses p.W().
+func (s *Sampler) At4(p mgl32.Vec4) Sample { return s.sampleAt(point{p[0], p[1], p[2], p[3]}) }
+
+// ValueAt returns At(p).V without computing derivatives.
+func (s *Sampler) ValueAt(p mgl32.Vec3) float32 { return s.valueAt(point{p[0], p[1], p[2], 0}) }
+
+// ValueAt4 returns At4(p).V without computing derivatives.
+func (s *Sampler) ValueAt4(p mgl32.Vec4) float32 { return s.valueAt(point{p[0], p[1], p[2], p[3]}) }
+
+// minParallel is the batch size below which a batch runs on the caller's
+// goroutine: smaller batches cost more to hand out than to compute.
+const minParallel = 2048
+
+// parallel runs body over [0, n) in contiguous chunks, one per GOMAXPROCS.
+func parallel(n int, body func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers > n/minParallel {
+		workers = n / minParallel
+	}
+	if workers <= 1 {
+		body(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := chunk; lo < n; lo += chunk {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			body(lo, hi)
+		}(lo, min(lo+chunk, n))
+	}
+	body(0, min(chunk, n))
+	wg.Wait()
+}
+
+func checkLen(pos, out int) {
+	if out < pos {
+		panic(fmt.Sprintf("cpu: output slice has %d elements for %d positions", out, pos))
+	}
+}
+
+// Samples writes At(pos[i]) to out[i] for every i, spreading the work over
+// GOMAXPROCS goroutines. It allocates nothing per position. out must be at
+// least as long as pos.
+func (s *Sampler) Samples(pos []mgl32.Vec3, out []Sample) {
+	checkLen(len(pos), len(out))
+	parallel(len(pos), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := pos[i]
+			out[i] = s.sampleAt(point{p[0], p[1], p[2], 0})
+		}
+	})
+}
+
+// Values writes ValueAt(pos[i]) to out[i] for every i, like Samples.
+func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
+	checkLen(len(pos), len(out))
+	parallel(len(pos), func(lo, hi int) { s.valuesRange(pos[lo:hi], out[lo:hi]) })
+}
+
+// valuesRange is the single-goroutine body of Values: 8 positions at a time
+// through the SIMD kernel when there is one, the rest one by one.
+func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
+	i := 0
+	if s.k8 != k8None {
+		var x, y, z, v [8]float32
+		var ok [8]bool
+		for ; i+8 <= len(pos); i += 8 {
+			allOK := true
+			for l := range 8 {
+				p := pos[i+l]
+				q, good := s.prepare(point{p[0], p[1], p[2], 0})
+				x[l], y[l], z[l], ok[l] = q.x, q.y, q.z, good
+				allOK = allOK && good
+			}
+			s.values8(&x, &y, &z, &v)
+			if !allOK {
+				for l := range 8 {
+					if !ok[l] {
+						v[l] = nan32
+					}
+				}
+			}
+			copy(out[i:i+8], v[:])
+		}
+	}
+	for ; i < len(pos); i++ {
+		p := pos[i]
+		out[i] = s.valueAt(point{p[0], p[1], p[2], 0})
+	}
+}
+
+// Samples4 is Samples for 4-component positions (4D perm-value noise).
+func (s *Sampler) Samples4(pos []mgl32.Vec4, out []Sample) {
+	checkLen(len(pos), len(out))
+	parallel(len(pos), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := pos[i]
+			out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]})
+		}
+	})
+}
+
+// Values4 is Values for 4-component positions (4D perm-value noise).
+func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) {
+	checkLen(len(pos), len(out))
+	parallel(len(pos), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := pos[i]
+			out[i] = s.valueAt(point{p[0], p[1], p[2], p[3]})
+		}
+	})
+}

@@ -1,0 +1,11 @@
+//go:build !(goexperiment.simd && amd64)
+
+package cpu
+
+type kernel8Kind uint8
+
+const k8None kernel8Kind = 0
+
+func simdKernelFor(Config) kernel8Kind { return k8None }
+
+func (s *Sampler) values8(x, y, z *[8]float32, out *[8]float32) { panic("unreachable") }

@@ -1,0 +1,241 @@
+package cpu
+
+// Simplex noise (SPEC §4): kernels summed over the corners of the segment,
+// triangle or tetrahedron that holds the sample. There is no tiling variant.
+
+// simplexKernel1 is Simplex1D.Kernel: falloff (1 - x^2)^3 times the gradient,
+// in the PS-final operation order.
+func simplexKernel1(g gradient, h SmallXXHash, l int32, X float32) Sample {
+	x := X - float32(l)
+	f := 1 - float32(x*x)
+	s := evaluate1(g, h, x)
+	return Sample{
+		V:  float32(float32(float32(f*s.V)*f) * f),
+		Dx: float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f) * f),
+	}
+}
+
+// simplex1D is Simplex1D<G>.
+func simplex1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px := p.x
+	k := float32(f)
+	X := clampCoord(float32(px * k))
+	x0 := floorToInt(X)
+	x1 := x0 + 1
+	sum := simplexKernel1(vp.grad, h.Eat(x0), x0, X).add(simplexKernel1(vp.grad, h.Eat(x1), x1, X))
+	s := evaluateCombined(vp.comb, sum)
+	s.Dx = float32(s.Dx * k)
+	return s
+}
+
+// kernelMask is the 2D/3D falloff scale: 8 inside the kernel (f >= 0),
+// 0 outside.
+func kernelMask(f float32) float32 { return maskNonNegative(f, 8) }
+
+// simplexKernel2 is Simplex2D.Kernel: 8(1/2 - x^2 - z^2)^3 times the gradient.
+func simplexKernel2(g gradient, h SmallXXHash, lx, lz int32, X, Z float32) Sample {
+	u := float32((float32(lx) + float32(lz)) * unskew2)
+	x := (X - float32(lx)) + u
+	z := (Z - float32(lz)) + u
+	f := (0.5 - float32(x*x)) - float32(z*z)
+	s := evaluate2(g, h, x, z)
+	m := kernelMask(f)
+	return Sample{
+		V:  float32(float32(float32(float32(f*s.V)*f)*f) * m),
+		Dx: float32(float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f)*f) * m),
+		Dz: float32(float32(float32((float32(f*s.Dz)-float32(float32(6*z)*s.V))*f)*f) * m),
+	}
+}
+
+// simplex2D is Simplex2D<G> over X and Z.
+func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px, pz := p.x, p.z
+	k := float32(float32(f) * invSqrt3)
+	X := clampCoord(float32(px * k))
+	Z := clampCoord(float32(pz * k))
+	sk := float32((X + Z) * skew2)
+	sx, sz := X+sk, Z+sk
+	x0, z0 := floorToInt(sx), floorToInt(sz)
+	x1, z1 := x0+1, z0+1
+	xGz := sx-float32(x0) > sz-float32(z0)
+	xC, zC := x0, z1
+	if xGz {
+		xC, zC = x1, z0
+	}
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hC := SelectHash(h0, h1, xGz)
+	g := vp.grad
+	sum := simplexKernel2(g, h0.Eat(z0), x0, z0, X, Z).add(simplexKernel2(g, h1.Eat(z1), x1, z1, X, Z)).
+		add(simplexKernel2(g, hC.Eat(zC), xC, zC, X, Z))
+	s := evaluateCombined(vp.comb, sum)
+	s.Dx = float32(s.Dx * k)
+	s.Dz = float32(s.Dz * k)
+	return s
+}
+
+// simplexKernel3 is Simplex3D.Kernel: 8(1/2 - |x|^2)^3 times the gradient.
+func simplexKernel3(g gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z float32) Sample {
+	u := float32(((float32(lx) + float32(ly)) + float32(lz)) * unskew3)
+	x := (X - float32(lx)) + u
+	y := (Y - float32(ly)) + u
+	z := (Z - float32(lz)) + u
+	f := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
+	s := evaluate3(g, h, x, y, z)
+	m := kernelMask(f)
+	return Sample{
+		V:  float32(float32(float32(float32(f*s.V)*f)*f) * m),
+		Dx: float32(float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f)*f) * m),
+		Dy: float32(float32(float32((float32(f*s.Dy)-float32(float32(6*y)*s.V))*f)*f) * m),
+		Dz: float32(float32(float32((float32(f*s.Dz)-float32(float32(6*z)*s.V))*f)*f) * m),
+	}
+}
+
+// simplexCell3 finds the skewed cell of a 3D simplex sample and the two
+// variable corners A and B of its tetrahedron (SPEC §4.3 truth table).
+type simplexCell3 struct {
+	x0, y0, z0 int32
+	xA, xB     bool // corner A/B use x1 (else x0)
+	ya, za     int32
+	yb, zb     int32
+	xa, xb     int32
+}
+
+func getSimplexCell3(X, Y, Z float32) simplexCell3 {
+	sk := float32(((X + Y) + Z) * skew3)
+	sx, sy, sz := X+sk, Y+sk, Z+sk
+	var c simplexCell3
+	c.x0, c.y0, c.z0 = floorToInt(sx), floorToInt(sy), floorToInt(sz)
+	fx, fy, fz := sx-float32(c.x0), sy-float32(c.y0), sz-float32(c.z0)
+	xGy, xGz, yGz := fx > fy, fx > fz, fy > fz
+	c.xA = xGy && xGz
+	c.xB = xGy || (xGz && yGz)
+	yA := !xGy && yGz
+	yB := !xGy || (xGz && yGz)
+	zA := (xGy && !xGz) || (!xGy && !yGz)
+	zB := !(xGz && yGz)
+	c.xa, c.ya, c.za = c.x0+b2i(c.xA), c.y0+b2i(yA), c.z0+b2i(zA)
+	c.xb, c.yb, c.zb = c.x0+b2i(c.xB), c.y0+b2i(yB), c.z0+b2i(zB)
+	return c
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// simplex3D is Simplex3D<G>.
+func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px, py, pz := p.x, p.y, p.z
+	k := float32(float32(f) * scale3)
+	X := clampCoord(float32(px * k))
+	Y := clampCoord(float32(py * k))
+	Z := clampCoord(float32(pz * k))
+	c := getSimplexCell3(X, Y, Z)
+	x1, y1, z1 := c.x0+1, c.y0+1, c.z0+1
+	h0, h1 := h.Eat(c.x0), h.Eat(x1)
+	hA, hB := SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)
+	g := vp.grad
+	sum := simplexKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z).
+		add(simplexKernel3(g, h1.Eat(y1).Eat(z1), x1, y1, z1, X, Y, Z)).
+		add(simplexKernel3(g, hA.Eat(c.ya).Eat(c.za), c.xa, c.ya, c.za, X, Y, Z)).
+		add(simplexKernel3(g, hB.Eat(c.yb).Eat(c.zb), c.xb, c.yb, c.zb, X, Y, Z))
+	s := evaluateCombined(vp.comb, sum)
+	s.Dx = float32(s.Dx * k)
+	s.Dy = float32(s.Dy * k)
+	s.Dz = float32(s.Dz * k)
+	return s
+}
+
+// Value-only simplex noise, bit-identical to the v of the functions above.
+
+func simplexValueKernel1(g gradient, h SmallXXHash, l int32, X float32) float32 {
+	x := X - float32(l)
+	f := 1 - float32(x*x)
+	gv := evaluateValue1(g, h, x)
+	return float32(float32(float32(f*gv)*f) * f)
+}
+
+func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	px := p.x
+	X := clampCoord(float32(px * float32(f)))
+	x0 := floorToInt(X)
+	x1 := x0 + 1
+	return combineValue(vp.comb, simplexValueKernel1(vp.grad, h.Eat(x0), x0, X)+simplexValueKernel1(vp.grad, h.Eat(x1), x1, X))
+}
+
+func simplexValueKernel2(g gradient, h SmallXXHash, lx, lz int32, X, Z float32) float32 {
+	u := float32((float32(lx) + float32(lz)) * unskew2)
+	x := (X - float32(lx)) + u
+	z := (Z - float32(lz)) + u
+	f := (0.5 - float32(x*x)) - float32(z*z)
+	if !(f >= 0) {
+		return 0 // (((f*g)*f)*f)*0 is ±0 for the finite values a kernel produces
+	}
+	var gv float32
+	if g == gradSimplex {
+		gv = simplexValue2(h.Bits(), x, z)
+	} else {
+		gv = valueGradient(h.Bits())
+	}
+	return float32(float32(float32(float32(f*gv)*f)*f) * 8)
+}
+
+func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	px, pz := p.x, p.z
+	k := float32(float32(f) * invSqrt3)
+	X := clampCoord(float32(px * k))
+	Z := clampCoord(float32(pz * k))
+	sk := float32((X + Z) * skew2)
+	sx, sz := X+sk, Z+sk
+	x0, z0 := floorToInt(sx), floorToInt(sz)
+	x1, z1 := x0+1, z0+1
+	xGz := sx-float32(x0) > sz-float32(z0)
+	xC, zC := x0, z1
+	if xGz {
+		xC, zC = x1, z0
+	}
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hC := SelectHash(h0, h1, xGz)
+	g := vp.grad
+	sum := (simplexValueKernel2(g, h0.Eat(z0), x0, z0, X, Z) + simplexValueKernel2(g, h1.Eat(z1), x1, z1, X, Z)) +
+		simplexValueKernel2(g, hC.Eat(zC), xC, zC, X, Z)
+	return combineValue(vp.comb, sum)
+}
+
+func simplexValueKernel3(g gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z float32) float32 {
+	u := float32(((float32(lx) + float32(ly)) + float32(lz)) * unskew3)
+	x := (X - float32(lx)) + u
+	y := (Y - float32(ly)) + u
+	z := (Z - float32(lz)) + u
+	f := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
+	if !(f >= 0) {
+		return 0
+	}
+	var gv float32
+	if g == gradSimplex {
+		gv = simplexValue3(h.Bits(), x, y, z)
+	} else {
+		gv = valueGradient(h.Bits())
+	}
+	return float32(float32(float32(float32(f*gv)*f)*f) * 8)
+}
+
+func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	px, py, pz := p.x, p.y, p.z
+	k := float32(float32(f) * scale3)
+	X := clampCoord(float32(px * k))
+	Y := clampCoord(float32(py * k))
+	Z := clampCoord(float32(pz * k))
+	c := getSimplexCell3(X, Y, Z)
+	x1, y1, z1 := c.x0+1, c.y0+1, c.z0+1
+	h0, h1 := h.Eat(c.x0), h.Eat(x1)
+	hA, hB := SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)
+	g := vp.grad
+	sum := ((simplexValueKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z) +
+		simplexValueKernel3(g, h1.Eat(y1).Eat(z1), x1, y1, z1, X, Y, Z)) +
+		simplexValueKernel3(g, hA.Eat(c.ya).Eat(c.za), c.xa, c.ya, c.za, X, Y, Z)) +
+		simplexValueKernel3(g, hB.Eat(c.yb).Eat(c.zb), c.xb, c.yb, c.zb, X, Y, Z)
+	return combineValue(vp.comb, sum)
+}

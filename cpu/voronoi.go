@@ -1,0 +1,396 @@
+package cpu
+
+// Voronoi noise (SPEC §5): two cell points per lattice cell, the nearest two
+// distances F1 <= F2 over the 3, 3×3 or 3×3×3 neighbouring cells.
+
+// metric is the Voronoi distance (IVoronoiDistance).
+type metric uint8
+
+const (
+	metricWorley       metric = iota // Euclidean, squared until finalised
+	metricChebyshev                  // max(|x|, |y|, |z|)
+	metricSmoothWorley               // Euclidean with smooth minima (PS 4)
+)
+
+// voronoiFunction is the IVoronoiFunction applied to the two minima.
+type voronoiFunction uint8
+
+const (
+	functionF1 voronoiFunction = iota
+	functionF2
+	functionF2MinusF1
+)
+
+// Smooth Worley constants (SPEC §5.5).
+const (
+	smoothKL = 10
+	smoothKP = 0.25
+)
+
+// voronoiMinima holds the two running minima a <= b, with derivatives.
+type voronoiMinima struct{ a, b Sample }
+
+// initMinima is the state before the first candidate: a = b = 2, or for
+// smooth Worley a = 0 (an exp sum) and b = 2.
+func initMinima(m metric) voronoiMinima {
+	if m == metricSmoothWorley {
+		return voronoiMinima{b: Sample{V: 2}}
+	}
+	return voronoiMinima{a: Sample{V: 2}, b: Sample{V: 2}}
+}
+
+// update is UpdateVoronoiMinima (SPEC §5.2), or the smooth-minimum update of
+// SPEC §5.5 for smooth Worley.
+func (m *voronoiMinima) update(met metric, s Sample) {
+	if met == metricSmoothWorley {
+		m.updateSmooth(s)
+		return
+	}
+	if s.V < m.a.V {
+		m.b = m.a
+		m.a = s
+	} else if s.V < m.b.V {
+		m.b = s
+	}
+}
+
+func (m *voronoiMinima) updateSmooth(s Sample) {
+	e := exp32(float32(-smoothKL * s.V))
+	m.a.V = m.a.V + e
+	m.a.Dx = m.a.Dx + float32(e*s.Dx)
+	m.a.Dy = m.a.Dy + float32(e*s.Dy)
+	m.a.Dz = m.a.Dz + float32(e*s.Dz)
+	h := 1 - abs32(m.b.V-s.V)/smoothKP
+	qx, qy, qz := m.b.Dx-s.Dx, m.b.Dy-s.Dy, m.b.Dz-s.Dz
+	if !(m.b.V-s.V < 0) {
+		qx, qy, qz = -qx, -qy, -qz
+	}
+	qx = float32(float32(qx*0.5) * h)
+	qy = float32(float32(qy*0.5) * h)
+	qz = float32(float32(qz*0.5) * h)
+	h2 := float32(float32((0.25*smoothKP)*h) * h)
+	if s.V < m.b.V {
+		m.b = s
+	}
+	if h > 0 {
+		m.b.V -= h2
+		m.b.Dx -= qx
+		m.b.Dy -= qy
+		m.b.Dz -= qz
+	}
+}
+
+// worleyDist1 is the 1D distance of Worley and Chebyshev: |x|, with the
+// derivative of |point - sample| with respect to the sample.
+func worleyDist1(x float32) Sample {
+	if x < 0 {
+		return Sample{V: abs32(x), Dx: 1}
+	}
+	return Sample{V: abs32(x), Dx: -1}
+}
+
+// dist2 is IVoronoiDistance.GetDistance(x, z).
+func dist2(met metric, x, z float32) Sample {
+	switch met {
+	case metricChebyshev:
+		ax, az := abs32(x), abs32(z)
+		if ax > az {
+			return Sample{V: ax, Dx: signStep(x)}
+		}
+		return Sample{V: az, Dz: signStep(z)}
+	case metricSmoothWorley:
+		return smoothDist3(x, 0, z)
+	}
+	return Sample{V: (float32(x*x) + 0) + float32(z*z), Dx: x, Dz: z}
+}
+
+// dist3 is IVoronoiDistance.GetDistance(x, y, z).
+func dist3(met metric, x, y, z float32) Sample {
+	switch met {
+	case metricChebyshev:
+		ax, ay, az := abs32(x), abs32(y), abs32(z)
+		if ax > ay && ax > az {
+			return Sample{V: ax, Dx: signStep(x)}
+		}
+		if ay > az {
+			return Sample{V: ay, Dy: signStep(y)}
+		}
+		return Sample{V: az, Dz: signStep(z)}
+	case metricSmoothWorley:
+		return smoothDist3(x, y, z)
+	}
+	return Sample{V: (float32(x*x) + float32(y*y)) + float32(z*z), Dx: x, Dy: y, Dz: z}
+}
+
+// signStep is the Chebyshev derivative on the chosen axis: (c < 0) ? +1 : -1.
+func signStep(c float32) float32 {
+	if c < 0 {
+		return 1
+	}
+	return -1
+}
+
+// smoothDist3 is SmoothWorley's Euclidean distance with derivatives d/(-v).
+// At a cell point itself (v = 0) the C# source divides 0 by 0; the
+// derivative is defined as 0 there instead.
+func smoothDist3(x, y, z float32) Sample {
+	v := sqrt32((float32(x*x) + float32(y*y)) + float32(z*z))
+	if v == 0 {
+		return Sample{}
+	}
+	return Sample{V: v, Dx: x / -v, Dy: y / -v, Dz: z / -v}
+}
+
+// finalizeWorley is Worley.Finalize2D/3D for one minimum: keep = v < 1,
+// v' = keep ? sqrt(v) : 1, d' = keep ? -d/v' : 0. At a cell point (v' = 0)
+// the derivative is defined as 0 rather than the source's 0/0.
+func finalizeWorley(s Sample) Sample {
+	if !(s.V < 1) {
+		return Sample{V: 1}
+	}
+	r := sqrt32(s.V)
+	if r == 0 {
+		return Sample{}
+	}
+	return Sample{V: r, Dx: -s.Dx / r, Dy: -s.Dy / r, Dz: -s.Dz / r}
+}
+
+// finalizeSmooth is SmoothWorley's Finalize: the log-sum-exp minimum in a,
+// the polynomial minimum in b, both passed through smoothstep inside the
+// window (a.v > 0 in 1D; 0 < v < 1 in 2D and 3D) and 0 outside it.
+func finalizeSmooth(m voronoiMinima, oneD bool) voronoiMinima {
+	a := m.a
+	a.Dx /= a.V
+	a.Dy /= a.V
+	a.Dz /= a.V
+	a.V = log32(a.V) / -smoothKL
+	m.a = smoothWindow(a, oneD)
+	m.b = smoothWindow(m.b, oneD)
+	return m
+}
+
+func smoothWindow(s Sample, oneD bool) Sample {
+	if s.V > 0 && (oneD || s.V < 1) {
+		return smoothstepSample(s)
+	}
+	return Sample{}
+}
+
+// finalize is IVoronoiDistance.Finalize1D/2D/3D.
+func (m voronoiMinima) finalize(met metric, dims int) voronoiMinima {
+	switch {
+	case met == metricSmoothWorley:
+		return finalizeSmooth(m, dims == 1)
+	case met == metricWorley && dims > 1:
+		return voronoiMinima{finalizeWorley(m.a), finalizeWorley(m.b)}
+	}
+	return m
+}
+
+// evaluate is IVoronoiFunction.Evaluate.
+func (m voronoiMinima) evaluate(fn voronoiFunction) Sample {
+	switch fn {
+	case functionF2:
+		return m.b
+	case functionF2MinusF1:
+		return m.b.sub(m.a)
+	}
+	return m.a
+}
+
+// voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
+func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px := p.x
+	x := getSpan(px, f, vp.tiling)
+	m := initMinima(vp.metric)
+	for u := int32(-1); u <= 1; u++ {
+		hb := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling)).Bits()
+		m.update(vp.metric, worleyDist1((hb.Floats01A()+float32(u))-x.g0))
+	}
+	s := m.finalize(vp.metric, 1).evaluate(vp.function)
+	s.Dx = float32(s.Dx * float32(f))
+	return s
+}
+
+// voronoi2D is Voronoi2D<L, D, F> over X and Z.
+func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px, pz := p.x, p.z
+	x := getSpan(px, f, vp.tiling)
+	z := getSpan(pz, f, vp.tiling)
+	m := initMinima(vp.metric)
+	for u := int32(-1); u <= 1; u++ {
+		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
+		ox := float32(u) - x.g0
+		for v := int32(-1); v <= 1; v++ {
+			hb := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling)).Bits()
+			oz := float32(v) - z.g0
+			m.update(vp.metric, dist2(vp.metric, hb.Floats01A()+ox, hb.Floats01B()+oz))
+			m.update(vp.metric, dist2(vp.metric, hb.Floats01C()+ox, hb.Floats01D()+oz))
+		}
+	}
+	s := m.finalize(vp.metric, 2).evaluate(vp.function)
+	F := float32(f)
+	s.Dx = float32(s.Dx * F)
+	s.Dz = float32(s.Dz * F)
+	return s
+}
+
+// voronoi3D is Voronoi3D<L, D, F>: 5-bit point coordinates from the hash.
+func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+	px, py, pz := p.x, p.y, p.z
+	x := getSpan(px, f, vp.tiling)
+	y := getSpan(py, f, vp.tiling)
+	z := getSpan(pz, f, vp.tiling)
+	m := initMinima(vp.metric)
+	for u := int32(-1); u <= 1; u++ {
+		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
+		ox := float32(u) - x.g0
+		for v := int32(-1); v <= 1; v++ {
+			hy := hx.Eat(validateSingleStep(y.p0+v, f, vp.tiling))
+			oy := float32(v) - y.g0
+			for w := int32(-1); w <= 1; w++ {
+				hb := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling)).Bits()
+				oz := float32(w) - z.g0
+				m.update(vp.metric, dist3(vp.metric, hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz))
+				m.update(vp.metric, dist3(vp.metric, hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz))
+			}
+		}
+	}
+	s := m.finalize(vp.metric, 3).evaluate(vp.function)
+	F := float32(f)
+	s.Dx = float32(s.Dx * F)
+	s.Dy = float32(s.Dy * F)
+	s.Dz = float32(s.Dz * F)
+	return s
+}
+
+// Value-only Voronoi noise (Worley and Chebyshev), bit-identical to the v of
+// the functions above; smooth Worley uses the sample path.
+
+func distValue2(met metric, x, z float32) float32 {
+	if met == metricChebyshev {
+		ax, az := abs32(x), abs32(z)
+		if ax > az {
+			return ax
+		}
+		return az
+	}
+	return (float32(x*x) + 0) + float32(z*z)
+}
+
+func distValue3(met metric, x, y, z float32) float32 {
+	if met == metricChebyshev {
+		ax, ay, az := abs32(x), abs32(y), abs32(z)
+		if ax > ay && ax > az {
+			return ax
+		}
+		if ay > az {
+			return ay
+		}
+		return az
+	}
+	return (float32(x*x) + float32(y*y)) + float32(z*z)
+}
+
+// finalizeValue finalises both minima; only 2D/3D Worley changes them.
+func finalizeValue(met metric, dims int, a, b float32) (float32, float32) {
+	if met == metricWorley && dims > 1 {
+		return finalizeWorleyValue(a), finalizeWorleyValue(b)
+	}
+	return a, b
+}
+
+func finalizeWorleyValue(v float32) float32 {
+	if !(v < 1) {
+		return 1
+	}
+	return sqrt32(v)
+}
+
+func evaluateValue(fn voronoiFunction, a, b float32) float32 {
+	switch fn {
+	case functionF2:
+		return b
+	case functionF2MinusF1:
+		return b - a
+	}
+	return a
+}
+
+func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	x := getSpan(p.x, f, vp.tiling)
+	a, b := float32(2), float32(2)
+	for u := int32(-1); u <= 1; u++ {
+		hb := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling)).Bits()
+		d := abs32((hb.Floats01A() + float32(u)) - x.g0)
+		if d < a {
+			a, b = d, a
+		} else if d < b {
+			b = d
+		}
+	}
+	return evaluateValue(vp.function, a, b)
+}
+
+func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	x := getSpan(p.x, f, vp.tiling)
+	z := getSpan(p.z, f, vp.tiling)
+	met := vp.metric
+	a, b := float32(2), float32(2)
+	for u := int32(-1); u <= 1; u++ {
+		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
+		ox := float32(u) - x.g0
+		for v := int32(-1); v <= 1; v++ {
+			hb := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling)).Bits()
+			oz := float32(v) - z.g0
+			d := distValue2(met, hb.Floats01A()+ox, hb.Floats01B()+oz)
+			if d < a {
+				a, b = d, a
+			} else if d < b {
+				b = d
+			}
+			d = distValue2(met, hb.Floats01C()+ox, hb.Floats01D()+oz)
+			if d < a {
+				a, b = d, a
+			} else if d < b {
+				b = d
+			}
+		}
+	}
+	a, b = finalizeValue(met, 2, a, b)
+	return evaluateValue(vp.function, a, b)
+}
+
+func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	x := getSpan(p.x, f, vp.tiling)
+	y := getSpan(p.y, f, vp.tiling)
+	z := getSpan(p.z, f, vp.tiling)
+	met := vp.metric
+	a, b := float32(2), float32(2)
+	for u := int32(-1); u <= 1; u++ {
+		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
+		ox := float32(u) - x.g0
+		for v := int32(-1); v <= 1; v++ {
+			hy := hx.Eat(validateSingleStep(y.p0+v, f, vp.tiling))
+			oy := float32(v) - y.g0
+			for w := int32(-1); w <= 1; w++ {
+				hb := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling)).Bits()
+				oz := float32(w) - z.g0
+				d := distValue3(met, hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz)
+				if d < a {
+					a, b = d, a
+				} else if d < b {
+					b = d
+				}
+				d = distValue3(met, hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz)
+				if d < a {
+					a, b = d, a
+				} else if d < b {
+					b = d
+				}
+			}
+		}
+	}
+	a, b = finalizeValue(met, 3, a, b)
+	return evaluateValue(vp.function, a, b)
+}
