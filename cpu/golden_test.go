@@ -33,23 +33,30 @@ func mustNoise(t testing.TB, name string) cpu.Noise {
 }
 
 // TestAppendixAValues reproduces every value of SPEC Appendix A.1 and A.2
-// bit for bit (±0 equal) through At, ValueAt, Samples and Values.
+// bit for bit (±0 equal) through At, ValueAt, Samples and Values. The batch
+// holds the four points four times over, so that Values runs through the
+// 8-lane kernels where the build has them.
 func TestAppendixAValues(t *testing.T) {
 	cases, err := appendixa.ValueCases()
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := make([]mgl32.Vec3, 4)
-	for i, p := range appendixa.Points {
-		pos[i] = mgl32.Vec3(p)
+	pos := make([]mgl32.Vec3, 16)
+	for i := range pos {
+		pos[i] = mgl32.Vec3(appendixa.Points[i%4])
 	}
+	vectorized := 0
 	for _, c := range cases {
 		s := mustSampler(t, cpu.Config{Noise: mustNoise(t, c.Noise), Dims: c.Dims, Tiling: c.Tiling, Settings: settingsOf(c.Settings)})
-		samples := make([]cpu.Sample, 4)
-		values := make([]float32, 4)
+		if s.Vectorized() {
+			vectorized++
+		}
+		samples := make([]cpu.Sample, len(pos))
+		values := make([]float32, len(pos))
 		s.Samples(pos, samples)
 		s.Values(pos, values)
-		for i, p := range pos {
+		for j, p := range pos {
+			i := j % 4
 			for _, got := range []struct {
 				how string
 				v   float32
@@ -61,6 +68,10 @@ func TestAppendixAValues(t *testing.T) {
 			}
 		}
 	}
+	if ok, how := cpu.SIMD(); ok && vectorized == 0 {
+		t.Errorf("SIMD is on (%s) but no Appendix A case ran through the 8-lane kernels", how)
+	}
+	t.Logf("%d of %d cases through the 8-lane kernels", vectorized, len(cases))
 }
 
 // TestAppendixADerivatives reproduces SPEC Appendix A.3 (v, dx, dy, dz

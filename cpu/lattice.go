@@ -165,9 +165,18 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	if vp.tiling {
 		x0, x1 = wrapTiling(x0, f)
 	}
-	a := evaluateValue1(vp.grad, h.Eat(x0), gx)
-	b := evaluateValue1(vp.grad, h.Eat(x1), gx-1)
-	return combineValue(vp.comb, lerp(a, b, tx))
+	px := [2]int32{x0, x1}
+	ox := [2]float32{gx, gx - 1}
+	var n [2]float32
+	for c := range n {
+		v := h.Eat(px[c]).Bits()
+		if vp.grad == gradPerlin {
+			n[c] = lineGradient(v, ox[c]).V
+		} else {
+			n[c] = valueGradient(v)
+		}
+	}
+	return combineValue(vp.comb, lerp(n[0], n[1], tx))
 }
 
 func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {

@@ -124,6 +124,15 @@ func valueFromSample(f sampleFunc) valueFunc {
 	return func(vp *variantParams, h SmallXXHash, p point, fr int32) float32 { return f(vp, h, p, fr).V }
 }
 
+// SIMD reports whether this build and CPU evaluate batches of values eight
+// positions at a time, with a short explanation either way. The results are
+// the same bits in both cases.
+func SIMD() (ok bool, how string) { return simdStatus() }
+
+// Vectorized reports whether Values runs this Sampler's variant through the
+// 8-lane kernels (tiling, smooth Worley and perm-value variants stay scalar).
+func (s *Sampler) Vectorized() bool { return s.k8 != k8None }
+
 // Config returns the configuration the Sampler was made with.
 func (s *Sampler) Config() Config { return s.cfg }
 

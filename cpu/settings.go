@@ -12,11 +12,11 @@ const MaxOctaves = 16
 // at frequency Frequency·Lacunarity^o with the hash Seed+o and amplitude
 // Persistence^o, and the sum is divided by the sum of the amplitudes.
 type Settings struct {
-	Seed        int32   // any value
-	Frequency   int32   // at least 1
-	Octaves     int     // 1 through MaxOctaves
-	Lacunarity  int32   // at least 1; an integer so tiling holds in every octave
-	Persistence float32 // finite and at least 0
+	Seed        int32   `json:"seed"`        // any value
+	Frequency   int32   `json:"frequency"`   // at least 1
+	Octaves     int     `json:"octaves"`     // 1 through MaxOctaves
+	Lacunarity  int32   `json:"lacunarity"`  // at least 1; an integer so tiling holds in every octave
+	Persistence float32 `json:"persistence"` // finite and at least 0
 }
 
 // DefaultSettings returns the tutorials' defaults: seed 0, frequency 4,

@@ -476,3 +476,10 @@ func (s *Sampler) values8(x, y, z *[8]float32, out *[8]float32) {
 	}
 	sum.Div(bf(s.oct.ampSum)).Store(out)
 }
+
+func simdStatus() (bool, string) {
+	if !simdAVX2 {
+		return false, "GOEXPERIMENT=simd, but the CPU lacks AVX2"
+	}
+	return true, "8-lane AVX2, GOEXPERIMENT=simd"
+}

@@ -9,3 +9,7 @@ const k8None kernel8Kind = 0
 func simdKernelFor(Config) kernel8Kind { return k8None }
 
 func (s *Sampler) values8(x, y, z *[8]float32, out *[8]float32) { panic("unreachable") }
+
+func simdStatus() (bool, string) {
+	return false, "scalar build; GOEXPERIMENT=simd on amd64 enables 8-lane kernels"
+}

@@ -149,44 +149,32 @@ func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 }
 
 // Value-only simplex noise, bit-identical to the v of the functions above.
-
-func simplexValueKernel1(g gradient, h SmallXXHash, l int32, X float32) float32 {
-	x := X - float32(l)
-	f := 1 - float32(x*x)
-	gv := evaluateValue1(g, h, x)
-	return float32(float32(float32(f*gv)*f) * f)
-}
+// The kernel loops keep every operation inline (see latticeValue3D).
 
 func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	px := p.x
-	X := clampCoord(float32(px * float32(f)))
+	X := clampCoord(float32(p.x * float32(f)))
 	x0 := floorToInt(X)
-	x1 := x0 + 1
-	return combineValue(vp.comb, simplexValueKernel1(vp.grad, h.Eat(x0), x0, X)+simplexValueKernel1(vp.grad, h.Eat(x1), x1, X))
-}
-
-func simplexValueKernel2(g gradient, h SmallXXHash, lx, lz int32, X, Z float32) float32 {
-	u := float32((float32(lx) + float32(lz)) * unskew2)
-	x := (X - float32(lx)) + u
-	z := (Z - float32(lz)) + u
-	f := (0.5 - float32(x*x)) - float32(z*z)
-	if !(f >= 0) {
-		return 0 // (((f*g)*f)*f)*0 is ±0 for the finite values a kernel produces
+	l := [2]int32{x0, x0 + 1}
+	var k [2]float32
+	for i := range k {
+		x := X - float32(l[i])
+		fo := 1 - float32(x*x)
+		v := h.Eat(l[i]).Bits()
+		var gv float32
+		if vp.grad == gradSimplex {
+			gv = float32(lineGradient(v, x).V * simplex1)
+		} else {
+			gv = valueGradient(v)
+		}
+		k[i] = float32(float32(float32(fo*gv)*fo) * fo)
 	}
-	var gv float32
-	if g == gradSimplex {
-		gv = simplexValue2(h.Bits(), x, z)
-	} else {
-		gv = valueGradient(h.Bits())
-	}
-	return float32(float32(float32(float32(f*gv)*f)*f) * 8)
+	return combineValue(vp.comb, k[0]+k[1])
 }
 
 func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	px, pz := p.x, p.z
 	k := float32(float32(f) * invSqrt3)
-	X := clampCoord(float32(px * k))
-	Z := clampCoord(float32(pz * k))
+	X := clampCoord(float32(p.x * k))
+	Z := clampCoord(float32(p.z * k))
 	sk := float32((X + Z) * skew2)
 	sx, sz := X+sk, Z+sk
 	x0, z0 := floorToInt(sx), floorToInt(sz)
@@ -197,45 +185,65 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		xC, zC = x1, z0
 	}
 	h0, h1 := h.Eat(x0), h.Eat(x1)
-	hC := SelectHash(h0, h1, xGz)
-	g := vp.grad
-	sum := (simplexValueKernel2(g, h0.Eat(z0), x0, z0, X, Z) + simplexValueKernel2(g, h1.Eat(z1), x1, z1, X, Z)) +
-		simplexValueKernel2(g, hC.Eat(zC), xC, zC, X, Z)
-	return combineValue(vp.comb, sum)
-}
-
-func simplexValueKernel3(g gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z float32) float32 {
-	u := float32(((float32(lx) + float32(ly)) + float32(lz)) * unskew3)
-	x := (X - float32(lx)) + u
-	y := (Y - float32(ly)) + u
-	z := (Z - float32(lz)) + u
-	f := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
-	if !(f >= 0) {
-		return 0
+	lx := [3]int32{x0, x1, xC}
+	lz := [3]int32{z0, z1, zC}
+	hs := [3]SmallXXHash{h0.Eat(z0), h1.Eat(z1), SelectHash(h0, h1, xGz).Eat(zC)}
+	var kn [3]float32
+	for i := range kn {
+		flx, flz := float32(lx[i]), float32(lz[i])
+		u := float32((flx + flz) * unskew2)
+		x := (X - flx) + u
+		z := (Z - flz) + u
+		fo := (0.5 - float32(x*x)) - float32(z*z)
+		v := hs[i].Bits()
+		var gv float32
+		if vp.grad == gradSimplex {
+			gx, gy := squareVectors(v)
+			r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
+			gv = float32(float32((float32(gx*x)+float32(gy*z))*r) * simplex2)
+		} else {
+			gv = valueGradient(v)
+		}
+		kn[i] = float32(float32(float32(float32(fo*gv)*fo)*fo) * kernelMask(fo))
 	}
-	var gv float32
-	if g == gradSimplex {
-		gv = simplexValue3(h.Bits(), x, y, z)
-	} else {
-		gv = valueGradient(h.Bits())
-	}
-	return float32(float32(float32(float32(f*gv)*f)*f) * 8)
+	return combineValue(vp.comb, (kn[0]+kn[1])+kn[2])
 }
 
 func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	px, py, pz := p.x, p.y, p.z
 	k := float32(float32(f) * scale3)
-	X := clampCoord(float32(px * k))
-	Y := clampCoord(float32(py * k))
-	Z := clampCoord(float32(pz * k))
+	X := clampCoord(float32(p.x * k))
+	Y := clampCoord(float32(p.y * k))
+	Z := clampCoord(float32(p.z * k))
 	c := getSimplexCell3(X, Y, Z)
 	x1, y1, z1 := c.x0+1, c.y0+1, c.z0+1
 	h0, h1 := h.Eat(c.x0), h.Eat(x1)
-	hA, hB := SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)
-	g := vp.grad
-	sum := ((simplexValueKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z) +
-		simplexValueKernel3(g, h1.Eat(y1).Eat(z1), x1, y1, z1, X, Y, Z)) +
-		simplexValueKernel3(g, hA.Eat(c.ya).Eat(c.za), c.xa, c.ya, c.za, X, Y, Z)) +
-		simplexValueKernel3(g, hB.Eat(c.yb).Eat(c.zb), c.xb, c.yb, c.zb, X, Y, Z)
-	return combineValue(vp.comb, sum)
+	lx := [4]int32{c.x0, x1, c.xa, c.xb}
+	ly := [4]int32{c.y0, y1, c.ya, c.yb}
+	lz := [4]int32{c.z0, z1, c.za, c.zb}
+	hs := [4]SmallXXHash{h0, h1, SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)}
+	var kn [4]float32
+	for i := range kn {
+		flx, fly, flz := float32(lx[i]), float32(ly[i]), float32(lz[i])
+		u := float32(((flx + fly) + flz) * unskew3)
+		x := (X - flx) + u
+		y := (Y - fly) + u
+		z := (Z - flz) + u
+		fo := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
+		v := hs[i].Eat(ly[i]).Eat(lz[i]).Bits()
+		var gv float32
+		if vp.grad == gradSimplex {
+			gx := float32(v.Floats01A()*2) - 1
+			gy := float32(v.Floats01D()*2) - 1
+			gz := (1 - abs32(gx)) - abs32(gy)
+			off := maxZero(-gz)
+			gx = gx + foldOffset(gx, off)
+			gy = gy + foldOffset(gy, off)
+			r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
+			gv = float32(float32(((float32(gx*x)+float32(gy*y))+float32(gz*z))*r) * simplex3)
+		} else {
+			gv = valueGradient(v)
+		}
+		kn[i] = float32(float32(float32(float32(fo*gv)*fo)*fo) * kernelMask(fo))
+	}
+	return combineValue(vp.comb, ((kn[0]+kn[1])+kn[2])+kn[3])
 }

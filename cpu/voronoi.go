@@ -265,50 +265,38 @@ func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 }
 
 // Value-only Voronoi noise (Worley and Chebyshev), bit-identical to the v of
-// the functions above; smooth Worley uses the sample path.
+// the functions above; smooth Worley uses the sample path. The two smallest
+// distances of a set do not depend on the order they are met in, so each of
+// the two points per cell keeps its own branch-free pair of minima (more
+// instruction-level parallelism), merged at the end; Chebyshev distances are
+// maxima of absolute values, equal to the sample path's axis selection.
 
-func distValue2(met metric, x, z float32) float32 {
-	if met == metricChebyshev {
-		ax, az := abs32(x), abs32(z)
-		if ax > az {
-			return ax
-		}
-		return az
+// minPair tracks the two smallest values a <= b seen; b only when two.
+type minPair struct{ a, b float32 }
+
+func (m *minPair) update(d float32, two bool) {
+	if two {
+		m.b = min(m.b, max(m.a, d))
 	}
-	return (float32(x*x) + 0) + float32(z*z)
+	m.a = min(m.a, d)
 }
 
-func distValue3(met metric, x, y, z float32) float32 {
-	if met == metricChebyshev {
-		ax, ay, az := abs32(x), abs32(y), abs32(z)
-		if ax > ay && ax > az {
-			return ax
-		}
-		if ay > az {
-			return ay
-		}
-		return az
+func (m minPair) merge(n minPair, two bool) minPair {
+	if two {
+		m.b = min(m.b, n.b, max(m.a, n.a))
 	}
-	return (float32(x*x) + float32(y*y)) + float32(z*z)
+	m.a = min(m.a, n.a)
+	return m
 }
 
-// finalizeValue finalises both minima; only 2D/3D Worley changes them.
-func finalizeValue(met metric, dims int, a, b float32) (float32, float32) {
-	if met == metricWorley && dims > 1 {
-		return finalizeWorleyValue(a), finalizeWorleyValue(b)
+// result finalises the minima (2D/3D Worley: sqrt, clamped at 1) and
+// applies the Voronoi function.
+func (m minPair) result(vp *variantParams, dims int) float32 {
+	a, b := m.a, m.b
+	if vp.metric == metricWorley && dims > 1 {
+		a, b = sqrt32(min(a, 1)), sqrt32(min(b, 1))
 	}
-	return a, b
-}
-
-func finalizeWorleyValue(v float32) float32 {
-	if !(v < 1) {
-		return 1
-	}
-	return sqrt32(v)
-}
-
-func evaluateValue(fn voronoiFunction, a, b float32) float32 {
-	switch fn {
+	switch vp.function {
 	case functionF2:
 		return b
 	case functionF2MinusF1:
@@ -318,79 +306,86 @@ func evaluateValue(fn voronoiFunction, a, b float32) float32 {
 }
 
 func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	x := getSpan(p.x, f, vp.tiling)
-	a, b := float32(2), float32(2)
-	for u := int32(-1); u <= 1; u++ {
-		hb := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling)).Bits()
-		d := abs32((hb.Floats01A() + float32(u)) - x.g0)
-		if d < a {
-			a, b = d, a
-		} else if d < b {
-			b = d
-		}
+	x0, gx, _ := spanValue(p.x, float32(f))
+	if vp.tiling {
+		x0, _ = wrapTiling(x0, f)
 	}
-	return evaluateValue(vp.function, a, b)
+	two := vp.function != functionF1
+	m := minPair{2, 2}
+	for u := int32(-1); u <= 1; u++ {
+		hb := h.Eat(validateSingleStep(x0+u, f, vp.tiling)).Bits()
+		m.update(abs32((hb.Floats01A()+float32(u))-gx), two)
+	}
+	return m.result(vp, 1)
 }
 
 func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	x := getSpan(p.x, f, vp.tiling)
-	z := getSpan(p.z, f, vp.tiling)
-	met := vp.metric
-	a, b := float32(2), float32(2)
+	F := float32(f)
+	x0, gx, _ := spanValue(p.x, F)
+	z0, gz, _ := spanValue(p.z, F)
+	if vp.tiling {
+		x0, _ = wrapTiling(x0, f)
+		z0, _ = wrapTiling(z0, f)
+	}
+	two, cheb := vp.function != functionF1, vp.metric == metricChebyshev
+	m1, m2 := minPair{2, 2}, minPair{2, 2}
 	for u := int32(-1); u <= 1; u++ {
-		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
-		ox := float32(u) - x.g0
+		hx := h.Eat(validateSingleStep(x0+u, f, vp.tiling))
+		ox := float32(u) - gx
 		for v := int32(-1); v <= 1; v++ {
-			hb := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling)).Bits()
-			oz := float32(v) - z.g0
-			d := distValue2(met, hb.Floats01A()+ox, hb.Floats01B()+oz)
-			if d < a {
-				a, b = d, a
-			} else if d < b {
-				b = d
+			hb := hx.Eat(validateSingleStep(z0+v, f, vp.tiling)).Bits()
+			oz := float32(v) - gz
+			x1, z1 := hb.Floats01A()+ox, hb.Floats01B()+oz
+			x2, z2 := hb.Floats01C()+ox, hb.Floats01D()+oz
+			var d1, d2 float32
+			if cheb {
+				d1, d2 = max(abs32(x1), abs32(z1)), max(abs32(x2), abs32(z2))
+			} else {
+				d1 = (float32(x1*x1) + 0) + float32(z1*z1)
+				d2 = (float32(x2*x2) + 0) + float32(z2*z2)
 			}
-			d = distValue2(met, hb.Floats01C()+ox, hb.Floats01D()+oz)
-			if d < a {
-				a, b = d, a
-			} else if d < b {
-				b = d
-			}
+			m1.update(d1, two)
+			m2.update(d2, two)
 		}
 	}
-	a, b = finalizeValue(met, 2, a, b)
-	return evaluateValue(vp.function, a, b)
+	return m1.merge(m2, two).result(vp, 2)
 }
 
 func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	x := getSpan(p.x, f, vp.tiling)
-	y := getSpan(p.y, f, vp.tiling)
-	z := getSpan(p.z, f, vp.tiling)
-	met := vp.metric
-	a, b := float32(2), float32(2)
+	F := float32(f)
+	x0, gx, _ := spanValue(p.x, F)
+	y0, gy, _ := spanValue(p.y, F)
+	z0, gz, _ := spanValue(p.z, F)
+	if vp.tiling {
+		x0, _ = wrapTiling(x0, f)
+		y0, _ = wrapTiling(y0, f)
+		z0, _ = wrapTiling(z0, f)
+	}
+	two, cheb := vp.function != functionF1, vp.metric == metricChebyshev
+	m1, m2 := minPair{2, 2}, minPair{2, 2}
 	for u := int32(-1); u <= 1; u++ {
-		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
-		ox := float32(u) - x.g0
+		hx := h.Eat(validateSingleStep(x0+u, f, vp.tiling))
+		ox := float32(u) - gx
 		for v := int32(-1); v <= 1; v++ {
-			hy := hx.Eat(validateSingleStep(y.p0+v, f, vp.tiling))
-			oy := float32(v) - y.g0
+			hy := hx.Eat(validateSingleStep(y0+v, f, vp.tiling))
+			oy := float32(v) - gy
 			for w := int32(-1); w <= 1; w++ {
-				hb := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling)).Bits()
-				oz := float32(w) - z.g0
-				d := distValue3(met, hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz)
-				if d < a {
-					a, b = d, a
-				} else if d < b {
-					b = d
+				hb := hy.Eat(validateSingleStep(z0+w, f, vp.tiling)).Bits()
+				oz := float32(w) - gz
+				x1, y1, z1 := hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz
+				x2, y2, z2 := hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz
+				var d1, d2 float32
+				if cheb {
+					d1 = max(abs32(x1), abs32(y1), abs32(z1))
+					d2 = max(abs32(x2), abs32(y2), abs32(z2))
+				} else {
+					d1 = (float32(x1*x1) + float32(y1*y1)) + float32(z1*z1)
+					d2 = (float32(x2*x2) + float32(y2*y2)) + float32(z2*z2)
 				}
-				d = distValue3(met, hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz)
-				if d < a {
-					a, b = d, a
-				} else if d < b {
-					b = d
-				}
+				m1.update(d1, two)
+				m2.update(d2, two)
 			}
 		}
 	}
-	a, b = finalizeValue(met, 3, a, b)
-	return evaluateValue(vp.function, a, b)
+	return m1.merge(m2, two).result(vp, 3)
 }

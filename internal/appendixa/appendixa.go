@@ -229,3 +229,82 @@ func SameBits(got float32, want uint32) bool {
 	b := math.Float32bits(got)
 	return b == want || (b&^(1<<31) == 0 && want&^(1<<31) == 0)
 }
+
+// PipelineCase is one point of A.4: the plane of resolution 5 through a
+// domain of scale 8, sampled with settings A.
+type PipelineCase struct {
+	Group, Lane int
+	UV          [2]float32
+	Q           [3]float32 // domain position
+	Perlin3D    uint32     // value bits
+	Simplex3D   uint32
+	WorleyF13D  uint32
+}
+
+var a4Line = regexp.MustCompile(`\| (\d) \| (\d) \| \(([^)]*)\) \| \(([^)]*)\) \| \S+ \(([0-9A-F]{8})\) \| \S+ \(([0-9A-F]{8})\) \| \S+ \(([0-9A-F]{8})\) \|`)
+
+// PipelineCases returns the rows of A.4.
+func PipelineCases() ([]PipelineCase, error) {
+	var out []PipelineCase
+	for _, m := range a4Line.FindAllStringSubmatch(section("A.4"), -1) {
+		var c PipelineCase
+		c.Group, _ = strconv.Atoi(m[1])
+		c.Lane, _ = strconv.Atoi(m[2])
+		uv, err := parseFloats(m[3], 2)
+		if err != nil {
+			return nil, fmt.Errorf("A.4: %v", err)
+		}
+		q, err := parseFloats(m[4], 3)
+		if err != nil {
+			return nil, fmt.Errorf("A.4: %v", err)
+		}
+		c.UV, c.Q = [2]float32{uv[0], uv[1]}, [3]float32{q[0], q[1], q[2]}
+		for i, dst := range []*uint32{&c.Perlin3D, &c.Simplex3D, &c.WorleyF13D} {
+			b, _ := strconv.ParseUint(m[5+i], 16, 32)
+			*dst = uint32(b)
+		}
+		out = append(out, c)
+	}
+	if len(out) != 8 {
+		return nil, fmt.Errorf("appendix A.4: parsed %d cases, want 8", len(out))
+	}
+	return out, nil
+}
+
+// ShapeCase is one lane of A.6: resolution 8, group 3 (grid point 12+lane).
+type ShapeCase struct {
+	Lane        int
+	UV          [2]float32
+	Octa        [3]float32 // octahedron sphere position
+	UVSphere    [3]float32
+	Torus       [3]float32
+	TorusNormal [3]float32 // before normalisation
+}
+
+var a6Line = regexp.MustCompile(`lane (\d): uv=\(([^)]*)\) octa=\(([^)]*)\) uvs=\(([^)]*)\) torus=\(([^)]*)\) tn=\(([^)]*)\)`)
+
+// ShapeCases returns the four lanes of A.6.
+func ShapeCases() ([]ShapeCase, error) {
+	var out []ShapeCase
+	for _, m := range a6Line.FindAllStringSubmatch(section("A.6"), -1) {
+		var c ShapeCase
+		c.Lane, _ = strconv.Atoi(m[1])
+		uv, err := parseFloats(m[2], 2)
+		if err != nil {
+			return nil, fmt.Errorf("A.6: %v", err)
+		}
+		c.UV = [2]float32{uv[0], uv[1]}
+		for i, dst := range []*[3]float32{&c.Octa, &c.UVSphere, &c.Torus, &c.TorusNormal} {
+			f, err := parseFloats(m[3+i], 3)
+			if err != nil {
+				return nil, fmt.Errorf("A.6: %v", err)
+			}
+			*dst = [3]float32{f[0], f[1], f[2]}
+		}
+		out = append(out, c)
+	}
+	if len(out) != 4 {
+		return nil, fmt.Errorf("appendix A.6: parsed %d cases, want 4", len(out))
+	}
+	return out, nil
+}

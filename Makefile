@@ -1,0 +1,96 @@
+# Set-up on a fresh Debian 12 machine: `make verify` and `make test`.
+# Targets install the Debian packages they need themselves (apt-get).
+
+GO ?= $(shell command -v go 2>/dev/null || echo /usr/local/go/bin/go)
+export PATH := $(dir $(GO)):$(PATH)
+
+# What a fresh Debian 12 machine lacks for the project's GL, GLFW and Xvfb
+# work (the CPU reference itself needs only Go).
+APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev \
+	libxi-dev libxxf86vm-dev libgl-dev libegl-dev
+
+# GOAMD64=v3 builds need AVX2, BMI2 and FMA; skip those runs elsewhere.
+HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo yes)
+
+.PHONY: all deps build test test-go test-simd test-v3 test-race fuzz fmacheck verify selfcheck bench images viewer clean
+
+all: build
+
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "make deps: installing" $$missing; \
+		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
+		{ echo "make deps: apt-get failed; install these packages: $$missing" >&2; exit 1; }; \
+	fi
+	@$(GO) version >/dev/null 2>&1 || { echo "make: Go 1.26 is required (https://go.dev/dl/)" >&2; exit 1; }
+
+build: deps
+	$(GO) build -o bin/noise ./cmd/noise
+
+# The whole test suite: vet, unit/property/golden tests in the default,
+# SIMD and GOAMD64=v3 builds, the race detector, a short fuzz run and the
+# cross-build FMA digest.
+test: deps
+	$(GO) vet ./...
+	GOEXPERIMENT=simd $(GO) vet ./...
+	$(MAKE) --no-print-directory test-go test-simd test-v3 test-race fuzz fmacheck
+
+test-go:
+	$(GO) test -count=1 ./...
+
+test-simd:
+	GOEXPERIMENT=simd $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/...
+
+test-v3:
+ifeq ($(HAVE_V3),yes)
+	GOAMD64=v3 $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/...
+else
+	@echo "make test-v3: this CPU cannot run GOAMD64=v3 code; skipped"
+endif
+
+test-race:
+	$(GO) test -race -short -count=1 ./cpu/...
+
+fuzz:
+	$(GO) test ./cpu -run '^$$' -fuzz '^FuzzSample$$' -fuzztime 5s -parallel 1
+
+fmacheck:
+	@mkdir -p out
+	$(GO) run ./internal/fmacheck > out/fma-v1.txt
+	GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v1-simd.txt
+ifeq ($(HAVE_V3),yes)
+	GOAMD64=v3 $(GO) run ./internal/fmacheck > out/fma-v3.txt
+	GOAMD64=v3 GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v3-simd.txt
+endif
+	@cat out/fma-*.txt
+	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
+	@echo "fmacheck: all builds agree bit for bit"
+
+# The main job. Until the GPU port lands this is the CPU reference's
+# self-check against SPEC Appendix A; the GPU-vs-CPU verify tool replaces it.
+verify: deps selfcheck
+
+selfcheck:
+	$(GO) run ./cmd/noise selfcheck
+	GOEXPERIMENT=simd $(GO) run ./cmd/noise selfcheck
+
+bench: deps
+	GOEXPERIMENT=simd $(GO) run ./cmd/noise bench
+	GOEXPERIMENT=simd $(GO) test -run '^$$' -bench . -benchtime 1s ./bench/
+
+# The pictures in the README.
+images:
+	@mkdir -p docs
+	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -o docs/perlin.png
+	$(GO) run ./cmd/noise image -noise voronoi-worley-f2-minus-f1 -dims 3 -size 256 -o docs/worley-f2-minus-f1.png
+	$(GO) run ./cmd/noise image -noise simplex-smooth-turbulence -dims 3 -octaves 4 -size 256 -o docs/simplex-smooth-turbulence.png
+	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -normals -o docs/perlin-normals.png
+
+viewer:
+	@echo "make viewer: cmd/viewer is not written yet (the viewer issue); use 'noise image' meanwhile" >&2; exit 2
+
+clean:
+	rm -rf bin out

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestBenchJSON runs a short benchmark of one noise type and checks the
+// JSON document: machine info, and positive rates for dims 2 and 3 on 1
+// and NumCPU threads; GOMAXPROCS is restored.
+func TestBenchJSON(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	r := runIn("", "bench", "-noise", "perlin", "-duration", "20ms", "-json")
+	mustOK(t, r, "bench")
+	if after := runtime.GOMAXPROCS(0); after != before {
+		t.Errorf("GOMAXPROCS %d after bench, was %d", after, before)
+	}
+	var rep benchReport
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rep); err != nil {
+		t.Fatalf("bench -json output is not the JSON document: %v\n%s", err, r.stdout)
+	}
+	if rep.Machine.NumCPU != runtime.NumCPU() || rep.Machine.GOARCH != runtime.GOARCH || rep.Machine.GoVersion == "" || rep.Machine.CPU == "" {
+		t.Errorf("machine info %+v", rep.Machine)
+	}
+	if rep.Machine.SIMD != simdInUse() {
+		t.Errorf("simd %v, want %v", rep.Machine.SIMD, simdInUse())
+	}
+	seen := map[[2]int]bool{}
+	for _, row := range rep.Rows {
+		if row.Noise != "perlin" {
+			t.Errorf("row for %q, want only perlin", row.Noise)
+		}
+		if !(row.MptsPerS > 0) || row.Points <= 0 || row.Seconds < 0.02 {
+			t.Errorf("row %+v: want positive rate over at least 20ms", row)
+		}
+		seen[[2]int{row.Dims, row.Threads}] = true
+	}
+	for _, dims := range []int{2, 3} {
+		for _, threads := range []int{1, runtime.NumCPU()} {
+			if !seen[[2]int{dims, threads}] {
+				t.Errorf("no row for dims %d, threads %d", dims, threads)
+			}
+		}
+	}
+}
+
+// TestBenchTable checks the table form: the machine header and one row per
+// dimension.
+func TestBenchTable(t *testing.T) {
+	r := runIn("", "bench", "-noise", "simplex-value", "-duration", "5ms")
+	mustOK(t, r, "bench")
+	for _, want := range []string{"cpu: ", runtime.GOARCH, runtime.Version(), "SIMD kernels: "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("bench table lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	for _, dims := range []string{"2D", "3D"} {
+		if !regexp.MustCompile(`(?m)^\s*simplex-value\s+` + dims + `\s+\d+\.\d\s+\d+\.\d\s+\d+\.\d\d×\s*$`).MatchString(r.stdout) {
+			t.Errorf("bench table has no %s row:\n%s", dims, r.stdout)
+		}
+	}
+}

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/noiselab/noise/cpu"
+)
+
+// newFlagSet returns a FlagSet that prints nothing by itself: errors come
+// back from parseFlags as one line, and -h prints the usage on stdout.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("noise "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses a subcommand's arguments. On -h it prints the header
+// and the flag defaults to stdout and returns errHelp.
+func parseFlags(fs *flag.FlagSet, name, header string, args []string, stdout io.Writer) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, header)
+			fmt.Fprintln(stdout, "\nFlags:")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+			return errHelp
+		}
+		return fmt.Errorf("%v (run \"noise %s -h\" for usage)", err, name)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: %s takes flags only (run \"noise %s -h\" for usage)", fs.Arg(0), name, name)
+	}
+	return nil
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			found = true
+		}
+	})
+	return found
+}
+
+// numFlag is a number flag kept as its text, so that it can be parsed as
+// float32, float64 or a whole number depending on the mode.
+type numFlag struct{ s string }
+
+func (n *numFlag) String() string { return n.s }
+
+func (n *numFlag) Set(s string) error {
+	if _, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+		return errors.New("not a number")
+	}
+	n.s = strings.TrimSpace(s)
+	return nil
+}
+
+func (n *numFlag) float64() float64 {
+	v, _ := strconv.ParseFloat(n.s, 64)
+	return v
+}
+
+// triple is a comma-separated x,y,z flag; single also accepts one number
+// for all three components.
+type triple struct {
+	v      [3]float32
+	single bool
+}
+
+func (t *triple) String() string {
+	if t == nil {
+		return ""
+	}
+	var parts []string
+	for _, c := range t.v {
+		parts = append(parts, strconv.FormatFloat(float64(c), 'g', -1, 32))
+	}
+	return strings.Join(parts, ",")
+}
+
+func (t *triple) Set(s string) error {
+	want := `want three comma-separated numbers "x,y,z"`
+	if t.single {
+		want = `want one number or three comma-separated numbers "x,y,z"`
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 && !(t.single && len(parts) == 1) {
+		return errors.New(want)
+	}
+	var v [3]float32
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 32)
+		if err != nil {
+			if errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("%q is out of float32 range", strings.TrimSpace(p))
+			}
+			return fmt.Errorf("%q is not a number; %s", strings.TrimSpace(p), want)
+		}
+		v[i] = float32(f)
+	}
+	if len(parts) == 1 {
+		v[1], v[2] = v[0], v[0]
+	}
+	t.v = v
+	return nil
+}
+
+// settingsFlags are the noise selection and fractal settings shared by
+// sample and image.
+type settingsFlags struct {
+	noise       string
+	dims        int
+	tiling      bool
+	seed        int64
+	frequency   int64
+	octaves     int
+	lacunarity  numFlag
+	persistence numFlag
+	backend     string
+}
+
+// register defines the flags; blog says whether the command has
+// -perm-mode blog.
+func (f *settingsFlags) register(fs *flag.FlagSet, blog bool) {
+	d := cpu.DefaultSettings()
+	fs.StringVar(&f.noise, "noise", "", "noise `name` (required); \"noise list\" shows them all")
+	fs.IntVar(&f.dims, "dims", 3, "`dimensions`: 1 to 3, or 1 to 4 for perm-value (1D uses x, 2D x and z)")
+	fs.BoolVar(&f.tiling, "tiling", false, "use the tiling variant: period 1 in every used axis (not for simplex noise)")
+	seedUsage := "hash `seed`, an int32"
+	if blog {
+		seedUsage = "hash `seed`, an int32 (with -perm-mode blog any int64, used as uint64)"
+	}
+	fs.Int64Var(&f.seed, "seed", int64(d.Seed), seedUsage)
+	fs.Int64Var(&f.frequency, "frequency", int64(d.Frequency), "base `frequency`, a whole number at least 1")
+	fs.IntVar(&f.octaves, "octaves", d.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", cpu.MaxOctaves))
+	f.lacunarity = numFlag{strconv.Itoa(int(d.Lacunarity))}
+	fs.Var(&f.lacunarity, "lacunarity", "frequency `factor` per octave, a whole number at least 1")
+	f.persistence = numFlag{strconv.FormatFloat(float64(d.Persistence), 'g', -1, 32)}
+	fs.Var(&f.persistence, "persistence", "amplitude `factor` per octave, finite and at least 0")
+	fs.StringVar(&f.backend, "backend", "cpu", "evaluation `backend`; valid: "+strings.Join(backends, ", "))
+}
+
+// backends are the valid -backend values.
+var backends = []string{"cpu"}
+
+func checkBackend(b string) error {
+	for _, v := range backends {
+		if b == v {
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid -backend %q; valid: %s", b, strings.Join(backends, ", "))
+}
+
+// parseNoise resolves -noise; the error lists the valid names.
+func parseNoise(name string) (cpu.Noise, error) {
+	if name == "" {
+		return 0, fmt.Errorf("missing -noise NAME; valid: %s", strings.Join(cpu.Names(), ", "))
+	}
+	return cpu.ParseNoise(name)
+}
+
+// fixedSettings converts the flags into the library's settings. Range
+// checks that the library makes itself (frequency ≥ 1, octaves 1–16,
+// lacunarity ≥ 1, persistence finite and ≥ 0) are left to it; this only
+// rejects what does not fit the field types.
+func (f *settingsFlags) fixedSettings() (cpu.Settings, error) {
+	var s cpu.Settings
+	if f.seed < math.MinInt32 || f.seed > math.MaxInt32 {
+		return s, fmt.Errorf("invalid seed %d: must be %d to %d", f.seed, math.MinInt32, math.MaxInt32)
+	}
+	if f.frequency < math.MinInt32 || f.frequency > math.MaxInt32 {
+		return s, fmt.Errorf("invalid frequency %d: must be 1 to %d", f.frequency, math.MaxInt32)
+	}
+	lac := f.lacunarity.float64()
+	if lac != math.Trunc(lac) {
+		return s, fmt.Errorf("invalid lacunarity %s: must be a whole number at least 1 (fractional lacunarity exists only with -perm-mode blog)", f.lacunarity.s)
+	}
+	if lac < math.MinInt32 || lac > math.MaxInt32 {
+		return s, fmt.Errorf("invalid lacunarity %s: must be 1 to %d", f.lacunarity.s, math.MaxInt32)
+	}
+	pers, err := strconv.ParseFloat(f.persistence.s, 32)
+	if err != nil {
+		return s, fmt.Errorf("invalid persistence %s: must be finite and at least 0 (and fit a float32)", f.persistence.s)
+	}
+	return cpu.Settings{
+		Seed:        int32(f.seed),
+		Frequency:   int32(f.frequency),
+		Octaves:     f.octaves,
+		Lacunarity:  int32(lac),
+		Persistence: float32(pers),
+	}, nil
+}
+
+// config validates the noise, backend and settings and returns the
+// library configuration (without a domain).
+func (f *settingsFlags) config() (cpu.Config, error) {
+	n, err := parseNoise(f.noise)
+	if err != nil {
+		return cpu.Config{}, err
+	}
+	if err := checkBackend(f.backend); err != nil {
+		return cpu.Config{}, err
+	}
+	s, err := f.fixedSettings()
+	if err != nil {
+		return cpu.Config{}, err
+	}
+	cfg := cpu.Config{Noise: n, Dims: f.dims, Tiling: f.tiling, Settings: s}
+	return cfg, cfg.Validate()
+}
+
+// domainFlags are the domain transform flags (SPEC §8).
+type domainFlags struct {
+	translate, rotate, scale triple
+	matrix                   string
+}
+
+var domainFlagNames = []string{"translate", "rotate", "scale", "matrix"}
+
+func (d *domainFlags) register(fs *flag.FlagSet, defaultScale float32) {
+	d.scale = triple{v: [3]float32{defaultScale, defaultScale, defaultScale}, single: true}
+	fs.Var(&d.translate, "translate", "domain translation `x,y,z`, added after the matrix")
+	fs.Var(&d.rotate, "rotate", "domain rotation `x,y,z`: Euler angles in degrees about X, Y and Z")
+	fs.Var(&d.scale, "scale", "domain scale `x,y,z`, or one number for all three axes")
+	fs.StringVar(&d.matrix, "matrix", "ps", "domain `matrix`: ps (Pseudorandom Surfaces, Scale·EulerZXY, rotates first) or pn (Pseudorandom Noise quaternion TRS, scales first)")
+}
+
+// anySet reports whether a domain flag was given.
+func (d *domainFlags) anySet(fs *flag.FlagSet) bool {
+	for _, n := range domainFlagNames {
+		if flagSet(fs, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// domain returns the transform the flags describe.
+func (d *domainFlags) domain() (*cpu.Domain, error) {
+	dom := &cpu.Domain{Translation: d.translate.v, Rotation: d.rotate.v, Scale: d.scale.v}
+	switch d.matrix {
+	case "ps":
+	case "pn":
+		dom.PN = true
+	default:
+		return nil, fmt.Errorf("invalid -matrix %q; valid: ps, pn", d.matrix)
+	}
+	return dom, dom.Validate()
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"os"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise/cpu"
+)
+
+const imageHeader = `Usage: noise image -noise NAME [flags] -o out.png
+
+Renders the XZ plane, seen from above, to a size×size 8-bit PNG: pixel
+(i, j) samples the position (u − 0.5, 0, 0.5 − v) with u = (i+0.5)/size and
+v = (j+0.5)/size (image right is +X, image up is +Z), transformed by the
+domain (default scale 8,8,8, the tutorial's NoiseVisualization default).
+1D noise uses x, 2D noise x and z, 3D noise x, y and z; 4D perm-value noise
+samples w = 0.
+
+Colour: noise whose range starts at 0 is greyscale (clamped to [0, 1]);
+signed noise uses the tutorial's ramp: negative values red (−v, 0, 0),
+positive values grey (v, v, v).
+
+-normals writes a tangent-space normal map instead, from the analytical
+derivatives of the displaced plane y = K·noise: n = normalize(−K·dx, 1, −K·dz)
+with K = -displacement, encoded as R = (nx+1)/2, G = (nz+1)/2, B = (ny+1)/2
+(tangent +X = image right, bitangent +Z = image up, normal +Y = out of the
+image).
+`
+
+// maxImageSize bounds -size (an RGBA image of 8192² pixels is 256 MiB).
+const maxImageSize = 8192
+
+type imageFlags struct {
+	settingsFlags
+	domainFlags
+	size         int
+	normals      bool
+	displacement float64
+	out          string
+}
+
+func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
+	fs := newFlagSet("image")
+	var f imageFlags
+	f.settingsFlags.register(fs, false)
+	f.domainFlags.register(fs, 8)
+	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
+	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")
+	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise")
+	fs.StringVar(&f.out, "o", "", "output PNG `file` (required)")
+	if err := parseFlags(fs, "image", imageHeader, args, stdout); err != nil {
+		return err
+	}
+	if f.out == "" {
+		return errors.New("missing -o FILE: the PNG to write")
+	}
+	cfg, err := f.config()
+	if err != nil {
+		return err
+	}
+	if cfg.Domain, err = f.domainFlags.domain(); err != nil {
+		return err
+	}
+	if f.size < 1 || f.size > maxImageSize {
+		return fmt.Errorf("invalid size %d: must be 1 to %d", f.size, maxImageSize)
+	}
+	if math.IsNaN(f.displacement) || math.IsInf(f.displacement, 0) {
+		return fmt.Errorf("invalid displacement %v: must be finite", f.displacement)
+	}
+	s, err := cpu.New(cfg)
+	if err != nil {
+		return err
+	}
+	img := render(s, f.size, f.normals, float32(f.displacement))
+	return writePNG(f.out, img)
+}
+
+// render samples the XZ plane through the batch API, a band of rows at a
+// time.
+func render(s *cpu.Sampler, size int, normals bool, k float32) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	lo, _ := s.Config().Noise.Range(s.Config().Dims)
+	signed := lo < 0
+	rows := max(1, chunkLines/size)
+	pos := make([]mgl32.Vec3, 0, rows*size)
+	vals := make([]float32, rows*size)
+	var samples []cpu.Sample
+	if normals {
+		samples = make([]cpu.Sample, rows*size)
+	}
+	fsize := float32(size)
+	for j0 := 0; j0 < size; j0 += rows {
+		j1 := min(j0+rows, size)
+		pos = pos[:0]
+		for j := j0; j < j1; j++ {
+			v := (float32(j) + 0.5) / fsize
+			for i := 0; i < size; i++ {
+				u := (float32(i) + 0.5) / fsize
+				pos = append(pos, mgl32.Vec3{u - 0.5, 0, 0.5 - v})
+			}
+		}
+		if normals {
+			s.Samples(pos, samples[:len(pos)])
+		} else {
+			s.Values(pos, vals[:len(pos)])
+		}
+		for n := range pos {
+			i, j := n%size, j0+n/size
+			var c color.RGBA
+			if normals {
+				c = normalColour(samples[n], k)
+			} else {
+				c = valueColour(vals[n], signed)
+			}
+			img.SetRGBA(i, j, c)
+		}
+	}
+	return img
+}
+
+// to8 maps [0, 1] to a byte, clamping (NaN gives 0).
+func to8(x float32) uint8 {
+	if !(x > 0) {
+		return 0
+	}
+	if x >= 1 {
+		return 255
+	}
+	return uint8(x*255 + 0.5)
+}
+
+// valueColour is the tutorial's colour ramp (SPEC §9.4) for signed noise,
+// and plain grey for noise in [0, 1].
+func valueColour(v float32, signed bool) color.RGBA {
+	if signed && v < 0 {
+		return color.RGBA{to8(-v), 0, 0, 255}
+	}
+	g := to8(v)
+	return color.RGBA{g, g, g, 255}
+}
+
+// normalColour encodes the normal of the surface y = k·noise.
+func normalColour(s cpu.Sample, k float32) color.RGBA {
+	n := mgl32.Vec3{-k * s.Dx, 1, -k * s.Dz}
+	l := n.Len()
+	if !(l > 0) || math.IsInf(float64(l), 0) {
+		n = mgl32.Vec3{0, 1, 0}
+	} else {
+		n = n.Mul(1 / l)
+	}
+	return color.RGBA{to8((n[0] + 1) / 2), to8((n[2] + 1) / 2), to8((n[1] + 1) / 2), 255}
+}
+
+// writePNG writes img to path, removing a partly written file on failure.
+func writePNG(path string, img image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("cannot write -o file: %v", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		os.Remove(path)
+		return fmt.Errorf("writing %s: %v", path, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("writing %s: %v", path, err)
+	}
+	return nil
+}

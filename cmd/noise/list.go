@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/noiselab/noise/cpu"
+)
+
+const listHeader = `Usage: noise list
+
+Prints every noise variant: its name (the -noise value), the dimensions it
+supports, whether it has a tiling variant, its output range per dimension
+(SPEC §12; fractal summation keeps it) and a short description.
+`
+
+func runList(args []string, _ io.Reader, stdout, _ io.Writer) error {
+	fs := newFlagSet("list")
+	if err := parseFlags(fs, "list", listHeader, args, stdout); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tDIMS\tTILING\tRANGE\tDESCRIPTION")
+	for _, n := range cpu.Noises() {
+		tiling := "no"
+		if n.Tiling() {
+			tiling = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t1-%d\t%s\t%s\t%s\n", n, n.MaxDims(), tiling, rangeText(n), n.Description())
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("writing output: %v", err)
+	}
+	return nil
+}
+
+// rangeText is the output range, per run of dimensions with the same
+// range: "[-1, 1]" or "1D [0, 1.5]; 2D-3D [0, 1]".
+func rangeText(n cpu.Noise) string {
+	type run struct {
+		from, to int
+		text     string
+	}
+	var runs []run
+	for d := 1; d <= n.MaxDims(); d++ {
+		lo, hi := n.Range(d)
+		t := "[" + num32(lo) + ", " + num32(hi) + "]"
+		if len(runs) > 0 && runs[len(runs)-1].text == t {
+			runs[len(runs)-1].to = d
+			continue
+		}
+		runs = append(runs, run{d, d, t})
+	}
+	if len(runs) == 1 {
+		return runs[0].text
+	}
+	var parts []string
+	for _, r := range runs {
+		dims := fmt.Sprintf("%dD", r.from)
+		if r.to > r.from {
+			dims = fmt.Sprintf("%dD-%dD", r.from, r.to)
+		}
+		parts = append(parts, dims+" "+r.text)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func num32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }

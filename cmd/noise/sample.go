@@ -1,0 +1,388 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise/cpu"
+)
+
+const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
+
+Reads positions from stdin, one per line: "x y z", or exactly "x y z w"
+with -dims 4 (perm-value only); numbers are separated by spaces or tabs and
+blank lines are skipped. 1D noise uses x, 2D noise x and z (the XZ plane),
+3D noise x, y and z. Prints one line per position: the value as %.9g, or
+with -deriv "v dx dy dz" (derivatives with respect to the input position;
+2D reports dx and dz with dy 0, 1D only dx). A malformed line stops the
+command with an error naming the line; the lines before it are printed.
+
+Any of -translate, -rotate, -scale or -matrix applies the domain transform
+of SPEC §8 (defaults: translation 0,0,0, rotation 0,0,0, scale 1,1,1,
+matrix ps); derivatives are then with respect to the untransformed position.
+
+-perm-mode blog (perm-value only) evaluates the Rust blog's float64 fractal
+noise instead (BlogValueNoise.Fractal, SPEC §10 and §6.2): the table is the
+blog's for seed uint64(seed), lacunarity and persistence are float64, octaves
+0 and 1 both mean one octave, and the noise is evaluated at (x·F) in 1D,
+(x·F, z·F) in 2D, (x·F, y·F, z·F) in 3D and (x·F, y·F, z·F, w·F) in 4D with
+F = -frequency, so -frequency 1 reproduces SPEC §10.4. The values are
+printed as %.17g. Like the blog's noise(&[x, y, z, w]), 4D swaps the third
+and fourth coordinates: it returns noise4d(x·F, y·F, w·F, z·F). Blog mode has
+no derivatives, no tiling and no domain transform.
+`
+
+// chunkLines is how many positions are read before they are evaluated
+// through the batch API and printed.
+const chunkLines = 1 << 16
+
+// maxLineBytes is the longest input line accepted.
+const maxLineBytes = 1 << 20
+
+type sampleFlags struct {
+	settingsFlags
+	domainFlags
+	deriv    bool
+	permMode string
+}
+
+func runSample(args []string, stdin io.Reader, stdout, _ io.Writer) error {
+	fs := newFlagSet("sample")
+	var f sampleFlags
+	f.settingsFlags.register(fs, true)
+	f.domainFlags.register(fs, 1)
+	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives) instead of the value`)
+	fs.StringVar(&f.permMode, "perm-mode", "fixed", "perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above)")
+	if err := parseFlags(fs, "sample", sampleHeader, args, stdout); err != nil {
+		return err
+	}
+	var ev evaluator
+	var err error
+	switch f.permMode {
+	case "fixed":
+		ev, err = f.fixedEvaluator(fs)
+	case "blog":
+		ev, err = f.blogEvaluator(fs)
+	default:
+		err = fmt.Errorf("invalid -perm-mode %q; valid: fixed, blog", f.permMode)
+	}
+	if err != nil {
+		return err
+	}
+	return sampleStream(stdin, stdout, ev)
+}
+
+// evaluator evaluates and prints a chunk of parsed positions.
+type evaluator interface {
+	numbers() int                             // numbers per line: 3 or 4
+	bits() int                                // 32 or 64: how positions are parsed
+	add(p [4]float64)                         // queue one position
+	pending() int                             // queued positions
+	flush(w *bufio.Writer, buf []byte) []byte // evaluate and print the queue
+}
+
+func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
+	cfg, err := f.config()
+	if err != nil {
+		return nil, err
+	}
+	if f.domainFlags.anySet(fs) {
+		if cfg.Domain, err = f.domainFlags.domain(); err != nil {
+			return nil, err
+		}
+	}
+	s, err := cpu.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &fixedEval{s: s, dims4: cfg.Dims == 4, deriv: f.deriv}, nil
+}
+
+func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
+	n, err := parseNoise(f.noise)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBackend(f.backend); err != nil {
+		return nil, err
+	}
+	if n != cpu.PermValue {
+		return nil, fmt.Errorf("-perm-mode blog works only with -noise %s (the Rust blog's noise), not %s", cpu.PermValue, n)
+	}
+	if f.deriv {
+		return nil, errors.New("-deriv is not available with -perm-mode blog: the blog's float64 noise has no analytical derivatives (use -perm-mode fixed)")
+	}
+	if f.tiling {
+		return nil, errors.New("-tiling is not available with -perm-mode blog: the blog's noise has no tiling variant (its table repeats every 255 cells in 1D, 256 otherwise; use -perm-mode fixed)")
+	}
+	if f.domainFlags.anySet(fs) {
+		return nil, errors.New("-translate, -rotate, -scale and -matrix are not available with -perm-mode blog: the blog's noise has no domain transform (transform the input positions, or use -perm-mode fixed)")
+	}
+	if f.dims < 1 || f.dims > 4 {
+		return nil, fmt.Errorf("invalid dims %d for %s: must be 1 to 4", f.dims, n)
+	}
+	if f.frequency < 1 {
+		return nil, fmt.Errorf("invalid frequency %d: must be at least 1", f.frequency)
+	}
+	if f.octaves < 0 || f.octaves > math.MaxUint8 {
+		return nil, fmt.Errorf("invalid octaves %d: must be 0 to 255 with -perm-mode blog (0 and 1 both mean one octave)", f.octaves)
+	}
+	lac, pers := f.lacunarity.float64(), f.persistence.float64()
+	if math.IsNaN(lac) || math.IsInf(lac, 0) {
+		return nil, fmt.Errorf("invalid lacunarity %s: must be finite", f.lacunarity.s)
+	}
+	if math.IsNaN(pers) || math.IsInf(pers, 0) {
+		return nil, fmt.Errorf("invalid persistence %s: must be finite", f.persistence.s)
+	}
+	return &blogEval{
+		n:    cpu.NewBlogValueNoise(uint64(f.seed), uint8(f.octaves), lac, pers),
+		dims: f.dims,
+		freq: float64(f.frequency),
+	}, nil
+}
+
+// sampleStream reads positions, evaluates them chunk by chunk and prints
+// the results. On a malformed line the positions before it are printed
+// first.
+func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 0, 1<<16), maxLineBytes)
+	var buf []byte
+	want, bits := ev.numbers(), ev.bits()
+	line := 0
+	finish := func(err error) error {
+		if ev.pending() > 0 {
+			buf = ev.flush(w, buf)
+		}
+		if ferr := w.Flush(); ferr != nil && err == nil {
+			err = fmt.Errorf("writing output: %v", ferr)
+		}
+		return err
+	}
+	for sc.Scan() {
+		line++
+		p, n, err := parseLine(sc.Bytes(), want, bits)
+		if err != nil {
+			return finish(fmt.Errorf("line %d: %v", line, err))
+		}
+		if n == 0 {
+			continue
+		}
+		ev.add(p)
+		if ev.pending() == chunkLines {
+			buf = ev.flush(w, buf)
+			if _, err := w.Write(nil); err != nil { // bufio.Writer errors are sticky
+				return fmt.Errorf("writing output: %v", err)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return finish(fmt.Errorf("line %d: longer than %d bytes", line+1, maxLineBytes))
+		}
+		return finish(fmt.Errorf("reading stdin: %v", err))
+	}
+	return finish(nil)
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
+
+// parseLine splits a line into numbers. A blank line gives n == 0 and no
+// error; otherwise the line must hold exactly want numbers.
+func parseLine(b []byte, want, bits int) (p [4]float64, n int, err error) {
+	var fields [4][]byte
+	for i := 0; i < len(b); {
+		if isSpace(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && !isSpace(b[j]) {
+			j++
+		}
+		if n < len(fields) {
+			fields[n] = b[i:j]
+		}
+		n++
+		i = j
+	}
+	if n == 0 {
+		return p, 0, nil
+	}
+	what := `3 numbers "x y z"`
+	if want == 4 {
+		what = `4 numbers "x y z w"`
+	}
+	if n != want {
+		return p, n, fmt.Errorf("want %s, got %d", what, n)
+	}
+	for i := 0; i < n; i++ {
+		v, err := strconv.ParseFloat(string(fields[i]), bits)
+		if err != nil {
+			tok := string(fields[i])
+			if len(tok) > 40 {
+				tok = tok[:40] + "..."
+			}
+			if errors.Is(err, strconv.ErrRange) && len(tok) > 0 {
+				return p, n, fmt.Errorf("field %d %q is out of float%d range; want %s", i+1, tok, bits, what)
+			}
+			return p, n, fmt.Errorf("field %d %q is not a number; want %s", i+1, tok, what)
+		}
+		p[i] = v
+	}
+	return p, n, nil
+}
+
+// fixedEval evaluates the library's float32 noise through the batch API.
+type fixedEval struct {
+	s       *cpu.Sampler
+	dims4   bool
+	deriv   bool
+	pos3    []mgl32.Vec3
+	pos4    []mgl32.Vec4
+	vals    []float32
+	samples []cpu.Sample
+}
+
+func (e *fixedEval) numbers() int {
+	if e.dims4 {
+		return 4
+	}
+	return 3
+}
+
+func (e *fixedEval) bits() int { return 32 }
+
+func (e *fixedEval) add(p [4]float64) {
+	if e.dims4 {
+		e.pos4 = append(e.pos4, mgl32.Vec4{float32(p[0]), float32(p[1]), float32(p[2]), float32(p[3])})
+	} else {
+		e.pos3 = append(e.pos3, mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])})
+	}
+}
+
+func (e *fixedEval) pending() int { return len(e.pos3) + len(e.pos4) }
+
+func (e *fixedEval) flush(w *bufio.Writer, buf []byte) []byte {
+	n := e.pending()
+	if e.deriv {
+		e.samples = grow(e.samples, n)
+		if e.dims4 {
+			e.s.Samples4(e.pos4, e.samples)
+		} else {
+			e.s.Samples(e.pos3, e.samples)
+		}
+		for _, s := range e.samples[:n] {
+			buf = appendF32(buf[:0], s.V)
+			buf = append(buf, ' ')
+			buf = appendF32(buf, s.Dx)
+			buf = append(buf, ' ')
+			buf = appendF32(buf, s.Dy)
+			buf = append(buf, ' ')
+			buf = appendF32(buf, s.Dz)
+			buf = append(buf, '\n')
+			w.Write(buf)
+		}
+	} else {
+		e.vals = grow(e.vals, n)
+		if e.dims4 {
+			e.s.Values4(e.pos4, e.vals)
+		} else {
+			e.s.Values(e.pos3, e.vals)
+		}
+		for _, v := range e.vals[:n] {
+			buf = appendF32(buf[:0], v)
+			buf = append(buf, '\n')
+			w.Write(buf)
+		}
+	}
+	e.pos3, e.pos4 = e.pos3[:0], e.pos4[:0]
+	return buf
+}
+
+// blogEval evaluates the blog-compatible float64 noise.
+type blogEval struct {
+	n    *cpu.BlogValueNoise
+	dims int
+	freq float64
+	pos  [][4]float64
+	out  []float64
+}
+
+func (e *blogEval) numbers() int {
+	if e.dims == 4 {
+		return 4
+	}
+	return 3
+}
+
+func (e *blogEval) bits() int { return 64 }
+
+func (e *blogEval) add(p [4]float64) { e.pos = append(e.pos, p) }
+
+func (e *blogEval) pending() int { return len(e.pos) }
+
+// coords maps an input line to the blog's coordinates: 2D uses x and z,
+// like the rest of the project.
+func (e *blogEval) coords(p [4]float64, c *[4]float64) []float64 {
+	F := e.freq
+	switch e.dims {
+	case 1:
+		c[0] = p[0] * F
+	case 2:
+		c[0], c[1] = p[0]*F, p[2]*F
+	case 3:
+		c[0], c[1], c[2] = p[0]*F, p[1]*F, p[2]*F
+	default:
+		c[0], c[1], c[2], c[3] = p[0]*F, p[1]*F, p[2]*F, p[3]*F
+	}
+	return c[:e.dims]
+}
+
+func (e *blogEval) flush(w *bufio.Writer, buf []byte) []byte {
+	n := len(e.pos)
+	e.out = grow(e.out, n)
+	workers := min(runtime.GOMAXPROCS(0), (n+1023)/1024)
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += chunk {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			var c [4]float64
+			for i := lo; i < hi; i++ {
+				// Fractal only fails for 0 or more than 4 coordinates.
+				e.out[i], _ = e.n.Fractal(e.coords(e.pos[i], &c))
+			}
+		}(lo, min(lo+chunk, n))
+	}
+	wg.Wait()
+	for _, v := range e.out[:n] {
+		buf = strconv.AppendFloat(buf[:0], v, 'g', 17, 64)
+		buf = append(buf, '\n')
+		w.Write(buf)
+	}
+	e.pos = e.pos[:0]
+	return buf
+}
+
+// appendF32 appends v formatted like fmt's %.9g.
+func appendF32(buf []byte, v float32) []byte {
+	return strconv.AppendFloat(buf, float64(v), 'g', 9, 32)
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}

@@ -1,0 +1,460 @@
+package cpu_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise/cpu"
+)
+
+// variant is one cell of the variant matrix: noise × dims × tiling.
+type variant struct {
+	noise  cpu.Noise
+	dims   int
+	tiling bool
+}
+
+func (v variant) String() string {
+	t := ""
+	if v.tiling {
+		t = "/tiling"
+	}
+	return fmt.Sprintf("%s/%dD%s", v.noise, v.dims, t)
+}
+
+// allVariants lists every noise at every dimension, with and without tiling
+// where tiling exists.
+func allVariants() []variant {
+	var out []variant
+	for _, n := range cpu.Noises() {
+		for d := 1; d <= n.MaxDims(); d++ {
+			out = append(out, variant{n, d, false})
+			if n.Tiling() {
+				out = append(out, variant{n, d, true})
+			}
+		}
+	}
+	return out
+}
+
+// settingsSpread covers the defaults, negative and extreme seeds, frequencies
+// 1–16, octaves 1–6, lacunarity 2–4 and persistence in [0, 1].
+var settingsSpread = []cpu.Settings{
+	cpu.DefaultSettings(),
+	{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
+	{Seed: -123456, Frequency: 1, Octaves: 1, Lacunarity: 2, Persistence: 0.5},
+	{Seed: math.MaxInt32, Frequency: 16, Octaves: 2, Lacunarity: 4, Persistence: 0.9},
+	{Seed: math.MinInt32, Frequency: 5, Octaves: 6, Lacunarity: 3, Persistence: 0.25},
+	{Seed: 7, Frequency: 2, Octaves: 4, Lacunarity: 2, Persistence: 0},
+}
+
+var testDomain = cpu.Domain{Translation: [3]float32{0.5, -1.25, 2}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{1.5, 0.75, 2}}
+
+func vec4(p mgl32.Vec3, w float32) mgl32.Vec4 { return mgl32.Vec4{p[0], p[1], p[2], w} }
+
+// randomPoints mixes uniform points in [-4, 4]³ with points on lattice lines
+// (multiples of 1/f), just beside them, and negative zeros.
+func randomPoints(r *rand.Rand, n int, f float32) []mgl32.Vec4 {
+	out := make([]mgl32.Vec4, n)
+	for i := range out {
+		var p mgl32.Vec4
+		for k := range p {
+			switch r.IntN(6) {
+			case 0:
+				p[k] = float32(r.IntN(65)-32) / f // on a lattice line
+			case 1:
+				p[k] = math.Nextafter32(float32(r.IntN(65)-32)/f, float32(math.Inf(1-2*r.IntN(2))))
+			case 2:
+				p[k] = float32(math.Copysign(0, -1))
+			default:
+				p[k] = r.Float32()*8 - 4
+			}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+func samplerFor(t testing.TB, v variant, s cpu.Settings, dom *cpu.Domain) *cpu.Sampler {
+	return mustSampler(t, cpu.Config{Noise: v.noise, Dims: v.dims, Tiling: v.tiling, Settings: s, Domain: dom})
+}
+
+func sameFloat(a, b float32) bool { return a == b || (a != a && b != b) }
+
+func sameSample(a, b cpu.Sample) bool {
+	return sameFloat(a.V, b.V) && sameFloat(a.Dx, b.Dx) && sameFloat(a.Dy, b.Dy) && sameFloat(a.Dz, b.Dz)
+}
+
+// TestRange checks every variant's values against Noise.Range over many
+// points and settings (SPEC §12). Perlin 3D may exceed ±1 by ~3e-6 in
+// theory, so the bound allows 4e-6; everything else must stay within 1e-6.
+func TestRange(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for _, v := range allVariants() {
+		lo, hi := v.noise.Range(v.dims)
+		eps := float32(1e-6)
+		if v.noise == cpu.Perlin || v.noise == cpu.PerlinTurbulence || v.noise == cpu.PerlinSmoothTurbulence {
+			eps = 4e-6
+		}
+		seenLo, seenHi := float32(math.Inf(1)), float32(math.Inf(-1))
+		for _, set := range settingsSpread {
+			s := samplerFor(t, v, set, nil)
+			for _, p := range randomPoints(r, 800, float32(set.Frequency)) {
+				got := s.ValueAt4(p)
+				if !(got >= lo-eps && got <= hi+eps) {
+					t.Fatalf("%v settings %+v at %v = %v, outside [%v, %v]", v, set, p, got, lo, hi)
+				}
+				seenLo, seenHi = min(seenLo, got), max(seenHi, got)
+			}
+		}
+		// The range must also be used, not just respected: a variant stuck
+		// at a constant would pass the bound check.
+		if seenHi-seenLo < 0.25*(hi-lo) {
+			t.Errorf("%v spans only [%v, %v] of [%v, %v]", v, seenLo, seenHi, lo, hi)
+		}
+	}
+}
+
+// TestTilingPeriod checks that tiling variants repeat with period 1 along
+// every used axis. The points are multiples of 1/256, so p·F and (p+1)·F
+// are exact and the samples, derivatives included, must be identical.
+func TestTilingPeriod(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	for _, v := range allVariants() {
+		if !v.tiling {
+			continue
+		}
+		for _, set := range settingsSpread {
+			s := samplerFor(t, v, set, nil)
+			for i := 0; i < 100; i++ {
+				var p mgl32.Vec4
+				for k := range p {
+					p[k] = float32(r.IntN(2049)-1024) / 256
+				}
+				base := s.At4(p)
+				for _, axis := range usedAxes(v.dims) {
+					for _, shift := range []float32{1, -1, 3} {
+						q := p
+						q[axis] += shift
+						if got := s.At4(q); !sameSample(got, base) {
+							t.Fatalf("%v settings %+v: At(%v) = %+v but At(%v) = %+v", v, set, p, base, q, got)
+						}
+					}
+				}
+			}
+		}
+	}
+	// And a non-tiling lattice is not periodic with period 1.
+	s := mustSampler(t, cpu.Config{Noise: cpu.Perlin, Dims: 2, Settings: cpu.DefaultSettings()})
+	if s.ValueAt(mgl32.Vec3{0.3, 0, 0.3}) == s.ValueAt(mgl32.Vec3{1.3, 0, 0.3}) {
+		t.Error("non-tiling Perlin repeats with period 1")
+	}
+}
+
+func usedAxes(dims int) []int {
+	switch dims {
+	case 1:
+		return []int{0}
+	case 2:
+		return []int{0, 2}
+	case 3:
+		return []int{0, 1, 2}
+	}
+	return []int{0, 1, 2, 3}
+}
+
+// topScale is the largest lattice-units-per-position-unit factor of a
+// configuration: top octave frequency × largest domain scale.
+func topScale(set cpu.Settings, dom *cpu.Domain) float64 {
+	f := float64(set.TopFrequency())
+	if dom != nil {
+		f *= float64(max(abs(dom.Scale[0]), abs(dom.Scale[1]), abs(dom.Scale[2])))
+	}
+	return f
+}
+
+func abs(x float32) float32 { return float32(math.Abs(float64(x))) }
+
+// continuitySettings keep the top frequency moderate so that a step of 1e-4
+// lattice units is far above float32 resolution at the test points.
+var continuitySettings = []cpu.Settings{
+	cpu.DefaultSettings(),
+	{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
+	{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8},
+}
+
+// TestContinuity checks that every variant is continuous: moving a point by
+// 1e-4 lattice units changes the value by at most 40× that (a Lipschitz
+// bound no variant's slope reaches), so any jump — a seam between cells, a
+// wrong neighbour, a bad tiling wrap — fails.
+func TestContinuity(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, v := range allVariants() {
+		for si, set := range continuitySettings {
+			var dom *cpu.Domain
+			if si == 1 {
+				dom = &testDomain
+			}
+			s := samplerFor(t, v, set, dom)
+			step := 1e-4 / topScale(set, dom)
+			for i := 0; i < 300; i++ {
+				var p mgl32.Vec4
+				for k := range p {
+					p[k] = r.Float32()*6 - 3
+				}
+				for _, axis := range usedAxes(v.dims) {
+					q := p
+					q[axis] += float32(step)
+					d := math.Abs(float64(s.ValueAt4(q) - s.ValueAt4(p)))
+					lattice := float64(q[axis]-p[axis]) * topScale(set, dom)
+					if d > 40*lattice+2e-6 {
+						t.Fatalf("%v settings %+v: value jumps by %v over %v lattice units at %v axis %d", v, set, d, lattice, p, axis)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDerivatives checks every variant's analytical derivatives against
+// central finite differences over 2e-3 lattice units (truncation error
+// ~1e-6 relative): each component within 1e-2 of the gradient's magnitude,
+// or of 5% of the top frequency where the gradient is flatter than that
+// (there float32 rounding of the noise value dominates any finite
+// difference). The derivatives have known discontinuities (turbulence folds,
+// Voronoi cell borders, Chebyshev axis switches, the Worley clamp, smooth
+// Worley's window; SPEC §11.5); a point within a step of one can miss. Such
+// a miss is explained when the analytical derivatives at the two ends of
+// the step differ and the finite difference (their average over the step)
+// lies between them, or when the value itself jumps inside the step (the
+// error then doubles when the step halves, or vanishes when the jump falls
+// outside the halved step, whereas a wrong formula's error stays put; smooth
+// Worley's log-sum-exp changes its 3×3×3 window at cell borders); at most 1% of points may miss
+// without an explanation, and at most 20% with it, so the check cannot pass vacuously.
+// A wrong formula misses everywhere, with both ends wrong alike.
+func TestDerivatives(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for _, v := range allVariants() {
+		for si, set := range continuitySettings {
+			var dom *cpu.Domain
+			if si == 1 {
+				dom = &testDomain
+			}
+			s := samplerFor(t, v, set, dom)
+			scale := topScale(set, dom)
+			h := float32(2e-3 / scale)
+			axes := []int{0, 1, 2}
+			if dom == nil {
+				axes = usedAxes(v.dims)
+			}
+			const points = 200
+			misses, kinks, worst := 0, 0, ""
+			for i := 0; i < points; i++ {
+				var p mgl32.Vec4
+				for k := range p {
+					p[k] = r.Float32()*6 - 3
+				}
+				an := s.At4(p)
+				grad := [3]float64{float64(an.Dx), float64(an.Dy), float64(an.Dz)}
+				norm := math.Sqrt(grad[0]*grad[0] + grad[1]*grad[1] + grad[2]*grad[2])
+				tol := 1e-2 * math.Max(norm, 0.05*scale)
+				for _, axis := range axes {
+					if axis > 2 {
+						continue // 4D perm-value reports no w derivative
+					}
+					qp, qm := p, p
+					qp[axis] += h
+					qm[axis] -= h
+					fd := float64(s.ValueAt4(qp)-s.ValueAt4(qm)) / float64(qp[axis]-qm[axis])
+					if math.Abs(fd-grad[axis]) > tol {
+						lo, hi := component(s.At4(qm), axis), component(s.At4(qp), axis)
+						if lo > hi {
+							lo, hi = hi, lo
+						}
+						if hi-lo > 2*tol && fd > lo-tol && fd < hi+tol {
+							kinks++
+							break
+						}
+						qp2, qm2 := p, p
+						qp2[axis] += h / 2
+						qm2[axis] -= h / 2
+						fd2 := float64(s.ValueAt4(qp2)-s.ValueAt4(qm2)) / float64(qp2[axis]-qm2[axis])
+						if e, e2 := math.Abs(fd-grad[axis]), math.Abs(fd2-grad[axis]); e2 > 1.5*e || e2 < 0.5*e {
+							kinks++
+							break
+						}
+						misses++
+						worst = fmt.Sprintf("at %v d/d%c = %v analytically, %v by finite differences (gradient %v)",
+							p, "xyz"[axis], grad[axis], fd, grad)
+						break
+					}
+				}
+				if dom == nil {
+					// Axes the noise does not use have zero derivatives.
+					for axis := 0; axis < 3; axis++ {
+						if !contains(usedAxes(v.dims), axis) && grad[axis] != 0 {
+							t.Fatalf("%v: derivative along unused axis %d is %v", v, axis, grad[axis])
+						}
+					}
+				}
+			}
+			if misses*100 > 1*points || kinks*100 > 20*points {
+				t.Errorf("%v settings %+v: %d of %d points disagree with finite differences (%d more next to a kink); e.g. %s",
+					v, set, misses, points, kinks, worst)
+			}
+		}
+	}
+}
+
+func component(s cpu.Sample, axis int) float64 {
+	return float64([3]float32{s.Dx, s.Dy, s.Dz}[axis])
+}
+
+func contains(s []int, x int) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// edgePoints are positions that stress the implementation: lattice points,
+// negative zero, the documented coordinate limit, beyond it, infinities and
+// NaN.
+func edgePoints() []mgl32.Vec4 {
+	inf := float32(math.Inf(1))
+	nan := float32(math.NaN())
+	negz := float32(math.Copysign(0, -1))
+	return []mgl32.Vec4{
+		{0, 0, 0, 0}, {negz, negz, negz, negz}, {1, 2, 3, 4}, {-1, -2, -3, -4},
+		{0.25, -0.75, 1.5, -2.5}, {1 << 20, -(1 << 20), 1 << 20, 3},
+		{1<<24 - 1, 1 << 24, -(1 << 24), 1 << 24}, {1 << 26, 1 << 30, -(1 << 31), 1 << 31},
+		{1e30, -1e30, 3e38, -3e38}, {inf, -inf, inf, 1}, {-inf, 0.5, inf, -inf},
+		{nan, 0, 0, 0}, {0, nan, 0, 0}, {0, 0, nan, 0}, {0, 0, 0, nan},
+	}
+}
+
+// TestBatchMatchesSinglePoint checks that Samples, Values, Samples4 and
+// Values4 give exactly At, ValueAt, At4 and ValueAt4 at every point, for any
+// GOMAXPROCS (with GOEXPERIMENT=simd this also compares the 8-lane kernels
+// with the scalar code), and that the value path is bit-identical to the
+// sample path's v.
+func TestBatchMatchesSinglePoint(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	r := rand.New(rand.NewPCG(5, 5))
+	n := 6500 // enough for three workers
+	if testing.Short() {
+		n = 4200
+	}
+	pts4 := append(edgePoints(), randomPoints(r, n, 4)...)
+	pts3 := make([]mgl32.Vec3, len(pts4))
+	for i, p := range pts4 {
+		pts3[i] = p.Vec3()
+	}
+	for _, v := range allVariants() {
+		for si, set := range []cpu.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}} {
+			var dom *cpu.Domain
+			if si == 1 {
+				dom = &testDomain
+			}
+			s := samplerFor(t, v, set, dom)
+			single := make([]cpu.Sample, len(pts4))
+			for i, p := range pts4 {
+				if v.dims < 4 {
+					p = vec4(pts3[i], 0)
+				}
+				single[i] = s.At4(p)
+				if vo := s.ValueAt4(p); math.Float32bits(vo) != math.Float32bits(single[i].V) && !(vo != vo && single[i].V != single[i].V) {
+					t.Fatalf("%v: ValueAt4(%v) = %v (%08x) but At4(...).V = %v (%08x)", v, p, vo, math.Float32bits(vo), single[i].V, math.Float32bits(single[i].V))
+				}
+				if v.dims < 4 && i%16 == 0 {
+					if a := s.At(pts3[i]); !sameSample(a, single[i]) {
+						t.Fatalf("%v: At and At4 disagree at %v", v, pts3[i])
+					}
+				}
+			}
+			samples := make([]cpu.Sample, len(pts4))
+			values := make([]float32, len(pts4))
+			for _, procs := range []int{1, 3, 8} {
+				runtime.GOMAXPROCS(procs)
+				if v.dims == 4 {
+					s.Samples4(pts4, samples)
+					s.Values4(pts4, values)
+				} else {
+					s.Samples(pts3, samples)
+					s.Values(pts3, values)
+				}
+				for i := range single {
+					if !sameSample(samples[i], single[i]) {
+						t.Fatalf("%v GOMAXPROCS=%d point %d: Samples %+v, At %+v", v, procs, i, samples[i], single[i])
+					}
+					if math.Float32bits(values[i]) != math.Float32bits(single[i].V) && !(values[i] != values[i] && single[i].V != single[i].V) {
+						t.Fatalf("%v GOMAXPROCS=%d point %d %v: Values %v (%08x), At %v (%08x)", v, procs, i, pts4[i], values[i], math.Float32bits(values[i]), single[i].V, math.Float32bits(single[i].V))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestExtremeInputs checks the documented input policy: finite input never
+// gives NaN (beyond 2^24 the result is defined and finite), NaN in a used
+// coordinate gives NaN in every component, and nothing panics.
+func TestExtremeInputs(t *testing.T) {
+	for _, v := range allVariants() {
+		for si, set := range settingsSpread {
+			var dom *cpu.Domain
+			if si%2 == 1 {
+				dom = &testDomain
+			}
+			s := samplerFor(t, v, set, dom)
+			for _, p := range edgePoints() {
+				got := s.At4(p)
+				nanIn := false
+				for _, axis := range usedAxes(v.dims) {
+					if dom != nil && axis < 3 {
+						nanIn = nanIn || p[0] != p[0] || p[1] != p[1] || p[2] != p[2]
+					}
+					nanIn = nanIn || p[axis] != p[axis]
+				}
+				c := []float32{got.V, got.Dx, got.Dy, got.Dz}
+				for k, x := range c {
+					if nanIn && x == x {
+						t.Fatalf("%v settings %+v: NaN input %v gave %+v", v, set, p, got)
+					}
+					if !nanIn && (x != x || math.IsInf(float64(x), 0) && k == 0) {
+						t.Fatalf("%v settings %+v domain %v: finite-or-Inf input %v gave %+v", v, set, dom != nil, p, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUnusedAxesIgnored checks that 1D noise ignores y and z and 2D noise
+// ignores y: SPEC §0.4.
+func TestUnusedAxesIgnored(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 6))
+	for _, v := range allVariants() {
+		if v.dims > 2 {
+			continue
+		}
+		s := samplerFor(t, v, settingsSpread[1], nil)
+		for i := 0; i < 50; i++ {
+			p := mgl32.Vec4{r.Float32() * 4, r.Float32() * 4, r.Float32() * 4, r.Float32() * 4}
+			q := p
+			q[1], q[3] = -7, 9
+			if v.dims == 1 {
+				q[2] = 5
+			}
+			if a, b := s.At4(p), s.At4(q); !sameSample(a, b) {
+				t.Fatalf("%v depends on an unused axis: %v vs %v", v, p, q)
+			}
+		}
+	}
+}
