@@ -84,10 +84,10 @@ bench: deps
 # The pictures in the README.
 images:
 	@mkdir -p docs
-	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -o docs/perlin.png
-	$(GO) run ./cmd/noise image -noise voronoi-worley-f2-minus-f1 -dims 3 -size 256 -o docs/worley-f2-minus-f1.png
-	$(GO) run ./cmd/noise image -noise simplex-smooth-turbulence -dims 3 -octaves 4 -size 256 -o docs/simplex-smooth-turbulence.png
-	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -normals -o docs/perlin-normals.png
+	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -scale 2 -o docs/perlin.png
+	$(GO) run ./cmd/noise image -noise voronoi-worley-f2-minus-f1 -dims 3 -size 256 -scale 2 -o docs/worley-f2-minus-f1.png
+	$(GO) run ./cmd/noise image -noise simplex-smooth-turbulence -dims 3 -octaves 4 -size 256 -scale 2 -o docs/simplex-smooth-turbulence.png
+	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -scale 2 -normals -o docs/perlin-normals.png
 
 viewer:
 	@echo "make viewer: cmd/viewer is not written yet (the viewer issue); use 'noise image' meanwhile" >&2; exit 2

@@ -36,16 +36,19 @@ const coordLimit = 1 << 29
 // finite position can never overflow to ±Inf or NaN inside the transform.
 const inputLimit = 1 << 64
 
-// clampCoord limits c to [-coordLimit, coordLimit]; NaN passes through.
-func clampCoord(c float32) float32 {
-	if c > coordLimit {
-		return coordLimit
+// clampMag limits c to [-limit, limit]; NaN passes through.
+func clampMag(c, limit float32) float32 {
+	if c > limit {
+		return limit
 	}
-	if c < -coordLimit {
-		return -coordLimit
+	if c < -limit {
+		return -limit
 	}
 	return c
 }
+
+// clampCoord limits a lattice coordinate to ±coordLimit.
+func clampCoord(c float32) float32 { return clampMag(c, coordLimit) }
 
 // floorToInt returns floor(c) as an int32 for |c| <= coordLimit.
 // It is exact and avoids math.Floor, which is a function call on GOAMD64=v1.
@@ -74,36 +77,7 @@ func log32(x float32) float32 { return float32(math.Log(float64(x))) }
 // add so Go never fuses it into an FMA.
 func lerp(a, b, t float32) float32 { return a + float32(t*(b-a)) }
 
-// maxU is Unity's max(x, y): x when y is NaN or x > y, else y.
-func maxU(x, y float32) float32 {
-	if y != y || x > y {
-		return x
-	}
-	return y
-}
-
-// minU is Unity's min(x, y): x when y is NaN or x < y, else y.
-func minU(x, y float32) float32 {
-	if y != y || x < y {
-		return x
-	}
-	return y
-}
-
 const signMask = 1 << 31
-
-// maxZero is Unity's max(x, 0) for a non-NaN x, branch-free: x when x > 0,
-// else +0 (including for x = −0, as Unity's max returns its second operand).
-func maxZero(x float32) float32 {
-	b := math.Float32bits(x)
-	return math.Float32frombits(b &^ uint32(int32(b)>>31))
-}
-
-// foldOffset is (g < 0) ? off : −off, branch-free. It requires off's sign
-// bit clear (off comes from maxZero) and g ≠ −0 (g comes from (A*2) − 1).
-func foldOffset(g, off float32) float32 {
-	return math.Float32frombits(math.Float32bits(off) | ^math.Float32bits(g)&signMask)
-}
 
 // maskNonNegative is (f >= 0) ? k : 0, branch-free, for a non-NaN f that is
 // not −0 (a kernel falloff 0.5 − x² − … never is).

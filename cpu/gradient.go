@@ -1,5 +1,7 @@
 package cpu
 
+import "math"
+
 // gradient selects the corner function of lattice and simplex noise
 // (SPEC §3.2): Value ignores the offset, Perlin and Simplex dot it with a
 // hashed gradient vector.
@@ -49,10 +51,22 @@ func octahedronVectors(v HashBits) (gx, gy, gz float32) {
 	gx = float32(v.Floats01A()*2) - 1
 	gy = float32(v.Floats01D()*2) - 1
 	gz = (1 - abs32(gx)) - abs32(gy)
-	off := maxZero(-gz)
-	gx = gx + foldOffset(gx, off)
-	gy = gy + foldOffset(gy, off)
+	gx, gy = foldOctahedron(gx, gy, gz)
 	return gx, gy, gz
+}
+
+// foldOctahedron folds the lower half of the octahedron outward:
+// off = max(−gz, 0) (Unity's max: +0 for −gz ≤ 0, −0 included), then
+// g += (g < 0) ? off : −off for x and y. It works on the bits, branch-free
+// (the signs are random, so branches would mispredict) and small enough for
+// Go to inline into the corner loops; that requires gx, gy ≠ −0, which holds
+// for (A*2) − 1 and for the shapes' u − 0.5.
+func foldOctahedron(gx, gy, gz float32) (float32, float32) {
+	b := math.Float32bits(-gz)
+	off := b &^ uint32(int32(b)>>31) // max(−gz, 0): the sign bit is clear
+	fx := math.Float32frombits(off | ^math.Float32bits(gx)&signMask)
+	fy := math.Float32frombits(off | ^math.Float32bits(gy)&signMask)
+	return gx + fx, gy + fy
 }
 
 // squareGradient is BaseGradients.Square: v = gx*x + gy*z, d = (gx, gy).

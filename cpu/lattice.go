@@ -231,9 +231,7 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 			vx := float32(v.Floats01A()*2) - 1
 			vy := float32(v.Floats01D()*2) - 1
 			vz := (1 - abs32(vx)) - abs32(vy)
-			off := maxZero(-vz)
-			vx = vx + foldOffset(vx, off)
-			vy = vy + foldOffset(vy, off)
+			vx, vy = foldOctahedron(vx, vy, vz)
 			n[c] = float32(((float32(vx*ox[c>>2&1]) + float32(vy*oy[c>>1&1])) + float32(vz*oz[c&1])) * perlin3)
 		}
 	} else {

@@ -136,16 +136,8 @@ func (s *Sampler) Vectorized() bool { return s.k8 != k8None }
 // Config returns the configuration the Sampler was made with.
 func (s *Sampler) Config() Config { return s.cfg }
 
-// clampInput limits a coordinate to ±2^64 (NaN passes through).
-func clampInput(c float32) float32 {
-	if c > inputLimit {
-		return inputLimit
-	}
-	if c < -inputLimit {
-		return -inputLimit
-	}
-	return c
-}
+// clampInput limits an input coordinate to ±inputLimit.
+func clampInput(c float32) float32 { return clampMag(c, inputLimit) }
 
 // prepare clamps the input, applies the domain transform, and reports
 // whether every coordinate the noise uses is a number.

@@ -48,17 +48,7 @@ func ShapePoint(s Shape, u, v float32) (p, n mgl32.Vec3) {
 	case Sphere:
 		x, y := u-0.5, v-0.5
 		z := (0.5 - abs32(x)) - abs32(y)
-		off := maxU(-z, 0)
-		if x < 0 {
-			x = x + off
-		} else {
-			x = x + -off
-		}
-		if y < 0 {
-			y = y + off
-		} else {
-			y = y + -off
-		}
+		x, y = foldOctahedron(x, y, z) // the same fold as the 3D gradient vectors
 		k := float32(0.5 * (1 / sqrt32((float32(x*x)+float32(y*y))+float32(z*z))))
 		p = mgl32.Vec3{float32(x * k), float32(y * k), float32(z * k)}
 		return p, p

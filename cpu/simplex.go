@@ -53,24 +53,37 @@ func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 	k := float32(float32(f) * invSqrt3)
 	X := clampCoord(float32(px * k))
 	Z := clampCoord(float32(pz * k))
-	sk := float32((X + Z) * skew2)
-	sx, sz := X+sk, Z+sk
-	x0, z0 := floorToInt(sx), floorToInt(sz)
-	x1, z1 := x0+1, z0+1
-	xGz := sx-float32(x0) > sz-float32(z0)
-	xC, zC := x0, z1
-	if xGz {
-		xC, zC = x1, z0
-	}
-	h0, h1 := h.Eat(x0), h.Eat(x1)
-	hC := SelectHash(h0, h1, xGz)
+	c := getSimplexCell2(X, Z)
+	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
+	hC := SelectHash(h0, h1, c.xGz)
 	g := vp.grad
-	sum := simplexKernel2(g, h0.Eat(z0), x0, z0, X, Z).add(simplexKernel2(g, h1.Eat(z1), x1, z1, X, Z)).
-		add(simplexKernel2(g, hC.Eat(zC), xC, zC, X, Z))
+	sum := simplexKernel2(g, h0.Eat(c.z0), c.x0, c.z0, X, Z).add(simplexKernel2(g, h1.Eat(c.z1), c.x1, c.z1, X, Z)).
+		add(simplexKernel2(g, hC.Eat(c.zC), c.xC, c.zC, X, Z))
 	s := evaluateCombined(vp.comb, sum)
 	s.Dx = float32(s.Dx * k)
 	s.Dz = float32(s.Dz * k)
 	return s
+}
+
+// simplexCell2 is the skewed cell of a 2D simplex sample: corners (x0, z0)
+// and (x1, z1) always, plus (xC, zC) = (x1, z0) when the skewed X fraction
+// exceeds the Z fraction (xGz), else (x0, z1).
+type simplexCell2 struct {
+	x0, z0, x1, z1, xC, zC int32
+	xGz                    bool
+}
+
+func getSimplexCell2(X, Z float32) simplexCell2 {
+	sk := float32((X + Z) * skew2)
+	sx, sz := X+sk, Z+sk
+	c := simplexCell2{x0: floorToInt(sx), z0: floorToInt(sz)}
+	c.x1, c.z1 = c.x0+1, c.z0+1
+	c.xGz = sx-float32(c.x0) > sz-float32(c.z0)
+	c.xC, c.zC = c.x0, c.z1
+	if c.xGz {
+		c.xC, c.zC = c.x1, c.z0
+	}
+	return c
 }
 
 // simplexKernel3 is Simplex3D.Kernel: 8(1/2 - |x|^2)^3 times the gradient.
@@ -175,19 +188,11 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	k := float32(float32(f) * invSqrt3)
 	X := clampCoord(float32(p.x * k))
 	Z := clampCoord(float32(p.z * k))
-	sk := float32((X + Z) * skew2)
-	sx, sz := X+sk, Z+sk
-	x0, z0 := floorToInt(sx), floorToInt(sz)
-	x1, z1 := x0+1, z0+1
-	xGz := sx-float32(x0) > sz-float32(z0)
-	xC, zC := x0, z1
-	if xGz {
-		xC, zC = x1, z0
-	}
-	h0, h1 := h.Eat(x0), h.Eat(x1)
-	lx := [3]int32{x0, x1, xC}
-	lz := [3]int32{z0, z1, zC}
-	hs := [3]SmallXXHash{h0.Eat(z0), h1.Eat(z1), SelectHash(h0, h1, xGz).Eat(zC)}
+	c := getSimplexCell2(X, Z)
+	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
+	lx := [3]int32{c.x0, c.x1, c.xC}
+	lz := [3]int32{c.z0, c.z1, c.zC}
+	hs := [3]SmallXXHash{h0.Eat(c.z0), h1.Eat(c.z1), SelectHash(h0, h1, c.xGz).Eat(c.zC)}
 	var kn [3]float32
 	for i := range kn {
 		flx, flz := float32(lx[i]), float32(lz[i])
@@ -235,9 +240,7 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 			gx := float32(v.Floats01A()*2) - 1
 			gy := float32(v.Floats01D()*2) - 1
 			gz := (1 - abs32(gx)) - abs32(gy)
-			off := maxZero(-gz)
-			gx = gx + foldOffset(gx, off)
-			gy = gy + foldOffset(gy, off)
+			gx, gy = foldOctahedron(gx, gy, gz)
 			r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
 			gv = float32(float32(((float32(gx*x)+float32(gy*y))+float32(gz*z))*r) * simplex3)
 		} else {
