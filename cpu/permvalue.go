@@ -31,9 +31,9 @@ func permLookup(perm *[512]uint8, s *[4]latticeSpan, dims int, corner int) int {
 }
 
 // permValueND interpolates the 2^dims corner values along x, then y, then z,
-// then w in the blog's form (1−t)·n0 + t·n1, carrying the derivatives, and
-// maps the result to [−1, 1].
-func permValueND(perm *[512]uint8, s *[4]latticeSpan, dims int, f int32) (v float32, d [4]float32) {
+// then w in the blog's form (1−t)·n0 + t·n1, carrying the derivatives when
+// derivs is set, and maps the result to [−1, 1].
+func permValueND(perm *[512]uint8, s *[4]latticeSpan, dims int, f int32, derivs bool) (v float32, d [4]float32) {
 	var n [16]float32
 	var dn [4][16]float32
 	count := 1 << dims
@@ -46,10 +46,12 @@ func permValueND(perm *[512]uint8, s *[4]latticeSpan, dims int, f int32) (v floa
 		count >>= 1
 		for i := 0; i < count; i++ {
 			lo, hi := n[2*i], n[2*i+1]
-			for a := 0; a < axis; a++ {
-				dn[a][i] = float32(it*dn[a][2*i]) + float32(t*dn[a][2*i+1])
+			if derivs {
+				for a := 0; a < axis; a++ {
+					dn[a][i] = float32(it*dn[a][2*i]) + float32(t*dn[a][2*i+1])
+				}
+				dn[axis][i] = float32((hi - lo) * dt)
 			}
-			dn[axis][i] = float32((hi - lo) * dt)
 			n[i] = float32(it*lo) + float32(t*hi)
 		}
 	}
@@ -60,31 +62,58 @@ func permValueND(perm *[512]uint8, s *[4]latticeSpan, dims int, f int32) (v floa
 	return float32(2*n[0])/255 - 1, d
 }
 
+// permSpans returns the spans of the axes a dims-D perm-value noise uses:
+// x; x and z; x, y and z; or x, y, z and w.
+func permSpans(vp *variantParams, p point, f int32, dims int) [4]latticeSpan {
+	axes := [4][4]float32{{p.x}, {p.x, p.z}, {p.x, p.y, p.z}, {p.x, p.y, p.z, p.w}}[dims-1]
+	var s [4]latticeSpan
+	for a := 0; a < dims; a++ {
+		s[a] = getSpan(axes[a], f, vp.tiling)
+	}
+	return s
+}
+
+// permValueSample is the perm-value noise with derivatives. 2D reports dx
+// and dz; 4D reports dx, dy and dz (the w derivative has no slot in Sample).
+func permValueSample(vp *variantParams, p point, f int32, dims int) Sample {
+	s := permSpans(vp, p, f, dims)
+	v, d := permValueND(vp.perm, &s, dims, f, true)
+	switch dims {
+	case 1:
+		return Sample{V: v, Dx: d[0]}
+	case 2:
+		return Sample{V: v, Dx: d[0], Dz: d[1]}
+	}
+	return Sample{V: v, Dx: d[0], Dy: d[1], Dz: d[2]}
+}
+
+func permValueValue(vp *variantParams, p point, f int32, dims int) float32 {
+	s := permSpans(vp, p, f, dims)
+	v, _ := permValueND(vp.perm, &s, dims, f, false)
+	return v
+}
+
 func permValue1D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	px := p.x
-	s := [4]latticeSpan{getSpan(px, f, vp.tiling)}
-	v, d := permValueND(vp.perm, &s, 1, f)
-	return Sample{V: v, Dx: d[0]}
+	return permValueSample(vp, p, f, 1)
 }
-
 func permValue2D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	px, pz := p.x, p.z
-	s := [4]latticeSpan{getSpan(px, f, vp.tiling), getSpan(pz, f, vp.tiling)}
-	v, d := permValueND(vp.perm, &s, 2, f)
-	return Sample{V: v, Dx: d[0], Dz: d[1]}
+	return permValueSample(vp, p, f, 2)
 }
-
 func permValue3D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	px, py, pz := p.x, p.y, p.z
-	s := [4]latticeSpan{getSpan(px, f, vp.tiling), getSpan(py, f, vp.tiling), getSpan(pz, f, vp.tiling)}
-	v, d := permValueND(vp.perm, &s, 3, f)
-	return Sample{V: v, Dx: d[0], Dy: d[1], Dz: d[2]}
+	return permValueSample(vp, p, f, 3)
 }
-
-// permValue4D reports dx, dy and dz; the w derivative has no slot in Sample.
 func permValue4D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	px, py, pz, pw := p.x, p.y, p.z, p.w
-	s := [4]latticeSpan{getSpan(px, f, vp.tiling), getSpan(py, f, vp.tiling), getSpan(pz, f, vp.tiling), getSpan(pw, f, vp.tiling)}
-	v, d := permValueND(vp.perm, &s, 4, f)
-	return Sample{V: v, Dx: d[0], Dy: d[1], Dz: d[2]}
+	return permValueSample(vp, p, f, 4)
+}
+func permValueValue1D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
+	return permValueValue(vp, p, f, 1)
+}
+func permValueValue2D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
+	return permValueValue(vp, p, f, 2)
+}
+func permValueValue3D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
+	return permValueValue(vp, p, f, 3)
+}
+func permValueValue4D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
+	return permValueValue(vp, p, f, 4)
 }

@@ -3,8 +3,6 @@ package cpu
 import (
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -71,6 +69,7 @@ var valueFuncs = [4][4]valueFunc{
 	familyLattice: {latticeValue1D, latticeValue2D, latticeValue3D},
 	familySimplex: {simplexValue1D, simplexValue2D, simplexValue3D},
 	familyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D},
+	familyPerm:    {permValueValue1D, permValueValue2D, permValueValue3D, permValueValue4D},
 }
 
 // Sampler evaluates one noise variant. It is immutable and safe for
@@ -205,33 +204,6 @@ func (s *Sampler) ValueAt(p mgl32.Vec3) float32 { return s.valueAt(point{p[0], p
 // ValueAt4 returns At4(p).V without computing derivatives.
 func (s *Sampler) ValueAt4(p mgl32.Vec4) float32 { return s.valueAt(point{p[0], p[1], p[2], p[3]}) }
 
-// minParallel is the batch size below which a batch runs on the caller's
-// goroutine: smaller batches cost more to hand out than to compute.
-const minParallel = 2048
-
-// parallel runs body over [0, n) in contiguous chunks, one per GOMAXPROCS.
-func parallel(n int, body func(lo, hi int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if workers > n/minParallel {
-		workers = n / minParallel
-	}
-	if workers <= 1 {
-		body(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for lo := chunk; lo < n; lo += chunk {
-		wg.Add(1)
-		go func(lo, hi int) {
-			defer wg.Done()
-			body(lo, hi)
-		}(lo, min(lo+chunk, n))
-	}
-	body(0, min(chunk, n))
-	wg.Wait()
-}
-
 func checkLen(pos, out int) {
 	if out < pos {
 		panic(fmt.Sprintf("cpu: output slice has %d elements for %d positions", out, pos))
@@ -243,17 +215,26 @@ func checkLen(pos, out int) {
 // least as long as pos.
 func (s *Sampler) Samples(pos []mgl32.Vec3, out []Sample) {
 	checkLen(len(pos), len(out))
-	parallel(len(pos), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			p := pos[i]
-			out[i] = s.sampleAt(point{p[0], p[1], p[2], 0})
-		}
-	})
+	if workersFor(len(pos)) == 1 {
+		s.samplesRange(pos, out) // no closure: small batches allocate nothing
+		return
+	}
+	parallel(len(pos), func(lo, hi int) { s.samplesRange(pos[lo:hi], out[lo:hi]) })
+}
+
+func (s *Sampler) samplesRange(pos []mgl32.Vec3, out []Sample) {
+	for i, p := range pos {
+		out[i] = s.sampleAt(point{p[0], p[1], p[2], 0})
+	}
 }
 
 // Values writes ValueAt(pos[i]) to out[i] for every i, like Samples.
 func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
 	checkLen(len(pos), len(out))
+	if workersFor(len(pos)) == 1 {
+		s.valuesRange(pos, out)
+		return
+	}
 	parallel(len(pos), func(lo, hi int) { s.valuesRange(pos[lo:hi], out[lo:hi]) })
 }
 
@@ -262,25 +243,8 @@ func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
 func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 	i := 0
 	if s.k8 != k8None {
-		var x, y, z, v [8]float32
-		var ok [8]bool
 		for ; i+8 <= len(pos); i += 8 {
-			allOK := true
-			for l := range 8 {
-				p := pos[i+l]
-				q, good := s.prepare(point{p[0], p[1], p[2], 0})
-				x[l], y[l], z[l], ok[l] = q.x, q.y, q.z, good
-				allOK = allOK && good
-			}
-			s.values8(&x, &y, &z, &v)
-			if !allOK {
-				for l := range 8 {
-					if !ok[l] {
-						v[l] = nan32
-					}
-				}
-			}
-			copy(out[i:i+8], v[:])
+			s.valuesBlock8(pos[i:i+8], out[i:i+8])
 		}
 	}
 	for ; i < len(pos); i++ {
@@ -292,21 +256,31 @@ func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 // Samples4 is Samples for 4-component positions (4D perm-value noise).
 func (s *Sampler) Samples4(pos []mgl32.Vec4, out []Sample) {
 	checkLen(len(pos), len(out))
-	parallel(len(pos), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			p := pos[i]
-			out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]})
-		}
-	})
+	if workersFor(len(pos)) == 1 {
+		s.samples4Range(pos, out)
+		return
+	}
+	parallel(len(pos), func(lo, hi int) { s.samples4Range(pos[lo:hi], out[lo:hi]) })
+}
+
+func (s *Sampler) samples4Range(pos []mgl32.Vec4, out []Sample) {
+	for i, p := range pos {
+		out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]})
+	}
 }
 
 // Values4 is Values for 4-component positions (4D perm-value noise).
 func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) {
 	checkLen(len(pos), len(out))
-	parallel(len(pos), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			p := pos[i]
-			out[i] = s.valueAt(point{p[0], p[1], p[2], p[3]})
-		}
-	})
+	if workersFor(len(pos)) == 1 {
+		s.values4Range(pos, out)
+		return
+	}
+	parallel(len(pos), func(lo, hi int) { s.values4Range(pos[lo:hi], out[lo:hi]) })
+}
+
+func (s *Sampler) values4Range(pos []mgl32.Vec4, out []float32) {
+	for i, p := range pos {
+		out[i] = s.valueAt(point{p[0], p[1], p[2], p[3]})
+	}
 }

@@ -5,6 +5,8 @@ package cpu
 import (
 	"math"
 	"simd/archsimd"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // The 8-lane (AVX2) value-only kernels: the scalar value paths transcribed
@@ -466,15 +468,39 @@ func (s *Sampler) kernel8(h SmallXXHash, f int32, x, y, z f8) f8 {
 	}
 }
 
-// values8 evaluates the fractal value noise at 8 prepared points.
-func (s *Sampler) values8(x, y, z *[8]float32, out *[8]float32) {
-	px, py, pz := archsimd.LoadFloat32x8(x), archsimd.LoadFloat32x8(y), archsimd.LoadFloat32x8(z)
+// valuesBlock8 is valueAt for pos[0:8], written to out[0:8]: the input
+// clamp, the domain transform (the scalar operation order), the NaN rule and
+// the fractal loop, all eight lanes at once.
+func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
+	var x, y, z [8]float32
+	for l, p := range pos[:8] {
+		x[l], y[l], z[l] = p[0], p[1], p[2]
+	}
+	px, py, pz := archsimd.LoadFloat32x8(&x), archsimd.LoadFloat32x8(&y), archsimd.LoadFloat32x8(&z)
+	var nan archsimd.Mask32x8
+	switch {
+	case s.domain || s.cfg.Dims == 3:
+		nan = px.IsNaN().Or(py.IsNaN()).Or(pz.IsNaN())
+	case s.cfg.Dims == 2:
+		nan = px.IsNaN().Or(pz.IsNaN())
+	default:
+		nan = px.IsNaN()
+	}
+	lo, hi := bf(-inputLimit), bf(inputLimit)
+	px, py, pz = px.Max(lo).Min(hi), py.Max(lo).Min(hi), pz.Max(lo).Min(hi)
+	if s.domain {
+		m := &s.m
+		row := func(i int) f8 {
+			return bf(m.M[i][0]).Mul(px).Add(bf(m.M[i][1]).Mul(py)).Add(bf(m.M[i][2]).Mul(pz)).Add(bf(m.T[i]))
+		}
+		px, py, pz = row(0), row(1), row(2)
+	}
 	sum := bf(0)
 	for o := 0; o < s.oct.n; o++ {
 		n := s.kernel8(s.hash.Add(int32(o)), s.oct.freq[o], px, py, pz)
 		sum = sum.Add(n.Mul(bf(s.oct.amp[o])))
 	}
-	sum.Div(bf(s.oct.ampSum)).Store(out)
+	bf(nan32).Merge(sum.Div(bf(s.oct.ampSum)), nan).StoreSlice(out)
 }
 
 func simdStatus() (bool, string) {

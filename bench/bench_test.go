@@ -1,0 +1,335 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"testing"
+
+	perlin "github.com/aquilax/go-perlin"
+	"github.com/noiselab/noise/cpu"
+	opensimplex "github.com/ojrac/opensimplex-go"
+)
+
+// Package-level sinks keep the compiler from discarding the measured work.
+var (
+	sink32 float32
+	sink64 float64
+)
+
+// The grids are built once per test binary, outside every timed loop.
+var (
+	grid2D = sync.OnceValue(NewGrid2D)
+	grid3D = sync.OnceValue(NewGrid3D)
+)
+
+func gridFor(dims int) *Grid {
+	if dims == 2 {
+		return grid2D()
+	}
+	return grid3D()
+}
+
+// threadModes are the two batch variants: one thread, and every CPU.
+var threadModes = []struct {
+	name  string
+	procs func() int
+}{
+	{"1thread", func() int { return 1 }},
+	{"allthreads", runtime.NumCPU},
+}
+
+// withProcs runs f with GOMAXPROCS set to n and restores it afterwards.
+func withProcs(n int, f func()) {
+	old := runtime.GOMAXPROCS(n)
+	defer runtime.GOMAXPROCS(old)
+	f()
+}
+
+// reportMpts reports millions of points per second over the timed loop.
+func reportMpts(b *testing.B, points int) {
+	b.ReportMetric(float64(b.N*points)/b.Elapsed().Seconds()/1e6, "Mpts/s")
+}
+
+func newSampler(tb testing.TB, n cpu.Noise, dims int) *cpu.Sampler {
+	tb.Helper()
+	s, err := cpu.New(cpu.Config{Noise: n, Dims: dims, Settings: cpu.DefaultSettings()})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+func dimName(dims int) string { return fmt.Sprintf("%dD", dims) }
+
+// BenchmarkNoise measures the value-only batch path, (*cpu.Sampler).Values,
+// for every noise type at 2D and 3D, on one thread and on every CPU.
+// Our samplers use cpu.DefaultSettings() (frequency 4, one octave) on the
+// unit grid; see PeerScale for why that matches the peers' scaled grid.
+func BenchmarkNoise(b *testing.B) {
+	for _, n := range cpu.Noises() {
+		b.Run(n.String(), func(b *testing.B) {
+			for _, dims := range []int{2, 3} {
+				b.Run(dimName(dims), func(b *testing.B) {
+					s := newSampler(b, n, dims)
+					pos := gridFor(dims).Unit
+					out := make([]float32, len(pos))
+					for _, tm := range threadModes {
+						b.Run(tm.name, func(b *testing.B) {
+							withProcs(tm.procs(), func() {
+								b.ReportAllocs()
+								b.ResetTimer()
+								for i := 0; i < b.N; i++ {
+									s.Values(pos, out)
+									sink32 += out[i%len(out)]
+								}
+								b.StopTimer()
+								reportMpts(b, len(pos))
+							})
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkValueAt measures the single-point value API in a plain loop on
+// one thread.
+func BenchmarkValueAt(b *testing.B) {
+	for _, n := range []cpu.Noise{cpu.Perlin, cpu.Simplex, cpu.VoronoiWorleyF1} {
+		b.Run(n.String(), func(b *testing.B) {
+			for _, dims := range []int{2, 3} {
+				b.Run(dimName(dims), func(b *testing.B) {
+					s := newSampler(b, n, dims)
+					pos := gridFor(dims).Unit
+					withProcs(1, func() {
+						b.ReportAllocs()
+						b.ResetTimer()
+						var sum float32
+						for i := 0; i < b.N; i++ {
+							for _, p := range pos {
+								sum += s.ValueAt(p)
+							}
+						}
+						b.StopTimer()
+						sink32 += sum
+						reportMpts(b, len(pos))
+					})
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkSamples measures the value-and-derivatives batch path,
+// (*cpu.Sampler).Samples, for 3D Perlin, simplex and Worley F1.
+func BenchmarkSamples(b *testing.B) {
+	for _, n := range []cpu.Noise{cpu.Perlin, cpu.Simplex, cpu.VoronoiWorleyF1} {
+		b.Run(n.String(), func(b *testing.B) {
+			const dims = 3
+			b.Run(dimName(dims), func(b *testing.B) {
+				s := newSampler(b, n, dims)
+				pos := gridFor(dims).Unit
+				out := make([]cpu.Sample, len(pos))
+				for _, tm := range threadModes {
+					b.Run(tm.name, func(b *testing.B) {
+						withProcs(tm.procs(), func() {
+							b.ReportAllocs()
+							b.ResetTimer()
+							for i := 0; i < b.N; i++ {
+								s.Samples(pos, out)
+								sink32 += out[i%len(out)].Dx
+							}
+							b.StopTimer()
+							reportMpts(b, len(pos))
+						})
+					})
+				}
+			})
+		})
+	}
+}
+
+// peerCase is one peer library at one dimension, evaluating every point of
+// a grid and returning the sum of the values.
+type peerCase struct {
+	name string
+	dims int
+	run  func(g *Grid) float64
+}
+
+func peerCases() []peerCase {
+	// opensimplex-go: New32 is the float32 API (a thin cast over the float64
+	// core); New is the float64 core itself. Both use a lattice spacing of 1.
+	os32 := opensimplex.New32(0)
+	os64 := opensimplex.New(0)
+	var cases []peerCase
+	cases = append(cases,
+		peerCase{"opensimplex/2D", 2, func(g *Grid) float64 {
+			var sum float32
+			for _, p := range g.Scaled {
+				sum += os32.Eval2(p[0], p[2])
+			}
+			return float64(sum)
+		}},
+		peerCase{"opensimplex/3D", 3, func(g *Grid) float64 {
+			var sum float32
+			for _, p := range g.Scaled {
+				sum += os32.Eval3(p[0], p[1], p[2])
+			}
+			return float64(sum)
+		}},
+		peerCase{"opensimplex-f64/2D", 2, func(g *Grid) float64 {
+			var sum float64
+			for _, p := range g.Scaled64 {
+				sum += os64.Eval2(p[0], p[2])
+			}
+			return sum
+		}},
+		peerCase{"opensimplex-f64/3D", 3, func(g *Grid) float64 {
+			var sum float64
+			for _, p := range g.Scaled64 {
+				sum += os64.Eval3(p[0], p[1], p[2])
+			}
+			return sum
+		}},
+	)
+	// go-perlin: alpha 2, beta 2 as in its README; n = 3 octaves is the
+	// README's example, n = 1 is the single-octave match of our default.
+	for _, octaves := range []int32{1, 3} {
+		pn := perlin.NewPerlin(2, 2, octaves, 0)
+		prefix := fmt.Sprintf("go-perlin/n%d/", octaves)
+		cases = append(cases,
+			peerCase{prefix + "2D", 2, func(g *Grid) float64 {
+				var sum float64
+				for _, p := range g.Scaled64 {
+					sum += pn.Noise2D(p[0], p[2])
+				}
+				return sum
+			}},
+			peerCase{prefix + "3D", 3, func(g *Grid) float64 {
+				var sum float64
+				for _, p := range g.Scaled64 {
+					sum += pn.Noise3D(p[0], p[1], p[2])
+				}
+				return sum
+			}},
+		)
+	}
+	return cases
+}
+
+// BenchmarkPeer measures the Go peers on one thread on the same points as
+// BenchmarkNoise (scaled by PeerScale).
+func BenchmarkPeer(b *testing.B) {
+	for _, pc := range peerCases() {
+		b.Run(pc.name, func(b *testing.B) {
+			g := gridFor(pc.dims)
+			withProcs(1, func() {
+				b.ReportAllocs()
+				b.ResetTimer()
+				var sum float64
+				for i := 0; i < b.N; i++ {
+					sum += pc.run(g)
+				}
+				b.StopTimer()
+				sink64 += sum
+				reportMpts(b, g.Len())
+			})
+		})
+	}
+}
+
+// TestGrids checks the grids' sizes and ranges and that the peers' grid is
+// the unit grid scaled by PeerScale.
+func TestGrids(t *testing.T) {
+	for _, tc := range []struct {
+		g    *Grid
+		dims int
+		n    int
+		side int
+	}{
+		{grid2D(), 2, Side2D * Side2D, Side2D},
+		{grid3D(), 3, Side3D * Side3D * Side3D, Side3D},
+	} {
+		g := tc.g
+		if g.Dims != tc.dims || g.Len() != tc.n || len(g.Scaled) != tc.n || len(g.Scaled64) != tc.n {
+			t.Fatalf("%dD grid: dims %d, %d/%d/%d points, want %d", tc.dims, g.Dims, len(g.Unit), len(g.Scaled), len(g.Scaled64), tc.n)
+		}
+		distinct := [3]map[float32]bool{{}, {}, {}}
+		lo, hi := float32(0.5/float64(tc.side)), float32(1-0.5/float64(tc.side))
+		for i, u := range g.Unit {
+			for a := range 3 {
+				c := u[a]
+				if tc.dims == 2 && a == 1 {
+					if c != 0 {
+						t.Fatalf("%dD point %d: y = %v, want 0", tc.dims, i, c)
+					}
+				} else if c < lo || c > hi {
+					t.Fatalf("%dD point %d: coordinate %v outside [%v, %v]", tc.dims, i, c, lo, hi)
+				}
+				distinct[a][c] = true
+				if g.Scaled[i][a] != c*PeerScale || g.Scaled64[i][a] != float64(c)*PeerScale {
+					t.Fatalf("%dD point %d: scaled %v / %v, want %v", tc.dims, i, g.Scaled[i][a], g.Scaled64[i][a], c*PeerScale)
+				}
+			}
+		}
+		for a := range 3 {
+			want := tc.side
+			if tc.dims == 2 && a == 1 {
+				want = 1
+			}
+			if len(distinct[a]) != want {
+				t.Errorf("%dD axis %d: %d distinct coordinates, want %d", tc.dims, a, len(distinct[a]), want)
+			}
+		}
+	}
+}
+
+// TestBenchmarkedWork checks that every benchmarked sampler can be made, that
+// the batch path Values agrees with ValueAt and stays within the noise's
+// range, and that the peers give finite, varying values on their grid.
+func TestBenchmarkedWork(t *testing.T) {
+	for _, n := range cpu.Noises() {
+		for _, dims := range []int{2, 3} {
+			s := newSampler(t, n, dims)
+			pos := gridFor(dims).Unit
+			out := make([]float32, len(pos))
+			s.Values(pos, out)
+			lo, hi := n.Range(dims)
+			const eps = 1e-5
+			for i := 0; i < len(pos); i += 7 {
+				if v := s.ValueAt(pos[i]); v != out[i] {
+					t.Fatalf("%s %dD at %v: Values %v, ValueAt %v", n, dims, pos[i], out[i], v)
+				}
+				if out[i] < lo-eps || out[i] > hi+eps {
+					t.Fatalf("%s %dD at %v: %v outside [%v, %v]", n, dims, pos[i], out[i], lo, hi)
+				}
+			}
+		}
+	}
+	for _, pc := range peerCases() {
+		sum := pc.run(gridFor(pc.dims))
+		if math.IsNaN(sum) || math.IsInf(sum, 0) {
+			t.Errorf("%s: sum %v", pc.name, sum)
+		}
+	}
+	// The peers must vary over the grid (a constant would mean a wrong grid).
+	os := opensimplex.New32(0)
+	pn := perlin.NewPerlin(2, 2, 1, 0)
+	g := grid3D()
+	var osMin, osMax float32 = math.MaxFloat32, -math.MaxFloat32
+	pMin, pMax := math.Inf(1), math.Inf(-1)
+	for i, p := range g.Scaled {
+		v := os.Eval3(p[0], p[1], p[2])
+		osMin, osMax = min(osMin, v), max(osMax, v)
+		q := g.Scaled64[i]
+		w := pn.Noise3D(q[0], q[1], q[2])
+		pMin, pMax = min(pMin, w), max(pMax, w)
+	}
+	if osMax-osMin < 0.5 || pMax-pMin < 0.5 {
+		t.Errorf("peers barely vary over the 3D grid: opensimplex [%v, %v], go-perlin [%v, %v]", osMin, osMax, pMin, pMax)
+	}
+}
