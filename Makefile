@@ -52,7 +52,7 @@ else
 endif
 
 test-race:
-	$(GO) test -race -short -count=1 ./cpu/...
+	$(GO) test -race -count=1 ./cpu/...
 
 fuzz:
 	$(GO) test ./cpu -run '^$$' -fuzz '^FuzzSample$$' -fuzztime 5s -parallel 1

@@ -3,7 +3,7 @@ module github.com/noiselab/noise
 go 1.26
 
 require (
-	github.com/aquilax/go-perlin v1.1.0 // indirect
-	github.com/go-gl/mathgl v1.2.0 // indirect
-	github.com/ojrac/opensimplex-go v1.0.2 // indirect
+	github.com/aquilax/go-perlin v1.1.0
+	github.com/go-gl/mathgl v1.2.0
+	github.com/ojrac/opensimplex-go v1.0.2
 )
