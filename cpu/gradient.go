@@ -131,42 +131,6 @@ func evaluate3(g gradient, h SmallXXHash, x, y, z float32) Sample {
 	return Sample{V: valueGradient(v)}
 }
 
-// Value-only twins of the gradients: the same operations on v alone.
-
-func perlinValue2(v HashBits, x, z float32) float32 {
-	gx, gy := squareVectors(v)
-	return float32((float32(gx*x) + float32(gy*z)) * perlin2)
-}
-
-func perlinValue3(v HashBits, x, y, z float32) float32 {
-	gx, gy, gz := octahedronVectors(v)
-	return float32(((float32(gx*x) + float32(gy*y)) + float32(gz*z)) * perlin3)
-}
-
-func simplexValue2(v HashBits, x, z float32) float32 {
-	gx, gy := squareVectors(v)
-	r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
-	return float32(float32((float32(gx*x)+float32(gy*z))*r) * simplex2)
-}
-
-func simplexValue3(v HashBits, x, y, z float32) float32 {
-	gx, gy, gz := octahedronVectors(v)
-	r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
-	return float32(float32(((float32(gx*x)+float32(gy*y))+float32(gz*z))*r) * simplex3)
-}
-
-// evaluateValue1..3 are evaluate1..3 reduced to the value.
-func evaluateValue1(g gradient, h SmallXXHash, x float32) float32 {
-	v := h.Bits()
-	switch g {
-	case gradPerlin:
-		return lineGradient(v, x).V
-	case gradSimplex:
-		return float32(lineGradient(v, x).V * simplex1)
-	}
-	return valueGradient(v)
-}
-
 // evaluateCombined applies the combine step c to s (SPEC §3.2).
 func evaluateCombined(c combiner, s Sample) Sample {
 	if c == combineNone {

@@ -62,23 +62,24 @@ func permValueND(perm *[512]uint8, s *[4]latticeSpan, dims int, f int32, derivs 
 	return float32(2*n[0])/255 - 1, d
 }
 
-// permSpans returns the spans of the axes a dims-D perm-value noise uses:
+// permSpans returns the spans of the axes a vp.dims-D perm-value noise uses:
 // x; x and z; x, y and z; or x, y, z and w.
-func permSpans(vp *variantParams, p point, f int32, dims int) [4]latticeSpan {
-	axes := [4][4]float32{{p.x}, {p.x, p.z}, {p.x, p.y, p.z}, {p.x, p.y, p.z, p.w}}[dims-1]
+func permSpans(vp *variantParams, p point, f int32) [4]latticeSpan {
+	axes := [4][4]float32{{p.x}, {p.x, p.z}, {p.x, p.y, p.z}, {p.x, p.y, p.z, p.w}}[vp.dims-1]
 	var s [4]latticeSpan
-	for a := 0; a < dims; a++ {
+	for a := 0; a < vp.dims; a++ {
 		s[a] = getSpan(axes[a], f, vp.tiling)
 	}
 	return s
 }
 
-// permValueSample is the perm-value noise with derivatives. 2D reports dx
-// and dz; 4D reports dx, dy and dz (the w derivative has no slot in Sample).
-func permValueSample(vp *variantParams, p point, f int32, dims int) Sample {
-	s := permSpans(vp, p, f, dims)
-	v, d := permValueND(vp.perm, &s, dims, f, true)
-	switch dims {
+// permValue is the perm-value noise with derivatives, for any dims. 2D
+// reports dx and dz; 4D reports dx, dy and dz (the w derivative has no slot
+// in Sample).
+func permValue(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
+	s := permSpans(vp, p, f)
+	v, d := permValueND(vp.perm, &s, vp.dims, f, true)
+	switch vp.dims {
 	case 1:
 		return Sample{V: v, Dx: d[0]}
 	case 2:
@@ -87,33 +88,9 @@ func permValueSample(vp *variantParams, p point, f int32, dims int) Sample {
 	return Sample{V: v, Dx: d[0], Dy: d[1], Dz: d[2]}
 }
 
-func permValueValue(vp *variantParams, p point, f int32, dims int) float32 {
-	s := permSpans(vp, p, f, dims)
-	v, _ := permValueND(vp.perm, &s, dims, f, false)
+// permValueValue is permValue reduced to the value.
+func permValueValue(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
+	s := permSpans(vp, p, f)
+	v, _ := permValueND(vp.perm, &s, vp.dims, f, false)
 	return v
-}
-
-func permValue1D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	return permValueSample(vp, p, f, 1)
-}
-func permValue2D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	return permValueSample(vp, p, f, 2)
-}
-func permValue3D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	return permValueSample(vp, p, f, 3)
-}
-func permValue4D(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	return permValueSample(vp, p, f, 4)
-}
-func permValueValue1D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
-	return permValueValue(vp, p, f, 1)
-}
-func permValueValue2D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
-	return permValueValue(vp, p, f, 2)
-}
-func permValueValue3D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
-	return permValueValue(vp, p, f, 3)
-}
-func permValueValue4D(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
-	return permValueValue(vp, p, f, 4)
 }

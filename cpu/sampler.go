@@ -42,6 +42,7 @@ func (c Config) Validate() error {
 // variantParams is what a noise function needs besides the position, the
 // octave hash and the octave frequency. It is fixed when a Sampler is made.
 type variantParams struct {
+	dims     int
 	tiling   bool
 	grad     gradient
 	comb     combiner
@@ -62,14 +63,14 @@ var sampleFuncs = [4][4]sampleFunc{
 	familyLattice: {lattice1D, lattice2D, lattice3D},
 	familySimplex: {simplex1D, simplex2D, simplex3D},
 	familyVoronoi: {voronoi1D, voronoi2D, voronoi3D},
-	familyPerm:    {permValue1D, permValue2D, permValue3D, permValue4D},
+	familyPerm:    {permValue, permValue, permValue, permValue},
 }
 
 var valueFuncs = [4][4]valueFunc{
 	familyLattice: {latticeValue1D, latticeValue2D, latticeValue3D},
 	familySimplex: {simplexValue1D, simplexValue2D, simplexValue3D},
-	familyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D},
-	familyPerm:    {permValueValue1D, permValueValue2D, permValueValue3D, permValueValue4D},
+	familyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D}, // smooth Worley: valueFromSample
+	familyPerm:    {permValueValue, permValueValue, permValueValue, permValueValue},
 }
 
 // Sampler evaluates one noise variant. It is immutable and safe for
@@ -96,7 +97,7 @@ func New(cfg Config) (*Sampler, error) {
 	s := &Sampler{
 		cfg: cfg,
 		vp: variantParams{
-			tiling: cfg.Tiling, grad: info.grad, comb: info.comb,
+			dims: cfg.Dims, tiling: cfg.Tiling, grad: info.grad, comb: info.comb,
 			metric: info.metric, function: info.function,
 		},
 		sample: sampleFuncs[info.family][cfg.Dims-1],
@@ -107,8 +108,8 @@ func New(cfg Config) (*Sampler, error) {
 	if info.family == familyPerm {
 		s.vp.perm = doubledTable(PermutationTable(uint64(int64(cfg.Settings.Seed))))
 	}
-	if s.value == nil || info.metric == metricSmoothWorley {
-		s.value = valueFromSample(s.sample)
+	if info.metric == metricSmoothWorley {
+		s.value = valueFromSample(s.sample) // its value needs the whole smooth-minimum state
 	}
 	s.k8 = simdKernelFor(cfg)
 	if cfg.Domain != nil {
