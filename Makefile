@@ -21,9 +21,9 @@ deps:
 	if [ -n "$$missing" ]; then \
 		echo "make deps: installing" $$missing; \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
-		{ echo "make deps: apt-get failed; install these packages: $$missing" >&2; exit 1; }; \
+		{ $$SUDO apt-get update -qq && \
+		  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; } || \
+		echo "make deps: warning: could not install $$missing (run as root or with sudo); the CPU targets do not need them" >&2; \
 	fi
 	@$(GO) version >/dev/null 2>&1 || { echo "make: Go 1.26 is required (https://go.dev/dl/)" >&2; exit 1; }
 
