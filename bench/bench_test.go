@@ -61,6 +61,24 @@ func newSampler(tb testing.TB, n cpu.Noise, dims int) *cpu.Sampler {
 	return s
 }
 
+// benchBatch runs one batch call (call(i) for iteration i) as a
+// sub-benchmark per thread mode and reports Mpts/s for a batch of points.
+func benchBatch(b *testing.B, points int, call func(i int)) {
+	for _, tm := range threadModes {
+		b.Run(tm.name, func(b *testing.B) {
+			withProcs(tm.procs(), func() {
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					call(i)
+				}
+				b.StopTimer()
+				reportMpts(b, points)
+			})
+		})
+	}
+}
+
 func dimName(dims int) string { return fmt.Sprintf("%dD", dims) }
 
 // BenchmarkNoise measures the value-only batch path, (*cpu.Sampler).Values,
@@ -75,20 +93,10 @@ func BenchmarkNoise(b *testing.B) {
 					s := newSampler(b, n, dims)
 					pos := gridFor(dims).Unit
 					out := make([]float32, len(pos))
-					for _, tm := range threadModes {
-						b.Run(tm.name, func(b *testing.B) {
-							withProcs(tm.procs(), func() {
-								b.ReportAllocs()
-								b.ResetTimer()
-								for i := 0; i < b.N; i++ {
-									s.Values(pos, out)
-									sink32 += out[i%len(out)]
-								}
-								b.StopTimer()
-								reportMpts(b, len(pos))
-							})
-						})
-					}
+					benchBatch(b, len(pos), func(i int) {
+						s.Values(pos, out)
+						sink32 += out[i%len(out)]
+					})
 				})
 			}
 		})
@@ -133,20 +141,10 @@ func BenchmarkSamples(b *testing.B) {
 				s := newSampler(b, n, dims)
 				pos := gridFor(dims).Unit
 				out := make([]cpu.Sample, len(pos))
-				for _, tm := range threadModes {
-					b.Run(tm.name, func(b *testing.B) {
-						withProcs(tm.procs(), func() {
-							b.ReportAllocs()
-							b.ResetTimer()
-							for i := 0; i < b.N; i++ {
-								s.Samples(pos, out)
-								sink32 += out[i%len(out)].Dx
-							}
-							b.StopTimer()
-							reportMpts(b, len(pos))
-						})
-					})
-				}
+				benchBatch(b, len(pos), func(i int) {
+					s.Samples(pos, out)
+					sink32 += out[i%len(out)].Dx
+				})
 			})
 		})
 	}

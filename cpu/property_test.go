@@ -179,12 +179,20 @@ func topScale(set cpu.Settings, dom *cpu.Domain) float64 {
 
 func abs(x float32) float32 { return float32(math.Abs(float64(x))) }
 
-// continuitySettings keep the top frequency moderate so that a step of 1e-4
-// lattice units is far above float32 resolution at the test points.
-var continuitySettings = []cpu.Settings{
-	cpu.DefaultSettings(),
-	{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
-	{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8},
+// smoothConfig is a setting for the continuity and derivative tests, with or
+// without the rotated, non-uniformly scaled test domain.
+type smoothConfig struct {
+	set cpu.Settings
+	dom *cpu.Domain
+}
+
+// smoothConfigs keep the top frequency moderate so that a step of 1e-4
+// lattice units is far above float32 resolution at the test points; the
+// second also transforms the domain, which checks the derivative matrix.
+var smoothConfigs = []smoothConfig{
+	{cpu.DefaultSettings(), nil},
+	{cpu.Settings{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, &testDomain},
+	{cpu.Settings{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8}, nil},
 }
 
 // TestContinuity checks that every variant is continuous: moving a point by
@@ -194,11 +202,8 @@ var continuitySettings = []cpu.Settings{
 func TestContinuity(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
 	for _, v := range allVariants() {
-		for si, set := range continuitySettings {
-			var dom *cpu.Domain
-			if si == 1 {
-				dom = &testDomain
-			}
+		for _, c := range smoothConfigs {
+			set, dom := c.set, c.dom
 			s := samplerFor(t, v, set, dom)
 			step := 1e-4 / topScale(set, dom)
 			for i := 0; i < 300; i++ {
@@ -239,11 +244,8 @@ func TestContinuity(t *testing.T) {
 func TestDerivatives(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for _, v := range allVariants() {
-		for si, set := range continuitySettings {
-			var dom *cpu.Domain
-			if si == 1 {
-				dom = &testDomain
-			}
+		for _, c := range smoothConfigs {
+			set, dom := c.set, c.dom
 			s := samplerFor(t, v, set, dom)
 			scale := topScale(set, dom)
 			h := float32(2e-3 / scale)

@@ -468,6 +468,11 @@ func (s *Sampler) kernel8(h SmallXXHash, f int32, x, y, z f8) f8 {
 	}
 }
 
+// transformRow8 is row i of Transform.Apply, in its operation order.
+func transformRow8(m *Transform, i int, px, py, pz f8) f8 {
+	return bf(m.M[i][0]).Mul(px).Add(bf(m.M[i][1]).Mul(py)).Add(bf(m.M[i][2]).Mul(pz)).Add(bf(m.T[i]))
+}
+
 // valuesBlock8 is valueAt for pos[0:8], written to out[0:8]: the input
 // clamp, the domain transform (the scalar operation order), the NaN rule and
 // the fractal loop, all eight lanes at once.
@@ -489,11 +494,7 @@ func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
 	lo, hi := bf(-inputLimit), bf(inputLimit)
 	px, py, pz = px.Max(lo).Min(hi), py.Max(lo).Min(hi), pz.Max(lo).Min(hi)
 	if s.domain {
-		m := &s.m
-		row := func(i int) f8 {
-			return bf(m.M[i][0]).Mul(px).Add(bf(m.M[i][1]).Mul(py)).Add(bf(m.M[i][2]).Mul(pz)).Add(bf(m.T[i]))
-		}
-		px, py, pz = row(0), row(1), row(2)
+		px, py, pz = transformRow8(&s.m, 0, px, py, pz), transformRow8(&s.m, 1, px, py, pz), transformRow8(&s.m, 2, px, py, pz)
 	}
 	sum := bf(0)
 	for o := 0; o < s.oct.n; o++ {
