@@ -156,3 +156,24 @@ func (n Noise) Range(dims int) (lo, hi float32) {
 	}
 	return -1, 1
 }
+
+// Parts is how a noise type is composed (the tutorials' generic
+// structure): its family, gradient, combine step, Voronoi metric and
+// Voronoi function. The GLSL mirrors specialise on these codes; each field
+// is 0 where it does not apply.
+type Parts struct {
+	Family   int // 0 lattice, 1 simplex, 2 Voronoi, 3 perm-value
+	Gradient int // 0 value, 1 Perlin, 2 simplex (lattice and simplex families)
+	Combiner int // 0 none, 1 turbulence, 2 smooth turbulence
+	Metric   int // 0 Worley, 1 Chebyshev, 2 smooth Worley (Voronoi)
+	Function int // 0 F1, 1 F2, 2 F2 − F1 (Voronoi)
+}
+
+// Parts returns the composition of n; the zero Parts for an invalid n.
+func (n Noise) Parts() Parts {
+	if n >= numNoises {
+		return Parts{}
+	}
+	i := noiseTable[n]
+	return Parts{int(i.family), int(i.grad), int(i.comb), int(i.metric), int(i.function)}
+}

@@ -13,7 +13,7 @@ import (
 	"github.com/noiselab/noise/cpu"
 )
 
-const benchHeader = `Usage: noise bench [-json] [-noise NAME] [-duration 300ms]
+const benchHeader = `Usage: noise bench [-json] [-noise NAME] [-duration 300ms] [-backend cpu|gpu|both]
 
 Measures million points per second of the value-only batch path (Values)
 for every noise type (or the one given) at 2D, on a 256×256 grid in [0,1)²
@@ -21,6 +21,26 @@ for every noise type (or the one given) at 2D, on a 256×256 grid in [0,1)²
 default settings (seed 0, frequency 4, 1 octave). Each cell runs single
 threaded (GOMAXPROCS 1) and on all threads (GOMAXPROCS = NumCPU), repeating
 the whole grid until at least -duration has passed.
+
+-backend gpu measures the GPU instead, and -backend both measures both,
+side by side: the same noise through OpenGL 4.3 compute shaders (package
+gpu/dispatch, in the GL context that -context names) on -gpu-points
+positions, the first N cell centres of the smallest n×n grid in [0,1)²
+(2D, positions (x, 0, z)) or n×n×n grid in [0,1)³ (3D) that holds them
+(2^20 by default: 1024×1024 in 2D). Two figures per row:
+
+  GPU+readback  Values on a slice: each call uploads the positions,
+                dispatches and reads the values back ("noise sample
+                -backend gpu" works this way)
+  GPU resident  the positions are uploaded once to a GPU buffer; the
+                kernel writes into a result buffer (SampleBuffers) again
+                and again, with glFinish to wait for the GPU; nothing is
+                copied to or from the GPU while timing
+
+Each repeats until at least -duration has passed, after one untimed
+warm-up call; compiling the kernel is not timed. The GL renderer is
+printed in the header (and under "gpu" in -json; GPU figures are under
+"gpu_rows").
 `
 
 // benchRow is one measurement.
@@ -45,21 +65,61 @@ type benchMachine struct {
 	SIMDStatus string `json:"simd_status"`
 }
 
+// benchRate is one GPU measurement.
+type benchRate struct {
+	Points   int64   `json:"points"`
+	Seconds  float64 `json:"seconds"`
+	MptsPerS float64 `json:"mpts_per_s"`
+}
+
+// benchGPURow is the GPU measurement of one noise type and dimension.
+type benchGPURow struct {
+	Noise     string    `json:"noise"`
+	Dims      int       `json:"dims"`
+	Positions int       `json:"positions"` // per Values call or dispatch
+	Readback  benchRate `json:"readback"`  // Values on a slice: upload, dispatch, read back
+	Resident  benchRate `json:"resident"`  // SampleBuffers on GPU buffers and glFinish
+}
+
 type benchReport struct {
 	Machine  benchMachine `json:"machine"`
 	Duration string       `json:"duration"`
 	Settings cpu.Settings `json:"settings"`
-	Rows     []benchRow   `json:"rows"`
+	Rows     []benchRow   `json:"rows"` // CPU; empty with -backend gpu
+	// Backend is the -backend value: cpu, gpu or both.
+	Backend string `json:"backend"`
+	// GPU describes the GL implementation (-backend gpu or both).
+	GPU *gpuInfo `json:"gpu,omitempty"`
+	// GPUPoints is -gpu-points, the positions per GPU call.
+	GPUPoints int           `json:"gpu_points,omitempty"`
+	GPURows   []benchGPURow `json:"gpu_rows,omitempty"`
 }
+
+// maxGPUPoints bounds -gpu-points (the positions alone are 768 MiB).
+const maxGPUPoints = 1 << 26
 
 func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := newFlagSet("bench")
 	jsonOut := fs.Bool("json", false, "print a JSON document instead of a table")
 	name := fs.String("noise", "", "benchmark only this noise `name` (default all)")
 	dur := fs.Duration("duration", 300*time.Millisecond, "minimum measuring `time` per cell")
+	backend := fs.String("backend", "cpu", "`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
+	var context string
+	registerContext(fs, &context)
+	gpuPoints := fs.Int("gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d", maxGPUPoints))
 	if err := parseFlags(fs, "bench", benchHeader, args, stdout); err != nil {
 		return err
 	}
+	if err := checkBackend(*backend, []string{"cpu", "gpu", "both"}); err != nil {
+		return err
+	}
+	if err := checkContext(context); err != nil {
+		return err
+	}
+	if *gpuPoints < 1 || *gpuPoints > maxGPUPoints {
+		return fmt.Errorf("invalid -gpu-points %d: must be 1 to %d", *gpuPoints, maxGPUPoints)
+	}
+	doCPU, doGPU := *backend != "gpu", *backend != "cpu"
 	noises := cpu.Noises()
 	if *name != "" {
 		n, err := cpu.ParseNoise(*name)
@@ -78,6 +138,18 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		},
 		Duration: dur.String(),
 		Settings: cpu.DefaultSettings(),
+		Rows:     []benchRow{},
+		Backend:  *backend,
+	}
+	var dev gpuDevice
+	if doGPU {
+		var err error
+		if dev, err = openDevice(context); err != nil {
+			return err
+		}
+		defer dev.close()
+		info := dev.info()
+		rep.GPU, rep.GPUPoints = &info, *gpuPoints
 	}
 	var tw *tabwriter.Writer
 	nameWidth := 0 // names are padded by hand: the table aligns right
@@ -88,29 +160,67 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		m := rep.Machine
 		fmt.Fprintf(stdout, "cpu: %s, %d threads, %s/%s, %s, %s\n", m.CPU, m.NumCPU, m.GOOS, m.GOARCH, m.Level, m.GoVersion)
 		fmt.Fprintf(stdout, "SIMD kernels: %s\n", m.SIMDStatus)
-		fmt.Fprintf(stdout, "value-only batch path (Values), default settings, at least %v per cell; million points per second\n\n", *dur)
+		if doGPU {
+			fmt.Fprintf(stdout, "gpu: %s (context %s, %s), %d positions per call\n", rep.GPU.Line, rep.GPU.Context, rep.GPU.Platform, *gpuPoints)
+		}
+		fmt.Fprintf(stdout, "value-only batch path (Values), default settings, at least %v per cell; million points per second\n", *dur)
+		if doGPU {
+			fmt.Fprintln(stdout, "GPU+readback: Values on a slice (upload, dispatch, read back); GPU resident: SampleBuffers on GPU buffers, glFinish, no transfers")
+		}
+		fmt.Fprintln(stdout)
 		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%-*s\tdims\t1 thread\t%d threads\tspeed-up\t\n", nameWidth, "noise", runtime.NumCPU())
+		fmt.Fprintf(tw, "%-*s\tdims\t", nameWidth, "noise")
+		if doCPU {
+			fmt.Fprintf(tw, "1 thread\t%d threads\tspeed-up\t", runtime.NumCPU())
+		}
+		if doGPU {
+			fmt.Fprint(tw, "GPU+readback\tGPU resident\t")
+		}
+		fmt.Fprintln(tw)
 	}
 	grids := map[int][]mgl32.Vec3{2: grid2D(256), 3: grid3D(64)}
 	out := make([]float32, max(len(grids[2]), len(grids[3])))
+	var gpuGrids map[int][]mgl32.Vec3
+	var gpuOut []float32
+	if doGPU {
+		gpuGrids = map[int][]mgl32.Vec3{2: gpuGrid(2, *gpuPoints), 3: gpuGrid(3, *gpuPoints)}
+		gpuOut = make([]float32, *gpuPoints)
+	}
 	for _, n := range noises {
 		for _, dims := range []int{2, 3} {
-			s, err := cpu.New(cpu.Config{Noise: n, Dims: dims, Settings: cpu.DefaultSettings()})
-			if err != nil {
-				return err
+			cfg := cpu.Config{Noise: n, Dims: dims, Settings: cpu.DefaultSettings()}
+			if tw != nil {
+				fmt.Fprintf(tw, "%-*s\t%dD\t", nameWidth, n, dims)
 			}
-			pos := grids[dims]
-			var pair [2]benchRow
-			for k, threads := range []int{1, runtime.NumCPU()} {
-				pts, secs := measure(s, pos, out[:len(pos)], threads, *dur)
-				pair[k] = benchRow{Noise: n.String(), Dims: dims, Threads: threads, Points: pts, Seconds: secs,
-					MptsPerS: float64(pts) / secs / 1e6}
-				rep.Rows = append(rep.Rows, pair[k])
+			if doCPU {
+				s, err := cpu.New(cfg)
+				if err != nil {
+					return err
+				}
+				pos := grids[dims]
+				var pair [2]benchRow
+				for k, threads := range []int{1, runtime.NumCPU()} {
+					pts, secs := measure(s, pos, out[:len(pos)], threads, *dur)
+					pair[k] = benchRow{Noise: n.String(), Dims: dims, Threads: threads, Points: pts, Seconds: secs,
+						MptsPerS: float64(pts) / secs / 1e6}
+					rep.Rows = append(rep.Rows, pair[k])
+				}
+				if tw != nil {
+					fmt.Fprintf(tw, "%.1f\t%.1f\t%.2f×\t", pair[0].MptsPerS, pair[1].MptsPerS, pair[1].MptsPerS/pair[0].MptsPerS)
+				}
+			}
+			if doGPU {
+				row, err := measureGPURow(dev, cfg, gpuGrids[dims], gpuOut, *dur)
+				if err != nil {
+					return fmt.Errorf("GPU, %s %dD: %v", n, dims, err)
+				}
+				rep.GPURows = append(rep.GPURows, row)
+				if tw != nil {
+					fmt.Fprintf(tw, "%.1f\t%.1f\t", row.Readback.MptsPerS, row.Resident.MptsPerS)
+				}
 			}
 			if tw != nil {
-				fmt.Fprintf(tw, "%-*s\t%dD\t%.1f\t%.1f\t%.2f×\t\n", nameWidth, n, dims, pair[0].MptsPerS, pair[1].MptsPerS,
-					pair[1].MptsPerS/pair[0].MptsPerS)
+				fmt.Fprintln(tw)
 			}
 		}
 	}
@@ -142,6 +252,77 @@ func measure(s *cpu.Sampler, pos []mgl32.Vec3, out []float32, threads int, d tim
 		elapsed = time.Since(start)
 	}
 	return points, elapsed.Seconds()
+}
+
+// measureGPURow measures one noise type and dimension on the GPU: Values
+// on a slice (with the transfers), then SampleBuffers on GPU buffers.
+func measureGPURow(dev gpuDevice, cfg cpu.Config, pos []mgl32.Vec3, out []float32, d time.Duration) (benchGPURow, error) {
+	row := benchGPURow{Noise: cfg.Noise.String(), Dims: cfg.Dims, Positions: len(pos)}
+	s, err := dev.sampler(cfg)
+	if err != nil {
+		return row, err
+	}
+	defer s.close()
+	rate := func(points int64, seconds float64) benchRate {
+		return benchRate{Points: points, Seconds: seconds, MptsPerS: float64(points) / seconds / 1e6}
+	}
+	pts, secs, err := measureReadback(s, pos, out[:len(pos)], d)
+	if err != nil {
+		return row, err
+	}
+	row.Readback = rate(pts, secs)
+	if pts, secs, err = s.measureResident(pos, d); err != nil {
+		return row, err
+	}
+	row.Resident = rate(pts, secs)
+	return row, nil
+}
+
+// measureReadback calls Values on the GPU sampler repeatedly until at
+// least d has passed, after one warm-up call.
+func measureReadback(s gpuSampler, pos []mgl32.Vec3, out []float32, d time.Duration) (points int64, seconds float64, err error) {
+	if err := s.Values(pos, out); err != nil {
+		return 0, 0, err
+	}
+	start := time.Now()
+	var elapsed time.Duration
+	for elapsed < d {
+		if err := s.Values(pos, out); err != nil {
+			return 0, 0, err
+		}
+		points += int64(len(pos))
+		elapsed = time.Since(start)
+	}
+	return points, elapsed.Seconds(), nil
+}
+
+// gpuGrid is the first n cell centres, x fastest, of the smallest k×k
+// grid in [0,1)² on the XZ plane (dims 2) or k×k×k grid in [0,1)³ (dims
+// 3) that holds n points.
+func gpuGrid(dims, n int) []mgl32.Vec3 {
+	k := 1
+	for pow(k, dims) < n {
+		k++
+	}
+	c := func(i int) float32 { return (float32(i) + 0.5) / float32(k) }
+	pos := make([]mgl32.Vec3, n)
+	for i := range pos {
+		x, y := i%k, i/k
+		if dims == 2 {
+			pos[i] = mgl32.Vec3{c(x), 0, c(y)}
+		} else {
+			pos[i] = mgl32.Vec3{c(x), c(y % k), c(y / k)}
+		}
+	}
+	return pos
+}
+
+func pow(k, e int) int {
+	p := 1
+	for range e {
+		p *= k
+	}
+	return p
 }
 
 // grid2D is an n×n grid of cell centres in [0,1)² on the XZ plane.

@@ -27,6 +27,9 @@ func TestBenchJSON(t *testing.T) {
 	if rep.Machine.NumCPU != runtime.NumCPU() || rep.Machine.GOARCH != runtime.GOARCH || rep.Machine.GoVersion == "" || rep.Machine.CPU == "" {
 		t.Errorf("machine info %+v", rep.Machine)
 	}
+	if rep.Backend != "cpu" || rep.GPU != nil || rep.GPURows != nil || rep.GPUPoints != 0 {
+		t.Errorf("default backend: backend %q, gpu %+v, gpu_points %d, %d GPU rows; want cpu and no GPU", rep.Backend, rep.GPU, rep.GPUPoints, len(rep.GPURows))
+	}
 	if rep.Machine.SIMD != simdInUse() {
 		t.Errorf("simd %v, want %v", rep.Machine.SIMD, simdInUse())
 	}

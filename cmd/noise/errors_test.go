@@ -75,7 +75,10 @@ func TestErrors(t *testing.T) {
 		{"persistence negative", []string{"sample", "-noise", "perlin", "-persistence", "-0.5"}, in, "noise sample: ", []string{"persistence", "at least 0"}},
 		{"persistence overflow", []string{"sample", "-noise", "perlin", "-persistence", "1e39"}, in, "noise sample: ", []string{"persistence", "1e39"}},
 		{"seed out of int32", []string{"sample", "-noise", "perlin", "-seed", "4294967296"}, in, "noise sample: ", []string{"seed", "4294967296", "2147483647"}},
-		{"backend gpu", []string{"sample", "-noise", "perlin", "-backend", "gpu"}, in, "noise sample: ", []string{"backend", "gpu", "cpu"}},
+		{"unknown backend", []string{"sample", "-noise", "perlin", "-backend", "tpu"}, in, "noise sample: ", []string{"-backend", `"tpu"`, "cpu", "gpu"}},
+		{"gpu with blog", []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-backend", "gpu"}, in, "noise sample: ", []string{"-perm-mode blog", "-backend gpu", "CPU only"}},
+		{"bad context", []string{"sample", "-noise", "perlin", "-backend", "gpu", "-context", "foo"}, in, "noise sample: ", []string{"-context", `"foo"`, "egl", "glfw"}},
+		{"bad context cpu", []string{"sample", "-noise", "perlin", "-context", "current"}, in, "noise sample: ", []string{"-context", `"current"`, "egl", "glfw"}},
 		{"backend gpu image", []string{"image", "-noise", "perlin", "-backend", "gpu", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"backend", "gpu", "cpu"}},
 		{"bad matrix", []string{"sample", "-noise", "perlin", "-matrix", "xyz"}, in, "noise sample: ", []string{"matrix", "xyz", "ps", "pn"}},
 		{"bad translate", []string{"sample", "-noise", "perlin", "-translate", "1,2"}, in, "noise sample: ", []string{"-translate", "x,y,z"}},
@@ -99,6 +102,10 @@ func TestErrors(t *testing.T) {
 		{"image size 0", []string{"image", "-noise", "perlin", "-size", "0", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"size", "0"}},
 		{"image displacement NaN", []string{"image", "-noise", "perlin", "-normals", "-displacement", "NaN", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"displacement", "finite"}},
 		{"bench duration 0", []string{"bench", "-duration", "0s"}, "", "noise bench: ", []string{"duration"}},
+		{"bench unknown backend", []string{"bench", "-backend", "gpus"}, "", "noise bench: ", []string{"-backend", `"gpus"`, "cpu", "gpu", "both"}},
+		{"bench bad context", []string{"bench", "-backend", "gpu", "-context", "foo"}, "", "noise bench: ", []string{"-context", `"foo"`, "egl", "glfw"}},
+		{"bench gpu-points 0", []string{"bench", "-backend", "gpu", "-gpu-points", "0"}, "", "noise bench: ", []string{"-gpu-points", "0", "1 to"}},
+		{"bench gpu-points too many", []string{"bench", "-backend", "both", "-gpu-points", "1000000000"}, "", "noise bench: ", []string{"-gpu-points", "1000000000"}},
 	} {
 		r := runIn(c.stdin, c.args...)
 		checkOneLineError(t, c.name, r, c.prefix, c.keys...)
@@ -177,12 +184,12 @@ func TestHelp(t *testing.T) {
 		args  []string
 		flags []string
 	}{
-		{[]string{"sample", "-h"}, []string{"-noise", "-dims", "-tiling", "-seed", "-frequency", "-octaves", "-lacunarity", "-persistence", "-deriv", "-backend", "-translate", "-rotate", "-scale", "-matrix", "-perm-mode"}},
+		{[]string{"sample", "-h"}, []string{"-noise", "-dims", "-tiling", "-seed", "-frequency", "-octaves", "-lacunarity", "-persistence", "-deriv", "-backend", "-translate", "-rotate", "-scale", "-matrix", "-perm-mode", "-context", "egl", "glfw", "-backend gpu"}},
 		{[]string{"help", "sample"}, []string{"-noise", "-perm-mode"}},
 		{[]string{"image", "-h"}, []string{"-noise", "-size", "-scale", "-rotate", "-translate", "-normals", "-displacement", "-o"}},
 		{[]string{"list", "-h"}, []string{"Usage: noise list"}},
 		{[]string{"selfcheck", "--help"}, []string{"Usage: noise selfcheck"}},
-		{[]string{"bench", "-h"}, []string{"-json", "-noise", "-duration"}},
+		{[]string{"bench", "-h"}, []string{"-json", "-noise", "-duration", "-backend", "both", "-context", "-gpu-points", "GPU+readback", "GPU resident"}},
 	} {
 		r := runIn("", c.args...)
 		mustOK(t, r, c.args...)

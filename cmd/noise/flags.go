@@ -128,11 +128,13 @@ type settingsFlags struct {
 	lacunarity  numFlag
 	persistence numFlag
 	backend     string
+	backends    []string // the valid -backend values
 }
 
 // register defines the flags; blog says whether the command has
-// -perm-mode blog.
-func (f *settingsFlags) register(fs *flag.FlagSet, blog bool) {
+// -perm-mode blog, backends are the command's valid -backend values.
+func (f *settingsFlags) register(fs *flag.FlagSet, blog bool, backends []string) {
+	f.backends = backends
 	d := cpu.DefaultSettings()
 	fs.StringVar(&f.noise, "noise", "", "noise `name` (required); \"noise list\" shows them all")
 	fs.IntVar(&f.dims, "dims", 3, "`dimensions`: 1 to 3, or 1 to 4 for perm-value (1D uses x, 2D x and z)")
@@ -148,19 +150,30 @@ func (f *settingsFlags) register(fs *flag.FlagSet, blog bool) {
 	fs.Var(&f.lacunarity, "lacunarity", "frequency `factor` per octave, a whole number at least 1")
 	f.persistence = numFlag{strconv.FormatFloat(float64(d.Persistence), 'g', -1, 32)}
 	fs.Var(&f.persistence, "persistence", "amplitude `factor` per octave, finite and at least 0")
-	fs.StringVar(&f.backend, "backend", "cpu", "evaluation `backend`; valid: "+strings.Join(backends, ", "))
+	backendUsage := "evaluation `backend`; valid: " + strings.Join(backends, ", ")
+	if len(backends) > 1 {
+		backendUsage += " (gpu: OpenGL 4.3 compute shaders, see -context)"
+	}
+	fs.StringVar(&f.backend, "backend", "cpu", backendUsage)
 }
 
-// backends are the valid -backend values.
-var backends = []string{"cpu"}
+// cpuOnly and cpuOrGPU are the -backend values of image and of sample.
+var (
+	cpuOnly  = []string{"cpu"}
+	cpuOrGPU = []string{"cpu", "gpu"}
+)
 
-func checkBackend(b string) error {
-	for _, v := range backends {
+func (f *settingsFlags) checkBackend() error {
+	return checkBackend(f.backend, f.backends)
+}
+
+func checkBackend(b string, valid []string) error {
+	for _, v := range valid {
 		if b == v {
 			return nil
 		}
 	}
-	return fmt.Errorf("invalid -backend %q; valid: %s", b, strings.Join(backends, ", "))
+	return fmt.Errorf("invalid -backend %q; valid: %s", b, strings.Join(valid, ", "))
 }
 
 // parseNoise resolves -noise; the error lists the valid names.
@@ -210,7 +223,7 @@ func (f *settingsFlags) config() (cpu.Config, error) {
 	if err != nil {
 		return cpu.Config{}, err
 	}
-	if err := checkBackend(f.backend); err != nil {
+	if err := f.checkBackend(); err != nil {
 		return cpu.Config{}, err
 	}
 	s, err := f.fixedSettings()

@@ -49,7 +49,7 @@ type imageFlags struct {
 func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := newFlagSet("image")
 	var f imageFlags
-	f.settingsFlags.register(fs, false)
+	f.settingsFlags.register(fs, false, cpuOnly)
 	f.domainFlags.register(fs, 8)
 	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
 	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")

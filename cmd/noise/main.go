@@ -1,6 +1,8 @@
 // Command noise samples, renders, lists, checks and benchmarks the project's
 // noise through the exact float32 CPU reference (package
-// github.com/noiselab/noise/cpu).
+// github.com/noiselab/noise/cpu); sample and bench also run it on the GPU
+// (-backend gpu: OpenGL 4.3 compute shaders, package
+// github.com/noiselab/noise/gpu/dispatch).
 //
 // Subcommands:
 //
@@ -8,7 +10,7 @@
 //	noise image      render the XZ plane to a PNG (colour or normal map)
 //	noise list       list the noise variants, dimensions, tiling and ranges
 //	noise selfcheck  check SPEC Appendix A.1, A.2, A.3 and A.7
-//	noise bench      million points per second per noise type
+//	noise bench      million points per second per noise type, CPU and/or GPU
 //	noise help       usage; "noise help CMD" or "noise CMD -h" for flags
 //
 // Every user error is one line on stderr, prefixed "noise CMD: ", with exit
@@ -40,13 +42,14 @@ func commands() []command {
 		{"image", "render the XZ plane to a PNG (colour ramp or tangent-space normal map)", runImage},
 		{"list", "list the noise variants with their dimensions, tiling and output ranges", runList},
 		{"selfcheck", "check SPEC Appendix A.1, A.2, A.3 and A.7 through the library", runSelfcheck},
-		{"bench", "measure million points per second for each noise type", runBench},
+		{"bench", "measure million points per second for each noise type (-backend cpu, gpu or both)", runBench},
 		{"help", `show this text; "noise help CMD" shows a command's flags`, nil},
 	}
 }
 
 const usageText = `noise samples, renders, checks and benchmarks the project's noise
-(the exact float32 CPU reference of SPEC.md).
+(the exact float32 CPU reference of SPEC.md; sample and bench can also run
+it on the GPU through OpenGL 4.3 compute shaders with -backend gpu).
 
 Usage:
   noise <command> [flags]
@@ -59,11 +62,13 @@ Examples:
   noise sample -noise voronoi-worley-f1 -seed 12 -octaves 3 < points.txt > values.txt
   echo "0.1 0.2 0.3" | noise sample -noise perlin -translate 1,2,3 -rotate 30,45,60 -scale 2,3,4
   echo "0.5 1.5 2.5 3.5" | noise sample -noise perm-value -dims 4 -seed 12 -frequency 1 -perm-mode blog
+  noise sample -noise perlin -backend gpu < points.txt > values.txt
   noise image -noise perlin -o perlin.png
   noise image -noise simplex -normals -displacement 0.1 -size 1024 -o normals.png
   noise list
   noise selfcheck
   noise bench -noise perlin -duration 300ms
+  noise bench -backend both -noise perlin -duration 1s
 
 Run "noise <command> -h" for a command's flags.
 `

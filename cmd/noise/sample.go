@@ -38,6 +38,19 @@ F = -frequency, so -frequency 1 reproduces SPEC §10.4. The values are
 printed as %.17g. Like the blog's noise(&[x, y, z, w]), 4D swaps the third
 and fourth coordinates: it returns noise4d(x·F, y·F, w·F, z·F). Blog mode has
 no derivatives, no tiling and no domain transform.
+
+-backend gpu evaluates the same float32 noise on the GPU through OpenGL 4.3
+compute shaders (package gpu/dispatch), one GPU call per chunk of 65536
+positions, and prints the same output. -context picks the GL context: egl
+(default) is headless and needs no X server (Mesa's surfaceless platform,
+or an EGL device on NVIDIA); glfw opens a hidden window and needs DISPLAY.
+After a successful run the renderer goes to stderr as one line, "noise: GPU:
+RENDERER, OpenGL VERSION", so stdout is the same as with -backend cpu. On Mesa llvmpipe the
+results are bit for bit those of the CPU, except where the GPU's exp, log,
+sqrt or division round differently (voronoi-worley-smooth-lse differs in
+the last digits); other drivers agree within SPEC §11.6's tolerances.
+Without an OpenGL 4.3 context the command stops with "no GPU" and the
+reason. -perm-mode blog is CPU only.
 `
 
 // chunkLines is how many positions are read before they are evaluated
@@ -52,16 +65,21 @@ type sampleFlags struct {
 	domainFlags
 	deriv    bool
 	permMode string
+	context  string
 }
 
-func runSample(args []string, stdin io.Reader, stdout, _ io.Writer) error {
+func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("sample")
 	var f sampleFlags
-	f.settingsFlags.register(fs, true)
+	f.settingsFlags.register(fs, true, cpuOrGPU)
 	f.domainFlags.register(fs, 1)
 	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives) instead of the value`)
-	fs.StringVar(&f.permMode, "perm-mode", "fixed", "perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above)")
+	fs.StringVar(&f.permMode, "perm-mode", "fixed", "perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
+	registerContext(fs, &f.context)
 	if err := parseFlags(fs, "sample", sampleHeader, args, stdout); err != nil {
+		return err
+	}
+	if err := checkContext(f.context); err != nil {
 		return err
 	}
 	var ev evaluator
@@ -77,18 +95,30 @@ func runSample(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return sampleStream(stdin, stdout, ev)
+	defer ev.close()
+	if err := sampleStream(stdin, stdout, ev); err != nil {
+		return err
+	}
+	if fe, ok := ev.(*fixedEval); ok && fe.dev != nil {
+		// Only after a successful run, so a failure stays one line.
+		fmt.Fprintf(stderr, "noise: GPU: %s\n", fe.dev.info().Line)
+	}
+	return nil
 }
 
 // evaluator evaluates and prints a chunk of parsed positions.
 type evaluator interface {
-	numbers() int                             // numbers per line: 3 or 4
-	bits() int                                // 32 or 64: how positions are parsed
-	add(p [4]float64)                         // queue one position
-	pending() int                             // queued positions
-	flush(w *bufio.Writer, buf []byte) []byte // evaluate and print the queue
+	numbers() int                                      // numbers per line: 3 or 4
+	bits() int                                         // 32 or 64: how positions are parsed
+	add(p [4]float64)                                  // queue one position
+	pending() int                                      // queued positions
+	flush(w *bufio.Writer, buf []byte) ([]byte, error) // evaluate and print the queue
+	close()                                            // release the GPU, if any
 }
 
+// fixedEvaluator validates the settings and the domain, then makes the
+// sampler of the chosen backend. For -backend gpu it opens the GL context
+// (runSample prints the renderer on stderr after a successful run).
 func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	cfg, err := f.config()
 	if err != nil {
@@ -99,11 +129,26 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 			return nil, err
 		}
 	}
+	ev := &fixedEval{dims4: cfg.Dims == 4, deriv: f.deriv}
+	if f.backend == "gpu" {
+		dev, err := openDevice(f.context)
+		if err != nil {
+			return nil, err
+		}
+		s, err := dev.sampler(cfg)
+		if err != nil {
+			dev.close()
+			return nil, fmt.Errorf("GPU (%s): %v", dev.info().Line, err)
+		}
+		ev.s, ev.dev = s, dev
+		return ev, nil
+	}
 	s, err := cpu.New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &fixedEval{s: s, dims4: cfg.Dims == 4, deriv: f.deriv}, nil
+	ev.s = cpuBatch{s}
+	return ev, nil
 }
 
 func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
@@ -111,8 +156,11 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkBackend(f.backend); err != nil {
+	if err := f.checkBackend(); err != nil {
 		return nil, err
+	}
+	if f.backend != "cpu" {
+		return nil, fmt.Errorf("-perm-mode blog is not available with -backend %s: the blog's float64 noise runs on the CPU only (use -backend cpu, or -perm-mode fixed on the GPU)", f.backend)
 	}
 	if n != cpu.PermValue {
 		return nil, fmt.Errorf("-perm-mode blog works only with -noise %s (the Rust blog's noise), not %s", cpu.PermValue, n)
@@ -161,7 +209,10 @@ func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
 	line := 0
 	finish := func(err error) error {
 		if ev.pending() > 0 {
-			buf = ev.flush(w, buf)
+			var ferr error
+			if buf, ferr = ev.flush(w, buf); ferr != nil && err == nil {
+				err = ferr
+			}
 		}
 		if ferr := w.Flush(); ferr != nil && err == nil {
 			err = fmt.Errorf("writing output: %v", ferr)
@@ -179,7 +230,9 @@ func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
 		}
 		ev.add(p)
 		if ev.pending() == chunkLines {
-			buf = ev.flush(w, buf)
+			if buf, err = ev.flush(w, buf); err != nil {
+				return finish(err)
+			}
 			if _, err := w.Write(nil); err != nil { // bufio.Writer errors are sticky
 				return fmt.Errorf("writing output: %v", err)
 			}
@@ -242,9 +295,11 @@ func parseLine(b []byte, want, bits int) (p [4]float64, n int, err error) {
 	return p, n, nil
 }
 
-// fixedEval evaluates the library's float32 noise through the batch API.
+// fixedEval evaluates the library's float32 noise through the batch API
+// of the CPU or the GPU.
 type fixedEval struct {
-	s       *cpu.Sampler
+	s       batchSampler
+	dev     gpuDevice // nil for the CPU
 	dims4   bool
 	deriv   bool
 	pos3    []mgl32.Vec3
@@ -272,14 +327,26 @@ func (e *fixedEval) add(p [4]float64) {
 
 func (e *fixedEval) pending() int { return len(e.pos3) + len(e.pos4) }
 
-func (e *fixedEval) flush(w *bufio.Writer, buf []byte) []byte {
+func (e *fixedEval) close() {
+	if e.dev != nil {
+		e.dev.close()
+		e.dev = nil
+	}
+}
+
+func (e *fixedEval) flush(w *bufio.Writer, buf []byte) ([]byte, error) {
 	n := e.pending()
+	defer func() { e.pos3, e.pos4 = e.pos3[:0], e.pos4[:0] }()
+	var err error
 	if e.deriv {
 		e.samples = grow(e.samples, n)
 		if e.dims4 {
-			e.s.Samples4(e.pos4, e.samples)
+			err = e.s.Samples4(e.pos4, e.samples)
 		} else {
-			e.s.Samples(e.pos3, e.samples)
+			err = e.s.Samples(e.pos3, e.samples)
+		}
+		if err != nil {
+			return buf, fmt.Errorf("GPU: %v", err)
 		}
 		for _, s := range e.samples[:n] {
 			buf = appendF32(buf[:0], s.V)
@@ -295,9 +362,12 @@ func (e *fixedEval) flush(w *bufio.Writer, buf []byte) []byte {
 	} else {
 		e.vals = grow(e.vals, n)
 		if e.dims4 {
-			e.s.Values4(e.pos4, e.vals)
+			err = e.s.Values4(e.pos4, e.vals)
 		} else {
-			e.s.Values(e.pos3, e.vals)
+			err = e.s.Values(e.pos3, e.vals)
+		}
+		if err != nil {
+			return buf, fmt.Errorf("GPU: %v", err)
 		}
 		for _, v := range e.vals[:n] {
 			buf = appendF32(buf[:0], v)
@@ -305,8 +375,7 @@ func (e *fixedEval) flush(w *bufio.Writer, buf []byte) []byte {
 			w.Write(buf)
 		}
 	}
-	e.pos3, e.pos4 = e.pos3[:0], e.pos4[:0]
-	return buf
+	return buf, nil
 }
 
 // blogEval evaluates the blog-compatible float64 noise.
@@ -348,7 +417,9 @@ func (e *blogEval) coords(p [4]float64, c *[4]float64) []float64 {
 	return c[:e.dims]
 }
 
-func (e *blogEval) flush(w *bufio.Writer, buf []byte) []byte {
+func (e *blogEval) close() {}
+
+func (e *blogEval) flush(w *bufio.Writer, buf []byte) ([]byte, error) {
 	n := len(e.pos)
 	e.out = grow(e.out, n)
 	workers := min(runtime.GOMAXPROCS(0), (n+1023)/1024)
@@ -372,7 +443,7 @@ func (e *blogEval) flush(w *bufio.Writer, buf []byte) []byte {
 		w.Write(buf)
 	}
 	e.pos = e.pos[:0]
-	return buf
+	return buf, nil
 }
 
 // appendF32 appends v formatted like fmt's %.9g.

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise/cpu"
+)
+
+// The GPU backend (package github.com/noiselab/noise/gpu/dispatch, OpenGL
+// 4.3 compute shaders) is reached through the interfaces below, so that
+// only gpu_cgo.go imports it: a build without cgo (CGO_ENABLED=0) still
+// has the CPU backend, and -backend gpu then says why there is no GPU.
+
+// batchSampler is the batch API that both backends offer: the methods of
+// cpu.Sampler, with an error because GPU calls can fail.
+type batchSampler interface {
+	Values(pos []mgl32.Vec3, out []float32) error
+	Samples(pos []mgl32.Vec3, out []cpu.Sample) error
+	Values4(pos []mgl32.Vec4, out []float32) error
+	Samples4(pos []mgl32.Vec4, out []cpu.Sample) error
+}
+
+// cpuBatch is the CPU backend as a batchSampler.
+type cpuBatch struct{ s *cpu.Sampler }
+
+func (b cpuBatch) Values(pos []mgl32.Vec3, out []float32) error {
+	b.s.Values(pos, out)
+	return nil
+}
+
+func (b cpuBatch) Samples(pos []mgl32.Vec3, out []cpu.Sample) error {
+	b.s.Samples(pos, out)
+	return nil
+}
+
+func (b cpuBatch) Values4(pos []mgl32.Vec4, out []float32) error {
+	b.s.Values4(pos, out)
+	return nil
+}
+
+func (b cpuBatch) Samples4(pos []mgl32.Vec4, out []cpu.Sample) error {
+	b.s.Samples4(pos, out)
+	return nil
+}
+
+// gpuInfo describes the OpenGL implementation behind -backend gpu.
+type gpuInfo struct {
+	Renderer string `json:"renderer"`
+	Version  string `json:"version"`
+	Vendor   string `json:"vendor"`
+	GLSL     string `json:"glsl"`
+	Platform string `json:"platform"` // "surfaceless", "device", "glfw", ...
+	Context  string `json:"context"`  // the -context value: egl or glfw
+	// Line is dispatch.Info.String(): "renderer, OpenGL version".
+	Line string `json:"-"`
+}
+
+// gpuDevice is an open GL context.
+type gpuDevice interface {
+	info() gpuInfo
+	// sampler compiles cfg's kernel; the sampler is closed with the device.
+	sampler(cfg cpu.Config) (gpuSampler, error)
+	close()
+}
+
+// gpuSampler is a GPU sampler: the batch API through slices (upload,
+// dispatch, read back) and a measurement of the GPU-resident path.
+type gpuSampler interface {
+	batchSampler
+	// measureResident uploads pos once to a GPU buffer and dispatches the
+	// value kernel into a result buffer again and again, waiting for the
+	// GPU (glFinish), until at least d has passed; nothing is read back.
+	measureResident(pos []mgl32.Vec3, d time.Duration) (points int64, seconds float64, err error)
+	close()
+}
+
+// openGPU opens a GL context of the given -context kind; see gpu_cgo.go
+// and gpu_nocgo.go.
+var openGPU func(kind string) (gpuDevice, error)
+
+// contextKinds are the valid -context values.
+var contextKinds = []string{"egl", "glfw"}
+
+// registerContext defines -context.
+func registerContext(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "context", "egl", "GL `context` for -backend gpu: egl (headless, needs no display) or glfw (a hidden window, needs DISPLAY); ignored by the cpu backend")
+}
+
+func checkContext(kind string) error {
+	for _, k := range contextKinds {
+		if kind == k {
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid -context %q; valid: %s", kind, strings.Join(contextKinds, ", "))
+}
+
+// openDevice opens the GPU for a command: an error is "no GPU: why".
+func openDevice(kind string) (gpuDevice, error) {
+	if err := checkContext(kind); err != nil {
+		return nil, err
+	}
+	d, err := openGPU(kind)
+	if err != nil {
+		return nil, fmt.Errorf("no GPU: %v", err)
+	}
+	return d, nil
+}

@@ -1,0 +1,11 @@
+//go:build !cgo
+
+package main
+
+import "errors"
+
+func init() {
+	openGPU = func(string) (gpuDevice, error) {
+		return nil, errors.New("this noise binary was built without cgo (CGO_ENABLED=0), so it has no OpenGL; rebuild it with cgo and the EGL and GL libraries")
+	}
+}

@@ -1,0 +1,206 @@
+// Command verify runs every noise variant on the GPU and on the CPU
+// reference and says, with numbers, whether they agree: one row per variant
+// (PASS or FAIL, max abs error, max ULP distance, points compared), a
+// summary line, and the GL renderer and version.
+//
+// The matrix is every variant (noise × dims × tiling where it exists,
+// perm-value fixed mode 1D–4D) × the settings cases of package compare (the
+// tutorial defaults, negative and extreme seeds, frequencies 1–16, 1–6
+// octaves, lacunarity 2–4, persistence 0–1, rotated and non-uniformly
+// scaled domains) × the position sets (the viewer's plane grid and
+// octahedron sphere, a random box with negative coordinates, lattice
+// lines, large coordinates, NaN/Inf/−0), values and derivatives.
+//
+// The tolerance policy (SPEC §11.6): values abs 2e-6; derivatives rel 1e-5
+// + abs 1e-5·F·S (F the top octave frequency, S the largest domain scale);
+// smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
+// and 1e-4·F·S on derivatives. -exact requires 0 ULP instead.
+//
+// Exit status: 0 when every variant passes, 1 when any fails, 2 when it
+// cannot run (bad flags, no GL), always with one line on stderr saying why.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/noiselab/noise/compare"
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/dispatch"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil)) }
+
+// options are the parsed flags.
+type options struct {
+	variants  []compare.Variant
+	deriv     bool
+	tolerance float64 // value tolerance; 0 with exact
+	exact     bool
+	n         int
+	context   dispatch.Kind
+	seed      uint64
+	jsonPath  string
+	diffDir   string
+	quiet     bool
+}
+
+const usageHeader = `usage: verify [flags]
+
+Runs every noise variant on the GPU and on the CPU reference and compares
+them within the tolerance policy (values abs 2e-6; derivatives rel 1e-5 +
+abs 1e-5·frequency·scale; smooth Worley abs 1e-5). Exit 0: all pass;
+1: a variant fails; 2: cannot run.
+`
+
+// errHelp ends a -h run with status 0.
+var errHelp = errors.New("help")
+
+func parseOptions(args []string, stdout io.Writer) (*options, error) {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	noise := fs.String("noise", "all", "comma-separated noise names, or all")
+	dims := fs.String("dims", "all", "comma-separated dimensions (1-4), or all")
+	tiling := fs.String("tiling", "both", "tiling variants: both, yes or no")
+	deriv := fs.Bool("deriv", true, "compare derivatives too (-deriv=false: values only)")
+	tol := fs.Float64("tolerance", 2e-6, "value tolerance (abs); derivative and smooth-Worley tolerances scale with it")
+	exact := fs.Bool("exact", false, "require bit-identical results (0 ULP; ±0 equal)")
+	n := fs.Int("n", 1000, "points per position set (6 sets)")
+	ctx := fs.String("context", "egl", "GL context: egl (headless) or glfw (needs a display)")
+	seed := fs.Uint64("seed", 1, "seed of the random position sets")
+	jsonPath := fs.String("json", "", "write the full report as JSON to `FILE`")
+	diffDir := fs.String("diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR`")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usageHeader+"\nFlags:\n")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil, errHelp
+		}
+		return nil, fmt.Errorf("%v (run \"verify -h\" for usage)", err)
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q: verify takes flags only", fs.Arg(0))
+	}
+	o := &options{deriv: *deriv, tolerance: *tol, exact: *exact, n: *n, seed: *seed,
+		jsonPath: *jsonPath, diffDir: *diffDir, quiet: *quiet}
+	tolSet := false
+	fs.Visit(func(f *flag.Flag) { tolSet = tolSet || f.Name == "tolerance" })
+	if o.exact && tolSet {
+		return nil, errors.New("-exact and -tolerance conflict: -exact means tolerance 0")
+	}
+	if !(o.tolerance >= 0) || o.tolerance > 1 {
+		return nil, fmt.Errorf("invalid -tolerance %v: must be 0 to 1", o.tolerance)
+	}
+	if o.n < 1 || o.n > 1<<20 {
+		return nil, fmt.Errorf("invalid -n %d: must be 1 to 1048576", o.n)
+	}
+	k, err := dispatch.ParseKind(*ctx)
+	if err != nil || k == dispatch.Current {
+		return nil, fmt.Errorf("invalid -context %q; valid: egl, glfw", *ctx)
+	}
+	o.context = k
+	o.variants, err = selectVariants(*noise, *dims, *tiling)
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// selectVariants filters compare.Variants by the -noise, -dims and -tiling
+// flags; a selection that leaves nothing is an error.
+func selectVariants(noiseFlag, dimsFlag, tilingFlag string) ([]compare.Variant, error) {
+	noises := map[cpu.Noise]bool{}
+	if noiseFlag != "all" {
+		for _, name := range strings.Split(noiseFlag, ",") {
+			n, err := cpu.ParseNoise(strings.TrimSpace(name))
+			if err != nil {
+				return nil, err
+			}
+			noises[n] = true
+		}
+	}
+	dims := map[int]bool{}
+	if dimsFlag != "all" {
+		for _, d := range strings.Split(dimsFlag, ",") {
+			v, err := strconv.Atoi(strings.TrimSpace(d))
+			if err != nil || v < 1 || v > 4 {
+				return nil, fmt.Errorf("invalid -dims %q: use 1, 2, 3, 4 (comma-separated) or all", dimsFlag)
+			}
+			dims[v] = true
+		}
+	}
+	var wantTiling func(bool) bool
+	switch tilingFlag {
+	case "both":
+		wantTiling = func(bool) bool { return true }
+	case "yes":
+		wantTiling = func(t bool) bool { return t }
+	case "no":
+		wantTiling = func(t bool) bool { return !t }
+	default:
+		return nil, fmt.Errorf("invalid -tiling %q; valid: both, yes, no", tilingFlag)
+	}
+	var out []compare.Variant
+	for _, v := range compare.Variants() {
+		if (len(noises) == 0 || noises[v.Noise]) && (len(dims) == 0 || dims[v.Dims]) && wantTiling(v.Tiling) {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no variant matches -noise %s -dims %s -tiling %s (simplex has no tiling; only perm-value has 4D)",
+			noiseFlag, dimsFlag, tilingFlag)
+	}
+	return out, nil
+}
+
+// run is the whole command; edit, when set, rewrites every kernel source
+// (the tests use it to plant mistakes).
+func run(args []string, stdout, stderr io.Writer, edit func(string) string) int {
+	o, err := parseOptions(args, stdout)
+	if errors.Is(err, errHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "verify: %v\n", err)
+		return 2
+	}
+	ctx, err := dispatch.New(dispatch.Options{Kind: o.context})
+	if err != nil {
+		fmt.Fprintf(stderr, "verify: no GPU to verify: %v\n", err)
+		return 2
+	}
+	defer ctx.Close()
+	progress := stderr
+	if o.quiet {
+		progress = io.Discard
+	}
+	rep, err := verify(ctx, o, progress, edit)
+	if err != nil {
+		fmt.Fprintf(stderr, "verify: %v\n", err)
+		return 2
+	}
+	printTable(stdout, rep)
+	if o.jsonPath != "" {
+		if err := writeJSON(o.jsonPath, rep); err != nil {
+			fmt.Fprintf(stderr, "verify: %v\n", err)
+			return 2
+		}
+	}
+	if o.diffDir != "" {
+		if err := writeDiffs(ctx, o, rep, edit); err != nil {
+			fmt.Fprintf(stderr, "verify: %v\n", err)
+			return 2
+		}
+	}
+	if rep.Failed > 0 {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/dispatch"
+)
+
+// writeJSON writes the report to path.
+func writeJSON(path string, rep *report) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding the report: %v", err)
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("cannot write the report: %v", err)
+	}
+	return nil
+}
+
+// diffSize is the side of the diff images, in pixels.
+const diffSize = 128
+
+// writeDiffs writes, for each failing variant and its first failing
+// settings case, the CPU and GPU images of the viewer's plane (values) and
+// their difference magnified to the full grey range.
+func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string) string) error {
+	if err := os.MkdirAll(o.diffDir, 0o755); err != nil {
+		return fmt.Errorf("cannot create -diff-dir: %v", err)
+	}
+	pos, _ := cpu.ShapeGrid(cpu.Plane, diffSize)
+	var opts *dispatch.SamplerOptions
+	if edit != nil {
+		opts = &dispatch.SamplerOptions{EditSource: edit}
+	}
+	for _, v := range rep.Variants {
+		if v.Pass {
+			continue
+		}
+		cfg := v.variant.Config(*v.failed)
+		cs, err := cpu.New(cfg)
+		if err != nil {
+			return err
+		}
+		gs, err := ctx.NewSampler(cfg, opts)
+		if err != nil {
+			return err
+		}
+		want, got := make([]float32, len(pos)), make([]float32, len(pos))
+		cs.Values(pos, want)
+		err = gs.Values(pos, got)
+		gs.Close()
+		if err != nil {
+			return err
+		}
+		lo, hi := cfg.Noise.Range(cfg.Dims)
+		var maxd float64
+		for i := range want {
+			if d := math.Abs(float64(got[i] - want[i])); d > maxd {
+				maxd = d
+			}
+		}
+		base := filepath.Join(o.diffDir, strings.ReplaceAll(v.Name, " ", "-"))
+		for _, img := range []struct {
+			suffix string
+			pix    func(i int) color.RGBA
+		}{
+			{"-cpu.png", func(i int) color.RGBA { return ramp(want[i], lo, hi) }},
+			{"-gpu.png", func(i int) color.RGBA { return ramp(got[i], lo, hi) }},
+			{"-diff.png", func(i int) color.RGBA { return magnified(want[i], got[i], maxd) }},
+		} {
+			if err := writePNG(base+img.suffix, img.pix); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ramp is the tutorial's colouring: negative red, positive grey, for
+// signed noise; grey for [0, 1] noise. NaN is blue.
+func ramp(v, lo, hi float32) color.RGBA {
+	if v != v {
+		return color.RGBA{0, 0, 255, 255}
+	}
+	if lo < 0 && v < 0 {
+		return color.RGBA{to8(-v), 0, 0, 255}
+	}
+	g := to8(v / hi)
+	return color.RGBA{g, g, g, 255}
+}
+
+// magnified shows |got − want| scaled so the largest difference is white;
+// a NaN on one side only is magenta.
+func magnified(want, got float32, maxd float64) color.RGBA {
+	if (want != want) != (got != got) {
+		return color.RGBA{255, 0, 255, 255}
+	}
+	if maxd == 0 || want != want {
+		return color.RGBA{0, 0, 0, 255}
+	}
+	g := to8(float32(math.Abs(float64(got-want)) / maxd))
+	return color.RGBA{g, g, g, 255}
+}
+
+func to8(x float32) uint8 {
+	return uint8(math.Round(float64(min(max(x, 0), 1)) * 255))
+}
+
+func writePNG(path string, pix func(i int) color.RGBA) error {
+	img := image.NewRGBA(image.Rect(0, 0, diffSize, diffSize))
+	for i := 0; i < diffSize*diffSize; i++ {
+		// GridUV is row-major from v = 0 at the bottom.
+		img.SetRGBA(i%diffSize, diffSize-1-i/diffSize, pix(i))
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("cannot write a diff image: %v", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("cannot write a diff image: %v", err)
+	}
+	return f.Close()
+}

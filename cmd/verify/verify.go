@@ -1,0 +1,225 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise/compare"
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/dispatch"
+)
+
+// report is the whole run; it is also the -json document.
+type report struct {
+	Renderer  string          `json:"renderer"`
+	GLVersion string          `json:"gl_version"`
+	Platform  string          `json:"platform"`
+	Policy    string          `json:"policy"`
+	Variants  []variantResult `json:"variants"`
+	Passed    int             `json:"passed"`
+	Failed    int             `json:"failed"`
+	Points    int             `json:"points"` // comparisons, all variants
+	MaxULP    uint32          `json:"max_ulp"`
+	Exact     int             `json:"bit_exact_variants"`
+	Seconds   float64         `json:"seconds"`
+}
+
+// variantResult is one table row.
+type variantResult struct {
+	Name    string       `json:"name"`
+	Pass    bool         `json:"pass"`
+	MaxAbs  float64      `json:"max_abs"`
+	MaxULP  uint32       `json:"max_ulp"`
+	Points  int          `json:"points"`
+	Cases   []caseResult `json:"cases"`
+	variant compare.Variant
+	failed  *compare.SettingsCase // the first failing settings case
+}
+
+// caseResult is one settings case × position set × output kind.
+type caseResult struct {
+	Settings   string           `json:"settings"`
+	Positions  string           `json:"positions"`
+	Output     string           `json:"output"` // "values" or "samples"
+	Pass       bool             `json:"pass"`
+	Components []componentStats `json:"components"`
+	Worst      string           `json:"worst,omitempty"`
+}
+
+type componentStats struct {
+	Component  string  `json:"component"`
+	MaxAbs     float64 `json:"max_abs"`
+	MaxRel     float64 `json:"max_rel"`
+	MaxULP     uint32  `json:"max_ulp"`
+	MeanAbs    float64 `json:"mean_abs"`
+	Over       int     `json:"over_tolerance"`
+	WorstIndex int     `json:"worst_index"`
+	Want       string  `json:"want"`
+	Got        string  `json:"got"`
+}
+
+// policy is the tolerance of cfg under the flags.
+func (o *options) policy(cfg cpu.Config) compare.Policy {
+	if o.exact {
+		return compare.Exact
+	}
+	p := compare.PolicyFor(cfg)
+	k := o.tolerance / 2e-6
+	p.Value.Abs *= k
+	p.Deriv.Abs *= k
+	p.Deriv.Rel *= k
+	return p
+}
+
+func (o *options) policyText() string {
+	if o.exact {
+		return "exact: 0 ULP (±0 equal, NaN equal to NaN)"
+	}
+	k := o.tolerance / 2e-6
+	return fmt.Sprintf("values abs %.3g; derivatives rel %.3g + abs %.3g·F·S; smooth Worley values abs %.3g, derivatives abs %.3g·F·S",
+		2e-6*k, 1e-5*k, 1e-5*k, 1e-5*k, 1e-4*k)
+}
+
+// verify runs the matrix.
+func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(string) string) (*report, error) {
+	start := time.Now()
+	info := ctx.Info()
+	rep := &report{Renderer: info.Renderer, GLVersion: info.Version, Platform: info.Platform, Policy: o.policyText()}
+	sets := compare.PositionSets(o.n, o.seed)
+	var pos4 []mgl32.Vec4
+	bounds := []int{0}
+	for _, s := range sets {
+		pos4 = append(pos4, s.Pos...)
+		bounds = append(bounds, len(pos4))
+	}
+	pos3 := compare.Vec3s(pos4)
+	fmt.Fprintf(progress, "verify: %d variants × %d settings × %d positions on %s\n",
+		len(o.variants), len(compare.SettingsCases()), len(pos4), info)
+	var opts *dispatch.SamplerOptions
+	if edit != nil {
+		opts = &dispatch.SamplerOptions{EditSource: edit}
+	}
+	wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
+	wantS, gotS := make([]cpu.Sample, len(pos4)), make([]cpu.Sample, len(pos4))
+	for i, v := range o.variants {
+		row := variantResult{Name: v.String(), Pass: true, variant: v}
+		for _, sc := range compare.SettingsCases() {
+			cfg := v.Config(sc)
+			cs, err := cpu.New(cfg)
+			if err != nil {
+				return nil, fmt.Errorf("%s / %s: %v", v, sc.Name, err)
+			}
+			gs, err := ctx.NewSampler(cfg, opts)
+			if err != nil {
+				return nil, err
+			}
+			if v.Dims == 4 {
+				cs.Values4(pos4, wantV)
+				err = gs.Values4(pos4, gotV)
+			} else {
+				cs.Values(pos3, wantV)
+				err = gs.Values(pos3, gotV)
+			}
+			if err == nil && o.deriv {
+				cs.Samples4(pos4, wantS)
+				err = gs.Samples4(pos4, gotS)
+			}
+			gs.Close()
+			if err != nil {
+				return nil, err
+			}
+			pol := o.policy(cfg)
+			for k, set := range sets {
+				lo, hi := bounds[k], bounds[k+1]
+				where := func(j int) string { return set.Name + " " + fmtVec(pos4[lo+j]) }
+				row.add(sc, set.Name, "values", compare.Values(wantV[lo:hi], gotV[lo:hi], pol), where)
+				if o.deriv {
+					row.add(sc, set.Name, "samples", compare.Samples(wantS[lo:hi], gotS[lo:hi], pol), where)
+				}
+			}
+		}
+		if row.Pass {
+			rep.Passed++
+		} else {
+			rep.Failed++
+		}
+		if row.MaxULP == 0 {
+			rep.Exact++
+		}
+		rep.Points += row.Points
+		rep.MaxULP = max(rep.MaxULP, row.MaxULP)
+		rep.Variants = append(rep.Variants, row)
+		fmt.Fprintf(progress, "verify: [%d/%d] %-40s %s\n", i+1, len(o.variants), row.Name, passText(row.Pass))
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+func (row *variantResult) add(sc compare.SettingsCase, set, output string, r compare.Report, where func(int) string) {
+	c := caseResult{Settings: sc.Name, Positions: set, Output: output, Pass: r.Pass()}
+	for k := 0; k < r.Components; k++ {
+		s := r.Stats[k]
+		c.Components = append(c.Components, componentStats{
+			Component: compare.Component[k], MaxAbs: s.MaxAbs, MaxRel: s.MaxRel, MaxULP: s.MaxULP,
+			MeanAbs: s.MeanAbs, Over: s.Over, WorstIndex: s.Worst, Want: fmtFloat(s.Want), Got: fmtFloat(s.Got),
+		})
+		row.Points += s.N
+	}
+	if !c.Pass {
+		c.Worst = r.Worst(where)
+		if row.Pass {
+			scCopy := sc
+			row.failed = &scCopy
+		}
+		row.Pass = false
+	}
+	row.MaxAbs = max(row.MaxAbs, r.MaxAbs())
+	row.MaxULP = max(row.MaxULP, r.MaxULP())
+	row.Cases = append(row.Cases, c)
+}
+
+func passText(ok bool) string {
+	if ok {
+		return "PASS"
+	}
+	return "FAIL"
+}
+
+func fmtFloat(f float32) string {
+	if math.IsNaN(float64(f)) {
+		return "NaN"
+	}
+	return fmt.Sprintf("%g", f)
+}
+
+func fmtVec(p mgl32.Vec4) string {
+	return fmt.Sprintf("(%g, %g, %g, %g)", p[0], p[1], p[2], p[3])
+}
+
+// printTable writes one row per variant and the summary.
+func printTable(w io.Writer, rep *report) {
+	fmt.Fprintf(w, "GL: %s, OpenGL %s (%s)\n", rep.Renderer, rep.GLVersion, rep.Platform)
+	fmt.Fprintf(w, "tolerance: %s\n\n", rep.Policy)
+	fmt.Fprintf(w, "%-42s %-6s %10s %8s %9s\n", "variant", "result", "max abs", "max ULP", "points")
+	for _, v := range rep.Variants {
+		fmt.Fprintf(w, "%-42s %-6s %10.3g %8d %9d\n", v.Name, passText(v.Pass), v.MaxAbs, v.MaxULP, v.Points)
+		if !v.Pass {
+			for _, c := range v.Cases {
+				if !c.Pass {
+					fmt.Fprintf(w, "    first failure: %s, %s, %s: %s\n", c.Settings, c.Positions, c.Output, c.Worst)
+					break
+				}
+			}
+		}
+	}
+	verdict := "PASS"
+	if rep.Failed > 0 {
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(w, "\nverify: %s: %d of %d variants pass, %d bit-exact; %d comparisons, max %d ULP; %.1f s on %s, OpenGL %s\n",
+		verdict, rep.Passed, len(rep.Variants), rep.Exact, rep.Points, rep.MaxULP, rep.Seconds, rep.Renderer, rep.GLVersion)
+}

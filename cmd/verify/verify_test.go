@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/noiselab/noise/gpu/dispatch"
+)
+
+// needGL skips without an OpenGL 4.3 context, unless NOISE_REQUIRE_GPU is
+// set (CI), when it fails.
+var glErr = sync.OnceValue(func() error {
+	c, err := dispatch.New(dispatch.Options{})
+	if err == nil {
+		c.Close()
+	}
+	return err
+})
+
+func needGL(t *testing.T) {
+	t.Helper()
+	if err := glErr(); err != nil {
+		if os.Getenv("NOISE_REQUIRE_GPU") != "" {
+			t.Fatalf("NOISE_REQUIRE_GPU is set but there is no GL context: %v", err)
+		}
+		t.Skipf("no OpenGL 4.3 context (%v); set NOISE_REQUIRE_GPU=1 to fail instead", err)
+	}
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func runVerify(args []string, edit func(string) string) result {
+	var out, errb bytes.Buffer
+	code := run(append([]string{"-quiet"}, args...), &out, &errb, edit)
+	return result{code, out.String(), errb.String()}
+}
+
+var rowRE = regexp.MustCompile(`(?m)^(\S+ [1-4]D(?: tiling)?)\s+(PASS|FAIL)\s`)
+
+// rows returns the variants of the table by result.
+func rows(t *testing.T, stdout string) (pass, fail []string) {
+	t.Helper()
+	for _, m := range rowRE.FindAllStringSubmatch(stdout, -1) {
+		if m[2] == "PASS" {
+			pass = append(pass, m[1])
+		} else {
+			fail = append(fail, m[1])
+		}
+	}
+	sort.Strings(fail)
+	return pass, fail
+}
+
+// TestWholeMatrixPasses runs every variant (small position sets; make
+// verify runs the full size) and expects 101 passing rows, the summary
+// and the renderer.
+func TestWholeMatrixPasses(t *testing.T) {
+	needGL(t)
+	r := runVerify([]string{"-n", "60"}, nil)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	pass, fail := rows(t, r.stdout)
+	if len(pass) != 101 || len(fail) != 0 {
+		t.Errorf("%d PASS and %d FAIL rows, want 101 and 0", len(pass), len(fail))
+	}
+	for _, want := range []string{"GL: ", "OpenGL", "verify: PASS: 101 of 101 variants pass", "tolerance: values abs 2e-06"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+// TestCatchesWrongConstant plants the Perlin 2D normalisation without its
+// factor 2 (1/0.53528 instead of 2/0.53528): exactly the six Perlin 2D
+// variants must fail, and -diff-dir must draw them.
+func TestCatchesWrongConstant(t *testing.T) {
+	needGL(t)
+	edit := func(s string) string {
+		return strings.Replace(s, "perlin2  = uintBitsToFloat(0x406F2090u)", "perlin2  = uintBitsToFloat(0x3FEF2090u)", 1)
+	}
+	dir := t.TempDir()
+	r := runVerify([]string{"-noise", "value,perlin,perlin-turbulence,perlin-smooth-turbulence,simplex", "-n", "80", "-diff-dir", dir}, edit)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	pass, fail := rows(t, r.stdout)
+	want := []string{"perlin 2D", "perlin 2D tiling", "perlin-smooth-turbulence 2D", "perlin-smooth-turbulence 2D tiling",
+		"perlin-turbulence 2D", "perlin-turbulence 2D tiling"}
+	if strings.Join(fail, "|") != strings.Join(want, "|") {
+		t.Errorf("failing variants %q, want exactly %q", fail, want)
+	}
+	if len(pass) != 27-6 {
+		t.Errorf("%d passing variants, want 21", len(pass))
+	}
+	if !strings.Contains(r.stdout, "verify: FAIL: 21 of 27 variants pass") || !strings.Contains(r.stdout, "first failure:") {
+		t.Errorf("summary or first-failure line missing:\n%s", r.stdout)
+	}
+	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(pngs) != 18 {
+		t.Errorf("-diff-dir wrote %d PNGs, want 18 (CPU, GPU, diff × 6): %v", len(pngs), pngs)
+	}
+}
+
+// TestExactCatchesOneULP: a constant off by one ULP passes the tolerance
+// but fails -exact, on the affected variants only.
+func TestExactCatchesOneULP(t *testing.T) {
+	needGL(t)
+	edit := func(s string) string {
+		return strings.Replace(s, "perlin3  = uintBitsToFloat(0x3FE364D3u)", "perlin3  = uintBitsToFloat(0x3FE364D4u)", 1)
+	}
+	args := []string{"-noise", "perlin,value", "-dims", "3", "-n", "80"}
+	if r := runVerify(args, edit); r.code != 0 {
+		t.Errorf("a 1-ULP constant under the tolerance: exit %d, want 0\n%s", r.code, r.stdout)
+	}
+	r := runVerify(append(args, "-exact"), edit)
+	_, fail := rows(t, r.stdout)
+	if r.code != 1 || strings.Join(fail, "|") != "perlin 3D|perlin 3D tiling" {
+		t.Errorf("-exact: exit %d, failing %q, want 1 and the two Perlin 3D variants\n%s", r.code, fail, r.stdout)
+	}
+}
+
+// TestCatchesMissingTilingWrap removes the floor-mod of the tiling
+// lattice: every tiling variant must fail and every other pass.
+func TestCatchesMissingTilingWrap(t *testing.T) {
+	needGL(t)
+	edit := func(s string) string {
+		return strings.Replace(s, "int p0 = p >= 0 ? p % f : f - 1 - (-(p + 1)) % f;", "int p0 = p;", 1)
+	}
+	r := runVerify([]string{"-noise", "value,perlin-turbulence,voronoi-worley-f1,voronoi-chebyshev-f2,voronoi-worley-smooth-poly,perm-value", "-n", "80"}, edit)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	pass, fail := rows(t, r.stdout)
+	if len(fail) != 19 || len(pass) != 19 {
+		t.Errorf("%d failing and %d passing, want 19 and 19", len(fail), len(pass))
+	}
+	for _, f := range fail {
+		if !strings.HasSuffix(f, " tiling") {
+			t.Errorf("%s failed but does not tile", f)
+		}
+	}
+	for _, p := range pass {
+		if strings.HasSuffix(p, " tiling") {
+			t.Errorf("%s passed without its wrap", p)
+		}
+	}
+}
+
+// TestJSON writes the full report.
+func TestJSON(t *testing.T) {
+	needGL(t)
+	path := filepath.Join(t.TempDir(), "r.json")
+	r := runVerify([]string{"-noise", "simplex,voronoi-worley-smooth-lse", "-dims", "2", "-n", "50", "-json", path}, nil)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Variants) != 3 || rep.Passed != 3 || rep.Renderer == "" || rep.Points == 0 {
+		t.Errorf("report: %d variants, %d passed, renderer %q, %d points", len(rep.Variants), rep.Passed, rep.Renderer, rep.Points)
+	}
+	c := rep.Variants[0].Cases
+	if len(c) != 7*6*2 || len(c[1].Components) != 4 || c[0].Components[0].Component != "v" {
+		t.Errorf("cases: %d (want 84), components %d", len(c), len(c[1].Components))
+	}
+}
+
+// TestBadInput: bad flags exit 2 with one line on stderr.
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		args []string
+		keys []string
+	}{
+		{[]string{"-noise", "perlinn"}, []string{`unknown noise "perlinn"`, "voronoi-worley-f1"}},
+		{[]string{"-exact", "-tolerance", "1e-5"}, []string{"-exact and -tolerance conflict"}},
+		{[]string{"-context", "vulkan"}, []string{`-context "vulkan"`, "egl, glfw"}},
+		{[]string{"-context", "current"}, []string{"egl, glfw"}},
+		{[]string{"-dims", "5"}, []string{"-dims", "1, 2, 3, 4"}},
+		{[]string{"-tiling", "maybe"}, []string{"both, yes, no"}},
+		{[]string{"-noise", "simplex", "-tiling", "yes"}, []string{"no variant matches", "simplex has no tiling"}},
+		{[]string{"-n", "0"}, []string{"-n 0"}},
+		{[]string{"-tolerance", "-1"}, []string{"-tolerance"}},
+		{[]string{"extra"}, []string{`unexpected argument "extra"`}},
+		{[]string{"-bogus"}, []string{"-bogus"}},
+	}
+	for _, c := range cases {
+		r := runVerify(c.args, nil)
+		lines := strings.Split(strings.TrimRight(r.stderr, "\n"), "\n")
+		if r.code != 2 || len(lines) != 1 || r.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want 2, one line, nothing", c.args, r.code, r.stderr, r.stdout)
+			continue
+		}
+		for _, k := range c.keys {
+			if !strings.Contains(lines[0], k) {
+				t.Errorf("%v: %q lacks %q", c.args, lines[0], k)
+			}
+		}
+	}
+	if r := runVerify([]string{"-h"}, nil); r.code != 0 || !strings.Contains(r.stdout, "-exact") {
+		t.Errorf("-h: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+// TestNoGL runs the built command where EGL finds no driver and, without a
+// display, with -context glfw: exit 2 and one line saying why.
+func TestNoGL(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "verify")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		name string
+		env  []string
+		args []string
+		key  string
+	}{
+		{"no EGL driver", []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json", "EGL_PLATFORM=surfaceless"}, nil, "no GPU to verify"},
+		{"glfw without display", []string{"DISPLAY=", "WAYLAND_DISPLAY="}, []string{"-context", "glfw"}, "xvfb-run"},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		cmd.Env = append(os.Environ(), c.env...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		lines := strings.Split(strings.TrimRight(stderr.String(), "\n"), "\n")
+		if code != 2 || len(lines) != 1 || !strings.Contains(lines[0], c.key) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and one line with %q", c.name, code, stderr.String(), c.key)
+		}
+	}
+}

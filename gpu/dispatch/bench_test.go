@@ -1,0 +1,85 @@
+package dispatch
+
+import (
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise/cpu"
+)
+
+// benchPoints is the batch size of the GPU benchmarks: 2^20, or
+// NOISE_BENCH_POINTS (the H100 figures use 2^24).
+func benchPoints() int {
+	if n, err := strconv.Atoi(os.Getenv("NOISE_BENCH_POINTS")); err == nil && n > 0 {
+		return n
+	}
+	return 1 << 20
+}
+
+func benchGrid(n int) []mgl32.Vec3 {
+	side := 1
+	for side*side*side < n {
+		side++
+	}
+	pos := make([]mgl32.Vec3, n)
+	for i := range pos {
+		pos[i] = mgl32.Vec3{float32(i%side) * 0.01, float32(i/side%side) * 0.01, float32(i/(side*side)) * 0.01}
+	}
+	return pos
+}
+
+var benchNoises = []struct {
+	name  string
+	noise cpu.Noise
+}{{"perlin3D", cpu.Perlin}, {"simplex3D", cpu.Simplex}, {"worleyF1_3D", cpu.VoronoiWorleyF1}}
+
+// BenchmarkGPU reports points/s of 3D Perlin, simplex and Worley F1 values
+// on the test context: "resident" is SampleBuffers on GPU-resident buffers
+// plus glFinish (no transfer), "readback" is Values on a slice (upload,
+// dispatch and readback).
+func BenchmarkGPU(b *testing.B) {
+	n := benchPoints()
+	pos := benchGrid(n)
+	b.Logf("%s, %d points", testCtx.Info(), n)
+	for _, bn := range benchNoises {
+		s, err := testCtx.NewSampler(cpu.Config{Noise: bn.noise, Dims: 3, Settings: cpu.DefaultSettings()}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bn.name+"/resident", func(b *testing.B) {
+			posBuf, err := testCtx.BufferFromVec3(pos)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer testCtx.DeleteBuffer(posBuf)
+			res, err := testCtx.NewBuffer(4 * n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer testCtx.DeleteBuffer(res)
+			s.SampleBuffers(posBuf, 3, n, res, false) // warm up (compiles)
+			testCtx.Finish()
+			b.ResetTimer()
+			for range b.N {
+				if err := s.SampleBuffers(posBuf, 3, n, res, false); err != nil {
+					b.Fatal(err)
+				}
+				testCtx.Finish()
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpoints/s")
+		})
+		b.Run(bn.name+"/readback", func(b *testing.B) {
+			out := make([]float32, n)
+			for range b.N {
+				if err := s.Values(pos, out); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpoints/s")
+		})
+		s.Close()
+	}
+}

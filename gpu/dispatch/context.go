@@ -1,0 +1,355 @@
+// Package dispatch runs the GLSL mirror of package cpu on the GPU through
+// OpenGL 4.3 compute shaders, for Go programs that want noise on the GPU:
+// a Sampler samples a slice of positions (or a GPU-resident buffer of
+// them) into values or samples with derivatives, and bakes 2D and 3D
+// textures over a grid. The results agree with package cpu within the
+// tolerances of SPEC §11.6 (on Mesa llvmpipe: bit for bit, or within an
+// ULP or two where the GPU's division, sqrt, exp or log round differently).
+//
+// A Context owns the OpenGL context and the OS thread it is current on;
+// every GL call goes through it. Three kinds exist: a headless EGL context
+// (the default; no X server needed: Mesa's surfaceless platform, or an EGL
+// device on NVIDIA), a hidden GLFW window (needs a display), and the
+// caller's own current context, for programs that already have one.
+package dispatch
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.3-core/gl"
+)
+
+// Kind selects how a Context gets its OpenGL context.
+type Kind int
+
+const (
+	// EGL is a headless OpenGL 4.3 core context without a surface.
+	EGL Kind = iota
+	// GLFW is a hidden 1×1 GLFW window with an OpenGL 4.3 core context.
+	GLFW
+	// Current uses the context current on the calling thread, which the
+	// caller made and keeps current; see NewCurrent.
+	Current
+)
+
+var kindNames = [...]string{EGL: "egl", GLFW: "glfw", Current: "current"}
+
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
+// ParseKind returns the Kind named s ("egl", "glfw" or "current").
+func ParseKind(s string) (Kind, error) {
+	for k, n := range kindNames {
+		if n == s {
+			return Kind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown GL context %q; valid: egl, glfw, current", s)
+}
+
+// Options configure New.
+type Options struct {
+	Kind Kind // EGL (the default) or GLFW; use NewCurrent for Current
+	// Debug turns on GL_KHR_debug output: the driver's error and
+	// high-severity messages during a call become that call's error, and
+	// every call checks glGetError.
+	Debug bool
+}
+
+// Info describes the OpenGL implementation of a Context.
+type Info struct {
+	Renderer, Version, Vendor, GLSL string
+	Platform                        string // "surfaceless", "device", "glfw", "current", ...
+	MaxGroupsX                      int    // GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]
+	MaxInvocations                  int    // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS
+	MaxBlockSize                    int64  // GL_MAX_SHADER_STORAGE_BLOCK_SIZE, bytes
+	OffsetAlign                     int    // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+	MaxTexture2D, MaxTexture3D      int    // GL_MAX_TEXTURE_SIZE, GL_MAX_3D_TEXTURE_SIZE
+}
+
+// String is "renderer, OpenGL version".
+func (i Info) String() string { return i.Renderer + ", OpenGL " + i.Version }
+
+// Context is an OpenGL 4.3 context and the OS thread that owns it. Its
+// methods may be called from any goroutine (except for a Current context,
+// whose calls run on the calling goroutine, which must be the one with
+// the context current). A Context is not meant for concurrent heavy use:
+// calls are serialised on the GL thread.
+type Context struct {
+	kind  Kind
+	debug bool
+	info  Info
+
+	calls chan func() // nil for Current
+	done  chan struct{}
+
+	mu     sync.Mutex // guards closed
+	closed bool
+
+	// Owned by the GL thread:
+	egl      *eglContext
+	glfw     *glfwWindow
+	programs map[programKey]*program
+	debugLog []string
+	staging  [2]uint32 // reusable positions and results buffers
+	stageCap [2]int
+	maxChunk int // when > 0, fewer positions per dispatch (tests of the splitting)
+}
+
+// ErrClosed is returned by calls on a closed Context.
+var ErrClosed = errors.New("dispatch: the GL context is closed")
+
+// New creates a Context of kind opts.Kind (EGL or GLFW) on a new locked OS
+// thread. Errors say what is missing and how to get it.
+func New(opts Options) (*Context, error) {
+	if opts.Kind == Current {
+		return nil, errors.New("dispatch: use NewCurrent for the caller's current context")
+	}
+	if opts.Kind != EGL && opts.Kind != GLFW {
+		return nil, fmt.Errorf("dispatch: unknown context kind %d; valid: egl, glfw", int(opts.Kind))
+	}
+	c := &Context{kind: opts.Kind, debug: opts.Debug, calls: make(chan func()), done: make(chan struct{})}
+	ready := make(chan error)
+	go c.loop(ready)
+	if err := <-ready; err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// NewCurrent wraps the OpenGL 4.3 context current on the calling thread.
+// The caller must have locked the goroutine to its thread
+// (runtime.LockOSThread) and must make every call on the Context from
+// that goroutine, with the context current. procAddress loads GL
+// functions (eglGetProcAddress, glfw.GetProcAddress, ...); nil uses the
+// platform's default loader. Close releases what the Context made, not the
+// caller's context.
+func NewCurrent(procAddress func(name string) unsafe.Pointer, debug bool) (*Context, error) {
+	c := &Context{kind: Current, debug: debug}
+	if err := c.initGL(procAddress, "current"); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// loop is the GL thread of an EGL or GLFW context.
+func (c *Context) loop(ready chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	err := safely(func() error { return c.create() })
+	if err != nil {
+		c.destroy()
+		ready <- err
+		return
+	}
+	ready <- nil
+	for f := range c.calls {
+		f()
+	}
+	c.release()
+	c.destroy()
+	close(c.done)
+}
+
+// create makes the context current on this thread and loads GL.
+func (c *Context) create() error {
+	switch c.kind {
+	case GLFW:
+		w, err := newGLFWWindow(c.debug)
+		if err != nil {
+			return err
+		}
+		c.glfw = w
+		return c.initGL(w.procAddress, "glfw")
+	default:
+		e, err := newEGLContext(c.debug)
+		if err != nil {
+			return err
+		}
+		c.egl = e
+		return c.initGL(e.procAddress, e.platform)
+	}
+}
+
+func (c *Context) destroy() {
+	if c.egl != nil {
+		c.egl.destroy()
+		c.egl = nil
+	}
+	if c.glfw != nil {
+		c.glfw.destroy()
+		c.glfw = nil
+	}
+}
+
+// initGL loads the GL functions, checks for 4.3 and reads the limits.
+func (c *Context) initGL(procAddress func(string) unsafe.Pointer, platform string) error {
+	var err error
+	if procAddress != nil {
+		err = gl.InitWithProcAddrFunc(procAddress)
+	} else {
+		err = gl.Init()
+	}
+	if err != nil {
+		return fmt.Errorf("dispatch: loading OpenGL functions: %v (an OpenGL 4.3 driver is needed)", err)
+	}
+	var major, minor int32
+	gl.GetIntegerv(gl.MAJOR_VERSION, &major)
+	gl.GetIntegerv(gl.MINOR_VERSION, &minor)
+	c.info = Info{
+		Renderer: gl.GoStr(gl.GetString(gl.RENDERER)),
+		Version:  gl.GoStr(gl.GetString(gl.VERSION)),
+		Vendor:   gl.GoStr(gl.GetString(gl.VENDOR)),
+		Platform: platform,
+	}
+	if major < 4 || major == 4 && minor < 3 {
+		return fmt.Errorf("dispatch: OpenGL %d.%d (%s) has no compute shaders; 4.3 is needed (Mesa llvmpipe provides it in software)",
+			major, minor, c.info.Renderer)
+	}
+	c.info.GLSL = gl.GoStr(gl.GetString(gl.SHADING_LANGUAGE_VERSION))
+	var v int32
+	gl.GetIntegeri_v(gl.MAX_COMPUTE_WORK_GROUP_COUNT, 0, &v)
+	c.info.MaxGroupsX = int(v)
+	gl.GetIntegerv(gl.MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &v)
+	c.info.MaxInvocations = int(v)
+	var v64 int64
+	gl.GetInteger64v(gl.MAX_SHADER_STORAGE_BLOCK_SIZE, &v64)
+	c.info.MaxBlockSize = v64
+	gl.GetIntegerv(gl.SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &v)
+	c.info.OffsetAlign = int(v)
+	gl.GetIntegerv(gl.MAX_TEXTURE_SIZE, &v)
+	c.info.MaxTexture2D = int(v)
+	gl.GetIntegerv(gl.MAX_3D_TEXTURE_SIZE, &v)
+	c.info.MaxTexture3D = int(v)
+	if c.debug {
+		c.enableDebug()
+	}
+	c.programs = map[programKey]*program{}
+	return nil
+}
+
+// Info returns the renderer, version and limits of the context.
+func (c *Context) Info() Info { return c.info }
+
+// Kind returns how the context was made.
+func (c *Context) Kind() Kind { return c.kind }
+
+// Do runs f on the GL thread with the context current and returns its
+// error. Use it for your own GL calls on a Context made by New. In debug
+// mode, GL errors and driver error messages raised during f are returned.
+func (c *Context) Do(f func() error) error {
+	if c.kind == Current {
+		if c.isClosed() {
+			return ErrClosed
+		}
+		return c.checked(f)
+	}
+	errc := make(chan error, 1)
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return ErrClosed
+	}
+	c.calls <- func() { errc <- c.checked(f) }
+	c.mu.Unlock()
+	return <-errc
+}
+
+func (c *Context) isClosed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closed
+}
+
+// checked runs f, turning a panic into an error and, in debug mode,
+// collecting glGetError and the debug messages.
+func (c *Context) checked(f func() error) error {
+	c.debugLog = c.debugLog[:0]
+	err := safely(f)
+	if !c.debug || err != nil {
+		return err
+	}
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		return fmt.Errorf("dispatch: GL error 0x%04X%s", e, c.debugSuffix())
+	}
+	if len(c.debugLog) > 0 {
+		return fmt.Errorf("dispatch: driver reported: %s", strings.Join(c.debugLog, "; "))
+	}
+	return nil
+}
+
+func (c *Context) debugSuffix() string {
+	if len(c.debugLog) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(c.debugLog, "; ")
+}
+
+// safely runs f and turns a panic (a missing GL function, for instance)
+// into an error.
+func safely(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("dispatch: GL call failed: %v", r)
+		}
+	}()
+	return f()
+}
+
+// enableDebug installs the KHR_debug callback.
+func (c *Context) enableDebug() {
+	gl.Enable(gl.DEBUG_OUTPUT_SYNCHRONOUS)
+	gl.Enable(gl.DEBUG_OUTPUT)
+	gl.DebugMessageCallback(func(source, gltype, id, severity uint32, length int32, message string, _ unsafe.Pointer) {
+		if gltype == gl.DEBUG_TYPE_ERROR || severity == gl.DEBUG_SEVERITY_HIGH {
+			c.debugLog = append(c.debugLog, strings.TrimSpace(message))
+		}
+		if os.Getenv("NOISE_GL_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "gl debug: %s\n", strings.TrimSpace(message))
+		}
+	}, nil)
+}
+
+// Close deletes the programs and buffers the Context made and, for EGL and
+// GLFW, destroys the context and ends its thread. Further calls return
+// ErrClosed.
+func (c *Context) Close() error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil
+	}
+	c.closed = true
+	c.mu.Unlock()
+	if c.kind == Current {
+		c.release()
+		return nil
+	}
+	close(c.calls)
+	<-c.done
+	return nil
+}
+
+// release deletes what the Context made on the GPU.
+func (c *Context) release() {
+	for k, p := range c.programs {
+		gl.DeleteProgram(p.id)
+		delete(c.programs, k)
+	}
+	for i, b := range c.staging {
+		if b != 0 {
+			gl.DeleteBuffers(1, &c.staging[i])
+			c.staging[i], c.stageCap[i] = 0, 0
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package dispatch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-gl/gl/v4.3-core/gl"
+)
+
+// programKind is which kernel a program runs.
+type programKind uint8
+
+const (
+	kernelBuffer programKind = iota // positions buffer → results buffer
+	kernelBake2D                    // grid → 2D image
+	kernelBake3D                    // grid → 3D image
+)
+
+// programKey identifies a compiled program: one per variant, kernel and
+// output (programs do not depend on the settings or the domain, which are
+// uniforms). edited marks sources changed by SamplerOptions.EditSource,
+// which are not shared.
+type programKey struct {
+	variant     string
+	kind        programKind
+	derivatives bool
+	edited      *Sampler
+}
+
+// program is a linked compute program and its uniform locations.
+type program struct {
+	id       uint32
+	uniforms map[string]int32
+}
+
+func (p *program) loc(name string) int32 {
+	if l, ok := p.uniforms[name]; ok {
+		return l
+	}
+	l := gl.GetUniformLocation(p.id, gl.Str(name+"\x00"))
+	p.uniforms[name] = l
+	return l
+}
+
+// CompileCompute compiles and links a compute shader from source and
+// returns the program name. The error carries the driver's info log. It
+// must run on the GL thread (inside Do, or on a Current context's thread).
+func CompileCompute(source string) (uint32, error) {
+	sh := gl.CreateShader(gl.COMPUTE_SHADER)
+	csrc, free := gl.Strs(source + "\x00")
+	gl.ShaderSource(sh, 1, csrc, nil)
+	free()
+	gl.CompileShader(sh)
+	var ok int32
+	gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
+	if ok == gl.FALSE {
+		log := shaderLog(sh)
+		gl.DeleteShader(sh)
+		return 0, fmt.Errorf("compute shader does not compile: %s", log)
+	}
+	p := gl.CreateProgram()
+	gl.AttachShader(p, sh)
+	gl.LinkProgram(p)
+	gl.DeleteShader(sh)
+	gl.GetProgramiv(p, gl.LINK_STATUS, &ok)
+	if ok == gl.FALSE {
+		log := programLog(p)
+		gl.DeleteProgram(p)
+		return 0, fmt.Errorf("compute program does not link: %s", log)
+	}
+	return p, nil
+}
+
+func shaderLog(sh uint32) string {
+	var n int32
+	gl.GetShaderiv(sh, gl.INFO_LOG_LENGTH, &n)
+	if n <= 1 {
+		return "(the driver gave no log)"
+	}
+	buf := make([]byte, n)
+	gl.GetShaderInfoLog(sh, n, nil, &buf[0])
+	return oneLine(string(buf[:n-1]))
+}
+
+func programLog(p uint32) string {
+	var n int32
+	gl.GetProgramiv(p, gl.INFO_LOG_LENGTH, &n)
+	if n <= 1 {
+		return "(the driver gave no log)"
+	}
+	buf := make([]byte, n)
+	gl.GetProgramInfoLog(p, n, nil, &buf[0])
+	return oneLine(string(buf[:n-1]))
+}
+
+// oneLine joins a multi-line driver log into one line.
+func oneLine(s string) string {
+	var parts []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
+// program returns the cached program for key, compiling source() on a miss.
+func (c *Context) program(key programKey, source func() (string, error)) (*program, error) {
+	if p, ok := c.programs[key]; ok {
+		return p, nil
+	}
+	src, err := source()
+	if err != nil {
+		return nil, err
+	}
+	id, err := CompileCompute(src)
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: %s: %w", key.variant, err)
+	}
+	p := &program{id: id, uniforms: map[string]int32{}}
+	c.programs[key] = p
+	return p, nil
+}

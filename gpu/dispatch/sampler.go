@@ -1,0 +1,361 @@
+package dispatch
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/shaders"
+)
+
+// LocalSize is the work-group size of the buffer kernel.
+const LocalSize = 64
+
+// SamplerOptions adjust NewSampler; the zero value is the normal use.
+type SamplerOptions struct {
+	// EditSource, when set, rewrites each kernel source before it is
+	// compiled. It exists for tests that must show a wrong shader is
+	// caught; such programs are not shared with other Samplers.
+	EditSource func(src string) string
+}
+
+// Sampler evaluates one noise variant with its settings and domain on the
+// GPU of a Context. Its methods may be called from any goroutine (the
+// caller's thread for a Current context); calls are serialised.
+type Sampler struct {
+	c       *Context
+	cfg     cpu.Config
+	variant string
+	edit    func(string) string
+	perm    uint32 // the doubled permutation table (perm-value only)
+}
+
+// NewSampler validates cfg (the same rules as cpu.New) and compiles the
+// variant's value kernel, so a shader problem shows up here.
+func (c *Context) NewSampler(cfg cpu.Config, opts *SamplerOptions) (*Sampler, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	s := &Sampler{c: c, cfg: cfg, variant: variantName(cfg)}
+	if opts != nil {
+		s.edit = opts.EditSource
+	}
+	err := c.Do(func() error {
+		if cfg.Noise == cpu.PermValue {
+			t := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
+			var u [512]uint32
+			for i := range u {
+				u[i] = uint32(t[i%256])
+			}
+			gl.CreateBuffers(1, &s.perm)
+			gl.NamedBufferStorage(s.perm, len(u)*4, gl.Ptr(&u[0]), 0)
+		}
+		_, err := s.program(kernelBuffer, false)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func variantName(cfg cpu.Config) string {
+	name := fmt.Sprintf("%s %dD", cfg.Noise, cfg.Dims)
+	if cfg.Tiling {
+		name += " tiling"
+	}
+	return name
+}
+
+// Config returns the configuration the Sampler was made with.
+func (s *Sampler) Config() cpu.Config { return s.cfg }
+
+// Close deletes the Sampler's permutation buffer (the compiled programs
+// stay cached in the Context).
+func (s *Sampler) Close() error {
+	if s.perm == 0 {
+		return nil
+	}
+	return s.c.Do(func() error {
+		gl.DeleteBuffers(1, &s.perm)
+		s.perm = 0
+		return nil
+	})
+}
+
+// program returns the compiled kernel of the given kind.
+func (s *Sampler) program(kind programKind, derivatives bool) (*program, error) {
+	key := programKey{variant: s.variant, kind: kind, derivatives: derivatives}
+	if s.edit != nil {
+		key.edited = s
+	}
+	return s.c.program(key, func() (string, error) {
+		var src string
+		var err error
+		switch kind {
+		case kernelBuffer:
+			src, err = shaders.ComputeSource(s.cfg, derivatives, LocalSize)
+		default:
+			src, err = shaders.BakeSource(s.cfg, kind == kernelBake3D, derivatives)
+		}
+		if err == nil && s.edit != nil {
+			src = s.edit(src)
+		}
+		return src, err
+	})
+}
+
+// setUniforms loads the settings and the domain into p.
+func (s *Sampler) setUniforms(p *program) {
+	st := s.cfg.Settings
+	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.seed"), st.Seed)
+	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.frequency"), st.Frequency)
+	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.octaves"), int32(st.Octaves))
+	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.lacunarity"), st.Lacunarity)
+	gl.ProgramUniform1f(p.id, p.loc("noiseSettings.persistence"), st.Persistence)
+	m, t, d, ok := shaders.DomainRows(s.cfg.Domain)
+	enabled := int32(0)
+	if ok {
+		enabled = 1
+	}
+	gl.ProgramUniform1i(p.id, p.loc("noiseDomain.enabled"), enabled)
+	vec := func(name string, v [3]float32) {
+		gl.ProgramUniform3f(p.id, p.loc("noiseDomain."+name), v[0], v[1], v[2])
+	}
+	vec("m0", m[0])
+	vec("m1", m[1])
+	vec("m2", m[2])
+	vec("t", t)
+	vec("d0", d[0])
+	vec("d1", d[1])
+	vec("d2", d[2])
+	if s.perm != 0 {
+		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, shaders.PermBinding, s.perm)
+	}
+}
+
+// Values writes the noise value at pos[i] to out[i], like cpu.Sampler.Values.
+func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
+	if len(out) < len(pos) {
+		return lengthError(len(pos), len(out))
+	}
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), false)
+}
+
+// Samples writes the noise sample (value and derivatives) at pos[i] to
+// out[i], like cpu.Sampler.Samples.
+func (s *Sampler) Samples(pos []mgl32.Vec3, out []cpu.Sample) error {
+	if len(out) < len(pos) {
+		return lengthError(len(pos), len(out))
+	}
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), true)
+}
+
+// Values4 is Values for 4-component positions (4D perm-value noise).
+func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
+	if len(out) < len(pos) {
+		return lengthError(len(pos), len(out))
+	}
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), false)
+}
+
+// Samples4 is Samples for 4-component positions (4D perm-value noise).
+func (s *Sampler) Samples4(pos []mgl32.Vec4, out []cpu.Sample) error {
+	if len(out) < len(pos) {
+		return lengthError(len(pos), len(out))
+	}
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), true)
+}
+
+func lengthError(pos, out int) error {
+	return fmt.Errorf("dispatch: the output has %d elements for %d positions", out, pos)
+}
+
+// chunkPoints is how many positions one dispatch may cover: within the
+// work-group count limit and, for positions and results alike, the
+// largest buffer range a shader may bind; a multiple of 1024 so every
+// chunk's byte offset is aligned.
+func (c *Context) chunkPoints(stride int, derivatives bool) int {
+	n := int64(c.info.MaxGroupsX) * LocalSize
+	per := int64(stride * 4)
+	if derivatives {
+		per = max(per, 16)
+	}
+	n = min(n, c.info.MaxBlockSize/per)
+	if c.maxChunk > 0 {
+		n = min(n, int64(c.maxChunk))
+	}
+	return int(n - n%1024)
+}
+
+// sampleSlice uploads positions chunk by chunk to a staging buffer,
+// dispatches and reads the results back.
+func (s *Sampler) sampleSlice(pos unsafe.Pointer, n, stride int, out unsafe.Pointer, derivatives bool) error {
+	if n == 0 {
+		return nil
+	}
+	return s.c.Do(func() error {
+		p, err := s.program(kernelBuffer, derivatives)
+		if err != nil {
+			return err
+		}
+		s.setUniforms(p)
+		chunk := min(n, s.c.chunkPoints(stride, derivatives))
+		resPer := 4
+		if derivatives {
+			resPer = 16
+		}
+		posBuf := s.c.stage(0, chunk*stride*4)
+		resBuf := s.c.stage(1, chunk*resPer)
+		for lo := 0; lo < n; lo += chunk {
+			m := min(chunk, n-lo)
+			gl.NamedBufferSubData(posBuf, 0, m*stride*4, unsafe.Add(pos, lo*stride*4))
+			s.dispatch(p, posBuf, 0, resBuf, 0, m, stride, resPer)
+			gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
+			gl.GetNamedBufferSubData(resBuf, 0, m*resPer, unsafe.Add(out, lo*resPer))
+		}
+		return nil
+	})
+}
+
+// stage returns staging buffer i with room for at least size bytes.
+func (c *Context) stage(i, size int) uint32 {
+	if c.stageCap[i] < size {
+		if c.staging[i] != 0 {
+			gl.DeleteBuffers(1, &c.staging[i])
+		}
+		gl.CreateBuffers(1, &c.staging[i])
+		gl.NamedBufferData(c.staging[i], size, nil, gl.DYNAMIC_COPY)
+		c.stageCap[i] = size
+	}
+	return c.staging[i]
+}
+
+// dispatch runs the buffer kernel over m positions starting at byte
+// posOff of posBuf, writing from byte resOff of resBuf.
+func (s *Sampler) dispatch(p *program, posBuf uint32, posOff int, resBuf uint32, resOff int, m, stride, resPer int) {
+	gl.BindBufferRange(gl.SHADER_STORAGE_BUFFER, shaders.PositionsBinding, posBuf, posOff, m*stride*4)
+	gl.BindBufferRange(gl.SHADER_STORAGE_BUFFER, shaders.ResultsBinding, resBuf, resOff, m*resPer)
+	gl.ProgramUniform1ui(p.id, p.loc("noiseCount"), uint32(m))
+	gl.ProgramUniform1ui(p.id, p.loc("noiseStride"), uint32(stride))
+	gl.UseProgram(p.id)
+	gl.DispatchCompute(uint32((m+LocalSize-1)/LocalSize), 1, 1)
+}
+
+// Buffer is an OpenGL buffer object on a Context.
+type Buffer struct {
+	ID   uint32 // the GL buffer name
+	Size int    // bytes
+}
+
+// NewBuffer creates a buffer of size bytes, uninitialised, for results.
+func (c *Context) NewBuffer(size int) (Buffer, error) {
+	if size <= 0 {
+		return Buffer{}, fmt.Errorf("dispatch: buffer size %d must be positive", size)
+	}
+	var b Buffer
+	err := c.Do(func() error {
+		gl.CreateBuffers(1, &b.ID)
+		gl.NamedBufferData(b.ID, size, nil, gl.DYNAMIC_COPY)
+		if e := gl.GetError(); e == gl.OUT_OF_MEMORY {
+			gl.DeleteBuffers(1, &b.ID)
+			return fmt.Errorf("dispatch: no GPU memory for a buffer of %d bytes", size)
+		}
+		b.Size = size
+		return nil
+	})
+	return b, err
+}
+
+// BufferFromVec3 creates a buffer holding pos, tightly packed (stride 3).
+func (c *Context) BufferFromVec3(pos []mgl32.Vec3) (Buffer, error) {
+	return c.bufferFrom(unsafe.Pointer(unsafe.SliceData(pos)), len(pos)*12)
+}
+
+// BufferFromVec4 creates a buffer holding pos, tightly packed (stride 4).
+func (c *Context) BufferFromVec4(pos []mgl32.Vec4) (Buffer, error) {
+	return c.bufferFrom(unsafe.Pointer(unsafe.SliceData(pos)), len(pos)*16)
+}
+
+func (c *Context) bufferFrom(p unsafe.Pointer, size int) (Buffer, error) {
+	b, err := c.NewBuffer(size)
+	if err != nil {
+		return b, err
+	}
+	return b, c.Do(func() error {
+		gl.NamedBufferSubData(b.ID, 0, size, p)
+		return nil
+	})
+}
+
+// ReadFloats copies len(dst) floats from the start of b into dst.
+func (c *Context) ReadFloats(b Buffer, dst []float32) error {
+	if len(dst)*4 > b.Size {
+		return fmt.Errorf("dispatch: reading %d floats from a buffer of %d bytes", len(dst), b.Size)
+	}
+	if len(dst) == 0 {
+		return nil
+	}
+	return c.Do(func() error {
+		gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
+		gl.GetNamedBufferSubData(b.ID, 0, len(dst)*4, gl.Ptr(&dst[0]))
+		return nil
+	})
+}
+
+// DeleteBuffer deletes b.
+func (c *Context) DeleteBuffer(b Buffer) error {
+	return c.Do(func() error {
+		gl.DeleteBuffers(1, &b.ID)
+		return nil
+	})
+}
+
+// Finish waits until the GPU has finished all work (glFinish); for timing.
+func (c *Context) Finish() error {
+	return c.Do(func() error {
+		gl.Finish()
+		return nil
+	})
+}
+
+// SampleBuffers samples n positions that are already on the GPU: positions
+// holds them as tightly packed floats, stride (3 or 4) per position; the
+// results go to results, one float per position or, with derivatives,
+// four (v, dx, dy, dz). Nothing is copied to or from the CPU; a shader
+// storage barrier is issued, so later shaders may read the results.
+func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer, derivatives bool) error {
+	if stride != 3 && stride != 4 {
+		return fmt.Errorf("dispatch: position stride %d; valid: 3 or 4 floats", stride)
+	}
+	resPer := 4
+	if derivatives {
+		resPer = 16
+	}
+	switch {
+	case n < 0:
+		return fmt.Errorf("dispatch: negative position count %d", n)
+	case n*stride*4 > positions.Size:
+		return fmt.Errorf("dispatch: %d positions need %d bytes; the positions buffer has %d", n, n*stride*4, positions.Size)
+	case n*resPer > results.Size:
+		return fmt.Errorf("dispatch: %d results need %d bytes; the results buffer has %d", n, n*resPer, results.Size)
+	case n == 0:
+		return nil
+	}
+	return s.c.Do(func() error {
+		p, err := s.program(kernelBuffer, derivatives)
+		if err != nil {
+			return err
+		}
+		s.setUniforms(p)
+		chunk := s.c.chunkPoints(stride, derivatives)
+		for lo := 0; lo < n; lo += chunk {
+			s.dispatch(p, positions.ID, lo*stride*4, results.ID, lo*resPer, min(chunk, n-lo), stride, resPer)
+		}
+		gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT)
+		return nil
+	})
+}

@@ -1,0 +1,39 @@
+// bake.comp: the noise of one variant over a grid, into a 2D or 3D image:
+// texel (i, j, k) holds the noise at ((origin + i·u) + j·v) + k·w, R = v
+// (R32F) or RGBA = (v, dx, dy, dz) (RGBA32F).
+
+#if NOISE_BAKE_3D
+layout(local_size_x = 4, local_size_y = 4, local_size_z = 4) in;
+layout(NOISE_IMAGE_FORMAT, binding = 0) writeonly uniform image3D noiseImage;
+#else
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(NOISE_IMAGE_FORMAT, binding = 0) writeonly uniform image2D noiseImage;
+#endif
+
+uniform vec3 noiseOrigin;
+uniform vec3 noiseStepU;
+uniform vec3 noiseStepV;
+uniform vec3 noiseStepW;
+uniform ivec3 noiseSize;
+uniform NoiseSettings noiseSettings;
+uniform NoiseDomain noiseDomain;
+
+// gridPosition is dispatch.Grid.Position.
+vec3 gridPosition(ivec3 id) {
+	precise vec3 p = ((noiseOrigin + float(id.x) * noiseStepU) + float(id.y) * noiseStepV) + float(id.z) * noiseStepW;
+	return p;
+}
+
+void main() {
+	ivec3 id = ivec3(gl_GlobalInvocationID);
+	if (any(greaterThanEqual(id, noiseSize))) {
+		return;
+	}
+	Sample s = sampleAt(vec4(gridPosition(id), 0.0), noiseSettings, noiseDomain);
+	vec4 texel = vec4(s.v, s.dx, s.dy, s.dz);
+#if NOISE_BAKE_3D
+	imageStore(noiseImage, id, texel);
+#else
+	imageStore(noiseImage, id.xy, texel);
+#endif
+}

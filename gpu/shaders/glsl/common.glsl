@@ -1,0 +1,151 @@
+// common.glsl mirrors cpu/consts.go, cpu/sample.go and cpu/hash.go.
+// Every float temporary is `precise`, so a GPU compiler neither fuses a
+// product into a later add nor reassociates: the operations round exactly
+// where the Go reference rounds.
+
+// Float constants of SPEC §0.6 from their binary32 bit patterns.
+const float inv255   = uintBitsToFloat(0x3B808081u); // 1f / 255f
+const float inv31    = uintBitsToFloat(0x3D042108u); // 1f / ((1<<5)-1)
+const float perlin2  = uintBitsToFloat(0x406F2090u); // 2f / 0.53528f
+const float perlin3  = uintBitsToFloat(0x3FE364D3u); // 1f / 0.56290f
+const float simplex1 = uintBitsToFloat(0x3F97B426u); // 32f / 27f
+const float simplex2 = uintBitsToFloat(0x4083F68Du); // 5.832f / sqrt(2f)
+const float simplex3 = uintBitsToFloat(0x40975952u); // 1024f / (125f * sqrt(3f))
+const float invSqrt3 = uintBitsToFloat(0x3F13CD3Au); // 1f / sqrt(3f)
+const float skew2    = uintBitsToFloat(0x3EBB67AEu); // (sqrt(3f) - 1f) / 2f
+const float unskew2  = uintBitsToFloat(0x3E58658Cu); // (3f - sqrt(3f)) / 6f
+const float skew3    = uintBitsToFloat(0x3EAAAAABu); // 1f / 3f
+const float unskew3  = uintBitsToFloat(0x3E2AAAABu); // 1f / 6f
+const float scale3   = uintBitsToFloat(0x3F19999Au); // 0.6f
+
+// coordLimit (2^29) bounds every lattice coordinate; inputLimit (2^64)
+// bounds the input coordinates before the domain transform.
+const float coordLimit = uintBitsToFloat(0x4E000000u);
+const float inputLimit = uintBitsToFloat(0x5F800000u);
+
+// clampMag limits c to [-limit, limit]; NaN passes through.
+float clampMag(float c, float limit) {
+	if (c > limit) {
+		return limit;
+	}
+	if (c < -limit) {
+		return -limit;
+	}
+	return c;
+}
+
+// clampCoord limits a lattice coordinate to ±coordLimit.
+float clampCoord(float c) { return clampMag(c, coordLimit); }
+
+// floorToInt returns floor(c) as an int for |c| <= coordLimit.
+int floorToInt(float c) {
+	int i = int(c);
+	if (float(i) > c) {
+		i--;
+	}
+	return i;
+}
+
+// sqrt32 is the float square root (correctly rounded on llvmpipe; a few
+// ULP on other GPUs, SPEC §11.2).
+float sqrt32(float x) { precise float r = sqrt(x); return r; }
+
+// abs32 clears the sign bit.
+float abs32(float x) { return uintBitsToFloat(floatBitsToUint(x) & 0x7FFFFFFFu); }
+
+// The transcendentals of smooth Worley: the GPU's own (SPEC §11.6 gives
+// them a wider tolerance).
+float exp32(float x) { precise float r = exp(x); return r; }
+float log32(float x) { precise float r = log(x); return r; }
+
+// lerp is Unity's lerp, a + t*(b - a).
+float lerp(float a, float b, float t) { precise float r = a + t * (b - a); return r; }
+
+const uint signMask = 0x80000000u;
+
+// maskNonNegative is (f >= 0) ? k : 0, branch-free, for a non-NaN f that
+// is not −0.
+float maskNonNegative(float f, float k) {
+	return uintBitsToFloat(floatBitsToUint(k) & ~uint(floatBitsToInt(f) >> 31));
+}
+
+// Sample is a noise value and its partial derivatives (cpu.Sample).
+struct Sample {
+	float v;
+	float dx;
+	float dy;
+	float dz;
+};
+
+// sampleAdd returns s + t component-wise.
+Sample sampleAdd(Sample s, Sample t) {
+	precise float v = s.v + t.v, dx = s.dx + t.dx, dy = s.dy + t.dy, dz = s.dz + t.dz;
+	return Sample(v, dx, dy, dz);
+}
+
+// sampleSub returns s - t component-wise.
+Sample sampleSub(Sample s, Sample t) {
+	precise float v = s.v - t.v, dx = s.dx - t.dx, dy = s.dy - t.dy, dz = s.dz - t.dz;
+	return Sample(v, dx, dy, dz);
+}
+
+// sampleScale returns s * k, every component rounded separately.
+Sample sampleScale(Sample s, float k) {
+	precise float v = s.v * k, dx = s.dx * k, dy = s.dy * k, dz = s.dz * k;
+	return Sample(v, dx, dy, dz);
+}
+
+// sampleDiv returns s / k component-wise.
+Sample sampleDiv(Sample s, float k) {
+	precise float v = s.v / k, dx = s.dx / k, dy = s.dy / k, dz = s.dz / k;
+	return Sample(v, dx, dy, dz);
+}
+
+// The SmallXXHash primes (XXH32 PRIME32_1..5), SPEC §1.1.
+const uint primeA = 0x9E3779B1u;
+const uint primeB = 0x85EBCA77u;
+const uint primeC = 0xC2B2AE3Du;
+const uint primeD = 0x27D4EB2Fu;
+const uint primeE = 0x165667B1u;
+
+// Seed starts a hash from a seed. A hash is the raw uint accumulator.
+uint Seed(int seed) { return uint(seed) + primeE; }
+
+uint rotl(uint v, int n) { return (v << n) | (v >> (32 - n)); }
+
+// Eat feeds one 32-bit word to the hash and returns the new hash.
+uint Eat(uint h, int d) { return rotl(h + uint(d) * primeC, 17) * primeD; }
+
+// Add adds o to the raw accumulator: the per-octave hash change.
+uint Add(uint h, int o) { return h + uint(o); }
+
+// SelectHash returns b where c is true, else a, without avalanching.
+uint SelectHash(uint a, uint b, bool c) { return c ? b : a; }
+
+// Avalanche returns the final hash value (SPEC §1.2).
+uint Avalanche(uint h) {
+	uint v = h;
+	v ^= v >> 15;
+	v *= primeB;
+	v ^= v >> 13;
+	v *= primeC;
+	v ^= v >> 16;
+	return v;
+}
+
+// Bits avalanches h (cpu.SmallXXHash.Bits); the accessors below take the
+// avalanched value, like cpu.HashBits.
+uint Bits(uint h) { return Avalanche(h); }
+
+uint BytesA(uint v) { return v & 255u; }
+uint BytesB(uint v) { return v >> 8 & 255u; }
+uint BytesC(uint v) { return v >> 16 & 255u; }
+uint BytesD(uint v) { return v >> 24; }
+
+float Floats01A(uint v) { precise float r = float(BytesA(v)) * inv255; return r; }
+float Floats01B(uint v) { precise float r = float(BytesB(v)) * inv255; return r; }
+float Floats01C(uint v) { precise float r = float(BytesC(v)) * inv255; return r; }
+float Floats01D(uint v) { precise float r = float(BytesD(v)) * inv255; return r; }
+
+// bits5 is GetBitsAsFloats01(5, shift), the Voronoi 3D point coordinate.
+float bits5(uint v, int shift) { precise float r = float(v >> shift & 31u) * inv31; return r; }

@@ -1,0 +1,264 @@
+// voronoi.glsl mirrors cpu/voronoi.go (SPEC §5): two cell points per lattice
+// cell, the nearest two distances F1 <= F2 over the neighbouring cells.
+
+// Voronoi metrics and functions (cpu.Parts codes).
+const int metricWorley = 0;
+const int metricChebyshev = 1;
+const int metricSmoothWorley = 2;
+
+const int functionF1 = 0;
+const int functionF2 = 1;
+const int functionF2MinusF1 = 2;
+
+// Smooth Worley constants (SPEC §5.5).
+const float smoothKL = 10.0;
+const float smoothKP = 0.25;
+
+// VoronoiMinima holds the two running minima a <= b, with derivatives.
+struct VoronoiMinima {
+	Sample a, b;
+};
+
+// initMinima is the state before the first candidate: a = b = 2, or for
+// smooth Worley a = 0 (an exp sum) and b = 2.
+VoronoiMinima initMinima(int m) {
+	if (m == metricSmoothWorley) {
+		return VoronoiMinima(Sample(0.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0));
+	}
+	return VoronoiMinima(Sample(2.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0));
+}
+
+// updateSmooth is the smooth-minimum update of SPEC §5.5.
+void updateSmooth(inout VoronoiMinima m, Sample s) {
+	precise float e = exp32(-smoothKL * s.v);
+	precise float av = m.a.v + e;
+	precise float adx = m.a.dx + e * s.dx;
+	precise float ady = m.a.dy + e * s.dy;
+	precise float adz = m.a.dz + e * s.dz;
+	m.a = Sample(av, adx, ady, adz);
+	precise float h = 1.0 - abs32(m.b.v - s.v) / smoothKP;
+	precise float qx = m.b.dx - s.dx, qy = m.b.dy - s.dy, qz = m.b.dz - s.dz;
+	precise float bs = m.b.v - s.v;
+	if (!(bs < 0.0)) {
+		qx = -qx;
+		qy = -qy;
+		qz = -qz;
+	}
+	qx = (qx * 0.5) * h;
+	qy = (qy * 0.5) * h;
+	qz = (qz * 0.5) * h;
+	precise float h2 = ((0.25 * smoothKP) * h) * h;
+	if (s.v < m.b.v) {
+		m.b = s;
+	}
+	if (h > 0.0) {
+		precise float bv = m.b.v - h2, bdx = m.b.dx - qx, bdy = m.b.dy - qy, bdz = m.b.dz - qz;
+		m.b = Sample(bv, bdx, bdy, bdz);
+	}
+}
+
+// update is UpdateVoronoiMinima (SPEC §5.2), or the smooth-minimum update
+// for smooth Worley.
+void update(inout VoronoiMinima m, int met, Sample s) {
+	if (met == metricSmoothWorley) {
+		updateSmooth(m, s);
+		return;
+	}
+	if (s.v < m.a.v) {
+		m.b = m.a;
+		m.a = s;
+	} else if (s.v < m.b.v) {
+		m.b = s;
+	}
+}
+
+// worleyDist1 is the 1D distance of Worley and Chebyshev: |x|, with the
+// derivative of |point - sample| with respect to the sample.
+Sample worleyDist1(float x) {
+	if (x < 0.0) {
+		return Sample(abs32(x), 1.0, 0.0, 0.0);
+	}
+	return Sample(abs32(x), -1.0, 0.0, 0.0);
+}
+
+// signStep is the Chebyshev derivative on the chosen axis: (c < 0) ? +1 : -1.
+float signStep(float c) {
+	if (c < 0.0) {
+		return 1.0;
+	}
+	return -1.0;
+}
+
+// smoothDist3 is SmoothWorley's Euclidean distance with derivatives d/(-v);
+// at a cell point (v = 0) the derivative is 0.
+Sample smoothDist3(float x, float y, float z) {
+	precise float v = sqrt32((x * x + y * y) + z * z);
+	if (v == 0.0) {
+		return Sample(0.0, 0.0, 0.0, 0.0);
+	}
+	precise float dx = x / -v, dy = y / -v, dz = z / -v;
+	return Sample(v, dx, dy, dz);
+}
+
+// dist2 is IVoronoiDistance.GetDistance(x, z).
+Sample dist2(int met, float x, float z) {
+	if (met == metricChebyshev) {
+		float ax = abs32(x), az = abs32(z);
+		if (ax > az) {
+			return Sample(ax, signStep(x), 0.0, 0.0);
+		}
+		return Sample(az, 0.0, 0.0, signStep(z));
+	}
+	if (met == metricSmoothWorley) {
+		return smoothDist3(x, 0.0, z);
+	}
+	precise float v = (x * x + 0.0) + z * z;
+	return Sample(v, x, 0.0, z);
+}
+
+// dist3 is IVoronoiDistance.GetDistance(x, y, z).
+Sample dist3(int met, float x, float y, float z) {
+	if (met == metricChebyshev) {
+		float ax = abs32(x), ay = abs32(y), az = abs32(z);
+		if (ax > ay && ax > az) {
+			return Sample(ax, signStep(x), 0.0, 0.0);
+		}
+		if (ay > az) {
+			return Sample(ay, 0.0, signStep(y), 0.0);
+		}
+		return Sample(az, 0.0, 0.0, signStep(z));
+	}
+	if (met == metricSmoothWorley) {
+		return smoothDist3(x, y, z);
+	}
+	precise float v = (x * x + y * y) + z * z;
+	return Sample(v, x, y, z);
+}
+
+// finalizeWorley is Worley.Finalize2D/3D for one minimum: keep = v < 1,
+// v' = keep ? sqrt(v) : 1, d' = keep ? -d/v' : 0 (0 at a cell point).
+Sample finalizeWorley(Sample s) {
+	if (!(s.v < 1.0)) {
+		return Sample(1.0, 0.0, 0.0, 0.0);
+	}
+	precise float r = sqrt32(s.v);
+	if (r == 0.0) {
+		return Sample(0.0, 0.0, 0.0, 0.0);
+	}
+	precise float dx = -s.dx / r, dy = -s.dy / r, dz = -s.dz / r;
+	return Sample(r, dx, dy, dz);
+}
+
+Sample smoothWindow(Sample s, bool oneD) {
+	if (s.v > 0.0 && (oneD || s.v < 1.0)) {
+		return smoothstepSample(s);
+	}
+	return Sample(0.0, 0.0, 0.0, 0.0);
+}
+
+// finalizeSmooth is SmoothWorley's Finalize: the log-sum-exp minimum in a,
+// the polynomial minimum in b, both through smoothstep inside the window.
+VoronoiMinima finalizeSmooth(VoronoiMinima m, bool oneD) {
+	Sample a = m.a;
+	precise float dx = a.dx / a.v, dy = a.dy / a.v, dz = a.dz / a.v;
+	precise float v = log32(a.v) / -smoothKL;
+	m.a = smoothWindow(Sample(v, dx, dy, dz), oneD);
+	m.b = smoothWindow(m.b, oneD);
+	return m;
+}
+
+// finalize is IVoronoiDistance.Finalize1D/2D/3D.
+VoronoiMinima finalize(VoronoiMinima m, int met, int dims) {
+	if (met == metricSmoothWorley) {
+		return finalizeSmooth(m, dims == 1);
+	}
+	if (met == metricWorley && dims > 1) {
+		return VoronoiMinima(finalizeWorley(m.a), finalizeWorley(m.b));
+	}
+	return m;
+}
+
+// evaluate is IVoronoiFunction.Evaluate.
+Sample evaluate(VoronoiMinima m, int fn) {
+	if (fn == functionF2) {
+		return m.b;
+	}
+	if (fn == functionF2MinusF1) {
+		return sampleSub(m.b, m.a);
+	}
+	return m.a;
+}
+
+// voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
+Sample voronoi1D(VariantParams vp, uint h, vec4 p, int f) {
+	float px = p.x;
+	LatticeSpan x = getSpan(px, f, vp.tiling);
+	VoronoiMinima m = initMinima(vp.metric);
+	for (int u = -1; u <= 1; u++) {
+		uint hb = Bits(Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling)));
+		precise float d = (Floats01A(hb) + float(u)) - x.g0;
+		update(m, vp.metric, worleyDist1(d));
+	}
+	Sample s = evaluate(finalize(m, vp.metric, 1), vp.function);
+	precise float dx = s.dx * float(f);
+	s.dx = dx;
+	return s;
+}
+
+// voronoi2D is Voronoi2D<L, D, F> over X and Z.
+Sample voronoi2D(VariantParams vp, uint h, vec4 p, int f) {
+	float px = p.x, pz = p.z;
+	LatticeSpan x = getSpan(px, f, vp.tiling);
+	LatticeSpan z = getSpan(pz, f, vp.tiling);
+	VoronoiMinima m = initMinima(vp.metric);
+	for (int u = -1; u <= 1; u++) {
+		uint hx = Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling));
+		precise float ox = float(u) - x.g0;
+		for (int v = -1; v <= 1; v++) {
+			uint hb = Bits(Eat(hx, validateSingleStep(z.p0 + v, f, vp.tiling)));
+			precise float oz = float(v) - z.g0;
+			precise float ax = Floats01A(hb) + ox, bz = Floats01B(hb) + oz;
+			precise float cx = Floats01C(hb) + ox, dz = Floats01D(hb) + oz;
+			update(m, vp.metric, dist2(vp.metric, ax, bz));
+			update(m, vp.metric, dist2(vp.metric, cx, dz));
+		}
+	}
+	Sample s = evaluate(finalize(m, vp.metric, 2), vp.function);
+	precise float F = float(f);
+	precise float dx = s.dx * F, dz = s.dz * F;
+	s.dx = dx;
+	s.dz = dz;
+	return s;
+}
+
+// voronoi3D is Voronoi3D<L, D, F>: 5-bit point coordinates from the hash.
+Sample voronoi3D(VariantParams vp, uint h, vec4 p, int f) {
+	float px = p.x, py = p.y, pz = p.z;
+	LatticeSpan x = getSpan(px, f, vp.tiling);
+	LatticeSpan y = getSpan(py, f, vp.tiling);
+	LatticeSpan z = getSpan(pz, f, vp.tiling);
+	VoronoiMinima m = initMinima(vp.metric);
+	for (int u = -1; u <= 1; u++) {
+		uint hx = Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling));
+		precise float ox = float(u) - x.g0;
+		for (int v = -1; v <= 1; v++) {
+			uint hy = Eat(hx, validateSingleStep(y.p0 + v, f, vp.tiling));
+			precise float oy = float(v) - y.g0;
+			for (int w = -1; w <= 1; w++) {
+				uint hb = Bits(Eat(hy, validateSingleStep(z.p0 + w, f, vp.tiling)));
+				precise float oz = float(w) - z.g0;
+				precise float x1 = bits5(hb, 0) + ox, y1 = bits5(hb, 5) + oy, z1 = bits5(hb, 10) + oz;
+				precise float x2 = bits5(hb, 15) + ox, y2 = bits5(hb, 20) + oy, z2 = bits5(hb, 25) + oz;
+				update(m, vp.metric, dist3(vp.metric, x1, y1, z1));
+				update(m, vp.metric, dist3(vp.metric, x2, y2, z2));
+			}
+		}
+	}
+	Sample s = evaluate(finalize(m, vp.metric, 3), vp.function);
+	precise float F = float(f);
+	precise float dx = s.dx * F, dy = s.dy * F, dz = s.dz * F;
+	s.dx = dx;
+	s.dy = dy;
+	s.dz = dz;
+	return s;
+}
