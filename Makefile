@@ -59,7 +59,7 @@ endif
 
 test-race:
 	$(GO) test -race -count=1 ./cpu/...
-	$(GO) test -race -count=1 -run 'Test[^A]' ./gpu/dispatch/
+	$(XVFB) $(GO) test -race -count=1 -run 'Test[^A]' ./gpu/dispatch/
 
 fuzz:
 	$(GO) test ./cpu -run '^$$' -fuzz '^FuzzSample$$' -fuzztime 5s -parallel 1
