@@ -71,25 +71,19 @@ func CompileCompute(source string) (uint32, error) {
 	return p, nil
 }
 
-func shaderLog(sh uint32) string {
-	var n int32
-	gl.GetShaderiv(sh, gl.INFO_LOG_LENGTH, &n)
-	if n <= 1 {
-		return "(the driver gave no log)"
-	}
-	buf := make([]byte, n)
-	gl.GetShaderInfoLog(sh, n, nil, &buf[0])
-	return oneLine(string(buf[:n-1]))
-}
+func shaderLog(sh uint32) string { return infoLog(sh, gl.GetShaderiv, gl.GetShaderInfoLog) }
 
-func programLog(p uint32) string {
+func programLog(p uint32) string { return infoLog(p, gl.GetProgramiv, gl.GetProgramInfoLog) }
+
+// infoLog reads a shader's or a program's info log as one line.
+func infoLog(id uint32, getiv func(uint32, uint32, *int32), getLog func(uint32, int32, *int32, *uint8)) string {
 	var n int32
-	gl.GetProgramiv(p, gl.INFO_LOG_LENGTH, &n)
+	getiv(id, gl.INFO_LOG_LENGTH, &n)
 	if n <= 1 {
 		return "(the driver gave no log)"
 	}
 	buf := make([]byte, n)
-	gl.GetProgramInfoLog(p, n, nil, &buf[0])
+	getLog(id, n, nil, &buf[0])
 	return oneLine(string(buf[:n-1]))
 }
 
