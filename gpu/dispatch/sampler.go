@@ -139,40 +139,25 @@ func (s *Sampler) setUniforms(p *program) {
 
 // Values writes the noise value at pos[i] to out[i], like cpu.Sampler.Values.
 func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
-	if len(out) < len(pos) {
-		return lengthError(len(pos), len(out))
-	}
-	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), false)
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
 // Samples writes the noise sample (value and derivatives) at pos[i] to
 // out[i], like cpu.Sampler.Samples.
 func (s *Sampler) Samples(pos []mgl32.Vec3, out []cpu.Sample) error {
-	if len(out) < len(pos) {
-		return lengthError(len(pos), len(out))
-	}
-	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), true)
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 
 // Values4 is Values for 4-component positions (4D perm-value noise).
 func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
-	if len(out) < len(pos) {
-		return lengthError(len(pos), len(out))
-	}
-	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), false)
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
 // Samples4 is Samples for 4-component positions (4D perm-value noise).
 func (s *Sampler) Samples4(pos []mgl32.Vec4, out []cpu.Sample) error {
-	if len(out) < len(pos) {
-		return lengthError(len(pos), len(out))
-	}
-	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), true)
+	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 
-func lengthError(pos, out int) error {
-	return fmt.Errorf("dispatch: the output has %d elements for %d positions", out, pos)
-}
 
 // chunkPoints is how many positions one dispatch may cover: within the
 // work-group count limit and, for positions and results alike, the
@@ -193,7 +178,11 @@ func (c *Context) chunkPoints(stride int, derivatives bool) int {
 
 // sampleSlice uploads positions chunk by chunk to a staging buffer,
 // dispatches and reads the results back.
-func (s *Sampler) sampleSlice(pos unsafe.Pointer, n, stride int, out unsafe.Pointer, derivatives bool) error {
+// outLen is the output slice's length, checked against n.
+func (s *Sampler) sampleSlice(pos unsafe.Pointer, n, stride int, out unsafe.Pointer, outLen int, derivatives bool) error {
+	if outLen < n {
+		return fmt.Errorf("dispatch: the output has %d elements for %d positions", outLen, n)
+	}
 	if n == 0 {
 		return nil
 	}
