@@ -158,7 +158,6 @@ func (s *Sampler) Samples4(pos []mgl32.Vec4, out []cpu.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 
-
 // chunkPoints is how many positions one dispatch may cover: within the
 // work-group count limit and, for positions and results alike, the
 // largest buffer range a shader may bind; a multiple of 1024 so every
