@@ -41,17 +41,6 @@ func parseFlags(fs *flag.FlagSet, name, header string, args []string, stdout io.
 	return nil
 }
 
-// flagSet reports whether the flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == name {
-			found = true
-		}
-	})
-	return found
-}
-
 // numFlag is a number flag kept as its text, so that it can be parsed as
 // float32, float64 or a whole number depending on the mode.
 type numFlag struct{ s string }
@@ -69,51 +58,6 @@ func (n *numFlag) Set(s string) error {
 func (n *numFlag) float64() float64 {
 	v, _ := strconv.ParseFloat(n.s, 64)
 	return v
-}
-
-// triple is a comma-separated x,y,z flag; single also accepts one number
-// for all three components.
-type triple struct {
-	v      [3]float32
-	single bool
-}
-
-func (t *triple) String() string {
-	if t == nil {
-		return ""
-	}
-	var parts []string
-	for _, c := range t.v {
-		parts = append(parts, strconv.FormatFloat(float64(c), 'g', -1, 32))
-	}
-	return strings.Join(parts, ",")
-}
-
-func (t *triple) Set(s string) error {
-	want := `want three comma-separated numbers "x,y,z"`
-	if t.single {
-		want = `want one number or three comma-separated numbers "x,y,z"`
-	}
-	parts := strings.Split(s, ",")
-	if len(parts) != 3 && !(t.single && len(parts) == 1) {
-		return errors.New(want)
-	}
-	var v [3]float32
-	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 32)
-		if err != nil {
-			if errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("%q is out of float32 range", strings.TrimSpace(p))
-			}
-			return fmt.Errorf("%q is not a number; %s", strings.TrimSpace(p), want)
-		}
-		v[i] = float32(f)
-	}
-	if len(parts) == 1 {
-		v[1], v[2] = v[0], v[0]
-	}
-	t.v = v
-	return nil
 }
 
 // settingsFlags are the noise selection and fractal settings shared by
@@ -232,43 +176,4 @@ func (f *settingsFlags) config() (cpu.Config, error) {
 	}
 	cfg := cpu.Config{Noise: n, Dims: f.dims, Tiling: f.tiling, Settings: s}
 	return cfg, cfg.Validate()
-}
-
-// domainFlags are the domain transform flags (SPEC §8).
-type domainFlags struct {
-	translate, rotate, scale triple
-	matrix                   string
-}
-
-var domainFlagNames = []string{"translate", "rotate", "scale", "matrix"}
-
-func (d *domainFlags) register(fs *flag.FlagSet, defaultScale float32) {
-	d.scale = triple{v: [3]float32{defaultScale, defaultScale, defaultScale}, single: true}
-	fs.Var(&d.translate, "translate", "domain translation `x,y,z`, added after the matrix")
-	fs.Var(&d.rotate, "rotate", "domain rotation `x,y,z`: Euler angles in degrees about X, Y and Z")
-	fs.Var(&d.scale, "scale", "domain scale `x,y,z`, or one number for all three axes")
-	fs.StringVar(&d.matrix, "matrix", "ps", "domain `matrix`: ps (Pseudorandom Surfaces, Scale·EulerZXY, rotates first) or pn (Pseudorandom Noise quaternion TRS, scales first)")
-}
-
-// anySet reports whether a domain flag was given.
-func (d *domainFlags) anySet(fs *flag.FlagSet) bool {
-	for _, n := range domainFlagNames {
-		if flagSet(fs, n) {
-			return true
-		}
-	}
-	return false
-}
-
-// domain returns the transform the flags describe.
-func (d *domainFlags) domain() (*cpu.Domain, error) {
-	dom := &cpu.Domain{Translation: d.translate.v, Rotation: d.rotate.v, Scale: d.scale.v}
-	switch d.matrix {
-	case "ps":
-	case "pn":
-		dom.PN = true
-	default:
-		return nil, fmt.Errorf("invalid -matrix %q; valid: ps, pn", d.matrix)
-	}
-	return dom, dom.Validate()
 }

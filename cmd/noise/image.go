@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 const imageHeader = `Usage: noise image -noise NAME [flags] -o out.png
@@ -39,7 +40,7 @@ const maxImageSize = 8192
 
 type imageFlags struct {
 	settingsFlags
-	domainFlags
+	domain       cliflag.Domain
 	size         int
 	normals      bool
 	displacement float64
@@ -50,7 +51,7 @@ func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := newFlagSet("image")
 	var f imageFlags
 	f.settingsFlags.register(fs, false, cpuOnly)
-	f.domainFlags.register(fs, 8)
+	f.domain.Register(fs, 8)
 	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
 	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")
 	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise")
@@ -65,7 +66,7 @@ func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cfg.Domain, err = f.domainFlags.domain(); err != nil {
+	if cfg.Domain, err = f.domain.Domain(); err != nil {
 		return err
 	}
 	if f.size < 1 || f.size > maxImageSize {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
@@ -62,7 +63,7 @@ const maxLineBytes = 1 << 20
 
 type sampleFlags struct {
 	settingsFlags
-	domainFlags
+	domain   cliflag.Domain
 	deriv    bool
 	permMode string
 	context  string
@@ -72,7 +73,7 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("sample")
 	var f sampleFlags
 	f.settingsFlags.register(fs, true, cpuOrGPU)
-	f.domainFlags.register(fs, 1)
+	f.domain.Register(fs, 1)
 	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives) instead of the value`)
 	fs.StringVar(&f.permMode, "perm-mode", "fixed", "perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
 	registerContext(fs, &f.context)
@@ -124,8 +125,8 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.domainFlags.anySet(fs) {
-		if cfg.Domain, err = f.domainFlags.domain(); err != nil {
+	if f.domain.AnySet(fs) {
+		if cfg.Domain, err = f.domain.Domain(); err != nil {
 			return nil, err
 		}
 	}
@@ -171,7 +172,7 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if f.tiling {
 		return nil, errors.New("-tiling is not available with -perm-mode blog: the blog's noise has no tiling variant (its table repeats every 255 cells in 1D, 256 otherwise; use -perm-mode fixed)")
 	}
-	if f.domainFlags.anySet(fs) {
+	if f.domain.AnySet(fs) {
 		return nil, errors.New("-translate, -rotate, -scale and -matrix are not available with -perm-mode blog: the blog's noise has no domain transform (transform the input positions, or use -perm-mode fixed)")
 	}
 	if f.dims < 1 || f.dims > 4 {
