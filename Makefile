@@ -16,7 +16,7 @@ XVFB := $(shell command -v xvfb-run >/dev/null 2>&1 && echo "xvfb-run -a")
 # GOAMD64=v3 builds need AVX2, BMI2 and FMA; skip those runs elsewhere.
 HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo yes)
 
-.PHONY: all deps build test test-go test-simd test-v3 test-race fuzz fmacheck verify selfcheck bench images viewer clean
+.PHONY: all deps build test test-go test-simd test-v3 test-race fuzz fmacheck verify selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -48,11 +48,11 @@ test-go:
 	$(XVFB) $(GO) test -count=1 ./...
 
 test-simd:
-	GOEXPERIMENT=simd $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
+	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
 
 test-v3:
 ifeq ($(HAVE_V3),yes)
-	GOAMD64=v3 $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/...
+	GOAMD64=v3 $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/...
 else
 	@echo "make test-v3: this CPU cannot run GOAMD64=v3 code; skipped"
 endif
@@ -100,8 +100,22 @@ images:
 	$(GO) run ./cmd/noise image -noise simplex-smooth-turbulence -dims 3 -octaves 4 -size 256 -scale 2 -o docs/simplex-smooth-turbulence.png
 	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -scale 2 -normals -o docs/perlin-normals.png
 
-viewer:
-	@echo "make viewer: cmd/viewer is not written yet (the viewer issue); use 'noise image' meanwhile" >&2; exit 2
+# The interactive viewer (needs a desktop; press H in the window for the
+# keys). Without a display it says how to run it under xvfb-run.
+viewer: deps
+	$(GO) run ./cmd/viewer
+
+# The viewer pictures in the README, rendered under Xvfb.
+viewer-shots: deps
+	@mkdir -p docs
+	$(XVFB) $(GO) run ./cmd/viewer -width 640 -height 420 -noise perlin -octaves 4 -displacement 0.15 -resolution 256 -screenshot docs/viewer-plane.png
+	$(XVFB) $(GO) run ./cmd/viewer -width 640 -height 420 -shape sphere -look cubes -resolution 64 -screenshot docs/viewer-sphere.png
+
+# Frame times of the viewer (BENCHMARKS.md), under Xvfb.
+viewer-bench: deps
+	$(GO) build -o bin/viewer ./cmd/viewer
+	for look in surface cubes; do for res in 64 128 256; do for anim in false true; do \
+		$(XVFB) bin/viewer -frames 100 -timing -look $$look -resolution $$res -animate=$$anim; done; done; done
 
 clean:
 	rm -rf bin out

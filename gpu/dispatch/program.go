@@ -46,27 +46,62 @@ func (p *program) loc(name string) int32 {
 // returns the program name. The error carries the driver's info log. It
 // must run on the GL thread (inside Do, or on a Current context's thread).
 func CompileCompute(source string) (uint32, error) {
-	sh := gl.CreateShader(gl.COMPUTE_SHADER)
-	csrc, free := gl.Strs(source + "\x00")
-	gl.ShaderSource(sh, 1, csrc, nil)
-	free()
-	gl.CompileShader(sh)
-	var ok int32
-	gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
-	if ok == gl.FALSE {
-		log := shaderLog(sh)
-		gl.DeleteShader(sh)
-		return 0, fmt.Errorf("compute shader does not compile: %s", log)
+	return CompileProgram(Stage{gl.COMPUTE_SHADER, source})
+}
+
+// Stage is one shader of a program: its type (gl.VERTEX_SHADER,
+// gl.FRAGMENT_SHADER, gl.COMPUTE_SHADER, ...) and its source.
+type Stage struct {
+	Type   uint32
+	Source string
+}
+
+var stageNames = map[uint32]string{
+	gl.COMPUTE_SHADER:  "compute",
+	gl.VERTEX_SHADER:   "vertex",
+	gl.FRAGMENT_SHADER: "fragment",
+	gl.GEOMETRY_SHADER: "geometry",
+}
+
+// CompileProgram compiles the stages and links them into a program, for
+// programs that draw with the noise as well as compute it. The error names
+// the stage and carries the driver's info log as one line. It must run on
+// the GL thread.
+func CompileProgram(stages ...Stage) (uint32, error) {
+	kind := "program"
+	if len(stages) == 1 {
+		kind = stageNames[stages[0].Type] + " program"
+	}
+	var shaders []uint32
+	defer func() {
+		for _, sh := range shaders {
+			gl.DeleteShader(sh)
+		}
+	}()
+	for _, st := range stages {
+		sh := gl.CreateShader(st.Type)
+		shaders = append(shaders, sh)
+		csrc, free := gl.Strs(st.Source + "\x00")
+		gl.ShaderSource(sh, 1, csrc, nil)
+		free()
+		gl.CompileShader(sh)
+		var ok int32
+		gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
+		if ok == gl.FALSE {
+			return 0, fmt.Errorf("%s shader does not compile: %s", stageNames[st.Type], shaderLog(sh))
+		}
 	}
 	p := gl.CreateProgram()
-	gl.AttachShader(p, sh)
+	for _, sh := range shaders {
+		gl.AttachShader(p, sh)
+	}
 	gl.LinkProgram(p)
-	gl.DeleteShader(sh)
+	var ok int32
 	gl.GetProgramiv(p, gl.LINK_STATUS, &ok)
 	if ok == gl.FALSE {
 		log := programLog(p)
 		gl.DeleteProgram(p)
-		return 0, fmt.Errorf("compute program does not link: %s", log)
+		return 0, fmt.Errorf("%s does not link: %s", kind, log)
 	}
 	return p, nil
 }

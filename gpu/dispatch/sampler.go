@@ -313,8 +313,9 @@ func (c *Context) Finish() error {
 // SampleBuffers samples n positions that are already on the GPU: positions
 // holds them as tightly packed floats, stride (3 or 4) per position; the
 // results go to results, one float per position or, with derivatives,
-// four (v, dx, dy, dz). Nothing is copied to or from the CPU; a shader
-// storage barrier is issued, so later shaders may read the results.
+// four (v, dx, dy, dz). Nothing is copied to or from the CPU; a memory
+// barrier is issued, so later shaders, vertex attribute fetches and buffer
+// copies see the results (the viewer draws them as vertex attributes).
 func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer, derivatives bool) error {
 	if stride != 3 && stride != 4 {
 		return fmt.Errorf("dispatch: position stride %d; valid: 3 or 4 floats", stride)
@@ -343,7 +344,7 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 		for lo := 0; lo < n; lo += chunk {
 			s.dispatch(p, positions.ID, lo*stride*4, results.ID, lo*resPer, min(chunk, n-lo), stride, resPer)
 		}
-		gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT)
+		gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT | gl.VERTEX_ATTRIB_ARRAY_BARRIER_BIT)
 		return nil
 	})
 }

@@ -1,0 +1,185 @@
+// Command viewer shows every noise of the project live in a window, on a
+// plane, a sphere or a torus, as the tutorial's instanced cubes or as a
+// displaced, lit surface whose normals come from the analytical
+// derivatives. The noise is computed on the GPU by package gpu/dispatch
+// (the compute shaders that cmd/verify checks against the CPU reference)
+// and drawn straight from the GPU buffer.
+//
+// Usage:
+//
+//	viewer [-noise perlin] [-dims 3] [-shape plane] [-look surface] [flags]
+//	viewer -screenshot out.png [-frames 2] [flags]   (render, save, exit)
+//
+// Press H in the window for the keys. The viewer needs a display; on a
+// machine without one, run it under xvfb-run.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/cliflag"
+)
+
+func init() {
+	// GLFW wants the main thread; main runs on it only if it is locked
+	// before main starts.
+	runtime.LockOSThread()
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+const usageHeader = `viewer: explore the project's noise on the GPU, live.
+
+Usage:
+  viewer [flags]                          open the window
+  viewer -screenshot out.png [-frames N]  draw N frames, save the last, exit
+  viewer -frames N -timing                report the frame and resample times
+
+The viewer needs a display; without one, run it under Xvfb:
+  xvfb-run -a viewer -screenshot out.png
+
+Keys (press H in the window):
+`
+
+// run is the command: exit 0 on success, 2 on bad flags, a missing
+// display or missing OpenGL, 1 on other failures.
+func run(args []string, stdout, stderr io.Writer) int {
+	s, opts, err := parseArgs(args, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "viewer:", err)
+		return 2
+	}
+	st, err := view(s, opts, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, "viewer:", oneLine(err.Error()))
+		if st.Renderer == "" {
+			return 2 // no display, no window or no GL 4.3
+		}
+		return 1
+	}
+	if opts.timing {
+		fmt.Fprintf(stdout, "%s, %s %d, %s: %d frames, %.2f ms per frame (%.0f fps), %d resamples, %.2f ms per resample; first frame %.0f ms; %s\n",
+			s.Config().Noise, s.Look, s.Resolution, s.Shape, st.Frames,
+			ms(st.FrameTime), 1000/math.Max(ms(st.FrameTime), 1e-3), st.Resamples, ms(st.ResampleTime), ms(st.FirstFrame), st.Renderer)
+	}
+	if opts.screenshot != "" {
+		fmt.Fprintf(stdout, "saved %s (%s)\n", opts.screenshot, st.Renderer)
+	}
+	return 0
+}
+
+func ms(d interface{ Seconds() float64 }) float64 { return d.Seconds() * 1000 }
+
+// oneLine keeps the first line of an error.
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// parseArgs turns the command line into the starting state and options.
+func parseArgs(args []string, stdout io.Writer) (State, options, error) {
+	s := DefaultState()
+	opts := options{width: 1024, height: 720, instanceScale: 2}
+	fs := flag.NewFlagSet("viewer", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	noise := fs.String("noise", s.Noise.String(), "noise type `name`; valid: "+strings.Join(cpu.Names(), ", "))
+	fs.IntVar(&s.Dims, "dims", s.Dims, "`dimensions`: 1 to 3, or 1 to 4 for perm-value")
+	fs.BoolVar(&s.Tiling, "tiling", false, "the tiling variant (not for simplex noise)")
+	shape := fs.String("shape", s.Shape.String(), "`shape`: plane, sphere or torus")
+	look := fs.String("look", s.Look.String(), "`look`: surface (displaced, lit mesh) or cubes (the tutorial's instances)")
+	fs.IntVar(&s.Resolution, "resolution", s.Resolution, fmt.Sprintf("points per side, %d to %d", minResolution, maxResolution))
+	disp := fs.Float64("displacement", float64(s.Displacement), fmt.Sprintf("displacement along the normal, %v to %v", minDisplacement, maxDisplacement))
+	seed := fs.Int64("seed", int64(s.Settings.Seed), "hash `seed`, an int32")
+	freq := fs.Int64("frequency", int64(s.Settings.Frequency), fmt.Sprintf("base `frequency`, 1 to %d", maxFrequency))
+	fs.IntVar(&s.Settings.Octaves, "octaves", s.Settings.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", cpu.MaxOctaves))
+	lac := fs.Int64("lacunarity", int64(s.Settings.Lacunarity), fmt.Sprintf("frequency `factor` per octave, 1 to %d", maxLacunarity))
+	pers := fs.Float64("persistence", float64(s.Settings.Persistence), "amplitude `factor` per octave, 0 to 1")
+	var dom cliflag.Domain
+	dom.Register(fs, s.Domain.Scale[0])
+	fs.BoolVar(&s.Animate, "animate", false, "start with the domain spinning about Y")
+	fs.BoolVar(&s.Help, "help-overlay", false, "start with the key help shown")
+	hud := fs.Bool("hud", true, "show the panel with the variant and settings")
+	fs.IntVar(&opts.width, "width", opts.width, "window `width` in pixels")
+	fs.IntVar(&opts.height, "height", opts.height, "window `height` in pixels")
+	is := fs.Float64("instance-scale", float64(opts.instanceScale), "cube edge times resolution, 0.1 to 10 (the tutorial's instanceScale)")
+	fs.StringVar(&opts.screenshot, "screenshot", "", "draw, save the last frame as PNG to `file`, and exit")
+	fs.IntVar(&opts.frames, "frames", 0, "draw this many `frames` and exit (default 2 with -screenshot)")
+	fs.BoolVar(&opts.timing, "timing", false, "with -frames: print the mean frame and resample times")
+	fs.BoolVar(&opts.debug, "debug", false, "GL debug context: GL errors and driver messages become errors")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usageHeader)
+			for _, l := range helpLines() {
+				fmt.Fprintln(stdout, "  "+l)
+			}
+			fmt.Fprintln(stdout, "\nFlags:")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return s, opts, err
+		}
+		return s, opts, fmt.Errorf("%v (run \"viewer -h\" for usage)", err)
+	}
+	if fs.NArg() > 0 {
+		return s, opts, fmt.Errorf("unexpected argument %q: the viewer takes flags only (run \"viewer -h\" for usage)", fs.Arg(0))
+	}
+	var err error
+	if s.Noise, err = cpu.ParseNoise(*noise); err != nil {
+		return s, opts, err
+	}
+	if s.Shape, err = parseShape(*shape); err != nil {
+		return s, opts, err
+	}
+	if s.Look, err = parseLook(*look); err != nil {
+		return s, opts, err
+	}
+	if *seed < math.MinInt32 || *seed > math.MaxInt32 {
+		return s, opts, fmt.Errorf("invalid -seed %d: must be %d to %d", *seed, math.MinInt32, math.MaxInt32)
+	}
+	if *freq < 1 || *freq > maxFrequency {
+		return s, opts, fmt.Errorf("invalid -frequency %d: must be 1 to %d", *freq, maxFrequency)
+	}
+	if *lac < 1 || *lac > maxLacunarity {
+		return s, opts, fmt.Errorf("invalid -lacunarity %d: must be 1 to %d", *lac, maxLacunarity)
+	}
+	if !(*pers >= 0 && *pers <= 1) {
+		return s, opts, fmt.Errorf("invalid -persistence %v: must be 0 to 1", *pers)
+	}
+	s.Settings.Seed, s.Settings.Frequency, s.Settings.Lacunarity = int32(*seed), int32(*freq), int32(*lac)
+	s.Settings.Persistence, s.Displacement = float32(*pers), float32(*disp)
+	d, err := dom.Domain()
+	if err != nil {
+		return s, opts, err
+	}
+	s.Domain = *d
+	if err := s.Validate(); err != nil {
+		return s, opts, err
+	}
+	if !(*is >= 0.1 && *is <= 10) {
+		return s, opts, fmt.Errorf("invalid -instance-scale %v: must be 0.1 to 10", *is)
+	}
+	opts.instanceScale, opts.noHUD = float32(*is), !*hud
+	if opts.width < 16 || opts.height < 16 || opts.width > 8192 || opts.height > 8192 {
+		return s, opts, fmt.Errorf("invalid window size %dx%d: -width and -height must be 16 to 8192", opts.width, opts.height)
+	}
+	if opts.frames < 0 {
+		return s, opts, fmt.Errorf("invalid -frames %d: must be at least 1", opts.frames)
+	}
+	if opts.screenshot != "" && opts.frames == 0 {
+		opts.frames = 2
+	}
+	if opts.timing && opts.frames < 2 {
+		return s, opts, errors.New("-timing needs -frames 2 or more")
+	}
+	return s, opts, nil
+}

@@ -1,0 +1,300 @@
+package main
+
+import (
+	"embed"
+	"fmt"
+	"image"
+	"math"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/dispatch"
+)
+
+//go:embed shaders
+var shaderFiles embed.FS
+
+// shaderSource returns an embedded shader with the GLSL version and, for
+// the scene's vertex shaders, the shared functions of common.glsl.
+func shaderSource(name string, common bool) string {
+	src := "#version 430 core\n"
+	if common {
+		src += mustRead("shaders/common.glsl")
+	}
+	return src + mustRead("shaders/"+name)
+}
+
+func mustRead(name string) string {
+	b, err := shaderFiles.ReadFile(name)
+	if err != nil {
+		panic(err) // embedded at build time: cannot happen
+	}
+	return string(b)
+}
+
+// renderer owns the viewer's GL objects. The noise is sampled into a
+// GPU buffer by a dispatch.Sampler (the embedding API) and drawn from there
+// as vertex attributes: it never comes back to the CPU.
+type renderer struct {
+	ctx *dispatch.Context
+
+	surfaceProg, cubesProg, textProg uint32
+	surfaceVAO, cubesVAO, textVAO    uint32
+	cubeVBO, indexBuffer             uint32
+	indexCount                       int32
+
+	// The mesh (positions, normals) and the samples at its points.
+	pos, nrm, res dispatch.Buffer
+	points        int
+	look          Look
+
+	sampler    *dispatch.Sampler
+	samplerCfg cpu.Config // with Domain nil; the domain is samplerDom
+	samplerDom cpu.Domain
+
+	help, hud textTexture
+}
+
+// newRenderer compiles the viewer's programs and makes its fixed objects.
+// It runs on the thread with the window's context current.
+func newRenderer(ctx *dispatch.Context) (*renderer, error) {
+	r := &renderer{ctx: ctx}
+	err := ctx.Do(func() error {
+		var err error
+		progs := []struct {
+			id   *uint32
+			name string
+			vert string
+			frag string
+		}{
+			{&r.surfaceProg, "surface", "surface.vert", "scene.frag"},
+			{&r.cubesProg, "cubes", "cubes.vert", "scene.frag"},
+			{&r.textProg, "text", "text.vert", "text.frag"},
+		}
+		for _, p := range progs {
+			common := p.name != "text"
+			*p.id, err = dispatch.CompileProgram(
+				dispatch.Stage{Type: gl.VERTEX_SHADER, Source: shaderSource(p.vert, common)},
+				dispatch.Stage{Type: gl.FRAGMENT_SHADER, Source: shaderSource(p.frag, false)})
+			if err != nil {
+				return fmt.Errorf("viewer: %s program: %v", p.name, err)
+			}
+		}
+		gl.GenVertexArrays(1, &r.surfaceVAO)
+		gl.GenVertexArrays(1, &r.cubesVAO)
+		gl.GenVertexArrays(1, &r.textVAO)
+		cube := cubeVertices()
+		gl.GenBuffers(1, &r.cubeVBO)
+		gl.BindBuffer(gl.ARRAY_BUFFER, r.cubeVBO)
+		gl.BufferData(gl.ARRAY_BUFFER, len(cube)*4, gl.Ptr(cube), gl.STATIC_DRAW)
+		gl.GenBuffers(1, &r.indexBuffer)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// setMesh uploads the mesh and sizes the samples buffer for it.
+func (r *renderer) setMesh(m Mesh, look Look) error {
+	r.deleteMesh()
+	var err error
+	if r.pos, err = r.ctx.BufferFromVec3(m.Positions); err != nil {
+		return err
+	}
+	if r.nrm, err = r.ctx.BufferFromVec3(m.Normals); err != nil {
+		return err
+	}
+	if r.res, err = r.ctx.NewBuffer(len(m.Positions) * 16); err != nil {
+		return err
+	}
+	r.points, r.look = len(m.Positions), look
+	return r.ctx.Do(func() error {
+		attrib := func(loc uint32, buf uint32, size int32, divisor uint32) {
+			gl.BindBuffer(gl.ARRAY_BUFFER, buf)
+			gl.EnableVertexAttribArray(loc)
+			gl.VertexAttribPointer(loc, size, gl.FLOAT, false, size*4, gl.PtrOffset(0))
+			gl.VertexAttribDivisor(loc, divisor)
+		}
+		if look == Surface {
+			gl.BindVertexArray(r.surfaceVAO)
+			attrib(0, r.pos.ID, 3, 0)
+			attrib(1, r.nrm.ID, 3, 0)
+			attrib(2, r.res.ID, 4, 0)
+			gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.indexBuffer)
+			gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(m.Indices)*4, unsafe.Pointer(unsafe.SliceData(m.Indices)), gl.STATIC_DRAW)
+			r.indexCount = int32(len(m.Indices))
+		} else {
+			gl.BindVertexArray(r.cubesVAO)
+			gl.BindBuffer(gl.ARRAY_BUFFER, r.cubeVBO)
+			for loc := uint32(0); loc < 2; loc++ {
+				gl.EnableVertexAttribArray(loc)
+				gl.VertexAttribPointer(loc, 3, gl.FLOAT, false, 24, gl.PtrOffset(int(loc)*12))
+				gl.VertexAttribDivisor(loc, 0)
+			}
+			attrib(2, r.res.ID, 4, 1)
+			attrib(3, r.pos.ID, 3, 1)
+			attrib(4, r.nrm.ID, 3, 1)
+		}
+		gl.BindVertexArray(0)
+		return nil
+	})
+}
+
+func (r *renderer) deleteMesh() {
+	for _, b := range []*dispatch.Buffer{&r.pos, &r.nrm, &r.res} {
+		if b.ID != 0 {
+			r.ctx.DeleteBuffer(*b)
+			*b = dispatch.Buffer{}
+		}
+	}
+	r.points = 0
+}
+
+// resample samples the noise of cfg, with derivatives, at the mesh points
+// into the samples buffer. The Sampler is made again only when the
+// variant, settings or domain changed.
+func (r *renderer) resample(cfg cpu.Config) error {
+	dom := *cfg.Domain
+	key := cfg
+	key.Domain = nil
+	if r.sampler == nil || key != r.samplerCfg || dom != r.samplerDom {
+		s, err := r.ctx.NewSampler(cfg, nil)
+		if err != nil {
+			return err
+		}
+		if r.sampler != nil {
+			r.sampler.Close()
+		}
+		r.sampler, r.samplerCfg, r.samplerDom = s, key, dom
+	}
+	return r.sampler.SampleBuffers(r.pos, 3, r.points, r.res, true)
+}
+
+// camera returns the view-projection matrix and the light direction of the
+// orbit camera for a framebuffer of the given aspect ratio.
+func camera(s State, aspect float32) (mgl32.Mat4, mgl32.Vec3) {
+	yaw, pitch := float64(mgl32.DegToRad(s.Yaw)), float64(mgl32.DegToRad(s.Pitch))
+	dir := mgl32.Vec3{
+		float32(math.Cos(pitch) * math.Sin(yaw)),
+		float32(math.Sin(pitch)),
+		float32(math.Cos(pitch) * math.Cos(yaw)),
+	}
+	eye := dir.Mul(s.Distance)
+	view := mgl32.LookAtV(eye, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	proj := mgl32.Perspective(mgl32.DegToRad(45), aspect, 0.02, 50)
+	// A light above, behind and to the left of the camera.
+	right := mgl32.Vec3{0, 1, 0}.Cross(dir).Normalize()
+	light := dir.Add(mgl32.Vec3{0, 0.8, 0}).Sub(right.Mul(0.6)).Normalize()
+	return proj.Mul4(view), light
+}
+
+// draw renders the state to the current framebuffer of w×h pixels.
+func (r *renderer) draw(s State, w, h int, opts options) error {
+	return r.ctx.Do(func() error {
+		gl.Viewport(0, 0, int32(w), int32(h))
+		gl.ClearColor(0.16, 0.18, 0.22, 1)
+		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+		gl.Enable(gl.DEPTH_TEST)
+		// The cubes are closed and wound counter-clockwise seen from
+		// outside; the surface is seen from both sides.
+		if r.look == Cubes {
+			gl.Enable(gl.CULL_FACE)
+		} else {
+			gl.Disable(gl.CULL_FACE)
+		}
+		vp, light := camera(s, float32(w)/float32(max(h, 1)))
+		prog := r.surfaceProg
+		if r.look == Cubes {
+			prog = r.cubesProg
+		}
+		gl.UseProgram(prog)
+		uniform := func(name string) int32 { return gl.GetUniformLocation(prog, gl.Str(name+"\x00")) }
+		gl.UniformMatrix4fv(uniform("viewProjection"), 1, false, &vp[0])
+		gl.Uniform3f(uniform("lightDirection"), light[0], light[1], light[2])
+		gl.Uniform1f(uniform("displacement"), s.Displacement)
+		if r.look == Cubes {
+			gl.Uniform1f(uniform("cubeScale"), opts.instanceScale/float32(s.Resolution))
+			gl.BindVertexArray(r.cubesVAO)
+			gl.DrawArraysInstanced(gl.TRIANGLES, 0, 36, int32(r.points))
+		} else {
+			gl.Uniform1i(uniform("shape"), int32(s.Shape))
+			gl.BindVertexArray(r.surfaceVAO)
+			gl.DrawElements(gl.TRIANGLES, r.indexCount, gl.UNSIGNED_INT, nil)
+		}
+		gl.BindVertexArray(0)
+		gl.Disable(gl.CULL_FACE)
+		if !opts.noHUD {
+			r.hud.set(s.Lines(), 0xd8)
+			r.drawText(&r.hud, w, h, false)
+		}
+		if s.Help {
+			r.help.set(helpLines(), 0xf0)
+			r.drawText(&r.help, w, h, true)
+		}
+		return nil
+	})
+}
+
+// drawText draws t's texture at the bottom left or, with top, the top left
+// of a w×h framebuffer, one texel per pixel.
+func (r *renderer) drawText(t *textTexture, w, h int, top bool) {
+	gl.Disable(gl.DEPTH_TEST)
+	gl.Enable(gl.BLEND)
+	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+	gl.UseProgram(r.textProg)
+	x0, x1 := float32(-1), -1+2*float32(t.w)/float32(w)
+	y0, y1 := float32(-1), -1+2*float32(t.h)/float32(h)
+	if top {
+		y0, y1 = 1-2*float32(t.h)/float32(h), 1
+	}
+	gl.Uniform4f(gl.GetUniformLocation(r.textProg, gl.Str("rect\x00")), x0, y0, x1, y1)
+	gl.ActiveTexture(gl.TEXTURE0)
+	gl.BindTexture(gl.TEXTURE_2D, t.tex)
+	gl.BindVertexArray(r.textVAO)
+	gl.DrawArrays(gl.TRIANGLE_STRIP, 0, 4)
+	gl.BindVertexArray(0)
+	gl.Disable(gl.BLEND)
+}
+
+// readPixels returns the w×h framebuffer's back buffer, top row first.
+func (r *renderer) readPixels(w, h int) (*image.NRGBA, error) {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	err := r.ctx.Do(func() error {
+		buf := make([]byte, 4*w*h)
+		gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
+		gl.ReadBuffer(gl.BACK)
+		gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(buf))
+		for y := 0; y < h; y++ { // GL's rows go bottom up
+			copy(img.Pix[y*img.Stride:y*img.Stride+4*w], buf[(h-1-y)*4*w:(h-y)*4*w])
+		}
+		return nil
+	})
+	return img, err
+}
+
+// close deletes what the renderer made.
+func (r *renderer) close() {
+	r.deleteMesh()
+	if r.sampler != nil {
+		r.sampler.Close()
+	}
+	r.ctx.Do(func() error {
+		for _, p := range []uint32{r.surfaceProg, r.cubesProg, r.textProg} {
+			gl.DeleteProgram(p)
+		}
+		for _, v := range []*uint32{&r.surfaceVAO, &r.cubesVAO, &r.textVAO} {
+			gl.DeleteVertexArrays(1, v)
+		}
+		for _, b := range []*uint32{&r.cubeVBO, &r.indexBuffer} {
+			gl.DeleteBuffers(1, b)
+		}
+		r.help.delete()
+		r.hud.delete()
+		return nil
+	})
+}

@@ -1,0 +1,452 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/noiselab/noise/cpu"
+)
+
+// Look is how the noise is drawn.
+type Look uint8
+
+const (
+	// Surface is a displaced, lit mesh whose normals come from the
+	// noise's analytical derivatives (SPEC §7.7, §7.8).
+	Surface Look = iota
+	// Cubes is the tutorial's instanced cubes, displaced along the
+	// shape's normal and coloured red (negative) or grey (positive)
+	// (SPEC §9.4).
+	Cubes
+	numLooks
+)
+
+var lookNames = [numLooks]string{"surface", "cubes"}
+
+func (l Look) String() string {
+	if l >= numLooks {
+		return fmt.Sprintf("Look(%d)", uint8(l))
+	}
+	return lookNames[l]
+}
+
+// parseLook returns the look named s; the error names the valid ones.
+func parseLook(s string) (Look, error) {
+	for i, n := range lookNames {
+		if n == s {
+			return Look(i), nil
+		}
+	}
+	return 0, fmt.Errorf("invalid -look %q; valid: %s", s, strings.Join(lookNames[:], ", "))
+}
+
+// viewerShapes are the shapes the S key cycles through.
+var viewerShapes = []cpu.Shape{cpu.Plane, cpu.Sphere, cpu.Torus}
+
+// parseShape returns the viewer shape named s; the error names the valid ones.
+func parseShape(s string) (cpu.Shape, error) {
+	var names []string
+	for _, sh := range viewerShapes {
+		if sh.String() == s {
+			return sh, nil
+		}
+		names = append(names, sh.String())
+	}
+	return 0, fmt.Errorf("invalid -shape %q; valid: %s", s, strings.Join(names, ", "))
+}
+
+// The limits of the adjustable parameters (the tutorial's ranges, SPEC §9.6,
+// where it gives one).
+const (
+	minResolution, maxResolution = 1, 512
+	maxFrequency                 = 64
+	maxLacunarity                = 8
+	minDisplacement              = -0.5
+	maxDisplacement              = 0.5
+	step                         = 0.05 // persistence and displacement step
+	rotationStep                 = 15   // degrees per arrow key press
+	spinSpeed                    = 30   // degrees per second about Y while animating
+	minDistance, maxDistance     = 0.6, 8
+)
+
+// State is everything the viewer shows: the noise variant and settings,
+// the shape and look, and the camera. It is a plain value changed only by
+// Apply, Orbit, Zoom and Advance, so the input handling is tested without
+// a window.
+type State struct {
+	Noise cpu.Noise
+	// Dims and Tiling are what the user asked for. A noise that lacks
+	// them (4D is perm-value only, simplex has no tiling) uses the
+	// nearest it has and the title says so; see Config.
+	Dims         int
+	Tiling       bool
+	Shape        cpu.Shape
+	Look         Look
+	Resolution   int
+	Settings     cpu.Settings
+	Displacement float32
+	Domain       cpu.Domain
+	Animate      bool
+	Help         bool
+
+	Yaw, Pitch, Distance float32 // the orbit camera, degrees and units
+
+	// Message is a short note about the last action (a limit reached, a
+	// combination not available), shown in the title until the next one.
+	Message string
+}
+
+// DefaultState is Perlin 3D with the tutorials' fractal settings
+// (frequency 4, one octave) and displacement 0.1 on a plane, as a lit
+// surface at resolution 128. The domain scale is 2, not the Pseudorandom
+// Noise visualisation's 8, so that the surface shows hills rather than
+// spikes; -scale 8 -look cubes -resolution 16 is the tutorial's picture.
+func DefaultState() State {
+	return State{
+		Noise:        cpu.Perlin,
+		Dims:         3,
+		Shape:        cpu.Plane,
+		Look:         Surface,
+		Resolution:   128,
+		Settings:     cpu.DefaultSettings(),
+		Displacement: 0.1,
+		Domain:       cpu.Domain{Scale: [3]float32{2, 2, 2}},
+		Yaw:          30,
+		Pitch:        35,
+		Distance:     1.5,
+	}
+}
+
+// Validate reports the first field out of its range.
+func (s State) Validate() error {
+	if s.Noise >= cpu.Noise(len(cpu.Names())) {
+		return fmt.Errorf("invalid noise %d", s.Noise)
+	}
+	if s.Dims < 1 || s.Dims > s.Noise.MaxDims() {
+		return fmt.Errorf("invalid -dims %d for %s: must be 1 to %d", s.Dims, s.Noise, s.Noise.MaxDims())
+	}
+	if s.Tiling && !s.Noise.Tiling() {
+		return fmt.Errorf("%s has no tiling variant (tiling exists for lattice, Voronoi and perm-value noise)", s.Noise)
+	}
+	if s.Resolution < minResolution || s.Resolution > maxResolution {
+		return fmt.Errorf("invalid -resolution %d: must be %d to %d", s.Resolution, minResolution, maxResolution)
+	}
+	if !(s.Displacement >= minDisplacement && s.Displacement <= maxDisplacement) {
+		return fmt.Errorf("invalid -displacement %v: must be %v to %v", s.Displacement, minDisplacement, maxDisplacement)
+	}
+	return s.Config().Validate()
+}
+
+// Config is the noise configuration drawn: the noise with the requested
+// dimensions and tiling where it has them.
+func (s State) Config() cpu.Config {
+	d := s.Domain
+	return cpu.Config{
+		Noise:    s.Noise,
+		Dims:     min(s.Dims, s.Noise.MaxDims()),
+		Tiling:   s.Tiling && s.Noise.Tiling(),
+		Settings: s.Settings,
+		Domain:   &d,
+	}
+}
+
+// Change says what an input changed, and so what the viewer must redo.
+type Change uint8
+
+const (
+	// Redraw: only the picture changes (camera, displacement, help).
+	Redraw Change = 1 << iota
+	// Resample: the noise must be sampled again (variant, settings,
+	// domain).
+	Resample
+	// Remesh: the sample positions change (shape, look, resolution);
+	// implies Resample.
+	Remesh
+)
+
+// Action is a user command, bound to keys by actionFor.
+type Action uint8
+
+// The actions.
+const (
+	None Action = iota
+	NextNoise
+	PrevNoise
+	Dims1
+	Dims2
+	Dims3
+	Dims4
+	ToggleTiling
+	NextShape
+	PrevShape
+	ToggleLook
+	OctavesUp
+	OctavesDown
+	FrequencyUp
+	FrequencyDown
+	LacunarityUp
+	LacunarityDown
+	PersistenceUp
+	PersistenceDown
+	SeedUp
+	SeedDown
+	DisplacementUp
+	DisplacementDown
+	ResolutionUp
+	ResolutionDown
+	RotateLeft
+	RotateRight
+	RotateUp
+	RotateDown
+	ToggleAnimate
+	ResetView
+	Screenshot
+	ToggleHelp
+	Quit
+)
+
+// Apply carries out a and returns what changed. Screenshot and Quit change
+// nothing here; the viewer acts on them. Limits hold: a step past one
+// leaves the state as it was and sets Message.
+func (s *State) Apply(a Action) Change {
+	s.Message = ""
+	switch a {
+	case NextNoise, PrevNoise:
+		n := len(cpu.Names())
+		d := 1
+		if a == PrevNoise {
+			d = n - 1
+		}
+		s.Noise = cpu.Noise((int(s.Noise) + d) % n)
+		s.noteUnavailable()
+		return Resample
+	case Dims1, Dims2, Dims3, Dims4:
+		dims := int(a-Dims1) + 1
+		if dims > s.Noise.MaxDims() {
+			s.Message = fmt.Sprintf("%dD is not available for %s", dims, s.Noise)
+			return 0
+		}
+		s.Dims = dims
+		return Resample
+	case ToggleTiling:
+		s.Tiling = !s.Tiling
+		s.noteUnavailable()
+		return Resample
+	case NextShape, PrevShape:
+		i := 0
+		for k, sh := range viewerShapes {
+			if sh == s.Shape {
+				i = k
+			}
+		}
+		d := 1
+		if a == PrevShape {
+			d = len(viewerShapes) - 1
+		}
+		s.Shape = viewerShapes[(i+d)%len(viewerShapes)]
+		return Remesh
+	case ToggleLook:
+		s.Look = (s.Look + 1) % numLooks
+		return Remesh
+	case OctavesUp:
+		return s.settings(func(st *cpu.Settings) { st.Octaves++ }, "octaves")
+	case OctavesDown:
+		return s.settings(func(st *cpu.Settings) { st.Octaves-- }, "octaves")
+	case FrequencyUp:
+		return s.settings(func(st *cpu.Settings) { st.Frequency++ }, "frequency")
+	case FrequencyDown:
+		return s.settings(func(st *cpu.Settings) { st.Frequency-- }, "frequency")
+	case LacunarityUp:
+		return s.settings(func(st *cpu.Settings) { st.Lacunarity++ }, "lacunarity")
+	case LacunarityDown:
+		return s.settings(func(st *cpu.Settings) { st.Lacunarity-- }, "lacunarity")
+	case PersistenceUp:
+		return s.settings(func(st *cpu.Settings) { st.Persistence = stepped(st.Persistence, +1) }, "persistence")
+	case PersistenceDown:
+		return s.settings(func(st *cpu.Settings) { st.Persistence = stepped(st.Persistence, -1) }, "persistence")
+	case SeedUp:
+		s.Settings.Seed++ // wraps from 2^31−1 to −2^31: every int32 is a seed
+		return Resample
+	case SeedDown:
+		s.Settings.Seed--
+		return Resample
+	case DisplacementUp, DisplacementDown:
+		dir := 1
+		if a == DisplacementDown {
+			dir = -1
+		}
+		d := stepped(s.Displacement, dir)
+		if d < minDisplacement || d > maxDisplacement {
+			s.Message = fmt.Sprintf("displacement is %v to %v", minDisplacement, maxDisplacement)
+			return 0
+		}
+		s.Displacement = d
+		return Redraw
+	case ResolutionUp, ResolutionDown:
+		r := s.Resolution * 2
+		if a == ResolutionDown {
+			r = s.Resolution / 2
+		}
+		r = max(minResolution, min(maxResolution, r))
+		if r == s.Resolution {
+			s.Message = fmt.Sprintf("resolution is %d to %d", minResolution, maxResolution)
+			return 0
+		}
+		s.Resolution = r
+		return Remesh
+	case RotateLeft:
+		s.rotate(1, -rotationStep)
+		return Resample
+	case RotateRight:
+		s.rotate(1, rotationStep)
+		return Resample
+	case RotateUp:
+		s.rotate(0, -rotationStep)
+		return Resample
+	case RotateDown:
+		s.rotate(0, rotationStep)
+		return Resample
+	case ToggleAnimate:
+		s.Animate = !s.Animate
+		return Redraw
+	case ResetView:
+		d := DefaultState()
+		s.Yaw, s.Pitch, s.Distance = d.Yaw, d.Pitch, d.Distance
+		return Redraw
+	case ToggleHelp:
+		s.Help = !s.Help
+		return Redraw
+	}
+	return 0
+}
+
+// noteUnavailable sets Message when the noise lacks the requested
+// dimensions or tiling.
+func (s *State) noteUnavailable() {
+	var notes []string
+	if s.Dims > s.Noise.MaxDims() {
+		notes = append(notes, fmt.Sprintf("%dD not available, showing %dD", s.Dims, s.Noise.MaxDims()))
+	}
+	if s.Tiling && !s.Noise.Tiling() {
+		notes = append(notes, "tiling not available for "+s.Noise.String())
+	}
+	s.Message = strings.Join(notes, "; ")
+}
+
+// settings applies f to a copy of the settings and keeps it if it is valid
+// and within the viewer's limits.
+func (s *State) settings(f func(*cpu.Settings), name string) Change {
+	st := s.Settings
+	f(&st)
+	err := st.Validate()
+	if err == nil && (st.Frequency > maxFrequency || st.Lacunarity > maxLacunarity || st.Persistence > 1) {
+		err = fmt.Errorf("limit")
+	}
+	if err != nil {
+		s.Message = name + " limit: " + limitText(name)
+		return 0
+	}
+	s.Settings = st
+	return Resample
+}
+
+func limitText(name string) string {
+	switch name {
+	case "octaves":
+		return fmt.Sprintf("1 to %d, with the top octave's frequency below 2^31", cpu.MaxOctaves)
+	case "frequency":
+		return fmt.Sprintf("1 to %d", maxFrequency)
+	case "lacunarity":
+		return fmt.Sprintf("1 to %d", maxLacunarity)
+	}
+	return "0 to 1"
+}
+
+// stepped moves x by one step (0.05) in direction dir, rounded to a
+// multiple of the step so that repeated steps do not drift.
+func stepped(x float32, dir int) float32 {
+	n := math.Round(float64(x)/step) + float64(dir)
+	return float32(n * step)
+}
+
+// rotate turns the domain about axis by deg degrees, keeping the angle in
+// [0, 360).
+func (s *State) rotate(axis int, deg float32) {
+	r := math.Mod(float64(s.Domain.Rotation[axis])+float64(deg), 360)
+	if r < 0 {
+		r += 360
+	}
+	s.Domain.Rotation[axis] = float32(r)
+}
+
+// Advance moves the animation on by dt seconds: while animating, the
+// domain spins about Y. It reports Resample when it changed the domain.
+func (s *State) Advance(dt float64) Change {
+	if !s.Animate || dt <= 0 {
+		return 0
+	}
+	s.rotate(1, float32(spinSpeed*dt))
+	return Resample
+}
+
+// Orbit turns the camera by a mouse drag of (dx, dy) pixels.
+func (s *State) Orbit(dx, dy float64) Change {
+	s.Yaw = float32(math.Mod(float64(s.Yaw)+0.4*dx, 360))
+	s.Pitch = float32(max(-89, min(89, float64(s.Pitch)+0.4*dy)))
+	return Redraw
+}
+
+// Zoom moves the camera closer (positive scroll) or farther away.
+func (s *State) Zoom(scroll float64) Change {
+	d := float64(s.Distance) * math.Pow(0.9, scroll)
+	s.Distance = float32(max(minDistance, min(maxDistance, d)))
+	return Redraw
+}
+
+// Title is the window title: Lines joined into one.
+func (s State) Title() string { return strings.Join(s.Lines(), " | ") }
+
+// Lines describes the state in up to four short lines: the variant drawn
+// (saying which requested dimension or tiling is not available), its
+// fractal settings, its domain, and the shape and look, then the last
+// message if there is one.
+func (s State) Lines() []string {
+	cfg := s.Config()
+	variant := fmt.Sprintf("%s %dD", cfg.Noise, cfg.Dims)
+	if cfg.Tiling {
+		variant += " tiling"
+	}
+	if s.Dims != cfg.Dims {
+		variant += fmt.Sprintf(" (%dD n/a)", s.Dims)
+	}
+	if s.Tiling && !cfg.Tiling {
+		variant += " (tiling n/a)"
+	}
+	st := s.Settings
+	settings := fmt.Sprintf("seed %d, frequency %d, octaves %d, lacunarity %d, persistence %s",
+		st.Seed, st.Frequency, st.Octaves, st.Lacunarity, num(st.Persistence))
+	d := s.Domain
+	domain := fmt.Sprintf("domain scale %s, rotation %s, translation %s", vec(d.Scale), vec(d.Rotation), vec(d.Translation))
+	if s.Animate {
+		domain += " (spinning)"
+	}
+	view := fmt.Sprintf("%s, %s %d, displacement %s", s.Shape, s.Look, s.Resolution, num(s.Displacement))
+	lines := []string{variant, settings, domain, view}
+	if s.Message != "" {
+		lines = append(lines, s.Message)
+	}
+	return lines
+}
+
+// vec formats a triple as one number when its components are equal.
+func vec(v [3]float32) string {
+	if v[0] == v[1] && v[1] == v[2] {
+		return num(v[0])
+	}
+	return num(v[0]) + "," + num(v[1]) + "," + num(v[2])
+}
+
+// num formats a float32 briefly (at most 4 significant digits).
+func num(x float32) string { return strconv.FormatFloat(float64(x), 'g', 4, 32) }

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/noiselab/noise/cpu"
+)
+
+// needDisplay skips a test that opens a window when there is no X server,
+// unless NOISE_REQUIRE_GPU is set (CI), where that is a failure.
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
+		return
+	}
+	if os.Getenv("NOISE_REQUIRE_GPU") != "" {
+		t.Fatal("no display and NOISE_REQUIRE_GPU is set: run the tests under xvfb-run (make test does)")
+	}
+	t.Skip("no display: run under xvfb-run to test the window")
+}
+
+// shot renders state s for two frames in a small window, without the text
+// panel, and returns the last frame.
+func shot(t *testing.T, s State) *image.NRGBA {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "shot.png")
+	_, err := view(s, options{width: 192, height: 144, instanceScale: 2, frames: 2, screenshot: name, noHUD: true}, io.Discard)
+	if err != nil {
+		t.Fatalf("%s: %v", s.Title(), err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := image.NewNRGBA(img.Bounds())
+	draw.Draw(n, n.Rect, img, image.Point{}, draw.Src)
+	return n
+}
+
+// distinctColours counts the colours of an image.
+func distinctColours(img *image.NRGBA) int {
+	seen := map[[4]uint8]bool{}
+	for i := 0; i < len(img.Pix); i += 4 {
+		seen[[4]uint8(img.Pix[i:i+4])] = true
+	}
+	return len(seen)
+}
+
+// differing returns the fraction of pixels that differ by more than 8
+// levels in some channel.
+func differing(a, b *image.NRGBA) float64 {
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		for c := 0; c < 3; c++ {
+			if d := int(a.Pix[i+c]) - int(b.Pix[i+c]); d > 8 || d < -8 {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(a.Pix)/4)
+}
+
+// TestScreenshots: on the plane and on the sphere, the picture is not
+// uniform, and it changes with the noise type and with the look, while the
+// same state draws the same picture.
+func TestScreenshots(t *testing.T) {
+	needDisplay(t)
+	for _, shape := range []cpu.Shape{cpu.Plane, cpu.Sphere} {
+		base := DefaultState()
+		base.Shape, base.Resolution = shape, 48
+		perlin := shot(t, base)
+		again := shot(t, base)
+		worley := base
+		worley.Noise = cpu.VoronoiWorleyF1
+		cubes := base
+		cubes.Look = Cubes
+		imgs := map[string]*image.NRGBA{"perlin surface": perlin, "worley surface": shot(t, worley), "perlin cubes": shot(t, cubes)}
+		for name, img := range imgs {
+			if n := distinctColours(img); n < 64 {
+				t.Errorf("%s %s: %d colours; the picture is (nearly) uniform", shape, name, n)
+			}
+			if f := differing(img, blank(img)); f < 0.15 {
+				t.Errorf("%s %s: only %.0f%% of the pixels are not background", shape, name, 100*f)
+			}
+		}
+		if f := differing(perlin, again); f != 0 {
+			t.Errorf("%s: the same state drew %.2f%% different pixels", shape, 100*f)
+		}
+		if f := differing(perlin, imgs["worley surface"]); f < 0.05 {
+			t.Errorf("%s: perlin and worley differ in %.2f%% of the pixels", shape, 100*f)
+		}
+		if f := differing(perlin, imgs["perlin cubes"]); f < 0.05 {
+			t.Errorf("%s: surface and cubes differ in %.2f%% of the pixels", shape, 100*f)
+		}
+	}
+}
+
+// blank is an image of the background colour (the top left pixel, which
+// the shapes never reach).
+func blank(img *image.NRGBA) *image.NRGBA {
+	b := image.NewNRGBA(img.Rect)
+	for i := 0; i < len(b.Pix); i += 4 {
+		copy(b.Pix[i:i+4], img.Pix[0:4])
+	}
+	return b
+}
+
+// TestResamplesOnlyOnChange: the noise is computed once for a still
+// picture, again only when a setting or the domain changes (not for the
+// displacement, the help or the camera), and every frame while the domain
+// spins.
+func TestResamplesOnlyOnChange(t *testing.T) {
+	needDisplay(t)
+	s := DefaultState()
+	s.Resolution = 16
+	opts := options{width: 64, height: 48, instanceScale: 2, frames: 12, script: map[int][]Action{
+		2:  {DisplacementUp},
+		3:  {ToggleHelp},
+		4:  {ResetView},
+		5:  {OctavesUp},
+		7:  {ToggleLook},
+		9:  {ToggleAnimate},
+		10: {},
+	}}
+	st, err := view(s, opts, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Frame 0 samples; frame 5 (octaves) and 7 (look: new points) again;
+	// the spin starts at frame 9, and the domain turns on frames 10 and 11.
+	if st.Frames != 12 || st.Resamples != 5 || st.Remeshes != 2 {
+		t.Errorf("12 frames: %d frames drawn, %d resamples (want 5), %d remeshes (want 2)", st.Frames, st.Resamples, st.Remeshes)
+	}
+}
+
+func TestScreenshotFlag(t *testing.T) {
+	needDisplay(t)
+	name := filepath.Join(t.TempDir(), "out.png")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-screenshot", name, "-width", "96", "-height", "64", "-noise", "simplex-value", "-dims", "2",
+		"-shape", "torus", "-look", "cubes", "-resolution", "24", "-rotate", "10,20,30", "-octaves", "3"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil || cfg.Width != 96 || cfg.Height != 64 {
+		t.Fatalf("screenshot: %v, %dx%d", err, cfg.Width, cfg.Height)
+	}
+	if !strings.HasPrefix(stdout.String(), "saved "+name) {
+		t.Errorf("stdout %q", stdout.String())
+	}
+}
+
+func TestTimingFlag(t *testing.T) {
+	needDisplay(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-frames", "4", "-timing", "-animate", "-width", "64", "-height", "48", "-resolution", "16"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if out := stdout.String(); !strings.Contains(out, "4 frames") || !strings.Contains(out, "4 resamples") || !strings.Contains(out, "ms per frame") {
+		t.Errorf("timing line %q", out)
+	}
+}
+
+// TestNoDisplay: without a display the viewer says how to run it, in one
+// line, and exits 2.
+func TestNoDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-screenshot", filepath.Join(t.TempDir(), "x.png")}, &stdout, &stderr)
+	msg := stderr.String()
+	if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "xvfb-run") || stdout.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q, stdout %q", code, msg, stdout.String())
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-noise", "nope"}, "valid: value, value-turbulence"},
+		{[]string{"-shape", "cube"}, "valid: plane, sphere, torus"},
+		{[]string{"-look", "dots"}, "valid: surface, cubes"},
+		{[]string{"-dims", "4"}, "must be 1 to 3"},
+		{[]string{"-noise", "simplex", "-tiling"}, "no tiling variant"},
+		{[]string{"-resolution", "0"}, "must be 1 to 512"},
+		{[]string{"-displacement", "0.7"}, "must be -0.5 to 0.5"},
+		{[]string{"-frequency", "0"}, "must be 1 to 64"},
+		{[]string{"-lacunarity", "9"}, "must be 1 to 8"},
+		{[]string{"-persistence", "NaN"}, "must be 0 to 1"},
+		{[]string{"-seed", "3000000000"}, "must be -2147483648 to 2147483647"},
+		{[]string{"-octaves", "17"}, "must be 1 to 16"},
+		{[]string{"-rotate", "1,2"}, "x,y,z"},
+		{[]string{"-matrix", "tr"}, "valid: ps, pn"},
+		{[]string{"-instance-scale", "0"}, "0.1 to 10"},
+		{[]string{"-width", "5"}, "16 to 8192"},
+		{[]string{"-timing"}, "-frames 2 or more"},
+		{[]string{"-frames", "-1"}, "at least 1"},
+		{[]string{"extra"}, "flags only"},
+		{[]string{"-bogus"}, "not defined"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run(tt.args, &stdout, &stderr)
+		msg := stderr.String()
+		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tt.want) || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q (want one line with %q)", tt.args, code, msg, tt.want)
+		}
+	}
+}
+
+func TestHelpFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	for _, want := range []string{"N / Shift+N", "-screenshot", "-noise", "xvfb"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+}
