@@ -111,6 +111,7 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 				w.SetShouldClose(true)
 			case Screenshot:
 				shoot = true
+				change |= Redraw // the picture is read back after drawing it
 			}
 			change |= s.Apply(a)
 		}

@@ -100,10 +100,10 @@ func torusSurface(p, n mgl32.Vec3, s cpu.Sample, displacement float32) (pos, nor
 	const r2 = 0.125 // the tube radius (SPEC §9.2)
 	h := displacement * s.V
 	g := mgl32.Vec3{displacement * s.Dx, displacement * s.Dy, displacement * s.Dz}
-	rho := mgl32.Vec2{p[0], p[2]}.Len()                              // distance from the axis
+	rho := mgl32.Vec2{p[0], p[2]}.Len()                                // distance from the axis
 	cosPhi := mgl32.Vec2{n[0], n[2]}.Dot(mgl32.Vec2{p[0], p[2]}) / rho // cos of the tube angle
-	eu := mgl32.Vec3{p[2], 0, -p[0]}.Normalize()                     // along the big circle
-	ev := n.Cross(eu)                                                // along the tube
+	eu := mgl32.Vec3{p[2], 0, -p[0]}.Normalize()                       // along the big circle
+	ev := n.Cross(eu)                                                  // along the tube
 	ku, kv := cosPhi/rho, float32(1/r2)
 	normal = n.Sub(eu.Mul(g.Dot(eu) / (1 + h*ku))).Sub(ev.Mul(g.Dot(ev) / (1 + h*kv))).Normalize()
 	return p.Add(n.Mul(h)), normal

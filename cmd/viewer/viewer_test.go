@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"github.com/noiselab/noise/cpu"
 )
@@ -144,6 +147,43 @@ func TestResamplesOnlyOnChange(t *testing.T) {
 	// the spin starts at frame 9, and the domain turns on frames 10 and 11.
 	if st.Frames != 12 || st.Resamples != 5 || st.Remeshes != 2 {
 		t.Errorf("12 frames: %d frames drawn, %d resamples (want 5), %d remeshes (want 2)", st.Frames, st.Resamples, st.Remeshes)
+	}
+}
+
+// TestInteractive runs the window as a person would (waiting for events,
+// not drawing a fixed number of frames): a key for the next noise, the
+// screenshot key and Esc, one per wake-up.
+func TestInteractive(t *testing.T) {
+	needDisplay(t)
+	t.Chdir(t.TempDir()) // the screenshot key writes to the current directory
+	done := make(chan struct{})
+	defer close(done)
+	go func() { // wake the event loop, as input would
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+				glfw.PostEmptyEvent()
+			}
+		}
+	}()
+	s := DefaultState()
+	s.Resolution = 16
+	var stdout bytes.Buffer
+	st, err := view(s, options{width: 64, height: 48, instanceScale: 2, script: map[int][]Action{
+		1: {NextNoise}, 2: {Screenshot}, 3: {None}, 4: {Quit}, 50: {}}}, &stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Drawn: the first frame, the new noise, the screenshot; the wake-ups
+	// with nothing to do draw nothing.
+	if st.Resamples != 2 || st.Frames != 3 {
+		t.Errorf("%d resamples (want 2), %d frames drawn (want 3)", st.Resamples, st.Frames)
+	}
+	name := "noise-viewer-perlin-turbulence-01.png"
+	if _, err := os.Stat(name); err != nil || stdout.String() != "saved "+name+"\n" {
+		t.Errorf("screenshot key: %v, stdout %q", err, stdout.String())
 	}
 }
 
