@@ -23,6 +23,9 @@ type options struct {
 	timing        bool    // with frames: report the frame and resample times
 	debug         bool    // GL debug context and checks
 	noHUD         bool    // leave out the text panel with the settings
+	// idle is the longest the window waits for input before it looks
+	// again (nothing is drawn unless something changed).
+	idle time.Duration
 	// script applies actions before the given frame, as if keys were
 	// pressed (for tests).
 	script map[int][]Action
@@ -97,7 +100,7 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 		if opts.frames > 0 || s.Animate || change != 0 {
 			glfw.PollEvents()
 		} else {
-			glfw.WaitEvents()
+			glfw.WaitEventsTimeout(opts.idle.Seconds())
 		}
 		start := time.Now()
 		now := glfw.GetTime()

@@ -23,6 +23,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
@@ -90,7 +91,7 @@ func oneLine(s string) string {
 // parseArgs turns the command line into the starting state and options.
 func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	s := DefaultState()
-	opts := options{width: 1024, height: 720, instanceScale: 2}
+	opts := options{width: 1024, height: 720, instanceScale: 2, idle: time.Second / 2}
 	fs := flag.NewFlagSet("viewer", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	noise := fs.String("noise", s.Noise.String(), "noise type `name`; valid: "+strings.Join(cpu.Names(), ", "))

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-gl/glfw/v3.3/glfw"
-
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -152,26 +150,15 @@ func TestResamplesOnlyOnChange(t *testing.T) {
 
 // TestInteractive runs the window as a person would (waiting for events,
 // not drawing a fixed number of frames): a key for the next noise, the
-// screenshot key and Esc, one per wake-up.
+// screenshot key and Esc, one per wake-up (no input comes, so the window
+// wakes every 10 ms).
 func TestInteractive(t *testing.T) {
 	needDisplay(t)
 	t.Chdir(t.TempDir()) // the screenshot key writes to the current directory
-	done := make(chan struct{})
-	defer close(done)
-	go func() { // wake the event loop, as input would
-		for {
-			select {
-			case <-done:
-				return
-			case <-time.After(20 * time.Millisecond):
-				glfw.PostEmptyEvent()
-			}
-		}
-	}()
 	s := DefaultState()
 	s.Resolution = 16
 	var stdout bytes.Buffer
-	st, err := view(s, options{width: 64, height: 48, instanceScale: 2, script: map[int][]Action{
+	st, err := view(s, options{width: 64, height: 48, instanceScale: 2, idle: 10 * time.Millisecond, script: map[int][]Action{
 		1: {NextNoise}, 2: {Screenshot}, 3: {None}, 4: {Quit}, 50: {}}}, &stdout)
 	if err != nil {
 		t.Fatal(err)
