@@ -56,12 +56,25 @@ type renderer struct {
 	samplerDom cpu.Domain
 
 	help, hud textTexture
+
+	locations map[string]int32 // uniform locations by program and name
+}
+
+// uniform returns the location of a uniform of prog, looked up once.
+func (r *renderer) uniform(prog uint32, name string) int32 {
+	key := fmt.Sprint(prog, name)
+	l, ok := r.locations[key]
+	if !ok {
+		l = gl.GetUniformLocation(prog, gl.Str(name+"\x00"))
+		r.locations[key] = l
+	}
+	return l
 }
 
 // newRenderer compiles the viewer's programs and makes its fixed objects.
 // It runs on the thread with the window's context current.
 func newRenderer(ctx *dispatch.Context) (*renderer, error) {
-	r := &renderer{ctx: ctx}
+	r := &renderer{ctx: ctx, locations: map[string]int32{}}
 	err := ctx.Do(func() error {
 		var err error
 		progs := []struct {
@@ -213,7 +226,7 @@ func (r *renderer) draw(s State, w, h int, opts options) error {
 			prog = r.cubesProg
 		}
 		gl.UseProgram(prog)
-		uniform := func(name string) int32 { return gl.GetUniformLocation(prog, gl.Str(name+"\x00")) }
+		uniform := func(name string) int32 { return r.uniform(prog, name) }
 		gl.UniformMatrix4fv(uniform("viewProjection"), 1, false, &vp[0])
 		gl.Uniform3f(uniform("lightDirection"), light[0], light[1], light[2])
 		gl.Uniform1f(uniform("displacement"), s.Displacement)
@@ -252,7 +265,7 @@ func (r *renderer) drawText(t *textTexture, w, h int, top bool) {
 	if top {
 		y0, y1 = 1-2*float32(t.h)/float32(h), 1
 	}
-	gl.Uniform4f(gl.GetUniformLocation(r.textProg, gl.Str("rect\x00")), x0, y0, x1, y1)
+	gl.Uniform4f(r.uniform(r.textProg, "rect"), x0, y0, x1, y1)
 	gl.ActiveTexture(gl.TEXTURE0)
 	gl.BindTexture(gl.TEXTURE_2D, t.tex)
 	gl.BindVertexArray(r.textVAO)

@@ -296,17 +296,9 @@ func (s *State) Apply(a Action) Change {
 		}
 		s.Resolution = r
 		return Remesh
-	case RotateLeft:
-		s.rotate(1, -rotationStep)
-		return Resample
-	case RotateRight:
-		s.rotate(1, rotationStep)
-		return Resample
-	case RotateUp:
-		s.rotate(0, -rotationStep)
-		return Resample
-	case RotateDown:
-		s.rotate(0, rotationStep)
+	case RotateLeft, RotateRight, RotateUp, RotateDown:
+		r := rotations[a]
+		s.rotate(r.axis, r.degrees)
 		return Resample
 	case ToggleAnimate:
 		s.Animate = !s.Animate
@@ -320,6 +312,18 @@ func (s *State) Apply(a Action) Change {
 		return Redraw
 	}
 	return 0
+}
+
+// rotations are the arrow keys' turns of the domain: left and right about
+// Y, up and down about X.
+var rotations = map[Action]struct {
+	axis    int
+	degrees float32
+}{
+	RotateLeft:  {1, -rotationStep},
+	RotateRight: {1, rotationStep},
+	RotateUp:    {0, -rotationStep},
+	RotateDown:  {0, rotationStep},
 }
 
 // noteUnavailable sets Message when the noise lacks the requested
