@@ -103,7 +103,8 @@ images:
 # The interactive viewer (needs a desktop; press H in the window for the
 # keys). Without a display it says how to run it under xvfb-run.
 viewer: deps
-	$(GO) run ./cmd/viewer
+	$(GO) build -o bin/viewer ./cmd/viewer
+	bin/viewer
 
 # The viewer pictures in the README, rendered under Xvfb.
 viewer-shots: deps
@@ -114,7 +115,7 @@ viewer-shots: deps
 # Frame times of the viewer (BENCHMARKS.md), under Xvfb.
 viewer-bench: deps
 	$(GO) build -o bin/viewer ./cmd/viewer
-	for look in surface cubes; do for res in 64 128 256; do for anim in false true; do \
+	@for look in surface cubes; do for res in 64 128 256; do for anim in false true; do \
 		$(XVFB) bin/viewer -frames 100 -timing -look $$look -resolution $$res -animate=$$anim; done; done; done
 
 clean:

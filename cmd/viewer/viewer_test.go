@@ -208,16 +208,21 @@ func TestTimingFlag(t *testing.T) {
 	}
 }
 
-// TestNoDisplay: without a display the viewer says how to run it, in one
-// line, and exits 2.
+// TestNoDisplay: without a display, or with one that is not there, the
+// viewer says so in one line and exits 2.
 func TestNoDisplay(t *testing.T) {
-	t.Setenv("DISPLAY", "")
-	t.Setenv("WAYLAND_DISPLAY", "")
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"-screenshot", filepath.Join(t.TempDir(), "x.png")}, &stdout, &stderr)
-	msg := stderr.String()
-	if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "xvfb-run") || stdout.Len() != 0 {
-		t.Fatalf("exit %d, stderr %q, stdout %q", code, msg, stdout.String())
+	for _, tt := range []struct{ display, want string }{
+		{"", "xvfb-run -a"},
+		{":7731", "Failed to open display :7731"},
+	} {
+		t.Setenv("DISPLAY", tt.display)
+		t.Setenv("WAYLAND_DISPLAY", "")
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-screenshot", filepath.Join(t.TempDir(), "x.png")}, &stdout, &stderr)
+		msg := stderr.String()
+		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tt.want) || stdout.Len() != 0 {
+			t.Errorf("DISPLAY=%q: exit %d, stderr %q, stdout %q", tt.display, code, msg, stdout.String())
+		}
 	}
 }
 

@@ -335,6 +335,15 @@ func TestDebugMode(t *testing.T) {
 // TestGLFWContext runs a sampler on a hidden GLFW window when a display
 // exists (make test runs this package under xvfb-run); without one, New
 // must fail with ErrNoDisplay, not panic.
+// TestGLFWDeadDisplay: a DISPLAY with no X server behind it is one error
+// line naming it (GLFW only logs it and fails later, with a panic).
+func TestGLFWDeadDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", ":7731")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	_, err := New(Options{Kind: GLFW})
+	oneLineError(t, "dead display", err, "Failed to open display :7731", "xvfb-run")
+}
+
 func TestGLFWContext(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		_, err := New(Options{Kind: GLFW})

@@ -1,9 +1,12 @@
 package dispatch
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"log"
 	"os"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -42,8 +45,22 @@ func GLFWInit() (err error) {
 			err = fmt.Errorf("GLFW: %v (is the X server at DISPLAY=%s running?)", r, os.Getenv("DISPLAY"))
 		}
 	}()
-	if err := glfw.Init(); err != nil {
+	// GLFW reports a display it cannot open as a "platform error" that
+	// go-gl prints with the log package and does not return; catch it.
+	var logged bytes.Buffer
+	out, flags := log.Writer(), log.Flags()
+	log.SetOutput(&logged)
+	log.SetFlags(0)
+	err = glfw.Init()
+	log.SetOutput(out)
+	log.SetFlags(flags)
+	if err != nil {
 		return fmt.Errorf("GLFW: %v", err)
+	}
+	if msg := strings.TrimSpace(logged.String()); msg != "" {
+		glfw.Terminate()
+		return fmt.Errorf("GLFW: %s (is an X server running at DISPLAY=%s? xvfb-run -a starts one)",
+			strings.ReplaceAll(msg, "\n", "; "), os.Getenv("DISPLAY"))
 	}
 	glfwState.users = 1
 	return nil
