@@ -37,6 +37,7 @@ type stats struct {
 	Resamples int // noise computations (compute dispatches over the mesh)
 	Remeshes  int
 	Renderer  string
+	Titles    []string // the window titles, in the order they were set
 	// Time per frame and per resample, first ones (which compile the
 	// shaders) left out; measured with glFinish when timing.
 	FrameTime, ResampleTime time.Duration
@@ -116,7 +117,7 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 				shoot = true
 				change |= Redraw // the picture is read back after drawing it
 			}
-			change |= s.Apply(a)
+			change |= s.Apply(a) | Redraw // a refused key's message shows too
 		}
 		change |= in.view(&s)
 		if change == 0 && opts.frames == 0 {
@@ -141,8 +142,9 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 			}
 			st.Resamples++
 		}
-		if change != Redraw || frame == 0 {
-			w.SetTitle("noise viewer: " + s.Title())
+		if t := s.Title(); len(st.Titles) == 0 || t != st.Titles[len(st.Titles)-1] {
+			w.SetTitle("noise viewer: " + t)
+			st.Titles = append(st.Titles, t)
 		}
 		change = 0
 		fw, fh := w.GetFramebufferSize()
@@ -161,7 +163,7 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 			}
 			if shoot {
 				s.Message = "saved " + name
-				w.SetTitle("noise viewer: " + s.Title())
+				change = Redraw // show the message, in the next frame
 				fmt.Fprintln(stdout, "saved", name)
 			}
 		}

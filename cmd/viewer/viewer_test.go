@@ -159,16 +159,23 @@ func TestInteractive(t *testing.T) {
 	s.Resolution = 16
 	var stdout bytes.Buffer
 	st, err := view(s, options{width: 64, height: 48, instanceScale: 2, idle: 10 * time.Millisecond, script: map[int][]Action{
-		1: {NextNoise}, 2: {Screenshot}, 3: {None}, 4: {Quit}, 50: {}}}, &stdout)
+		1: {NextNoise}, 2: {Screenshot}, 4: {Dims4}, 5: {Quit}, 50: {}}}, &stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Drawn: the first frame, the new noise, the screenshot; the wake-ups
-	// with nothing to do draw nothing.
-	if st.Resamples != 2 || st.Frames != 3 {
-		t.Errorf("%d resamples (want 2), %d frames drawn (want 3)", st.Resamples, st.Frames)
+	// Drawn: the first frame, the new noise, the screenshot and the frame
+	// after it (showing "saved"), the refused 4, and Esc's last frame; the
+	// wake-ups with nothing to do draw nothing.
+	if st.Resamples != 2 || st.Frames != 6 {
+		t.Errorf("%d resamples (want 2), %d frames drawn (want 6)", st.Resamples, st.Frames)
 	}
 	name := "noise-viewer-perlin-turbulence-01.png"
+	titles := strings.Join(st.Titles, "\n")
+	for _, want := range []string{"perlin 3D", "perlin-turbulence 3D", "saved " + name, "4D is not available for perlin-turbulence"} {
+		if !strings.Contains(titles, want) {
+			t.Errorf("no title says %q; titles:\n%s", want, titles)
+		}
+	}
 	if _, err := os.Stat(name); err != nil || stdout.String() != "saved "+name+"\n" {
 		t.Errorf("screenshot key: %v, stdout %q", err, stdout.String())
 	}
