@@ -9,9 +9,12 @@ export PATH := $(dir $(GO)):$(PATH)
 APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev \
 	libxi-dev libxxf86vm-dev libgl-dev libegl-dev
 
-# The GL tests run under Xvfb when it is there, so the GLFW context is
-# tested too; the EGL context needs no display.
-XVFB := $(shell command -v xvfb-run >/dev/null 2>&1 && echo "xvfb-run -a")
+# The GL tests run under Xvfb when it is there, so the GLFW context and the
+# viewer are tested too; the EGL context needs no display. -noreset: by
+# default Xvfb resets when its last client leaves, and a window opened
+# during the reset fails ("Failed to open display"); the test packages
+# open and close windows concurrently.
+XVFB := $(shell command -v xvfb-run >/dev/null 2>&1 && echo "xvfb-run -a -s '-screen 0 1280x1024x24 -noreset'")
 
 # GOAMD64=v3 builds need AVX2, BMI2 and FMA; skip those runs elsewhere.
 HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo yes)
