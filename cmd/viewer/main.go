@@ -21,6 +21,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -176,8 +177,13 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	if opts.frames < 0 {
 		return s, opts, fmt.Errorf("invalid -frames %d: must be at least 1", opts.frames)
 	}
-	if opts.screenshot != "" && opts.frames == 0 {
-		opts.frames = 2
+	if opts.screenshot != "" {
+		if fi, err := os.Stat(filepath.Dir(opts.screenshot)); err != nil || !fi.IsDir() {
+			return s, opts, fmt.Errorf("invalid -screenshot %q: the directory %s does not exist", opts.screenshot, filepath.Dir(opts.screenshot))
+		}
+		if opts.frames == 0 {
+			opts.frames = 2
+		}
 	}
 	if opts.timing && opts.frames < 2 {
 		return s, opts, errors.New("-timing needs -frames 2 or more")

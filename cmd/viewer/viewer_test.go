@@ -256,6 +256,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-width", "5"}, "16 to 8192"},
 		{[]string{"-timing"}, "-frames 2 or more"},
 		{[]string{"-frames", "-1"}, "at least 1"},
+		{[]string{"-screenshot", "/nonexistent/dir/x.png"}, "the directory /nonexistent/dir does not exist"},
 		{[]string{"extra"}, "flags only"},
 		{[]string{"-bogus"}, "not defined"},
 	}
