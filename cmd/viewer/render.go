@@ -52,8 +52,7 @@ type renderer struct {
 	look          Look
 
 	sampler    *dispatch.Sampler
-	samplerCfg cpu.Config // with Domain nil; the domain is samplerDom
-	samplerDom cpu.Domain
+	samplerCfg cpu.Config // sampler's configuration without its domain
 
 	help, hud textTexture
 
@@ -169,13 +168,14 @@ func (r *renderer) deleteMesh() {
 }
 
 // resample samples the noise of cfg, with derivatives, at the mesh points
-// into the samples buffer. The Sampler is made again only when the
-// variant, settings or domain changed.
+// into the samples buffer. The Sampler is made again only when the variant
+// or the settings changed; a new domain (every frame while it spins) is
+// set on the Sampler there is.
 func (r *renderer) resample(cfg cpu.Config) error {
-	dom := *cfg.Domain
 	key := cfg
 	key.Domain = nil
-	if r.sampler == nil || key != r.samplerCfg || dom != r.samplerDom {
+	switch {
+	case r.sampler == nil || key != r.samplerCfg:
 		s, err := r.ctx.NewSampler(cfg, nil)
 		if err != nil {
 			return err
@@ -183,7 +183,11 @@ func (r *renderer) resample(cfg cpu.Config) error {
 		if r.sampler != nil {
 			r.sampler.Close()
 		}
-		r.sampler, r.samplerCfg, r.samplerDom = s, key, dom
+		r.sampler, r.samplerCfg = s, key
+	case *cfg.Domain != *r.sampler.Config().Domain:
+		if err := r.sampler.SetDomain(cfg.Domain); err != nil {
+			return err
+		}
 	}
 	return r.sampler.SampleBuffers(r.pos, 3, r.points, r.res, true)
 }

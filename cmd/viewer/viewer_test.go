@@ -30,10 +30,14 @@ func needDisplay(t *testing.T) {
 
 // shot renders state s for two frames in a small window, without the text
 // panel, and returns the last frame.
-func shot(t *testing.T, s State) *image.NRGBA {
+func shot(t *testing.T, s State) *image.NRGBA { return scriptedShot(t, s, nil) }
+
+// scriptedShot is shot with actions applied before frame 1.
+func scriptedShot(t *testing.T, s State, actions []Action) *image.NRGBA {
 	t.Helper()
 	name := filepath.Join(t.TempDir(), "shot.png")
-	_, err := view(s, options{width: 192, height: 144, instanceScale: 2, frames: 2, screenshot: name, noHUD: true}, io.Discard)
+	_, err := view(s, options{width: 192, height: 144, instanceScale: 2, frames: 2, screenshot: name, noHUD: true,
+		script: map[int][]Action{1: actions}}, io.Discard)
 	if err != nil {
 		t.Fatalf("%s: %v", s.Title(), err)
 	}
@@ -106,6 +110,27 @@ func TestScreenshots(t *testing.T) {
 		}
 		if f := differing(perlin, imgs["perlin cubes"]); f < 0.05 {
 			t.Errorf("%s: surface and cubes differ in %.2f%% of the pixels", shape, 100*f)
+		}
+	}
+}
+
+// TestDomainChangeInPlace: turning the domain with a key (the Sampler
+// keeps its programs and takes the new domain) draws what a viewer started
+// with that domain draws, and not the picture before the turn.
+func TestDomainChangeInPlace(t *testing.T) {
+	needDisplay(t)
+	for _, n := range []cpu.Noise{cpu.Perlin, cpu.PermValue} {
+		s := DefaultState()
+		s.Noise, s.Resolution = n, 48
+		before := shot(t, s)
+		turned := scriptedShot(t, s, []Action{RotateLeft, RotateUp})
+		s.Domain.Rotation = [3]float32{360 - rotationStep, 360 - rotationStep, 0}
+		fresh := shot(t, s)
+		if f := differing(turned, fresh); f != 0 {
+			t.Errorf("%s: turned in place and started turned differ in %.2f%% of the pixels", n, 100*f)
+		}
+		if f := differing(turned, before); f < 0.05 {
+			t.Errorf("%s: turning the domain changed %.2f%% of the pixels", n, 100*f)
 		}
 	}
 }

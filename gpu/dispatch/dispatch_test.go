@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"strings"
@@ -53,6 +54,51 @@ func requireExact(t *testing.T, what string, want, got []float32) {
 // result buffer (no round trip) and reads it back: the same bits as the
 // slice API and as the CPU (3D Perlin is exact on llvmpipe and within the
 // policy elsewhere).
+// TestSetDomain: a Sampler whose domain was replaced samples like a new
+// Sampler made with that domain, and like the CPU; perm-value keeps its
+// table; an invalid domain is refused and leaves the old one.
+func TestSetDomain(t *testing.T) {
+	pos := boxPositions(3000)
+	dom := &cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+	for _, n := range []cpu.Noise{cpu.Perlin, cpu.PermValue} {
+		cfg := cpu.Config{Noise: n, Dims: 3, Settings: cpu.Settings{Seed: 5, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
+		gs, err := testCtx.NewSampler(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer gs.Close()
+		if err := gs.SetDomain(dom); err != nil {
+			t.Fatal(err)
+		}
+		dom.Scale[0] = 100 // SetDomain keeps a copy
+		cfg.Domain = &cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+		cs, _ := cpu.New(cfg)
+		want, got := make([]cpu.Sample, len(pos)), make([]cpu.Sample, len(pos))
+		cs.Samples(pos, want)
+		if err := gs.Samples(pos, got); err != nil {
+			t.Fatal(err)
+		}
+		if r := compare.Samples(want, got, compare.PolicyFor(cfg)); !r.Pass() {
+			t.Fatalf("%s after SetDomain: %s", n, r.Worst(nil))
+		}
+		bad := cpu.Domain{Scale: [3]float32{float32(math.Inf(1)), 1, 1}}
+		oneLineError(t, "SetDomain(Inf)", gs.SetDomain(&bad), "invalid scale x")
+		if err := gs.SetDomain(nil); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Domain = nil
+		cs, _ = cpu.New(cfg)
+		cs.Samples(pos, want)
+		if err := gs.Samples(pos, got); err != nil {
+			t.Fatal(err)
+		}
+		if r := compare.Samples(want, got, compare.PolicyFor(cfg)); !r.Pass() {
+			t.Fatalf("%s after SetDomain(nil): %s", n, r.Worst(nil))
+		}
+		dom.Scale[0] = 2
+	}
+}
+
 func TestSampleBuffers(t *testing.T) {
 	cfg, cs, gs := perlin3(t)
 	pos := boxPositions(5000)

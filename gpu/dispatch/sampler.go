@@ -70,8 +70,27 @@ func variantName(cfg cpu.Config) string {
 	return name
 }
 
-// Config returns the configuration the Sampler was made with.
+// Config returns the configuration the Sampler was made with (and the
+// domain of the last SetDomain).
 func (s *Sampler) Config() cpu.Config { return s.cfg }
+
+// SetDomain replaces the domain transform (nil: none) for the calls that
+// follow. It is what an animation that moves the domain every frame
+// needs: the compiled programs and the permutation table stay, since the
+// domain reaches the GPU as uniforms.
+func (s *Sampler) SetDomain(d *cpu.Domain) error {
+	if d != nil {
+		if err := d.Validate(); err != nil {
+			return err
+		}
+		c := *d
+		d = &c
+	}
+	return s.c.Do(func() error { // serialised with the calls that read it
+		s.cfg.Domain = d
+		return nil
+	})
+}
 
 // Close deletes the Sampler's permutation buffer (the compiled programs
 // stay cached in the Context).
