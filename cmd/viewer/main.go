@@ -81,7 +81,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func ms(d interface{ Seconds() float64 }) float64 { return d.Seconds() * 1000 }
+// ms is d in milliseconds.
+func ms(d time.Duration) float64 { return d.Seconds() * 1000 }
 
 // oneLine keeps the first line of an error.
 func oneLine(s string) string {

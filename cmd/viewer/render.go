@@ -56,12 +56,17 @@ type renderer struct {
 
 	help, hud textTexture
 
-	locations map[string]int32 // uniform locations by program and name
+	locations map[uniformKey]int32
+}
+
+type uniformKey struct {
+	prog uint32
+	name string
 }
 
 // uniform returns the location of a uniform of prog, looked up once.
 func (r *renderer) uniform(prog uint32, name string) int32 {
-	key := fmt.Sprint(prog, name)
+	key := uniformKey{prog, name}
 	l, ok := r.locations[key]
 	if !ok {
 		l = gl.GetUniformLocation(prog, gl.Str(name+"\x00"))
@@ -73,7 +78,7 @@ func (r *renderer) uniform(prog uint32, name string) int32 {
 // newRenderer compiles the viewer's programs and makes its fixed objects.
 // It runs on the thread with the window's context current.
 func newRenderer(ctx *dispatch.Context) (*renderer, error) {
-	r := &renderer{ctx: ctx, locations: map[string]int32{}}
+	r := &renderer{ctx: ctx, locations: map[uniformKey]int32{}}
 	err := ctx.Do(func() error {
 		var err error
 		progs := []struct {
