@@ -8,11 +8,11 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"os"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/internal/outfile"
 )
 
 const imageHeader = `Usage: noise image -noise NAME [flags] -o out.png
@@ -27,6 +27,12 @@ samples w = 0.
 Colour: noise whose range starts at 0 is greyscale (clamped to [0, 1]);
 signed noise uses the tutorial's ramp: negative values red (−v, 0, 0),
 positive values grey (v, v, v).
+
+-o - writes the PNG to standard output. The output is checked before the
+work starts; a file is replaced only by a complete image (written beside it,
+then renamed into place; a symbolic link stays a link), and a device or
+FIFO (/dev/null, a named pipe, a link to one) is written in place and never
+removed. A failed write leaves the path as it was.
 
 -normals writes a tangent-space normal map instead, from the analytical
 derivatives of the displaced plane y = K·noise: n = normalize(−K·dx, 1, −K·dz)
@@ -47,7 +53,7 @@ type imageFlags struct {
 	out          string
 }
 
-func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
+func runImage(args []string, _ io.Reader, stdout, _ io.Writer) (err error) {
 	fs := newFlagSet("image")
 	var f imageFlags
 	f.settingsFlags.register(fs, false, cpuOnly)
@@ -55,7 +61,7 @@ func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
 	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")
 	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise")
-	fs.StringVar(&f.out, "o", "", "output PNG `file` (required)")
+	fs.StringVar(&f.out, "o", "", "output PNG `file` (required; - for standard output)")
 	if err := parseFlags(fs, "image", imageHeader, args, stdout); err != nil {
 		return err
 	}
@@ -79,8 +85,15 @@ func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Opened before the work, so a path that cannot be written fails at
+	// once; the path keeps its old contents unless the image is complete.
+	out, err := outfile.Create(f.out, stdout)
+	if err != nil {
+		return fmt.Errorf("-o: %v", err)
+	}
+	defer out.Abort()
 	img := render(s, f.size, f.normals, float32(f.displacement))
-	return writePNG(f.out, img)
+	return writePNG(out, img)
 }
 
 // render samples the XZ plane through the batch API, a band of rows at a
@@ -159,20 +172,10 @@ func normalColour(s cpu.Sample, k float32) color.RGBA {
 	return color.RGBA{to8((n[0] + 1) / 2), to8((n[2] + 1) / 2), to8((n[1] + 1) / 2), 255}
 }
 
-// writePNG writes img to path, removing a partly written file on failure.
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("cannot write -o file: %v", err)
+// writePNG encodes img to out and commits it.
+func writePNG(out *outfile.File, img image.Image) error {
+	if err := png.Encode(out, img); err != nil {
+		return err
 	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		os.Remove(path)
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(path)
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	return nil
+	return out.Commit()
 }
