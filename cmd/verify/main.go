@@ -16,8 +16,13 @@
 // smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
 // and 1e-4·F·S on derivatives. -exact requires 0 ULP instead.
 //
-// Exit status: 0 when every variant passes, 1 when any fails, 2 when it
-// cannot run (bad flags, no GL), always with one line on stderr saying why.
+// -json FILE (or - for stdout) and -diff-dir DIR are checked before the
+// run; files are replaced only by complete ones (package internal/outfile).
+//
+// Exit status: 0 when every variant passes, 1 when any fails (also when an
+// output could not be written besides, which is said), 2 when it cannot run
+// (bad flags, no GL, an output that cannot be written, stdout lost),
+// always with one line on stderr saying why.
 package main
 
 import (
@@ -32,6 +37,7 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/internal/outfile"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil)) }
@@ -73,8 +79,8 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	n := fs.Int("n", 1000, "points per position set (6 sets)")
 	ctx := fs.String("context", "egl", "GL context: egl (headless) or glfw (needs a display)")
 	seed := fs.Uint64("seed", 1, "seed of the random position sets")
-	jsonPath := fs.String("json", "", "write the full report as JSON to `FILE`")
-	diffDir := fs.String("diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR`")
+	jsonPath := fs.String("json", "", "write the full report as JSON to `FILE` (- for standard output; the table then goes to stderr)")
+	diffDir := fs.String("diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR` (created if missing, which is said on stderr)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -161,15 +167,40 @@ func selectVariants(noiseFlag, dimsFlag, tilingFlag string) ([]compare.Variant, 
 }
 
 // run is the whole command; edit, when set, rewrites every kernel source
-// (the tests use it to plant mistakes).
+// (the tests use it to plant mistakes). The outputs (-json, -diff-dir) are
+// checked before the comparison runs. A failing variant exits 1 even when
+// an output could not be written as well (that error is printed too).
 func run(args []string, stdout, stderr io.Writer, edit func(string) string) int {
-	o, err := parseOptions(args, stdout)
+	out := &checkedWriter{w: stdout}
+	o, err := parseOptions(args, out)
 	if errors.Is(err, errHelp) {
-		return 0
+		return exitWritten(0, out, stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "verify: %v\n", err)
 		return 2
+	}
+	table := io.Writer(out)
+	var jsonOut *outfile.File
+	if o.jsonPath != "" {
+		if jsonOut, err = outfile.Create(o.jsonPath, out); err != nil {
+			fmt.Fprintf(stderr, "verify: -json: %v\n", err)
+			return 2
+		}
+		defer jsonOut.Abort()
+		if o.jsonPath == "-" { // stdout carries the JSON only
+			table = stderr
+		}
+	}
+	if o.diffDir != "" {
+		created, err := prepareDiffDir(o.diffDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "verify: -diff-dir: %v\n", err)
+			return 2
+		}
+		if created {
+			fmt.Fprintf(stderr, "verify: created the -diff-dir directory %s\n", o.diffDir)
+		}
 	}
 	ctx, err := dispatch.New(dispatch.Options{Kind: o.context})
 	if err != nil {
@@ -186,21 +217,53 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 		fmt.Fprintf(stderr, "verify: %v\n", err)
 		return 2
 	}
-	printTable(stdout, rep)
-	if o.jsonPath != "" {
-		if err := writeJSON(o.jsonPath, rep); err != nil {
-			fmt.Fprintf(stderr, "verify: %v\n", err)
-			return 2
-		}
-	}
-	if o.diffDir != "" {
-		if err := writeDiffs(ctx, o, rep, edit); err != nil {
-			fmt.Fprintf(stderr, "verify: %v\n", err)
-			return 2
-		}
-	}
+	printTable(table, rep)
+	code := 0
 	if rep.Failed > 0 {
+		code = 1
+	}
+	if jsonOut != nil {
+		if err := writeJSON(jsonOut, rep); err != nil {
+			fmt.Fprintf(stderr, "verify: -json: %v\n", err)
+			if code == 0 {
+				code = 2
+			}
+		}
+	}
+	if o.diffDir != "" && rep.Failed > 0 {
+		if err := writeDiffs(ctx, o, rep, edit); err != nil {
+			fmt.Fprintf(stderr, "verify: -diff-dir: %v\n", err) // the exit stays 1
+		}
+	}
+	if code == 1 {
 		return 1
 	}
-	return 0
+	return exitWritten(code, out, stderr)
+}
+
+// exitWritten turns a failed write on stdout (a full disk, a closed pipe)
+// into exit 2 with one line, where the run would otherwise exit 0.
+func exitWritten(code int, out *checkedWriter, stderr io.Writer) int {
+	if code == 0 && out.err != nil {
+		fmt.Fprintf(stderr, "verify: writing standard output: %v\n", out.err)
+		return 2
+	}
+	return code
+}
+
+// checkedWriter remembers the first write error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,18 +15,40 @@ import (
 
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/internal/outfile"
 )
 
-// writeJSON writes the report to path.
-func writeJSON(path string, rep *report) error {
+// writeJSON writes the report to out and commits it.
+func writeJSON(out *outfile.File, rep *report) error {
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding the report: %v", err)
 	}
-	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-		return fmt.Errorf("cannot write the report: %v", err)
+	out.Write(append(b, '\n'))
+	return out.Commit()
+}
+
+// prepareDiffDir checks, before the run, that dir is a directory the diff
+// images can be written to, creating it (and saying so) when it is missing.
+func prepareDiffDir(dir string) (created bool, err error) {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return false, fmt.Errorf("cannot create %s: %v", dir, err)
+		}
+		created = true
+	case err != nil:
+		return false, err
+	case !fi.IsDir():
+		return false, fmt.Errorf("%s is not a directory", dir)
 	}
-	return nil
+	probe, err := outfile.CreateNew(filepath.Join(dir, fmt.Sprintf(".verify-probe-%d", os.Getpid())))
+	if err != nil {
+		return created, err
+	}
+	probe.Abort() // removes the probe, which this run made
+	return created, nil
 }
 
 // diffSize is the side of the diff images, in pixels.
@@ -34,9 +58,6 @@ const diffSize = 128
 // settings case, the CPU and GPU images of the viewer's plane (values) and
 // their difference magnified to the full grey range.
 func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string) string) error {
-	if err := os.MkdirAll(o.diffDir, 0o755); err != nil {
-		return fmt.Errorf("cannot create -diff-dir: %v", err)
-	}
 	pos, _ := cpu.ShapeGrid(cpu.Plane, diffSize)
 	var opts *dispatch.SamplerOptions
 	if edit != nil {
@@ -122,13 +143,13 @@ func writePNG(path string, pix func(i int) color.RGBA) error {
 		// GridUV is row-major from v = 0 at the bottom.
 		img.SetRGBA(i%diffSize, diffSize-1-i/diffSize, pix(i))
 	}
-	f, err := os.Create(path)
+	f, err := outfile.Create(path, nil)
 	if err != nil {
-		return fmt.Errorf("cannot write a diff image: %v", err)
+		return err
 	}
+	defer f.Abort()
 	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("cannot write a diff image: %v", err)
+		return err
 	}
-	return f.Close()
+	return f.Commit()
 }

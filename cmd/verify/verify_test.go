@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -247,6 +248,82 @@ func TestNoGL(t *testing.T) {
 		lines := strings.Split(strings.TrimRight(stderr.String(), "\n"), "\n")
 		if code != 2 || len(lines) != 1 || !strings.Contains(lines[0], c.key) {
 			t.Errorf("%s: exit %d, stderr %q; want 2 and one line with %q", c.name, code, stderr.String(), c.key)
+		}
+	}
+}
+
+// failingWriter fails every write, like a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestOutputs: -json and -diff-dir are checked before the run; a missing
+// -diff-dir is created and that is said; "-json -" puts the JSON alone on
+// stdout; a failed write on stdout or to -json is exit 2 with one line,
+// except that a FAIL stays exit 1 (it used to be hidden by exit 2).
+func TestOutputs(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	os.WriteFile(notDir, []byte("x"), 0o644)
+	// Refused before the run: these need no GL and exit at once.
+	for _, c := range []struct {
+		args []string
+		key  string
+	}{
+		{[]string{"-json", filepath.Join(dir, "missing", "r.json")}, "does not exist"},
+		{[]string{"-json", dir}, "is a directory"},
+		{[]string{"-diff-dir", notDir}, "not a directory"},
+	} {
+		r := runVerify(c.args, nil)
+		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, c.key) || r.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want 2 and one line with %q", c.args, r.code, r.stderr, r.stdout, c.key)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a refused -json created its directory")
+	}
+
+	needGL(t)
+	small := []string{"-noise", "perlin", "-dims", "2", "-tiling", "no", "-n", "20"}
+	made := filepath.Join(dir, "diffs")
+	r := runVerify(append(small, "-diff-dir", made), nil)
+	if r.code != 0 || !strings.Contains(r.stderr, "created the -diff-dir directory "+made) {
+		t.Errorf("missing -diff-dir: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if fi, err := os.Stat(made); err != nil || !fi.IsDir() {
+		t.Errorf("-diff-dir was not created: %v", err)
+	}
+	if ents, _ := os.ReadDir(made); len(ents) != 0 {
+		t.Errorf("-diff-dir holds %d files after a passing run (the probe must be gone)", len(ents))
+	}
+
+	r = runVerify(append(small, "-json", "-"), nil)
+	var rep report
+	if err := json.Unmarshal([]byte(r.stdout), &rep); r.code != 0 || err != nil || rep.Passed != 1 {
+		t.Errorf("-json -: exit %d, stdout is not the report (%v)", r.code, err)
+	}
+	if !strings.Contains(r.stderr, "PASS") {
+		t.Errorf("-json -: the table is not on stderr: %q", r.stderr)
+	}
+
+	var errb bytes.Buffer
+	if code := run(append([]string{"-quiet"}, small...), failingWriter{}, &errb, nil); code != 2 || strings.Count(errb.String(), "\n") != 1 ||
+		!strings.Contains(errb.String(), "writing standard output") {
+		t.Errorf("stdout full: exit %d, stderr %q; want 2 and one line", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"-h"}, failingWriter{}, &errb, nil); code != 2 {
+		t.Errorf("-h with stdout full: exit %d, want 2", code)
+	}
+
+	// A FAIL stays exit 1 when the JSON cannot be written too.
+	if _, err := os.Stat("/dev/full"); err == nil {
+		edit := func(s string) string {
+			return strings.Replace(s, "perlin2  = uintBitsToFloat(0x406F2090u)", "perlin2  = uintBitsToFloat(0x3FEF2090u)", 1)
+		}
+		r := runVerify(append(small, "-json", "/dev/full"), edit)
+		if r.code != 1 || !strings.Contains(r.stderr, "-json: writing /dev/full: no space left") {
+			t.Errorf("FAIL and a failed -json: exit %d, stderr %q; want 1 and the write error", r.code, r.stderr)
 		}
 	}
 }
