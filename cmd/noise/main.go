@@ -106,43 +106,68 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", "; ", "\n", "; ", "\r", "; ").Replace(strings.TrimSpace(s))
 }
 
-// run is the whole program: it returns the exit status.
+// run is the whole program: it returns the exit status. Output lost to
+// a failed write on stdout (a full disk, a closed pipe) is an error too.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	out := &checkedWriter{w: stdout}
 	prefix := "noise"
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "%s: internal error: %s\n", prefix, oneLine(fmt.Sprint(r)))
 			code = 2
 		}
+		if code == 0 && out.err != nil {
+			fmt.Fprintf(stderr, "%s: writing standard output: %s\n", prefix, oneLine(out.err.Error()))
+			code = 2
+		}
 	}()
 	if len(args) == 0 {
-		writeUsage(stdout)
+		writeUsage(out)
 		return 0
 	}
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if name == "help" && len(args) > 1 && args[1] != "help" {
+		if name == "help" && len(args) > 1 && !isHelpFlag(args[1]) && args[1] != "help" {
 			for _, c := range commands() {
 				if c.name == args[1] && c.run != nil {
 					prefix = "noise " + c.name
-					return finish(prefix, c.run([]string{"-h"}, stdin, stdout, stderr), stderr)
+					return finish(prefix, c.run([]string{"-h"}, stdin, out, stderr), stderr)
 				}
 			}
-			fmt.Fprintf(stderr, "noise help: unknown command %q; valid commands: %s\n", args[1], commandNames())
+			fmt.Fprintf(stderr, "noise help: unknown command %q; valid commands: %s\n", oneLine(args[1]), commandNames())
 			return 2
 		}
-		writeUsage(stdout)
+		writeUsage(out)
 		return 0
 	}
 	for _, c := range commands() {
 		if c.name == name && c.run != nil {
 			prefix = "noise " + c.name
-			return finish(prefix, c.run(args[1:], stdin, stdout, stderr), stderr)
+			return finish(prefix, c.run(args[1:], stdin, out, stderr), stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "noise: unknown command %q; valid commands: %s (run \"noise help\" for usage)\n", oneLine(name), commandNames())
 	return 2
+}
+
+func isHelpFlag(s string) bool { return s == "-h" || s == "-help" || s == "--help" }
+
+// checkedWriter remembers the first write error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // finish turns a subcommand's error into the exit status, printing it as
