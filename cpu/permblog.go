@@ -15,6 +15,13 @@ import (
 //   - 1D returns 1 - 2*v/255, 2D–4D return 2*v/255 - 1;
 //   - the dispatcher (NoiseAt, Fractal) swaps the 3rd and 4th coordinate in 4D.
 //
+// One deliberate difference: the blog computes NaN for an infinite
+// coordinate (floor(inf) - inf), and so for a finite one whose product with
+// a frequency overflows. Here coordinates are first clamped to ±2^64, which
+// changes no finite result (at and beyond 2^64 the fraction is 0 and the
+// cell saturates, whatever the value), so ±Inf gives what every finite
+// coordinate beyond ±2^64 gives and finite input never gives NaN.
+//
 // Rust never contracts a*b + c into a fused multiply-add, so every product
 // that feeds an addition or subtraction is wrapped in an explicit float64
 // conversion, which the Go specification guarantees to round and which
@@ -72,6 +79,17 @@ func blogUsize(f float64) uint64 {
 	return uint64(f) // in [1, 2^64): exact and well defined
 }
 
+// blogClamp clamps x to ±2^64 (NaN stays NaN): see the file comment.
+func blogClamp(x float64) float64 {
+	if x > 0x1p64 {
+		return 0x1p64
+	}
+	if x < -0x1p64 {
+		return -0x1p64
+	}
+	return x
+}
+
 // blogFade is the blog's quintic x * x * x * (x * (x * 6.0 - 15.0) + 10.0),
 // evaluated as ((x*x)*x) * ((x*((x*6)-15))+10) without fused operations. The
 // result is rounded explicitly because callers subtract it (1 - f).
@@ -89,8 +107,10 @@ func blogLerp(it, t, a, b float64) float64 {
 // usize(floor(x)) % 255, so the noise has period 255, is discontinuous at
 // multiples of 255 and at every negative integer (all negative cells alias
 // cell 0), and its sign convention is 1 - 2*v/255, inverted relative to
-// Noise2D–Noise4D. NaN and infinite x give NaN.
+// Noise2D–Noise4D. NaN gives NaN; ±Inf gives what every x beyond ±2^64
+// gives.
 func (n *BlogValueNoise) Noise1D(x float64) float64 {
+	x = blogClamp(x)
 	ix := math.Floor(x)
 	x = x - ix
 	i := blogUsize(ix) % 255
@@ -103,9 +123,11 @@ func (n *BlogValueNoise) Noise1D(x float64) float64 {
 
 // Noise2D returns the blog's noise2d(x, y) in [-1, 1]. Cells are
 // usize(floor(·)) & 255 (period 256; negative cells alias cell 0) and the
-// result is 2*v/255 - 1. NaN and infinite inputs give NaN.
+// result is 2*v/255 - 1. NaN gives NaN; ±Inf gives what every coordinate
+// beyond ±2^64 gives.
 func (n *BlogValueNoise) Noise2D(x, y float64) float64 {
 	p := &n.Perm
+	x, y = blogClamp(x), blogClamp(y)
 	ix, iy := math.Floor(x), math.Floor(y)
 	x, y = x-ix, y-iy
 	i := blogUsize(ix) & 255
@@ -132,6 +154,7 @@ func (n *BlogValueNoise) Noise2D(x, y float64) float64 {
 // interpolated along x, then y, then z.
 func (n *BlogValueNoise) Noise3D(x, y, z float64) float64 {
 	p := &n.Perm
+	x, y, z = blogClamp(x), blogClamp(y), blogClamp(z)
 	ix, iy, iz := math.Floor(x), math.Floor(y), math.Floor(z)
 	x, y, z = x-ix, y-iy, z-iz
 	i := blogUsize(ix) & 255
@@ -175,6 +198,7 @@ func (n *BlogValueNoise) Noise3D(x, y, z float64) float64 {
 // fourth coordinates swapped, as the blog's dispatcher does.
 func (n *BlogValueNoise) Noise4D(x, y, z, w float64) float64 {
 	p := &n.Perm
+	x, y, z, w = blogClamp(x), blogClamp(y), blogClamp(z), blogClamp(w)
 	ix, iy, iz, iw := math.Floor(x), math.Floor(y), math.Floor(z), math.Floor(w)
 	x, y, z, w = x-ix, y-iy, z-iz, w-iw
 	i := blogUsize(ix) & 255

@@ -193,14 +193,17 @@ func TestBlogValueNoiseSpecialInputs(t *testing.T) {
 	tests := []struct {
 		name string
 		f    func() float64
-		nan  bool // NaN expected (fractional part of NaN/Inf is NaN)
+		nan  bool // NaN expected (only for NaN input)
 	}{
 		{"1D NaN", func() float64 { return n.Noise1D(nan) }, true},
-		{"1D +Inf", func() float64 { return n.Noise1D(inf) }, true},
-		{"1D -Inf", func() float64 { return n.Noise1D(-inf) }, true},
+		{"1D +Inf", func() float64 { return n.Noise1D(inf) }, false},
+		{"1D -Inf", func() float64 { return n.Noise1D(-inf) }, false},
 		{"2D NaN", func() float64 { return n.Noise2D(nan, 0.5) }, true},
-		{"3D +Inf", func() float64 { return n.Noise3D(0.5, inf, 0.5) }, true},
-		{"4D -Inf", func() float64 { return n.Noise4D(0.5, 0.5, 0.5, -inf) }, true},
+		{"3D +Inf", func() float64 { return n.Noise3D(0.5, inf, 0.5) }, false},
+		{"4D -Inf", func() float64 { return n.Noise4D(0.5, 0.5, 0.5, -inf) }, false},
+		// Finite input whose octave positions overflow to ±Inf.
+		{"fractal 1e308", func() float64 { v, _ := n.Fractal([]float64{1e308, -1e308, 1e308}); return v }, false},
+		{"fractal max float64", func() float64 { v, _ := n.Fractal([]float64{math.MaxFloat64}); return v }, false},
 		// Huge finite values: the fraction is 0, the cell saturates at usize::MAX.
 		{"1D 1e300", func() float64 { return n.Noise1D(1e300) }, false},
 		{"2D 1e300", func() float64 { return n.Noise2D(1e300, -1e300) }, false},
@@ -226,6 +229,13 @@ func TestBlogValueNoiseSpecialInputs(t *testing.T) {
 	}
 	if got, want := n.Noise2D(1e300, 1e300), n.Noise2D(255, 255); got != want {
 		t.Errorf("noise2d(1e300, 1e300) = %v, want noise2d(255, 255) = %v", got, want)
+	}
+	// ±Inf gives what any coordinate beyond ±2^64 gives.
+	if got, want := n.Noise3D(inf, -inf, 0.25), n.Noise3D(1e300, -1e20, 0.25); got != want {
+		t.Errorf("noise3d(+Inf, -Inf, 0.25) = %v, want noise3d(1e300, -1e20, 0.25) = %v", got, want)
+	}
+	if got, want := n.Noise4D(0.5, inf, 0.5, -inf), n.Noise4D(0.5, 0x1p64, 0.5, -0x1p70); got != want {
+		t.Errorf("noise4d(0.5, +Inf, 0.5, -Inf) = %v, want %v", got, want)
 	}
 }
 

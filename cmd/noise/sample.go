@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"math"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -20,7 +22,10 @@ const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
 
 Reads positions from stdin, one per line: "x y z", or exactly "x y z w"
 with -dims 4 (perm-value only); numbers are separated by spaces or tabs and
-blank lines are skipped. 1D noise uses x, 2D noise x and z (the XZ plane),
+blank lines are skipped, and so is a UTF-8 byte-order mark at the start.
+Numbers use Go's syntax (decimal, hex floats, inf, nan; also +nan and
+-nan); one too large for a float32 (float64 with -perm-mode blog) counts
+as ±Inf, which the noise treats like ±2^64. 1D noise uses x, 2D noise x and z (the XZ plane),
 3D noise x, y and z. Prints one line per position: the value as %.9g, or
 with -deriv "v dx dy dz" (derivatives with respect to the input position;
 2D reports dx and dz with dy 0, 1D only dx). A malformed line stops the
@@ -222,7 +227,11 @@ func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
 	}
 	for sc.Scan() {
 		line++
-		p, n, err := parseLine(sc.Bytes(), want, bits)
+		b := sc.Bytes()
+		if line == 1 {
+			b = bytes.TrimPrefix(b, utf8BOM)
+		}
+		p, n, err := parseLine(b, want, bits)
 		if err != nil {
 			return finish(fmt.Errorf("line %d: %v", line, err))
 		}
@@ -247,6 +256,9 @@ func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
 	}
 	return finish(nil)
 }
+
+// utf8BOM is the byte-order mark some editors put at the start of a file.
+var utf8BOM = []byte("\xEF\xBB\xBF")
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
@@ -280,20 +292,33 @@ func parseLine(b []byte, want, bits int) (p [4]float64, n int, err error) {
 		return p, n, fmt.Errorf("want %s, got %d", what, n)
 	}
 	for i := 0; i < n; i++ {
-		v, err := strconv.ParseFloat(string(fields[i]), bits)
-		if err != nil {
+		v, ok := parseNumber(fields[i], bits)
+		if !ok {
 			tok := string(fields[i])
 			if len(tok) > 40 {
 				tok = tok[:40] + "..."
-			}
-			if errors.Is(err, strconv.ErrRange) && len(tok) > 0 {
-				return p, n, fmt.Errorf("field %d %q is out of float%d range; want %s", i+1, tok, bits, what)
 			}
 			return p, n, fmt.Errorf("field %d %q is not a number; want %s", i+1, tok, what)
 		}
 		p[i] = v
 	}
 	return p, n, nil
+}
+
+// parseNumber parses one coordinate, rounded once to the given float size.
+// Beyond ParseFloat's syntax it takes "+nan" and "-nan" (as C's printf
+// writes NaN), and a value too large for the float size becomes ±Inf (which
+// the noise treats like ±2^64, as it does every coordinate that large),
+// so every spelling of a huge number gives the same result.
+func parseNumber(tok []byte, bits int) (float64, bool) {
+	v, err := strconv.ParseFloat(string(tok), bits)
+	if err == nil || errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) {
+		return v, true
+	}
+	if len(tok) == 4 && (tok[0] == '+' || tok[0] == '-') && strings.EqualFold(string(tok[1:]), "nan") {
+		return math.NaN(), true
+	}
+	return 0, false
 }
 
 // fixedEval evaluates the library's float32 noise through the batch API

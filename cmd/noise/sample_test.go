@@ -396,3 +396,39 @@ func TestPanicRecovered(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// TestInputSpellings: a UTF-8 byte-order mark is skipped, "+nan"/"-nan"
+// are NaN like "nan", and numbers beyond the float range give what ±Inf
+// gives (the noise treats both like ±2^64), in the fixed and blog modes;
+// finite input never gives NaN, also where blog mode's octaves overflow.
+func TestInputSpellings(t *testing.T) {
+	same := func(name, a, b string, args ...string) {
+		t.Helper()
+		ra, rb := runIn(a, args...), runIn(b, args...)
+		mustOK(t, ra, args...)
+		mustOK(t, rb, args...)
+		if ra.stdout != rb.stdout {
+			t.Errorf("%s: %q gives %q, %q gives %q", name, a, ra.stdout, b, rb.stdout)
+		}
+	}
+	perlin := []string{"sample", "-noise", "perlin", "-deriv"}
+	same("BOM", "\xef\xbb\xbf0.1 0.2 0.3\n", "0.1 0.2 0.3\n", perlin...)
+	same("-nan", "-nan 0 0.2\n+NaN 1 2\n", "nan 0 0.2\nNaN 1 2\n", perlin...)
+	same("1e39", "1e39 -1e39 0.5\n", "inf -inf 0.5\n", perlin...)
+	blog := []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-dims", "3", "-octaves", "4", "-frequency", "3"}
+	same("blog 1e400", "1e400 -1e400 0.5\n", "inf -inf 0.5\n", blog...)
+	same("blog inf", "inf -inf 0.5\n", "3e19 -4e19 0.5\n", blog...) // both beyond 2^64 after ·F
+	r := runIn("1e308 -1e308 0.5\n1.7976931348623157e308 0 0\n", blog...)
+	mustOK(t, r, blog...)
+	if strings.Contains(r.stdout, "NaN") {
+		t.Errorf("blog mode gives NaN for finite input: %q", r.stdout)
+	}
+	if r := runIn("-nan 0 0\n", "sample", "-noise", "value"); r.stdout != "NaN\n" {
+		t.Errorf("-nan gives %q, want NaN", r.stdout)
+	}
+	// A BOM elsewhere than at the start is still an error naming the line.
+	r = runIn("1 2 3\n\xef\xbb\xbf1 2 3\n", "sample", "-noise", "value")
+	if r.code != 2 || !strings.Contains(r.stderr, "line 2") {
+		t.Errorf("BOM on line 2: exit %d, %q", r.code, r.stderr)
+	}
+}
