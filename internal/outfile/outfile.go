@@ -31,11 +31,11 @@ import (
 // File is an output being written: Write to it, then Commit. Abort (or a
 // failed Commit) leaves the destination as it was.
 type File struct {
-	name string    // the path as given, for messages
-	w    io.Writer // where Write goes
-	f    *os.File  // the temporary or special file; nil for standard output
-	tmp  string    // the temporary file, renamed to dest by Commit; "" when writing directly
-	dest string    // the destination with symbolic links resolved
+	name string      // the path as given, for messages
+	w    io.Writer   // where Write goes
+	f    *os.File    // the temporary or special file; nil for standard output
+	tmp  string      // the temporary file, renamed to dest by Commit; "" when writing directly
+	dest string      // the destination with symbolic links resolved
 	mode fs.FileMode // with keep: the replaced file's permission bits
 	keep bool
 	err  error // the first write error
