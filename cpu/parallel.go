@@ -31,6 +31,7 @@ func workersFor(n int) int {
 
 // batch is one call's work: positions [0, n) in chunks.
 type batch struct {
+	id    uint64 // distinct per call: workers remember it, not the batch
 	body  func(lo, hi int)
 	n     int64
 	chunk int64
@@ -57,6 +58,7 @@ var pool struct {
 	workers int                   // worker goroutines started
 	current atomic.Pointer[batch] // the newest batch
 	wake    chan struct{}         // parked workers wait here
+	ids     atomic.Uint64         // the last batch id handed out
 }
 
 func init() { pool.wake = make(chan struct{}, 1024) }
@@ -71,12 +73,15 @@ func ensureWorkers(k int) {
 	pool.mu.Unlock()
 }
 
+// worker runs batches as they come. It remembers the id of the last batch
+// it worked on, not the batch: a pointer would keep the caller's slices
+// reachable (through body) after the call returned.
 func worker() {
-	var last *batch
+	var last uint64
 	idle := time.Now()
 	for {
-		if b := pool.current.Load(); b != nil && b != last {
-			last = b
+		if b := pool.current.Load(); b != nil && b.id != last {
+			last = b.id
 			b.work()
 			idle = time.Now()
 			continue
@@ -99,7 +104,7 @@ func parallel(n int, body func(lo, hi int)) {
 	}
 	ensureWorkers(workers - 1)
 	chunk := max(1024, n/(8*workers))
-	b := &batch{body: body, n: int64(n), chunk: int64(chunk)}
+	b := &batch{id: pool.ids.Add(1), body: body, n: int64(n), chunk: int64(chunk)}
 	pool.current.Store(b)
 	for i := 1; i < workers; i++ {
 		select {
