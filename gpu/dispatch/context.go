@@ -14,12 +14,15 @@
 package dispatch
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
@@ -93,6 +96,12 @@ type Context struct {
 	calls chan func() // nil for Current
 	done  chan struct{}
 
+	// inDo is set while a call runs on the GL thread, and glThread is
+	// that thread's goroutine: a Do from inside Do would wait for itself.
+	inDo     atomic.Bool
+	glThread uint64
+	depth    int // Current: nesting of Do on the caller's goroutine
+
 	mu     sync.Mutex // guards closed
 	closed bool
 
@@ -106,8 +115,13 @@ type Context struct {
 	maxChunk int // when > 0, fewer positions per dispatch (tests of the splitting)
 }
 
-// ErrClosed is returned by calls on a closed Context.
+// ErrClosed is returned by calls on a closed Context or Sampler.
 var ErrClosed = errors.New("dispatch: the GL context is closed")
+
+// ErrNested is returned by Do, Close and every method of a Context or its
+// Samplers when called from inside a function that Do runs: that call
+// would wait for itself. Make the GL calls directly inside Do instead.
+var ErrNested = errors.New("dispatch: called from inside Do on the same Context (it would wait for itself)")
 
 // New creates a Context of kind opts.Kind (EGL or GLFW) on a new locked OS
 // thread. Errors say what is missing and how to get it.
@@ -146,6 +160,7 @@ func NewCurrent(procAddress func(name string) unsafe.Pointer, debug bool) (*Cont
 func (c *Context) loop(ready chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	c.glThread = goroutineID()
 	err := safely(func() error { return c.create() })
 	if err != nil {
 		c.destroy()
@@ -192,15 +207,35 @@ func (c *Context) destroy() {
 	}
 }
 
-// initGL loads the GL functions, checks for 4.3 and reads the limits.
-func (c *Context) initGL(procAddress func(string) unsafe.Pointer, platform string) error {
+// glFuncs guards go-gl's process-wide function table, which is loaded
+// once: every Context shares it. The addresses GL loaders return (EGL's,
+// GLX's through GLFW) are dispatch stubs that call into whichever context
+// is current on the calling thread, so one table serves them all.
+var glFuncs struct {
+	sync.Mutex
+	loaded bool
+}
+
+// loadGL fills go-gl's function table on the first call that succeeds.
+func loadGL(procAddress func(string) unsafe.Pointer) error {
+	glFuncs.Lock()
+	defer glFuncs.Unlock()
+	if glFuncs.loaded {
+		return nil
+	}
 	var err error
 	if procAddress != nil {
 		err = gl.InitWithProcAddrFunc(procAddress)
 	} else {
 		err = gl.Init()
 	}
-	if err != nil {
+	glFuncs.loaded = err == nil
+	return err
+}
+
+// initGL loads the GL functions, checks for 4.3 and reads the limits.
+func (c *Context) initGL(procAddress func(string) unsafe.Pointer, platform string) error {
+	if err := loadGL(procAddress); err != nil {
 		return fmt.Errorf("dispatch: loading OpenGL functions: %v (an OpenGL 4.3 driver is needed)", err)
 	}
 	var major, minor int32
@@ -247,12 +282,23 @@ func (c *Context) Kind() Kind { return c.kind }
 // Do runs f on the GL thread with the context current and returns its
 // error. Use it for your own GL calls on a Context made by New. In debug
 // mode, GL errors and driver error messages raised during f are returned.
+// Calls from several goroutines run one at a time. f must not call Do, or
+// any other method of this Context or its Samplers (they return
+// ErrNested): it already runs where they would.
 func (c *Context) Do(f func() error) error {
 	if c.kind == Current {
 		if c.isClosed() {
 			return ErrClosed
 		}
+		if c.depth > 0 {
+			return ErrNested
+		}
+		c.depth++
+		defer func() { c.depth-- }()
 		return c.checked(f)
+	}
+	if c.nested() {
+		return ErrNested
 	}
 	errc := make(chan error, 1)
 	c.mu.Lock()
@@ -260,9 +306,29 @@ func (c *Context) Do(f func() error) error {
 		c.mu.Unlock()
 		return ErrClosed
 	}
-	c.calls <- func() { errc <- c.checked(f) }
+	c.calls <- func() {
+		c.inDo.Store(true)
+		defer c.inDo.Store(false)
+		errc <- c.checked(f)
+	}
 	c.mu.Unlock()
 	return <-errc
+}
+
+// nested reports whether the caller is the GL thread running a Do.
+func (c *Context) nested() bool {
+	return c.inDo.Load() && goroutineID() == c.glThread
+}
+
+// goroutineID returns the calling goroutine's number, parsed from its
+// stack header "goroutine N [": Do asks for it only while a call runs.
+func goroutineID() uint64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b, _ = bytes.CutPrefix(b, []byte("goroutine "))
+	id, _, _ := bytes.Cut(b, []byte(" "))
+	n, _ := strconv.ParseUint(string(id), 10, 64)
+	return n
 }
 
 func (c *Context) isClosed() bool {
@@ -322,8 +388,12 @@ func (c *Context) enableDebug() {
 
 // Close deletes the programs and buffers the Context made and, for EGL and
 // GLFW, destroys the context and ends its thread. Further calls return
-// ErrClosed.
+// ErrClosed; a second Close returns nil. Called from inside Do it returns
+// ErrNested and closes nothing.
 func (c *Context) Close() error {
+	if c.kind == Current && c.depth > 0 || c.kind != Current && c.nested() {
+		return ErrNested
+	}
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()

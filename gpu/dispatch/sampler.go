@@ -1,7 +1,9 @@
 package dispatch
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
@@ -24,13 +26,18 @@ type SamplerOptions struct {
 
 // Sampler evaluates one noise variant with its settings and domain on the
 // GPU of a Context. Its methods may be called from any goroutine (the
-// caller's thread for a Current context); calls are serialised.
+// caller's thread for a Current context); calls are serialised. After
+// Close every method returns ErrClosed.
 type Sampler struct {
 	c       *Context
-	cfg     cpu.Config
 	variant string
 	edit    func(string) string
-	perm    uint32 // the doubled permutation table (perm-value only)
+
+	mu     sync.Mutex // guards cfg (SetDomain writes it) and closed
+	cfg    cpu.Config
+	closed bool
+
+	perm uint32 // the doubled permutation table (perm-value only); GL thread
 }
 
 // NewSampler validates cfg (the same rules as cpu.New) and compiles the
@@ -72,7 +79,29 @@ func variantName(cfg cpu.Config) string {
 
 // Config returns the configuration the Sampler was made with (and the
 // domain of the last SetDomain).
-func (s *Sampler) Config() cpu.Config { return s.cfg }
+func (s *Sampler) Config() cpu.Config {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cfg := s.cfg
+	if cfg.Domain != nil {
+		d := *cfg.Domain
+		cfg.Domain = &d
+	}
+	return cfg
+}
+
+// do runs f on the GL thread unless the Sampler is closed.
+func (s *Sampler) do(f func() error) error {
+	return s.c.Do(func() error {
+		s.mu.Lock()
+		closed := s.closed
+		s.mu.Unlock()
+		if closed {
+			return ErrClosed
+		}
+		return f()
+	})
+}
 
 // SetDomain replaces the domain transform (nil: none) for the calls that
 // follow. It is what an animation that moves the domain every frame
@@ -86,23 +115,40 @@ func (s *Sampler) SetDomain(d *cpu.Domain) error {
 		c := *d
 		d = &c
 	}
-	return s.c.Do(func() error { // serialised with the calls that read it
+	return s.do(func() error { // serialised with the calls that read it
+		s.mu.Lock()
 		s.cfg.Domain = d
+		s.mu.Unlock()
 		return nil
 	})
 }
 
 // Close deletes the Sampler's permutation buffer (the compiled programs
-// stay cached in the Context).
+// stay cached in the Context). Later calls, Close included, return
+// ErrClosed. Closing a Sampler of a closed Context returns nil: the
+// context took everything with it.
 func (s *Sampler) Close() error {
-	if s.perm == 0 {
-		return nil
+	if s.c.kind == Current && s.c.depth > 0 || s.c.kind != Current && s.c.nested() {
+		return ErrNested
 	}
-	return s.c.Do(func() error {
-		gl.DeleteBuffers(1, &s.perm)
-		s.perm = 0
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	s.closed = true
+	s.mu.Unlock()
+	err := s.c.Do(func() error {
+		if s.perm != 0 {
+			gl.DeleteBuffers(1, &s.perm)
+			s.perm = 0
+		}
 		return nil
 	})
+	if errors.Is(err, ErrClosed) {
+		return nil
+	}
+	return err
 }
 
 // program returns the compiled kernel of the given kind.
@@ -202,9 +248,9 @@ func (s *Sampler) sampleSlice(pos unsafe.Pointer, n, stride int, out unsafe.Poin
 		return fmt.Errorf("dispatch: the output has %d elements for %d positions", outLen, n)
 	}
 	if n == 0 {
-		return nil
+		return s.do(func() error { return nil })
 	}
-	return s.c.Do(func() error {
+	return s.do(func() error {
 		p, err := s.program(kernelBuffer, derivatives)
 		if err != nil {
 			return err
@@ -252,10 +298,12 @@ func (s *Sampler) dispatch(p *program, posBuf uint32, posOff int, resBuf uint32,
 	gl.DispatchCompute(uint32((m+LocalSize-1)/LocalSize), 1, 1)
 }
 
-// Buffer is an OpenGL buffer object on a Context.
+// Buffer is an OpenGL buffer object on a Context. The methods that take
+// one check it against the driver (it must still exist; sizes are the
+// driver's), so a Buffer made elsewhere, {ID: name}, works too.
 type Buffer struct {
 	ID   uint32 // the GL buffer name
-	Size int    // bytes
+	Size int    // bytes, as made; informational
 }
 
 // NewBuffer creates a buffer of size bytes, uninitialised, for results.
@@ -265,6 +313,7 @@ func (c *Context) NewBuffer(size int) (Buffer, error) {
 	}
 	var b Buffer
 	err := c.Do(func() error {
+		clearGLErrors()
 		gl.CreateBuffers(1, &b.ID)
 		gl.NamedBufferData(b.ID, size, nil, gl.DYNAMIC_COPY)
 		if e := gl.GetError(); e == gl.OUT_OF_MEMORY {
@@ -292,29 +341,48 @@ func (c *Context) bufferFrom(p unsafe.Pointer, size int) (Buffer, error) {
 	if err != nil {
 		return b, err
 	}
-	return b, c.Do(func() error {
+	err = c.Do(func() error {
 		gl.NamedBufferSubData(b.ID, 0, size, p)
 		return nil
 	})
+	if err != nil {
+		c.DeleteBuffer(b)
+		return Buffer{}, err
+	}
+	return b, nil
 }
 
 // ReadFloats copies len(dst) floats from the start of b into dst.
 func (c *Context) ReadFloats(b Buffer, dst []float32) error {
-	if len(dst)*4 > b.Size {
-		return fmt.Errorf("dispatch: reading %d floats from a buffer of %d bytes", len(dst), b.Size)
-	}
-	if len(dst) == 0 {
-		return nil
-	}
 	return c.Do(func() error {
+		size, err := bufferSize(b, "source")
+		if err != nil {
+			return err
+		}
+		if int64(len(dst)) > size/4 {
+			return fmt.Errorf("dispatch: reading %d floats from a buffer of %d bytes", len(dst), size)
+		}
+		if len(dst) == 0 {
+			return nil
+		}
 		gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
 		gl.GetNamedBufferSubData(b.ID, 0, len(dst)*4, gl.Ptr(&dst[0]))
 		return nil
 	})
 }
 
-// DeleteBuffer deletes b.
+// clearGLErrors drops the errors recorded so far, so that the next
+// glGetError reports the next call's.
+func clearGLErrors() {
+	for i := 0; i < 16 && gl.GetError() != gl.NO_ERROR; i++ {
+	}
+}
+
+// DeleteBuffer deletes b (a zero Buffer is ignored).
 func (c *Context) DeleteBuffer(b Buffer) error {
+	if b.ID == 0 {
+		return nil
+	}
 	return c.Do(func() error {
 		gl.DeleteBuffers(1, &b.ID)
 		return nil
@@ -339,21 +407,33 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 	if stride != 3 && stride != 4 {
 		return fmt.Errorf("dispatch: position stride %d; valid: 3 or 4 floats", stride)
 	}
+	if n < 0 {
+		return fmt.Errorf("dispatch: negative position count %d", n)
+	}
 	resPer := 4
 	if derivatives {
 		resPer = 16
 	}
-	switch {
-	case n < 0:
-		return fmt.Errorf("dispatch: negative position count %d", n)
-	case n*stride*4 > positions.Size:
-		return fmt.Errorf("dispatch: %d positions need %d bytes; the positions buffer has %d", n, n*stride*4, positions.Size)
-	case n*resPer > results.Size:
-		return fmt.Errorf("dispatch: %d results need %d bytes; the results buffer has %d", n, n*resPer, results.Size)
-	case n == 0:
-		return nil
-	}
-	return s.c.Do(func() error {
+	return s.do(func() error {
+		// The sizes are the driver's, not Buffer.Size, and the checks
+		// divide rather than multiply, so no count can overflow past them.
+		posSize, err := bufferSize(positions, "positions")
+		if err != nil {
+			return err
+		}
+		resSize, err := bufferSize(results, "results")
+		if err != nil {
+			return err
+		}
+		if int64(n) > posSize/int64(stride*4) {
+			return fmt.Errorf("dispatch: %d positions of %d floats do not fit: the positions buffer has %d bytes", n, stride, posSize)
+		}
+		if int64(n) > resSize/int64(resPer) {
+			return fmt.Errorf("dispatch: %d results of %d bytes do not fit: the results buffer has %d bytes", n, resPer, resSize)
+		}
+		if n == 0 {
+			return nil
+		}
 		p, err := s.program(kernelBuffer, derivatives)
 		if err != nil {
 			return err
@@ -366,4 +446,19 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 		gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT | gl.VERTEX_ATTRIB_ARRAY_BARRIER_BIT)
 		return nil
 	})
+}
+
+// bufferSize returns the size in bytes the driver gives b, or an error for
+// a name that is no buffer (never made, or deleted) or one without
+// storage. It runs on the GL thread.
+func bufferSize(b Buffer, what string) (int64, error) {
+	if b.ID == 0 || !gl.IsBuffer(b.ID) {
+		return 0, fmt.Errorf("dispatch: the %s buffer (name %d) is not a buffer: deleted, or never made", what, b.ID)
+	}
+	var size int64
+	gl.GetNamedBufferParameteri64v(b.ID, gl.BUFFER_SIZE, &size)
+	if size <= 0 {
+		return 0, fmt.Errorf("dispatch: the %s buffer (name %d) has no storage", what, b.ID)
+	}
+	return size, nil
 }

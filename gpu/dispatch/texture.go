@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -83,6 +84,11 @@ func (s *Sampler) BakeTexture3D(g Grid, derivatives bool) (Texture, error) {
 	return s.bake(g, derivatives, true)
 }
 
+// MaxTextureBytes is the largest texture the bake methods make, 4 GiB: a
+// bound on the memory one call may ask for, below which the driver's own
+// answer (GL_OUT_OF_MEMORY) is still checked.
+const MaxTextureBytes = 4 << 30
+
 func (s *Sampler) bake(g Grid, derivatives, threeD bool) (Texture, error) {
 	limit := s.c.info.MaxTexture2D
 	if threeD {
@@ -93,6 +99,19 @@ func (s *Sampler) bake(g Grid, derivatives, threeD bool) (Texture, error) {
 			return Texture{}, fmt.Errorf("dispatch: grid size %d along axis %d: must be 1 to %d (the driver's texture limit)", n, a, limit)
 		}
 	}
+	// Each size is at most the driver's limit (below 2^31), so the product
+	// of three fits an int64 only when checked step by step.
+	bytes := int64(4)
+	if derivatives {
+		bytes = 16
+	}
+	for _, n := range g.Size {
+		if bytes > MaxTextureBytes/int64(n) {
+			return Texture{}, fmt.Errorf("dispatch: a %d×%d×%d texture of %d-byte texels is over %d GiB (MaxTextureBytes); bake it in slabs",
+				g.Size[0], g.Size[1], g.Size[2], texelBytes(derivatives), MaxTextureBytes>>30)
+		}
+		bytes *= int64(n)
+	}
 	t := Texture{Target: gl.TEXTURE_2D, Size: g.Size, Derivatives: derivatives}
 	kind := kernelBake2D
 	if threeD {
@@ -102,17 +121,27 @@ func (s *Sampler) bake(g Grid, derivatives, threeD bool) (Texture, error) {
 	if derivatives {
 		format = gl.RGBA32F
 	}
-	err := s.c.Do(func() error {
+	err := s.do(func() error {
 		p, err := s.program(kind, derivatives)
 		if err != nil {
 			return err
 		}
 		s.setUniforms(p)
+		clearGLErrors()
 		gl.CreateTextures(t.Target, 1, &t.ID)
 		if threeD {
 			gl.TextureStorage3D(t.ID, 1, format, int32(g.Size[0]), int32(g.Size[1]), int32(g.Size[2]))
 		} else {
 			gl.TextureStorage2D(t.ID, 1, format, int32(g.Size[0]), int32(g.Size[1]))
+		}
+		if e := gl.GetError(); e != gl.NO_ERROR {
+			gl.DeleteTextures(1, &t.ID)
+			t.ID = 0
+			what := fmt.Sprintf("GL error 0x%04X", e)
+			if e == gl.OUT_OF_MEMORY {
+				what = "no GPU memory"
+			}
+			return fmt.Errorf("dispatch: %s for a %d×%d×%d texture of %d bytes", what, g.Size[0], g.Size[1], g.Size[2], bytes)
 		}
 		for _, w := range []uint32{gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R} {
 			gl.TextureParameteri(t.ID, w, gl.REPEAT)
@@ -135,11 +164,23 @@ func (s *Sampler) bake(g Grid, derivatives, threeD bool) (Texture, error) {
 		gl.MemoryBarrier(gl.TEXTURE_FETCH_BARRIER_BIT | gl.TEXTURE_UPDATE_BARRIER_BIT | gl.SHADER_IMAGE_ACCESS_BARRIER_BIT)
 		return nil
 	})
-	return t, err
+	if err != nil {
+		return Texture{}, err
+	}
+	return t, nil
+}
+
+// texelBytes is the size of one texel: R32F, or RGBA32F with derivatives.
+func texelBytes(derivatives bool) int {
+	if derivatives {
+		return 16
+	}
+	return 4
 }
 
 // ReadTexture copies the texture's texels into dst (Texels floats: one per
-// texel, or four with derivatives), rows of i first.
+// texel, or four with derivatives), rows of i first. Textures over 2 GiB
+// are read in bands of rows (GL takes the size of one read as an int32).
 func (c *Context) ReadTexture(t Texture, dst []float32) error {
 	if len(dst) < t.Texels() {
 		return fmt.Errorf("dispatch: the texture has %d floats; dst holds %d", t.Texels(), len(dst))
@@ -148,14 +189,34 @@ func (c *Context) ReadTexture(t Texture, dst []float32) error {
 	if t.Derivatives {
 		format = gl.RGBA
 	}
+	w, h, d := t.Size[0], t.Size[1], t.Size[2]
+	row := w * texelBytes(t.Derivatives)
 	return c.Do(func() error {
-		gl.GetTextureImage(t.ID, 0, format, gl.FLOAT, int32(len(dst)*4), gl.Ptr(&dst[0]))
+		if t.ID == 0 || !gl.IsTexture(t.ID) {
+			return fmt.Errorf("dispatch: texture %d is not a texture: deleted, or never made", t.ID)
+		}
+		if int64(row)*int64(h)*int64(d) <= math.MaxInt32 {
+			gl.GetTextureImage(t.ID, 0, format, gl.FLOAT, int32(len(dst)*4), gl.Ptr(&dst[0]))
+			return nil
+		}
+		band := max(1, math.MaxInt32/row)
+		for z := 0; z < d; z++ {
+			for y := 0; y < h; y += band {
+				rows := min(band, h-y)
+				off := (z*h + y) * row / 4
+				gl.GetTextureSubImage(t.ID, 0, 0, int32(y), int32(z), int32(w), int32(rows), 1,
+					format, gl.FLOAT, int32(rows*row), gl.Ptr(&dst[off]))
+			}
+		}
 		return nil
 	})
 }
 
-// DeleteTexture deletes t.
+// DeleteTexture deletes t (a zero Texture is ignored).
 func (c *Context) DeleteTexture(t Texture) error {
+	if t.ID == 0 {
+		return nil
+	}
 	return c.Do(func() error {
 		gl.DeleteTextures(1, &t.ID)
 		return nil
