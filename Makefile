@@ -60,12 +60,18 @@ else
 	@echo "make test-v3: this CPU cannot run GOAMD64=v3 code; skipped"
 endif
 
+# Every package under the race detector, the viewer and the GL misuse tests
+# (concurrent contexts, a Sampler hammered from several goroutines) too;
+# only the long GPU/CPU agreement matrix is left to test-go.
 test-race:
-	$(GO) test -race -count=1 ./cpu/...
-	$(XVFB) $(GO) test -race -count=1 -run 'Test[^A]' ./gpu/dispatch/
+	$(XVFB) $(GO) test -race -count=1 -skip '^TestAgreesWithCPU$$' ./...
 
+# A few seconds of each fuzz target: the library's sampler, the sample
+# command's line parser, and the whole sample command.
 fuzz:
 	$(GO) test ./cpu -run '^$$' -fuzz '^FuzzSample$$' -fuzztime 5s -parallel 1
+	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime 5s -parallel 1
+	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzSampleCommand$$' -fuzztime 5s -parallel 1
 
 fmacheck:
 	@mkdir -p out

@@ -24,6 +24,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/noiselab/noise/internal/outfile"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -109,15 +111,15 @@ func oneLine(s string) string {
 // run is the whole program: it returns the exit status. Output lost to
 // a failed write on stdout (a full disk, a closed pipe) is an error too.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	out := &checkedWriter{w: stdout}
+	out := &outfile.Tracked{W: stdout}
 	prefix := "noise"
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "%s: internal error: %s\n", prefix, oneLine(fmt.Sprint(r)))
 			code = 2
 		}
-		if code == 0 && out.err != nil {
-			fmt.Fprintf(stderr, "%s: writing standard output: %s\n", prefix, oneLine(out.err.Error()))
+		if code == 0 && out.Err != nil {
+			fmt.Fprintf(stderr, "%s: writing standard output: %s\n", prefix, oneLine(out.Err.Error()))
 			code = 2
 		}
 	}()
@@ -152,23 +154,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 }
 
 func isHelpFlag(s string) bool { return s == "-h" || s == "-help" || s == "--help" }
-
-// checkedWriter remembers the first write error.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err != nil {
-		c.err = err
-	}
-	return n, err
-}
 
 // finish turns a subcommand's error into the exit status, printing it as
 // one line.

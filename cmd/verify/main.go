@@ -171,7 +171,7 @@ func selectVariants(noiseFlag, dimsFlag, tilingFlag string) ([]compare.Variant, 
 // checked before the comparison runs. A failing variant exits 1 even when
 // an output could not be written as well (that error is printed too).
 func run(args []string, stdout, stderr io.Writer, edit func(string) string) int {
-	out := &checkedWriter{w: stdout}
+	out := &outfile.Tracked{W: stdout}
 	o, err := parseOptions(args, out)
 	if errors.Is(err, errHelp) {
 		return exitWritten(0, out, stderr)
@@ -243,27 +243,10 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 
 // exitWritten turns a failed write on stdout (a full disk, a closed pipe)
 // into exit 2 with one line, where the run would otherwise exit 0.
-func exitWritten(code int, out *checkedWriter, stderr io.Writer) int {
-	if code == 0 && out.err != nil {
-		fmt.Fprintf(stderr, "verify: writing standard output: %v\n", out.err)
+func exitWritten(code int, out *outfile.Tracked, stderr io.Writer) int {
+	if code == 0 && out.Err != nil {
+		fmt.Fprintf(stderr, "verify: writing standard output: %v\n", out.Err)
 		return 2
 	}
 	return code
-}
-
-// checkedWriter remembers the first write error.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err != nil {
-		c.err = err
-	}
-	return n, err
 }

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"os"
+	"io/fs"
 	"runtime"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/internal/glfwwin"
+	"github.com/noiselab/noise/internal/outfile"
 )
 
 // options are the viewer's settings that are not part of State.
@@ -44,6 +46,11 @@ type stats struct {
 	FirstFrame              time.Duration
 }
 
+// screenshotError is a -screenshot that could not be written: exit 2.
+type screenshotError struct{ err error }
+
+func (e *screenshotError) Error() string { return "-screenshot: " + e.err.Error() }
+
 // errNoDisplay is the one line printed without a display.
 var errNoDisplay = errors.New("no display: the viewer needs an X server; on a machine without one run it under Xvfb, e.g. xvfb-run -a go run ./cmd/viewer -screenshot out.png")
 
@@ -53,26 +60,31 @@ var errNoDisplay = errors.New("no display: the viewer needs an X server; on a ma
 func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	if err := dispatch.GLFWInit(); err != nil {
-		if errors.Is(err, dispatch.ErrNoDisplay) {
+	var shotFile *outfile.File // checked before the window opens
+	if opts.screenshot != "" {
+		if shotFile, err = outfile.Create(opts.screenshot, stdout); err != nil {
+			return st, &screenshotError{err}
+		}
+		defer shotFile.Abort()
+	}
+	if err := glfwwin.Init(); err != nil {
+		if errors.Is(err, glfwwin.ErrNoDisplay) {
 			return st, errNoDisplay
 		}
 		return st, err
 	}
-	defer dispatch.GLFWTerminate()
+	defer glfwwin.Terminate()
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("GLFW/OpenGL failed: %v", r)
 		}
 	}()
-	dispatch.GLFWHints(true, opts.debug)
-	glfw.WindowHint(glfw.Resizable, glfw.True)
-	w, err := glfw.CreateWindow(opts.width, opts.height, "noise viewer", nil, nil)
+	w, err := glfwwin.Create(glfwwin.Options{Width: opts.width, Height: opts.height, Title: "noise viewer",
+		Visible: true, Resizable: true, Debug: opts.debug})
 	if err != nil {
-		return st, fmt.Errorf("no OpenGL 4.3 core window: %v (Mesa llvmpipe provides one in software: apt-get install libgl1-mesa-dri)", err)
+		return st, fmt.Errorf("%v (Mesa llvmpipe provides one in software: apt-get install libgl1-mesa-dri)", err)
 	}
-	defer w.Destroy()
-	w.MakeContextCurrent()
+	defer glfwwin.Destroy(w)
 	ctx, err := dispatch.NewCurrent(glfw.GetProcAddress, opts.debug)
 	if err != nil {
 		return st, err
@@ -93,7 +105,6 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 	in := newInput(w)
 	change := Remesh
 	last := glfw.GetTime()
-	shots := 0
 	var frameSum, resampleSum time.Duration
 	for frame := 0; !w.ShouldClose() && (opts.frames == 0 || frame < opts.frames); frame++ {
 		// Wait for input unless something moves; tests and timing runs
@@ -151,20 +162,20 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 		if err := r.draw(s, fw, fh, opts); err != nil {
 			return st, err
 		}
-		final := opts.frames > 0 && frame == opts.frames-1
-		if shoot || (final && opts.screenshot != "") {
-			name := opts.screenshot
-			if shoot {
-				shots++
-				name = fmt.Sprintf("noise-viewer-%s-%02d.png", s.Noise, shots)
-			}
-			if err := r.save(name, fw, fh); err != nil {
-				return st, err
-			}
-			if shoot {
+		if shoot {
+			// A failed screenshot is a message, not the end of the session.
+			name, err := r.saveNext(s.Noise.String(), fw, fh)
+			if err != nil {
+				s.Message = "screenshot failed: " + oneLine(err.Error())
+			} else {
 				s.Message = "saved " + name
-				change = Redraw // show the message, in the next frame
 				fmt.Fprintln(stdout, "saved", name)
+			}
+			change = Redraw // show the message, in the next frame
+		}
+		if shotFile != nil && frame == opts.frames-1 {
+			if err := r.save(shotFile, fw, fh); err != nil {
+				return st, &screenshotError{err}
 			}
 		}
 		w.SwapBuffers()
@@ -187,24 +198,39 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 	return st, nil
 }
 
-// save writes the w×h back buffer to a PNG file.
-func (r *renderer) save(name string, w, h int) error {
+// save writes the w×h back buffer to out as PNG and commits it.
+func (r *renderer) save(out *outfile.File, w, h int) error {
 	img, err := r.readPixels(w, h)
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return fmt.Errorf("screenshot: %v", err)
+	if err := png.Encode(out, img); err != nil {
+		out.Abort()
+		return err
 	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot %s: %v", name, err)
+	return out.Commit()
+}
+
+// maxShots is how many screenshot names per noise the screenshot key
+// tries: noise-viewer-NOISE-01.png to -99.png.
+const maxShots = 99
+
+// saveNext saves the back buffer in the current directory under the first
+// screenshot name that is not taken, so that no existing file is
+// overwritten.
+func (r *renderer) saveNext(noise string, w, h int) (string, error) {
+	for i := 1; i <= maxShots; i++ {
+		name := fmt.Sprintf("noise-viewer-%s-%02d.png", noise, i)
+		out, err := outfile.CreateNew(name)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return name, r.save(out, w, h)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("screenshot %s: %v", name, err)
-	}
-	return nil
+	return "", fmt.Errorf("noise-viewer-%s-01.png to -%02d.png exist already", noise, maxShots)
 }
 
 // input collects the window's key presses and mouse movement between

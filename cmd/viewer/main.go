@@ -21,13 +21,13 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/internal/outfile"
 )
 
 func init() {
@@ -53,7 +53,15 @@ Keys (press H in the window):
 
 // run is the command: exit 0 on success, 2 on bad flags, a missing
 // display or missing OpenGL, 1 on other failures.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	out := &outfile.Tracked{W: stdout}
+	stdout = out
+	defer func() {
+		if code == 0 && out.Err != nil {
+			fmt.Fprintln(stderr, "viewer: writing standard output:", oneLine(out.Err.Error()))
+			code = 2
+		}
+	}()
 	s, opts, err := parseArgs(args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -65,8 +73,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	st, err := view(s, opts, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "viewer:", oneLine(err.Error()))
-		if st.Renderer == "" {
-			return 2 // no display, no window or no GL 4.3
+		var se *screenshotError
+		if st.Renderer == "" || errors.As(err, &se) {
+			return 2 // no display, no window, no GL 4.3, or -screenshot unwritable
 		}
 		return 1
 	}
@@ -75,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			s.Config().Noise, s.Look, s.Resolution, s.Shape, st.Frames,
 			ms(st.FrameTime), 1000/math.Max(ms(st.FrameTime), 1e-3), st.Resamples, ms(st.ResampleTime), ms(st.FirstFrame), st.Renderer)
 	}
-	if opts.screenshot != "" {
+	if opts.screenshot != "" && opts.screenshot != "-" {
 		fmt.Fprintf(stdout, "saved %s (%s)\n", opts.screenshot, st.Renderer)
 	}
 	return 0
@@ -116,7 +125,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	fs.IntVar(&opts.width, "width", opts.width, "window `width` in pixels")
 	fs.IntVar(&opts.height, "height", opts.height, "window `height` in pixels")
 	is := fs.Float64("instance-scale", float64(opts.instanceScale), "cube edge times resolution, 0.1 to 10 (the tutorial's instanceScale)")
-	fs.StringVar(&opts.screenshot, "screenshot", "", "draw, save the last frame as PNG to `file`, and exit")
+	fs.StringVar(&opts.screenshot, "screenshot", "", "draw, save the last frame as PNG to `file` (- for stdout), and exit")
 	fs.IntVar(&opts.frames, "frames", 0, "draw this many `frames` and exit (default 2 with -screenshot)")
 	fs.BoolVar(&opts.timing, "timing", false, "with -frames: print the mean frame and resample times")
 	fs.BoolVar(&opts.debug, "debug", false, "GL debug context: GL errors and driver messages become errors")
@@ -175,16 +184,13 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	if opts.width < 16 || opts.height < 16 || opts.width > 8192 || opts.height > 8192 {
 		return s, opts, fmt.Errorf("invalid window size %dx%d: -width and -height must be 16 to 8192", opts.width, opts.height)
 	}
-	if opts.frames < 0 {
+	framesSet := false
+	fs.Visit(func(f *flag.Flag) { framesSet = framesSet || f.Name == "frames" })
+	if opts.frames < 0 || framesSet && opts.frames == 0 {
 		return s, opts, fmt.Errorf("invalid -frames %d: must be at least 1", opts.frames)
 	}
-	if opts.screenshot != "" {
-		if fi, err := os.Stat(filepath.Dir(opts.screenshot)); err != nil || !fi.IsDir() {
-			return s, opts, fmt.Errorf("invalid -screenshot %q: the directory %s does not exist", opts.screenshot, filepath.Dir(opts.screenshot))
-		}
-		if opts.frames == 0 {
-			opts.frames = 2
-		}
+	if opts.screenshot != "" && opts.frames == 0 {
+		opts.frames = 2
 	}
 	if opts.timing && opts.frames < 2 {
 		return s, opts, errors.New("-timing needs -frames 2 or more")

@@ -134,7 +134,7 @@ func (r *renderer) setMesh(m Mesh, look Look) error {
 		attrib := func(loc uint32, buf uint32, size int32, divisor uint32) {
 			gl.BindBuffer(gl.ARRAY_BUFFER, buf)
 			gl.EnableVertexAttribArray(loc)
-			gl.VertexAttribPointer(loc, size, gl.FLOAT, false, size*4, gl.PtrOffset(0))
+			gl.VertexAttribPointerWithOffset(loc, size, gl.FLOAT, false, size*4, 0)
 			gl.VertexAttribDivisor(loc, divisor)
 		}
 		if look == Surface {
@@ -150,7 +150,7 @@ func (r *renderer) setMesh(m Mesh, look Look) error {
 			gl.BindBuffer(gl.ARRAY_BUFFER, r.cubeVBO)
 			for loc := uint32(0); loc < 2; loc++ {
 				gl.EnableVertexAttribArray(loc)
-				gl.VertexAttribPointer(loc, 3, gl.FLOAT, false, 24, gl.PtrOffset(int(loc)*12))
+				gl.VertexAttribPointerWithOffset(loc, 3, gl.FLOAT, false, 24, uintptr(loc)*12)
 				gl.VertexAttribDivisor(loc, 0)
 			}
 			attrib(2, r.res.ID, 4, 1)

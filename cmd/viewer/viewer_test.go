@@ -180,6 +180,8 @@ func TestResamplesOnlyOnChange(t *testing.T) {
 func TestInteractive(t *testing.T) {
 	needDisplay(t)
 	t.Chdir(t.TempDir()) // the screenshot key writes to the current directory
+	// An earlier session's screenshot is kept: the key takes the next name.
+	os.WriteFile("noise-viewer-perlin-turbulence-01.png", []byte("keep"), 0o644)
 	s := DefaultState()
 	s.Resolution = 16
 	var stdout bytes.Buffer
@@ -194,7 +196,10 @@ func TestInteractive(t *testing.T) {
 	if st.Resamples != 2 || st.Frames != 6 {
 		t.Errorf("%d resamples (want 2), %d frames drawn (want 6)", st.Resamples, st.Frames)
 	}
-	name := "noise-viewer-perlin-turbulence-01.png"
+	name := "noise-viewer-perlin-turbulence-02.png"
+	if b, _ := os.ReadFile("noise-viewer-perlin-turbulence-01.png"); string(b) != "keep" {
+		t.Errorf("the screenshot key overwrote an existing file: it holds %q…", b[:min(len(b), 8)])
+	}
 	titles := strings.Join(st.Titles, "\n")
 	for _, want := range []string{"perlin 3D", "perlin-turbulence 3D", "saved " + name, "4D is not available for perlin-turbulence"} {
 		if !strings.Contains(titles, want) {
@@ -203,6 +208,56 @@ func TestInteractive(t *testing.T) {
 	}
 	if _, err := os.Stat(name); err != nil || stdout.String() != "saved "+name+"\n" {
 		t.Errorf("screenshot key: %v, stdout %q", err, stdout.String())
+	}
+}
+
+// TestScreenshotKeyFailure: a screenshot that cannot be written (here the
+// current directory is gone) is a message in the title and the viewer
+// goes on; it used to end the session with exit 1.
+func TestScreenshotKeyFailure(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Remove(dir); err != nil { // nothing can be created in "." now, even as root
+		t.Fatal(err)
+	}
+	s := DefaultState()
+	s.Resolution = 16
+	var stdout bytes.Buffer
+	st, err := view(s, options{width: 64, height: 48, instanceScale: 2, idle: 10 * time.Millisecond, script: map[int][]Action{
+		1: {Screenshot}, 3: {NextNoise}, 4: {Quit}, 50: {}}}, &stdout)
+	if err != nil {
+		t.Fatalf("the session ended: %v", err)
+	}
+	titles := strings.Join(st.Titles, "\n")
+	if !strings.Contains(titles, "screenshot failed: ") || !strings.Contains(titles, "perlin-turbulence 3D") {
+		t.Errorf("titles do not show the failure and the next key:\n%s", titles)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout %q", stdout.String())
+	}
+}
+
+// TestScreenshotFlagErrors: -screenshot that cannot be written is exit 2
+// with one line, and a device or a link to one is neither removed nor
+// replaced.
+func TestScreenshotFlagErrors(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link.png")
+	os.Symlink("/dev/full", link)
+	for _, p := range []string{"/dev/full", link} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-screenshot", p, "-width", "32", "-height", "32", "-resolution", "8"}, &stdout, &stderr)
+		if code != 2 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "no space left") {
+			t.Errorf("-screenshot %s: exit %d, stderr %q; want 2 and one line", p, code, stderr.String())
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link to /dev/full was removed or replaced: %v", err)
+	}
+	if fi, err := os.Lstat("/dev/full"); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Errorf("/dev/full was removed or replaced: %v", err)
 	}
 }
 
@@ -281,6 +336,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-width", "5"}, "16 to 8192"},
 		{[]string{"-timing"}, "-frames 2 or more"},
 		{[]string{"-frames", "-1"}, "at least 1"},
+		{[]string{"-frames", "0"}, "at least 1"},
 		{[]string{"-screenshot", "/nonexistent/dir/x.png"}, "the directory /nonexistent/dir does not exist"},
 		{[]string{"extra"}, "flags only"},
 		{[]string{"-bogus"}, "not defined"},

@@ -229,3 +229,23 @@ func (f *File) Abort() {
 		os.Remove(f.tmp)
 	}
 }
+
+// Tracked is a writer that remembers its first error, for a command's
+// standard output: output lost to a full disk or a closed pipe must end
+// the command with an error, not exit 0.
+type Tracked struct {
+	W   io.Writer
+	Err error // the first write error
+}
+
+// Write writes to W; after an error every later Write fails with it.
+func (t *Tracked) Write(p []byte) (int, error) {
+	if t.Err != nil {
+		return 0, t.Err
+	}
+	n, err := t.W.Write(p)
+	if err != nil {
+		t.Err = err
+	}
+	return n, err
+}
