@@ -26,7 +26,7 @@ func TestBatchMemoryReleased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const n = 2 << 20 // 24 MiB of positions and 8 MiB of results
+	const n = 2 << 20                                             // 24 MiB of positions and 8 MiB of results
 	s.Values(make([]mgl32.Vec3, 64<<10), make([]float32, 64<<10)) // start the workers
 	base := heapAfterGC()
 	func() {
