@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -167,7 +168,7 @@ func TestErrorsThroughBinary(t *testing.T) {
 // list every subcommand on stdout with exit 0; "CMD -h" and "help CMD"
 // print the command's flags on stdout with exit 0.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{nil, {"help"}, {"-h"}, {"--help"}} {
+	for _, args := range [][]string{nil, {"help"}, {"-h"}, {"--help"}, {"help", "-h"}, {"help", "help"}} {
 		r := runIn("", args...)
 		mustOK(t, r, args...)
 		for _, c := range commands() {
@@ -197,5 +198,28 @@ func TestHelp(t *testing.T) {
 				t.Errorf("noise %v: usage lacks %q", c.args, f)
 			}
 		}
+	}
+}
+
+// fullWriter fails every write, like stdout on a full disk.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestStdoutLost: output lost on stdout is exit 2 with one line, for every
+// command that prints (they used to exit 0 with the output gone).
+func TestStdoutLost(t *testing.T) {
+	for _, args := range [][]string{nil, {"help"}, {"-h"}, {"help", "-h"}, {"help", "sample"}, {"sample", "-h"},
+		{"selfcheck"}, {"list"}, {"image", "-noise", "value", "-size", "4", "-o", "-"}} {
+		var stderr strings.Builder
+		code := run(args, strings.NewReader(""), fullWriter{}, &stderr)
+		if code != 2 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "no space left") {
+			t.Errorf("noise %v with stdout full: exit %d, stderr %q; want 2 and one line", args, code, stderr.String())
+		}
+	}
+	var stderr strings.Builder
+	code := run([]string{"sample", "-noise", "value"}, strings.NewReader("1 2 3\n"), fullWriter{}, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "no space left") {
+		t.Errorf("sample with stdout full: exit %d, stderr %q", code, stderr.String())
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/draw"
 	"image/png"
@@ -361,4 +362,14 @@ func TestHelpFlag(t *testing.T) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
+	// The help lost on a full stdout is an error, not exit 0.
+	stderr.Reset()
+	if code := run([]string{"-h"}, fullWriter{}, &stderr); code != 2 || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("-h with stdout full: exit %d, stderr %q; want 2 and one line", code, stderr.String())
+	}
 }
+
+// fullWriter fails every write, like stdout on a full disk.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
