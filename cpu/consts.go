@@ -63,6 +63,9 @@ func floorToInt(c float32) int32 {
 // sqrt32 is the correctly rounded float32 square root.
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 
+// isNaN32 reports whether x is NaN (the GLSL twin tests the bits).
+func isNaN32(x float32) bool { return x != x }
+
 // abs32 clears the sign bit.
 func abs32(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
 

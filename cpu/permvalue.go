@@ -16,81 +16,98 @@ func doubledTable(p [256]uint8) *[512]uint8 {
 	return &t
 }
 
-// permLookup is the blog's nested index perm[x + perm[y + perm[z + perm[w]]]]
-// for one corner; bit a of corner selects p1 (else p0) on axis a.
-func permLookup(perm *[512]uint8, s *[4]latticeSpan, dims int, corner int) int {
-	idx := 0
-	for axis := dims - 1; axis >= 0; axis-- {
-		p := s[axis].p0
-		if corner>>axis&1 != 0 {
-			p = s[axis].p1
-		}
-		idx = int(perm[int(p&255)+idx])
-	}
-	return idx
+// The interpolation is written out per dimension, one function calling the
+// one below it, as in gpu/shaders/glsl/permvalue.glsl (where local arrays
+// indexed by a variable are what GPU compilers have been seen to get
+// wrong).
+
+// permNode is a node of the interpolation tree: the interpolated table
+// value and its derivatives along the axes interpolated so far (x, y, z, w;
+// the others 0).
+type permNode struct {
+	v float32
+	d [4]float32
 }
 
-// permValueND interpolates the 2^dims corner values along x, then y, then z,
-// then w in the blog's form (1−t)·n0 + t·n1, carrying the derivatives when
-// derivs is set, and maps the result to [−1, 1].
-func permValueND(perm *[512]uint8, s *[4]latticeSpan, dims int, f int32, derivs bool) (v float32, d [4]float32) {
-	var n [16]float32
-	var dn [4][16]float32
-	count := 1 << dims
-	for c := 0; c < count; c++ {
-		n[c] = float32(permLookup(perm, s, dims, c))
+// permHash is one step of the blog's nested index perm[p + perm[...]]: the
+// table entry at (p & 255) + inner.
+func permHash(perm *[512]uint8, inner int, p int32) int { return int(perm[int(p&255)+inner]) }
+
+// permLeaf is a corner: its table value, no derivatives yet.
+func permLeaf(index int) permNode { return permNode{v: float32(index)} }
+
+// permLerp interpolates along one axis in the blog's form (1−t)·lo + t·hi,
+// carrying the derivatives of the axes before it the same way; the axis's
+// own derivative is (hi − lo)·dt.
+func permLerp(lo, hi permNode, s *latticeSpan, axis int) permNode {
+	t := s.t
+	it := 1 - t
+	var n permNode
+	for a := range n.d {
+		n.d[a] = float32(it*lo.d[a]) + float32(t*hi.d[a])
 	}
-	for axis := 0; axis < dims; axis++ {
-		t, dt := s[axis].t, s[axis].dt
-		it := 1 - t
-		count >>= 1
-		for i := 0; i < count; i++ {
-			lo, hi := n[2*i], n[2*i+1]
-			if derivs {
-				for a := 0; a < axis; a++ {
-					dn[a][i] = float32(it*dn[a][2*i]) + float32(t*dn[a][2*i+1])
-				}
-				dn[axis][i] = float32((hi - lo) * dt)
-			}
-			n[i] = float32(it*lo) + float32(t*hi)
-		}
-	}
+	n.d[axis] = float32((hi.v - lo.v) * s.dt)
+	n.v = float32(it*lo.v) + float32(t*hi.v)
+	return n
+}
+
+// permNode1 interpolates the two corners along x under the index inner of
+// the axes above.
+func permNode1(perm *[512]uint8, inner int, x *latticeSpan) permNode {
+	return permLerp(permLeaf(permHash(perm, inner, x.p0)), permLeaf(permHash(perm, inner, x.p1)), x, 0)
+}
+
+func permNode2(perm *[512]uint8, inner int, x, y *latticeSpan) permNode {
+	return permLerp(permNode1(perm, permHash(perm, inner, y.p0), x), permNode1(perm, permHash(perm, inner, y.p1), x), y, 1)
+}
+
+func permNode3(perm *[512]uint8, inner int, x, y, z *latticeSpan) permNode {
+	return permLerp(permNode2(perm, permHash(perm, inner, z.p0), x, y), permNode2(perm, permHash(perm, inner, z.p1), x, y), z, 2)
+}
+
+func permNode4(perm *[512]uint8, inner int, x, y, z, w *latticeSpan) permNode {
+	return permLerp(permNode3(perm, permHash(perm, inner, w.p0), x, y, z), permNode3(perm, permHash(perm, inner, w.p1), x, y, z), w, 3)
+}
+
+// permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1) and
+// scales the derivatives the same way, times the octave frequency.
+func permFinish(n permNode, f int32, dims int) Sample {
 	F := float32(f)
-	for a := 0; a < dims; a++ {
-		d[a] = float32(float32(float32(2*dn[a][0])/255) * F)
+	v := float32(2*n.v)/255 - 1
+	dx := float32(float32(2*n.d[0])/255) * F
+	dy := float32(float32(2*n.d[1])/255) * F
+	dz := float32(float32(2*n.d[2])/255) * F
+	switch dims {
+	case 1:
+		return Sample{V: v, Dx: dx}
+	case 2:
+		return Sample{V: v, Dx: dx, Dz: dy} // the second axis is z
 	}
-	return float32(2*n[0])/255 - 1, d
+	return Sample{V: v, Dx: dx, Dy: dy, Dz: dz} // 4D: the w derivative has no slot
 }
 
-// permSpans returns the spans of the axes a vp.dims-D perm-value noise uses:
-// x; x and z; x, y and z; or x, y, z and w.
-func permSpans(vp *variantParams, p point, f int32) [4]latticeSpan {
-	axes := [4][4]float32{{p.x}, {p.x, p.z}, {p.x, p.y, p.z}, {p.x, p.y, p.z, p.w}}[vp.dims-1]
-	var s [4]latticeSpan
-	for a := 0; a < vp.dims; a++ {
-		s[a] = getSpan(axes[a], f, vp.tiling)
-	}
-	return s
-}
-
-// permValue is the perm-value noise with derivatives, for any dims. 2D
-// reports dx and dz; 4D reports dx, dy and dz (the w derivative has no slot
-// in Sample).
+// permValue is the perm-value noise with derivatives, for any dims: the
+// axes are x; x and z; x, y and z; or x, y, z and w.
 func permValue(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
-	s := permSpans(vp, p, f)
-	v, d := permValueND(vp.perm, &s, vp.dims, f, true)
+	x := getSpan(p.x, f, vp.tiling)
+	var n permNode
 	switch vp.dims {
 	case 1:
-		return Sample{V: v, Dx: d[0]}
+		n = permNode1(vp.perm, 0, &x)
 	case 2:
-		return Sample{V: v, Dx: d[0], Dz: d[1]}
+		z := getSpan(p.z, f, vp.tiling)
+		n = permNode2(vp.perm, 0, &x, &z)
+	case 3:
+		y, z := getSpan(p.y, f, vp.tiling), getSpan(p.z, f, vp.tiling)
+		n = permNode3(vp.perm, 0, &x, &y, &z)
+	default:
+		y, z, w := getSpan(p.y, f, vp.tiling), getSpan(p.z, f, vp.tiling), getSpan(p.w, f, vp.tiling)
+		n = permNode4(vp.perm, 0, &x, &y, &z, &w)
 	}
-	return Sample{V: v, Dx: d[0], Dy: d[1], Dz: d[2]}
+	return permFinish(n, f, vp.dims)
 }
 
 // permValueValue is permValue reduced to the value.
-func permValueValue(vp *variantParams, _ SmallXXHash, p point, f int32) float32 {
-	s := permSpans(vp, p, f)
-	v, _ := permValueND(vp.perm, &s, vp.dims, f, false)
-	return v
+func permValueValue(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	return permValue(vp, h, p, f).V
 }

@@ -139,23 +139,37 @@ func (s *Sampler) Config() Config { return s.cfg }
 // clampInput limits an input coordinate to ±inputLimit.
 func clampInput(c float32) float32 { return clampMag(c, inputLimit) }
 
-// prepare clamps the input, applies the domain transform, and reports
-// whether every coordinate the noise uses is a number.
+// usesNaN reports whether a coordinate that the noise or the domain
+// transform uses is NaN. (The transform cannot make a NaN of numbers:
+// Domain.Validate bounds every product below 2^97.)
+func (s *Sampler) usesNaN(p point) bool {
+	x, y, z, w := isNaN32(p.x), isNaN32(p.y), isNaN32(p.z), isNaN32(p.w)
+	var used bool
+	switch s.cfg.Dims {
+	case 1:
+		used = x
+	case 2:
+		used = x || z
+	case 3:
+		used = x || y || z
+	default:
+		used = x || y || z || w
+	}
+	return used || s.domain && (x || y || z)
+}
+
+// prepare reports whether every coordinate the noise or the domain uses is
+// a number, then clamps the input and applies the domain transform.
 func (s *Sampler) prepare(p point) (point, bool) {
+	if s.usesNaN(p) {
+		return p, false
+	}
 	p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 	if s.domain {
 		q := s.m.Apply([3]float32{p.x, p.y, p.z})
 		p.x, p.y, p.z = q[0], q[1], q[2]
 	}
-	switch s.cfg.Dims {
-	case 1:
-		return p, p.x == p.x
-	case 2:
-		return p, p.x == p.x && p.z == p.z
-	case 3:
-		return p, p.x == p.x && p.y == p.y && p.z == p.z
-	}
-	return p, p.x == p.x && p.y == p.y && p.z == p.z && p.w == p.w
+	return p, true
 }
 
 var nan32 = float32(math.NaN())

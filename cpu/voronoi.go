@@ -25,6 +25,9 @@ const (
 const (
 	smoothKL = 10
 	smoothKP = 0.25
+	// invSmoothKP is 1/smoothKP, a power of two: x*4 is x/0.25 exactly, and
+	// a multiplication is exact on every GPU where a division need not be.
+	invSmoothKP = 4
 )
 
 // voronoiMinima holds the two running minima a <= b, with derivatives.
@@ -60,7 +63,7 @@ func (m *voronoiMinima) updateSmooth(s Sample) {
 	m.a.Dx = m.a.Dx + float32(e*s.Dx)
 	m.a.Dy = m.a.Dy + float32(e*s.Dy)
 	m.a.Dz = m.a.Dz + float32(e*s.Dz)
-	h := 1 - abs32(m.b.V-s.V)/smoothKP
+	h := 1 - abs32(m.b.V-s.V)*invSmoothKP
 	qx, qy, qz := m.b.Dx-s.Dx, m.b.Dy-s.Dy, m.b.Dz-s.Dz
 	if !(m.b.V-s.V < 0) {
 		qx, qy, qz = -qx, -qy, -qz

@@ -31,12 +31,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/internal/outfile"
 )
 
@@ -50,6 +52,9 @@ type options struct {
 	exact     bool
 	n         int
 	context   dispatch.Kind
+	driver    string
+	arith     shaders.Arith
+	precision shaders.Precision
 	seed      uint64
 	jsonPath  string
 	diffDir   string
@@ -62,6 +67,14 @@ Runs every noise variant on the GPU and on the CPU reference and compares
 them within the tolerance policy (values abs 2e-6; derivatives rel 1e-5 +
 abs 1e-5·frequency·scale; smooth Worley abs 1e-5). Exit 0: all pass;
 1: a variant fails; 2: cannot run.
+
+-driver picks a Mesa software driver (llvmpipe, zink, softpipe); -arith
+exact makes the shaders divide and take square roots correctly rounded
+from +, − and × (the CPU's bits on any conforming GPU); -precision worst
+emulates the least precise GPU GLSL 4.30 allows (every /, sqrt,
+inversesqrt, exp and log moved by its largest allowed error, subnormal
+results flushed). -precision worst -arith exact -exact passes for every
+variant but voronoi-worley-smooth-lse (whose exp and log stay the GPU's).
 `
 
 // errHelp ends a -h run with status 0.
@@ -78,6 +91,9 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	exact := fs.Bool("exact", false, "require bit-identical results (0 ULP; ±0 equal)")
 	n := fs.Int("n", 1000, "points per position set (6 sets)")
 	ctx := fs.String("context", "egl", "GL context: egl (headless) or glfw (needs a display)")
+	driver := fs.String("driver", "", "Mesa driver: llvmpipe, zink or softpipe (default: the environment's, MESA/GALLIUM variables included)")
+	arith := fs.String("arith", "native", "shader arithmetic: native (the GPU's / and sqrt) or exact (correctly rounded from +, −, ×)")
+	precision := fs.String("precision", "native", "GPU precision: native, or worst (emulate the least precise GPU GLSL 4.30 allows)")
 	seed := fs.Uint64("seed", 1, "seed of the random position sets")
 	jsonPath := fs.String("json", "", "write the full report as JSON to `FILE` (- for standard output; the table then goes to stderr)")
 	diffDir := fs.String("diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR` (created if missing, which is said on stderr)")
@@ -112,6 +128,16 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 		return nil, fmt.Errorf("invalid -context %q; valid: egl, glfw", *ctx)
 	}
 	o.context = k
+	if *driver != "" && !slices.Contains(dispatch.Drivers, *driver) {
+		return nil, fmt.Errorf("invalid -driver %q; valid: %s", *driver, strings.Join(dispatch.Drivers, ", "))
+	}
+	o.driver = *driver
+	if o.arith, err = shaders.ParseArith(*arith); err != nil {
+		return nil, fmt.Errorf("invalid -arith %q; valid: native, exact", *arith)
+	}
+	if o.precision, err = shaders.ParsePrecision(*precision); err != nil {
+		return nil, fmt.Errorf("invalid -precision %q; valid: native, worst", *precision)
+	}
 	o.variants, err = selectVariants(*noise, *dims, *tiling)
 	if err != nil {
 		return nil, err
@@ -202,7 +228,7 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 			fmt.Fprintf(stderr, "verify: created the -diff-dir directory %s\n", o.diffDir)
 		}
 	}
-	ctx, err := dispatch.New(dispatch.Options{Kind: o.context})
+	ctx, err := dispatch.New(dispatch.Options{Kind: o.context, Driver: o.driver})
 	if err != nil {
 		fmt.Fprintf(stderr, "verify: no GPU to verify: %v\n", err)
 		return 2

@@ -59,10 +59,7 @@ const diffSize = 128
 // their difference magnified to the full grey range.
 func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string) string) error {
 	pos, _ := cpu.ShapeGrid(cpu.Plane, diffSize)
-	var opts *dispatch.SamplerOptions
-	if edit != nil {
-		opts = &dispatch.SamplerOptions{EditSource: edit}
-	}
+	opts := o.samplerOptions(edit)
 	for _, v := range rep.Variants {
 		if v.Pass {
 			continue

@@ -18,6 +18,8 @@ type report struct {
 	Renderer  string          `json:"renderer"`
 	GLVersion string          `json:"gl_version"`
 	Platform  string          `json:"platform"`
+	Arith     string          `json:"arith"`
+	Precision string          `json:"precision"`
 	Policy    string          `json:"policy"`
 	Variants  []variantResult `json:"variants"`
 	Passed    int             `json:"passed"`
@@ -84,11 +86,17 @@ func (o *options) policyText() string {
 		2e-6*k, 1e-5*k, 1e-5*k, 1e-5*k, 1e-4*k)
 }
 
+// samplerOptions are the shader options of the flags, with edit (tests).
+func (o *options) samplerOptions(edit func(string) string) *dispatch.SamplerOptions {
+	return &dispatch.SamplerOptions{Arith: o.arith, Precision: o.precision, EditSource: edit}
+}
+
 // verify runs the matrix.
 func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(string) string) (*report, error) {
 	start := time.Now()
 	info := ctx.Info()
-	rep := &report{Renderer: info.Renderer, GLVersion: info.Version, Platform: info.Platform, Policy: o.policyText()}
+	rep := &report{Renderer: info.Renderer, GLVersion: info.Version, Platform: info.Platform, Policy: o.policyText(),
+		Arith: o.arith.String(), Precision: o.precision.String()}
 	sets := compare.PositionSets(o.n, o.seed)
 	var pos4 []mgl32.Vec4
 	bounds := []int{0}
@@ -99,10 +107,7 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 	pos3 := compare.Vec3s(pos4)
 	fmt.Fprintf(progress, "verify: %d variants × %d settings × %d positions on %s\n",
 		len(o.variants), len(compare.SettingsCases()), len(pos4), info)
-	var opts *dispatch.SamplerOptions
-	if edit != nil {
-		opts = &dispatch.SamplerOptions{EditSource: edit}
-	}
+	opts := o.samplerOptions(edit)
 	wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
 	wantS, gotS := make([]cpu.Sample, len(pos4)), make([]cpu.Sample, len(pos4))
 	for i, v := range o.variants {
@@ -203,6 +208,7 @@ func fmtVec(p mgl32.Vec4) string {
 // printTable writes one row per variant and the summary.
 func printTable(w io.Writer, rep *report) {
 	fmt.Fprintf(w, "GL: %s, OpenGL %s (%s)\n", rep.Renderer, rep.GLVersion, rep.Platform)
+	fmt.Fprintf(w, "shaders: arithmetic %s, precision %s\n", rep.Arith, rep.Precision)
 	fmt.Fprintf(w, "tolerance: %s\n\n", rep.Policy)
 	fmt.Fprintf(w, "%-42s %-6s %10s %8s %9s\n", "variant", "result", "max abs", "max ULP", "points")
 	for _, v := range rep.Variants {

@@ -89,7 +89,7 @@ func TestWholeMatrixPasses(t *testing.T) {
 func TestCatchesWrongConstant(t *testing.T) {
 	needGL(t)
 	edit := func(s string) string {
-		return strings.Replace(s, "perlin2  = uintBitsToFloat(0x406F2090u)", "perlin2  = uintBitsToFloat(0x3FEF2090u)", 1)
+		return strings.Replace(s, "#define noise_perlin2 uintBitsToFloat(0x406F2090u)", "#define noise_perlin2 uintBitsToFloat(0x3FEF2090u)", 1)
 	}
 	dir := t.TempDir()
 	r := runVerify([]string{"-noise", "value,perlin,perlin-turbulence,perlin-smooth-turbulence,simplex", "-n", "80", "-diff-dir", dir}, edit)
@@ -119,7 +119,7 @@ func TestCatchesWrongConstant(t *testing.T) {
 func TestExactCatchesOneULP(t *testing.T) {
 	needGL(t)
 	edit := func(s string) string {
-		return strings.Replace(s, "perlin3  = uintBitsToFloat(0x3FE364D3u)", "perlin3  = uintBitsToFloat(0x3FE364D4u)", 1)
+		return strings.Replace(s, "#define noise_perlin3 uintBitsToFloat(0x3FE364D3u)", "#define noise_perlin3 uintBitsToFloat(0x3FE364D4u)", 1)
 	}
 	args := []string{"-noise", "perlin,value", "-dims", "3", "-n", "80"}
 	if r := runVerify(args, edit); r.code != 0 {
@@ -319,7 +319,7 @@ func TestOutputs(t *testing.T) {
 	// A FAIL stays exit 1 when the JSON cannot be written too.
 	if _, err := os.Stat("/dev/full"); err == nil {
 		edit := func(s string) string {
-			return strings.Replace(s, "perlin2  = uintBitsToFloat(0x406F2090u)", "perlin2  = uintBitsToFloat(0x3FEF2090u)", 1)
+			return strings.Replace(s, "#define noise_perlin2 uintBitsToFloat(0x406F2090u)", "#define noise_perlin2 uintBitsToFloat(0x3FEF2090u)", 1)
 		}
 		r := runVerify(append(small, "-json", "/dev/full"), edit)
 		if r.code != 1 || !strings.Contains(r.stderr, "-json: writing /dev/full: no space left") {

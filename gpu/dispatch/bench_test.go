@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/shaders"
 )
 
 // benchPoints is the batch size of the GPU benchmarks: 2^20, or
@@ -81,5 +82,51 @@ func BenchmarkGPU(b *testing.B) {
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpoints/s")
 		})
 		s.Close()
+	}
+}
+
+// BenchmarkArith compares the arithmetic modes (package shaders' Arith) on
+// GPU-resident buffers: exact against the GPU's own / and sqrt (the
+// default), for values and for samples with derivatives.
+func BenchmarkArith(b *testing.B) {
+	n := benchPoints()
+	pos := benchGrid(n)
+	posBuf, err := testCtx.BufferFromVec3(pos)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer testCtx.DeleteBuffer(posBuf)
+	res, err := testCtx.NewBuffer(16 * n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer testCtx.DeleteBuffer(res)
+	b.Logf("%s, %d points", testCtx.Info(), n)
+	for _, bn := range benchNoises {
+		for _, a := range []shaders.Arith{shaders.ArithExact, shaders.ArithNative} {
+			s, err := testCtx.NewSampler(cpu.Config{Noise: bn.noise, Dims: 3, Settings: cpu.DefaultSettings()}, &SamplerOptions{Arith: a})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, deriv := range []bool{false, true} {
+				what := "values"
+				if deriv {
+					what = "samples"
+				}
+				b.Run(bn.name+"/"+a.String()+"/"+what, func(b *testing.B) {
+					s.SampleBuffers(posBuf, 3, n, res, deriv) // warm up (compiles)
+					testCtx.Finish()
+					b.ResetTimer()
+					for range b.N {
+						if err := s.SampleBuffers(posBuf, 3, n, res, deriv); err != nil {
+							b.Fatal(err)
+						}
+						testCtx.Finish()
+					}
+					b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpoints/s")
+				})
+			}
+			s.Close()
+		}
 	}
 }

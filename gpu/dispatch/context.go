@@ -67,6 +67,12 @@ type Options struct {
 	// high-severity messages during a call become that call's error, and
 	// every call checks glGetError.
 	Debug bool
+	// Driver names a Mesa software driver (see Drivers): llvmpipe, zink or
+	// softpipe, selected through Mesa's environment variables, which the
+	// process then keeps. Empty leaves the environment alone (and with it
+	// the standard Mesa variables, or a hardware driver). Every context of a
+	// process shares one driver.
+	Driver string
 }
 
 // Info describes the OpenGL implementation of a Context.
@@ -132,10 +138,18 @@ func New(opts Options) (*Context, error) {
 	if opts.Kind != EGL && opts.Kind != GLFW {
 		return nil, fmt.Errorf("dispatch: unknown context kind %d; valid: egl, glfw", int(opts.Kind))
 	}
+	if err := selectDriver(opts.Driver); err != nil {
+		return nil, err
+	}
 	c := &Context{kind: opts.Kind, debug: opts.Debug, calls: make(chan func()), done: make(chan struct{})}
 	ready := make(chan error)
 	go c.loop(ready)
 	if err := <-ready; err != nil {
+		releaseDriver()
+		return nil, err
+	}
+	if err := checkDriver(opts.Driver, c.info); err != nil {
+		c.Close()
 		return nil, err
 	}
 	return c, nil
@@ -407,6 +421,7 @@ func (c *Context) Close() error {
 	}
 	close(c.calls)
 	<-c.done
+	releaseDriver()
 	return nil
 }
 

@@ -16,7 +16,7 @@ import (
 
 // A program with its own OpenGL context samples noise inside its own
 // compute shader: shaders.Library gives the GLSL of the configured noise,
-// and the shader calls noiseValue. The CPU reference gives the same values.
+// and the shader calls noise_sample. The CPU reference gives the same values.
 func Example_library() {
 	runtime.LockOSThread() // GL calls stay on the thread the context is current on
 	defer runtime.UnlockOSThread()
@@ -35,15 +35,15 @@ func Example_library() {
 	defer ctx.Close()
 
 	cfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
-	lib, err := shaders.Library(cfg)
+	lib, err := shaders.Library(cfg, nil) // identifiers prefixed noise_
 	if err != nil {
 		log.Fatal(err)
 	}
-	src := shaders.Version + "\n" + lib + `
+	src := "#version 430 core\n" + lib + `
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) writeonly buffer Result { float result[4]; };
 void main() {
-	Sample s = noise(vec3(0.1, 0.2, 0.3));
+	noise_Sample s = noise_sample(vec3(0.1, 0.2, 0.3));
 	result[0] = s.v;
 	result[1] = s.dx;
 	result[2] = s.dy;

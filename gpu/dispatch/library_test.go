@@ -13,7 +13,7 @@ import (
 
 // TestLibraryMatchesCPU compiles shaders.Library into a shader of our own
 // (settings, domain and permutation table baked in as constants) for a
-// spread of configurations and compares noise4 with the CPU.
+// spread of configurations and compares noise_sample4 with the CPU.
 func TestLibraryMatchesCPU(t *testing.T) {
 	ps := &cpu.Domain{Translation: [3]float32{0.5, -1, 2}, Rotation: [3]float32{15, 30, -45}, Scale: [3]float32{1.5, 0.5, 2}}
 	pn := &cpu.Domain{Rotation: [3]float32{-20, 10, 80}, Scale: [3]float32{2, 2, 0.25}, PN: true}
@@ -26,18 +26,18 @@ func TestLibraryMatchesCPU(t *testing.T) {
 	}
 	pos := compare.PositionSets(300, 3)[2].Pos
 	for _, cfg := range cfgs {
-		lib, err := shaders.Library(cfg)
+		lib, err := shaders.Library(cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		src := shaders.Version + "\n" + lib + `
+		src := "#version 430 core\n" + lib + `
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) readonly buffer In { vec4 points[]; };
 layout(std430, binding = 1) writeonly buffer Out { vec4 samples[]; };
 void main() {
 	uint i = gl_GlobalInvocationID.x;
 	if (i < uint(points.length())) {
-		Sample s = noise4(points[i]);
+		noise_Sample s = noise_sample4(points[i]);
 		samples[i] = vec4(s.v, s.dx, s.dy, s.dz);
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
+
+	"github.com/noiselab/noise/gpu/shaders"
 )
 
 // programKind is which kernel a program runs.
@@ -24,6 +26,8 @@ type programKey struct {
 	variant     string
 	kind        programKind
 	derivatives bool
+	arith       shaders.Arith
+	precision   shaders.Precision
 	edited      *Sampler
 }
 

@@ -18,6 +18,14 @@ const LocalSize = 64
 
 // SamplerOptions adjust NewSampler; the zero value is the normal use.
 type SamplerOptions struct {
+	// Arith selects how the kernels divide and take square roots:
+	// shaders.ArithNative (the default: the GPU's own / and sqrt, within
+	// the tolerance policy) or shaders.ArithExact (correctly rounded from
+	// +, − and ×: the CPU's bits on every conforming GPU, at a cost).
+	Arith shaders.Arith
+	// Precision shaders.PrecisionWorst emulates the least precise GPU
+	// GLSL allows (for testing; see package shaders).
+	Precision shaders.Precision
 	// EditSource, when set, rewrites each kernel source before it is
 	// compiled. It exists for tests that must show a wrong shader is
 	// caught; such programs are not shared with other Samplers.
@@ -31,6 +39,7 @@ type SamplerOptions struct {
 type Sampler struct {
 	c       *Context
 	variant string
+	opts    shaders.Options
 	edit    func(string) string
 
 	mu     sync.Mutex // guards cfg (SetDomain writes it) and closed
@@ -49,6 +58,7 @@ func (c *Context) NewSampler(cfg cpu.Config, opts *SamplerOptions) (*Sampler, er
 	s := &Sampler{c: c, cfg: cfg, variant: variantName(cfg)}
 	if opts != nil {
 		s.edit = opts.EditSource
+		s.opts.Arith, s.opts.Precision = opts.Arith, opts.Precision
 	}
 	err := c.Do(func() error {
 		if cfg.Noise == cpu.PermValue {
@@ -153,23 +163,33 @@ func (s *Sampler) Close() error {
 
 // program returns the compiled kernel of the given kind.
 func (s *Sampler) program(kind programKind, derivatives bool) (*program, error) {
-	key := programKey{variant: s.variant, kind: kind, derivatives: derivatives}
+	key := programKey{variant: s.variant, kind: kind, derivatives: derivatives, arith: s.opts.Arith, precision: s.opts.Precision}
 	if s.edit != nil {
 		key.edited = s
 	}
 	return s.c.program(key, func() (string, error) {
+		// The native source, edited (tests), then the worst-case rewrite,
+		// so that an edit is emulated like the rest.
+		o := s.opts
+		o.Precision = shaders.PrecisionNative
 		var src string
 		var err error
 		switch kind {
 		case kernelBuffer:
-			src, err = shaders.ComputeSource(s.cfg, derivatives, LocalSize)
+			src, err = shaders.ComputeSource(s.cfg, derivatives, LocalSize, &o)
 		default:
-			src, err = shaders.BakeSource(s.cfg, kind == kernelBake3D, derivatives)
+			src, err = shaders.BakeSource(s.cfg, kind == kernelBake3D, derivatives, &o)
 		}
-		if err == nil && s.edit != nil {
+		if err != nil {
+			return "", err
+		}
+		if s.edit != nil {
 			src = s.edit(src)
 		}
-		return src, err
+		if s.opts.Precision == shaders.PrecisionWorst {
+			return shaders.Worst(src, shaders.DefaultPrefix)
+		}
+		return src, nil
 	})
 }
 

@@ -1,21 +1,28 @@
-// Package shaders holds the GLSL 4.30 mirror of package cpu: the noise
+// Package shaders holds the GLSL mirror of package cpu: the noise
 // functions, translated function by function with the same names and the
 // same order of operations, and the compute kernels that the dispatch
 // package runs.
 //
-// The sources are specialised per variant by NOISE_* macros prepended at
-// compile time (the family, dimensions, tiling, gradient, combine step and
-// Voronoi metric and function of cpu.Noise.Parts). Every float temporary is
-// `precise`, so a GPU compiler rounds where the Go reference rounds.
+// The sources are specialised per variant by NOISE_* macros (the family,
+// dimensions, tiling, gradient, combine step and Voronoi metric and
+// function of cpu.Noise.Parts). Every float temporary is `precise`, so a
+// GPU compiler rounds where the Go reference rounds. The operations GLSL
+// lets a GPU round loosely (division, square root) are the GPU's own by
+// default, within the tolerance policy; ArithExact computes them correctly
+// rounded from +, − and ×, for the CPU's bits on every conforming GPU.
+// Every identifier a source defines carries a prefix (Options.Prefix), so
+// several libraries fit in one shader.
 //
-// Library returns the noise functions for one configuration with its
-// settings baked in, for use inside a shader of your own.
+// Library returns the noise functions of one variant for a shader of your
+// own; ComputeSource and BakeSource return the complete kernels that
+// package dispatch compiles.
 package shaders
 
 import (
 	"embed"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/noiselab/noise/cpu"
@@ -24,12 +31,124 @@ import (
 //go:embed glsl/*.glsl glsl/*.comp
 var files embed.FS
 
-// Version is the #version line every source built here starts with.
-const Version = "#version 430 core"
+// DefaultPrefix is the identifier prefix of the zero Options.
+const DefaultPrefix = "noise_"
 
-// functionFiles are the noise functions in dependency order; each mirrors
-// the cpu file of the same name.
-var functionFiles = []string{"common", "gradient", "lattice", "simplex", "voronoi", "permvalue", "fractal"}
+// Arith selects how the noise GLSL divides and takes square roots.
+type Arith uint8
+
+const (
+	// ArithNative (the default) uses the GPU's / and sqrt, which GLSL
+	// allows to be off by 2.5 and about 4.5 ULP (within the tolerance
+	// policy; correctly rounded on Mesa llvmpipe).
+	ArithNative Arith = iota
+	// ArithExact computes them correctly rounded from +, − and × (which
+	// GLSL requires to be correctly rounded), with the GPU's own operation
+	// only as a first guess: the same bits as the CPU on every conforming
+	// GPU. It costs 17–74% of the throughput on llvmpipe (BENCHMARKS.md).
+	ArithExact
+)
+
+var arithNames = [...]string{ArithNative: "native", ArithExact: "exact"}
+
+func (a Arith) String() string {
+	if int(a) < len(arithNames) {
+		return arithNames[a]
+	}
+	return fmt.Sprintf("Arith(%d)", int(a))
+}
+
+// ParseArith returns the Arith named s: "native" or "exact".
+func ParseArith(s string) (Arith, error) {
+	for a, n := range arithNames {
+		if n == s {
+			return Arith(a), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown arithmetic %q; valid: native, exact", s)
+}
+
+// Precision selects the precision of the GPU operations that GLSL does not
+// require to be correctly rounded.
+type Precision uint8
+
+const (
+	// PrecisionNative is the GPU's own.
+	PrecisionNative Precision = iota
+	// PrecisionWorst emulates the least precise GPU GLSL 4.30 §4.7.1
+	// allows: every a / b, sqrt, inversesqrt, exp and log of the noise code
+	// returns the reference result moved by the largest error allowed (see
+	// glsl/worst.glsl), and subnormal results are flushed to zero. Run on
+	// a GPU that rounds correctly (Mesa llvmpipe), it shows what any
+	// conforming GPU may legally compute.
+	PrecisionWorst
+)
+
+var precisionNames = [...]string{PrecisionNative: "native", PrecisionWorst: "worst"}
+
+func (p Precision) String() string {
+	if int(p) < len(precisionNames) {
+		return precisionNames[p]
+	}
+	return fmt.Sprintf("Precision(%d)", int(p))
+}
+
+// ParsePrecision returns the Precision named s: "native" or "worst".
+func ParsePrecision(s string) (Precision, error) {
+	for p, n := range precisionNames {
+		if n == s {
+			return Precision(p), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown precision %q; valid: native, worst", s)
+}
+
+// Options select how a source is built; the zero value is the default.
+type Options struct {
+	// Prefix starts every identifier the source defines (functions,
+	// types, constants, macros): "noise_" when empty. Libraries with
+	// different prefixes live in one shader.
+	Prefix string
+	// Version is the #version of a kernel: 430 (when 0) or 450. A library
+	// carries none (it compiles from #version 410 core on), so 410 is
+	// valid for a library only.
+	Version   int
+	Arith     Arith
+	Precision Precision
+}
+
+var prefixPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+
+// resolve fills in the defaults and checks the options.
+func (o *Options) resolve() (Options, error) {
+	var r Options
+	if o != nil {
+		r = *o
+	}
+	if r.Prefix == "" {
+		r.Prefix = DefaultPrefix
+	}
+	if !prefixPattern.MatchString(r.Prefix) || strings.Contains(r.Prefix, "__") || strings.HasPrefix(r.Prefix, "gl_") {
+		return r, fmt.Errorf("shaders: invalid prefix %q: a GLSL identifier start (letters, digits, _; no __, not gl_)", r.Prefix)
+	}
+	if r.Version == 0 {
+		r.Version = 430
+	}
+	if r.Version != 410 && r.Version != 430 && r.Version != 450 {
+		return r, fmt.Errorf("shaders: invalid version %d; valid: 410 (a library only), 430, 450", r.Version)
+	}
+	if int(r.Arith) >= len(arithNames) {
+		return r, fmt.Errorf("shaders: invalid arithmetic %d", r.Arith)
+	}
+	if int(r.Precision) >= len(precisionNames) {
+		return r, fmt.Errorf("shaders: invalid precision %d", r.Precision)
+	}
+	return r, nil
+}
+
+// functionFiles are the noise functions in dependency order; each but
+// arith mirrors the cpu files named in its header.
+var functionFiles = []string{"arith", "common", "gradient", "lattice", "simplex", "voronoi", "permvalue", "fractal"}
 
 func read(name string) string {
 	b, err := files.ReadFile("glsl/" + name)
@@ -39,9 +158,9 @@ func read(name string) string {
 	return string(b)
 }
 
-// Functions returns the noise functions, unspecialised: they need the
-// NOISE_* macros of Defines and a PERM(i) macro before them.
-func Functions() string {
+// functions returns the noise functions, unspecialised and without a
+// prefix: they need the macros of header before them.
+func functions() string {
 	var b strings.Builder
 	for _, f := range functionFiles {
 		b.WriteString("// ---- " + f + ".glsl ----\n")
@@ -50,49 +169,95 @@ func Functions() string {
 	return b.String()
 }
 
-// Defines returns the NOISE_* macros that specialise the functions to the
-// variant of cfg (its settings and domain are not part of it).
-func Defines(cfg cpu.Config) (string, error) {
+// header returns the NOISE_* macros that specialise the functions to the
+// variant of cfg (its settings and domain are not part of it) and to the
+// arithmetic.
+func header(cfg cpu.Config, o Options) (string, error) {
 	if err := cfg.Validate(); err != nil {
 		return "", err
 	}
 	p := cfg.Noise.Parts()
-	tiling := 0
-	if cfg.Tiling {
-		tiling = 1
-	}
-	return fmt.Sprintf("// variant: %s %dD%s\n#define NOISE_FAMILY %d\n#define NOISE_DIMS %d\n#define NOISE_TILING %d\n"+
-		"#define NOISE_GRAD %d\n#define NOISE_COMB %d\n#define NOISE_METRIC %d\n#define NOISE_FUNCTION %d\n",
-		cfg.Noise, cfg.Dims, map[bool]string{true: " tiling"}[cfg.Tiling],
-		p.Family, cfg.Dims, tiling, p.Gradient, p.Combiner, p.Metric, p.Function), nil
+	return fmt.Sprintf("// variant: %s %dD%s; arithmetic %s\n#define NOISE_FAMILY %d\n#define NOISE_DIMS %d\n#define NOISE_TILING %d\n"+
+		"#define NOISE_GRAD %d\n#define NOISE_COMB %d\n#define NOISE_METRIC %d\n#define NOISE_FUNCTION %d\n#define NOISE_ARITH_EXACT %d\n",
+		cfg.Noise, cfg.Dims, map[bool]string{true: " tiling"}[cfg.Tiling], o.Arith,
+		p.Family, cfg.Dims, b2i(cfg.Tiling), p.Gradient, p.Combiner, p.Metric, p.Function, b2i(o.Arith == ArithExact)), nil
 }
 
 // usesPerm reports whether cfg's noise reads the permutation table.
 func usesPerm(cfg cpu.Config) bool { return cfg.Noise == cpu.PermValue }
 
-// ComputeSource returns the complete source of the buffer kernel for cfg's
-// variant: positions in binding 0, results in binding 1 (one float per
-// position, or four with derivatives), the doubled permutation table in
-// binding 2 (perm-value only), the settings and the domain as uniforms.
-func ComputeSource(cfg cpu.Config, derivatives bool, localSize int) (string, error) {
-	defs, err := Defines(cfg)
+// build assembles a source: lib (whose file-scope names get the prefix)
+// then kernel (code that uses lib's names, which get the prefix too, and
+// keeps its own), with the worst-case rewrite when asked for, and the
+// #version line of a kernel.
+func build(lib, kernel string, o Options, version bool) (string, error) {
+	if version && o.Version < 430 {
+		return "", fmt.Errorf("shaders: a compute kernel needs #version 430 or 450, not %d (a library works from 410 on)", o.Version)
+	}
+	src := namespace(lib+kernel, o.Prefix, globalNames(lib))
+	if version {
+		src = fmt.Sprintf("#version %d core\n", o.Version) + src
+	}
+	if o.Precision == PrecisionWorst {
+		return Worst(src, o.Prefix)
+	}
+	return src, nil
+}
+
+// Worst rewrites GLSL source for PrecisionWorst: every binary `a / b` and
+// every call of sqrt, inversesqrt, exp, exp2, log, log2 and pow becomes a
+// call of the emulation in glsl/worst.glsl, whose functions (named with
+// prefix) are inserted after the #version line, if there is one. It works on
+// any shader that does not use /= (an error); integer division has no
+// worst-case twin, so src must divide floats only. ComputeSource,
+// BakeSource and Library with PrecisionWorst are Worst of their native
+// source.
+func Worst(src, prefix string) (string, error) {
+	if !prefixPattern.MatchString(prefix) {
+		return "", fmt.Errorf("shaders: invalid prefix %q", prefix)
+	}
+	rewritten, err := worstRewrite(src, prefix)
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s#define NOISE_LOCAL_SIZE %d\n#define NOISE_DERIVATIVES %d\n",
-		Version, defs, localSize, b2i(derivatives))
-	b.WriteString(permBuffer(cfg))
-	b.WriteString(Functions())
-	b.WriteString(read("compute.comp"))
-	return b.String(), nil
+	worst := read("worst.glsl")
+	helpers := "// ---- worst.glsl ----\n" + namespace(worst, prefix, globalNames(worst))
+	if strings.HasPrefix(rewritten, "#version") {
+		line, rest, _ := strings.Cut(rewritten, "\n")
+		return line + "\n" + helpers + rest, nil
+	}
+	return helpers + rewritten, nil
+}
+
+// ComputeSource returns the complete source of the buffer kernel for cfg's
+// variant: positions in binding 0, results in binding 1 (one float per
+// position, or four with derivatives), the doubled permutation table in
+// binding 2 (perm-value only), and as uniforms (explicit locations 0–14)
+// noiseCount, noiseStride, noiseSettings and noiseDomain.
+func ComputeSource(cfg cpu.Config, derivatives bool, localSize int, opts *Options) (string, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return "", err
+	}
+	h, err := header(cfg, o)
+	if err != nil {
+		return "", err
+	}
+	kernel := fmt.Sprintf("// ---- compute.comp ----\n#define NOISE_LOCAL_SIZE %d\n#define NOISE_DERIVATIVES %d\n%s",
+		localSize, b2i(derivatives), read("compute.comp"))
+	return build(h+permBuffer(cfg)+functions(), kernel, o, true)
 }
 
 // BakeSource returns the complete source of the texture kernel for cfg's
 // variant: a 2D or 3D image (R32F, or RGBA32F with derivatives) in image
-// unit 0, the grid, settings and domain as uniforms.
-func BakeSource(cfg cpu.Config, threeD, derivatives bool) (string, error) {
-	defs, err := Defines(cfg)
+// unit 0, and as uniforms (explicit locations 0–17) the grid, noiseSettings
+// and noiseDomain.
+func BakeSource(cfg cpu.Config, threeD, derivatives bool, opts *Options) (string, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return "", err
+	}
+	h, err := header(cfg, o)
 	if err != nil {
 		return "", err
 	}
@@ -100,12 +265,9 @@ func BakeSource(cfg cpu.Config, threeD, derivatives bool) (string, error) {
 	if derivatives {
 		format = "rgba32f"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s#define NOISE_BAKE_3D %d\n#define NOISE_IMAGE_FORMAT %s\n", Version, defs, b2i(threeD), format)
-	b.WriteString(permBuffer(cfg))
-	b.WriteString(Functions())
-	b.WriteString(read("bake.comp"))
-	return b.String(), nil
+	kernel := fmt.Sprintf("// ---- bake.comp ----\n#define NOISE_BAKE_3D %d\n#define NOISE_IMAGE_FORMAT %s\n%s",
+		b2i(threeD), format, read("bake.comp"))
+	return build(h+permBuffer(cfg)+functions(), kernel, o, true)
 }
 
 // permBuffer declares the permutation-table buffer the kernels read PERM
@@ -126,26 +288,60 @@ const (
 	ImageUnit        = 0
 )
 
-// Library returns GLSL (without a #version line) that defines, after the
-// noise functions, cfg's noise with its settings and domain baked in as
-// constants:
+// libraryEntry is the library's interface, before the prefix: the settings
+// and domain of the configuration, and the noise with them or with others
+// given at run time.
+const libraryEntry = `
+// ---- the library's functions ----
+// settings returns the configured fractal settings (cpu.Settings).
+Settings settings() { return %s; }
+
+// domain returns the configured domain transform (cpu.Domain), or none.
+Domain domain() { return %s; }
+
+// sampleWith is the noise at p, with value and derivatives, with settings
+// and a domain given at run time (uniforms, say): only 4D perm-value uses
+// p.w. Settings are validated in Go (cpu.Settings.Validate), not here.
+Sample sampleWith(vec4 p, Settings s, Domain d) { return sampleAt(p, s, d); }
+
+// sample is the configured noise at p (cpu.Sampler.At).
+Sample sample(vec3 p) { return sampleAt(vec4(p, 0.0), settings(), domain()); }
+
+// sample4 is the configured noise at p (cpu.Sampler.At4).
+Sample sample4(vec4 p) { return sampleAt(p, settings(), domain()); }
+
+// value is sample(p).v; the compiler drops the derivative work.
+float value(vec3 p) { return sample(p).v; }
+`
+
+// Library returns GLSL without a #version line that defines cfg's noise for
+// a shader of your own (any stage, #version 410 core or later), every
+// identifier starting with opts.Prefix (P below, "noise_" by default):
 //
-//	Sample noise(vec3 p);   // value and derivatives, like cpu.Sampler.At
-//	Sample noise4(vec4 p);  // like cpu.Sampler.At4
-//	float noiseValue(vec3 p);
+//	struct PSample { float v, dx, dy, dz; };     // cpu.Sample
+//	PSample Psample(vec3 p);                     // cpu.Sampler.At, cfg's settings and domain
+//	PSample Psample4(vec4 p);                    // cpu.Sampler.At4
+//	float Pvalue(vec3 p);                        // the value alone
+//	PSample PsampleWith(vec4 p, PSettings s, PDomain d); // settings and domain at run time
+//	PSettings Psettings(); PDomain Pdomain();    // cfg's, as values
 //
-// Include it after your shader's #version line and call noise from any
-// stage. Sample is struct { float v, dx, dy, dz; }. The library defines
-// the names of the Go reference (Sample, lerp, Eat, sampleAt, ...) and
-// macros prefixed NOISE_; avoid those names in your own code.
-func Library(cfg cpu.Config) (string, error) {
-	defs, err := Defines(cfg)
+// PSettings is struct { int seed, frequency, octaves, lacunarity; float
+// persistence; } and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
+// d1, d2; } (DomainRows; dispatch.SetLibraryUniforms loads both into
+// uniforms). The noise type and arithmetic are fixed when the library is
+// made; libraries with different prefixes live in one shader.
+func Library(cfg cpu.Config, opts *Options) (string, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return "", err
+	}
+	h, err := header(cfg, o)
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString("// github.com/noiselab/noise GLSL library\n")
-	b.WriteString(defs)
+	b.WriteString("// github.com/noiselab/noise GLSL library, prefix " + o.Prefix + "\n")
+	b.WriteString(h)
 	if usesPerm(cfg) {
 		t := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
 		b.WriteString("const uint noisePerm[512] = uint[512](")
@@ -162,27 +358,16 @@ func Library(cfg cpu.Config) (string, error) {
 	} else {
 		b.WriteString("#define PERM(i) 0u\n")
 	}
-	b.WriteString(Functions())
+	b.WriteString(functions())
 	s := cfg.Settings
-	fmt.Fprintf(&b, "\n// The configured settings and domain.\nconst NoiseSettings noiseLibSettings = NoiseSettings(int(0x%08Xu), %d, %d, %d, %s);\n",
-		uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity, glFloat(s.Persistence))
-	b.WriteString("const NoiseDomain noiseLibDomain = " + domainLiteral(cfg.Domain) + ";\n")
-	b.WriteString(`
-// noise is the configured noise at p, with derivatives (cpu.Sampler.At).
-Sample noise(vec3 p) { return sampleAt(vec4(p, 0.0), noiseLibSettings, noiseLibDomain); }
-
-// noise4 is the configured noise at p (cpu.Sampler.At4; only 4D perm-value uses w).
-Sample noise4(vec4 p) { return sampleAt(p, noiseLibSettings, noiseLibDomain); }
-
-// noiseValue is noise(p).v; the compiler drops the derivative work.
-float noiseValue(vec3 p) { return noise(p).v; }
-`)
-	return b.String(), nil
+	settings := fmt.Sprintf("Settings(int(0x%08Xu), %d, %d, %d, %s)", uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity, glFloat(s.Persistence))
+	fmt.Fprintf(&b, libraryEntry, settings, domainLiteral(cfg.Domain))
+	return build(b.String(), "", o, false)
 }
 
 // DomainRows returns the rows of the domain matrix, its translation and
-// the rows of the derivative matrix, as NoiseDomain wants them; ok is false
-// for no domain.
+// the rows of the derivative matrix, as the GLSL Domain wants them; ok is
+// false for no domain.
 func DomainRows(d *cpu.Domain) (m [3][3]float32, t [3]float32, dm [3][3]float32, ok bool) {
 	if d == nil {
 		return m, t, dm, false
@@ -196,7 +381,7 @@ func domainLiteral(d *cpu.Domain) string {
 	vec := func(v [3]float32) string {
 		return fmt.Sprintf("vec3(%s, %s, %s)", glFloat(v[0]), glFloat(v[1]), glFloat(v[2]))
 	}
-	return fmt.Sprintf("NoiseDomain(%t, %s, %s, %s, %s, %s, %s, %s)", ok,
+	return fmt.Sprintf("Domain(%d, %s, %s, %s, %s, %s, %s, %s)", b2i(ok),
 		vec(m[0]), vec(m[1]), vec(m[2]), vec(t), vec(dm[0]), vec(dm[1]), vec(dm[2]))
 }
 

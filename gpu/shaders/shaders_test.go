@@ -16,6 +16,7 @@ import (
 
 // mirrors maps each GLSL file to the cpu files it translates.
 var mirrors = map[string][]string{
+	"arith":     {"consts.go"},
 	"common":    {"consts.go", "sample.go", "hash.go"},
 	"gradient":  {"gradient.go"},
 	"lattice":   {"lattice.go", "sampler.go"},
@@ -30,6 +31,16 @@ var mirrors = map[string][]string{
 var renamed = map[string]string{
 	"sampleAdd": "add", "sampleSub": "sub", "sampleScale": "scale", "sampleDiv": "div",
 	"updateSmooth": "updateSmooth", "applyRow": "Apply", "noiseOctave": "sampleFuncs",
+}
+
+// glslOnly are the functions of arith.glsl without a Go twin: Go's / and
+// math.Sqrt are correctly rounded, the GPU's need not be, so the GLSL
+// computes them from +, − and × (or names the GPU's own).
+var glslOnly = map[string]bool{
+	"twoSum": true, "veltkampSplit": true, "productError": true, "significand": true, "scaleByPow2": true,
+	"roundSubnormal": true, "ulpUp": true, "ulpDown": true, "beyond": true, "exactDivisor": true,
+	"quotientResidual": true, "divideExact": true, "rootResidual": true, "sqrtExact": true,
+	"divisor": true, "divide": true, "div32": true,
 }
 
 var glslFunc = regexp.MustCompile(`(?m)^(?:[A-Za-z_][A-Za-z0-9_]*)\s+([A-Za-z_][A-Za-z0-9_]*)\(`)
@@ -72,6 +83,10 @@ func TestMirrorsGo(t *testing.T) {
 		found := 0
 		for _, m := range glslFunc.FindAllStringSubmatch(src, -1) {
 			fn := m[1]
+			if glsl == "arith" && glslOnly[fn] {
+				found++
+				continue
+			}
 			want := fn
 			if r, ok := renamed[fn]; ok {
 				want = r
@@ -90,7 +105,7 @@ func TestMirrorsGo(t *testing.T) {
 
 var (
 	goConst   = regexp.MustCompile(`(?m)^\s*(\w+)\s*=\s*math\.Float32frombits\((0x[0-9A-Fa-f]{8})\)`)
-	glslConst = regexp.MustCompile(`(?m)^const float (\w+)\s*=\s*uintBitsToFloat\((0x[0-9A-Fa-f]{8})u\)`)
+	glslConst = regexp.MustCompile(`(?m)^#define (\w+) uintBitsToFloat\((0x[0-9A-Fa-f]{8})u\)`)
 )
 
 // TestConstantsMatchGo: every float constant of cpu/consts.go that the
@@ -118,28 +133,31 @@ func TestConstantsMatchGo(t *testing.T) {
 	}
 	// The two limits are powers of two: 2^29 and 2^64.
 	for name, bits := range map[string]string{"coordLimit": "4E000000", "inputLimit": "5F800000"} {
-		if !strings.Contains(read("common.glsl"), "const float "+name+" = uintBitsToFloat(0x"+bits+"u)") {
+		if !strings.Contains(read("common.glsl"), "#define "+name+" uintBitsToFloat(0x"+bits+"u)") {
 			t.Errorf("%s is not 0x%s", name, bits)
 		}
 	}
 }
 
 // TestSources: the sources carry the variant's macros, exact settings
-// literals and, for perm-value, the seed's table; bad configs are errors.
+// literals and, for perm-value, the seed's table, every name prefixed; bad
+// configs and options are errors.
 func TestSources(t *testing.T) {
 	cfg := cpu.Config{Noise: cpu.PermValue, Dims: 4, Tiling: true,
 		Settings: cpu.Settings{Seed: -2147483648, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.3},
 		Domain:   &cpu.Domain{Rotation: [3]float32{10, 20, 30}, Scale: [3]float32{1, 2, 3}}}
-	lib, err := Library(cfg)
+	lib, err := Library(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	perm := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
 	for _, want := range []string{
-		"#define NOISE_FAMILY 3\n", "#define NOISE_DIMS 4\n", "#define NOISE_TILING 1\n",
-		"NoiseSettings(int(0x80000000u), 3, 2, 2, uintBitsToFloat(0x3E99999Au))",
-		"NoiseDomain(true, vec3(", "const uint noisePerm[512] = uint[512](\n\t" + itoa(perm[0]) + "u," + itoa(perm[1]) + "u,",
-		"Sample noise(vec3 p)", "float noiseValue(vec3 p)",
+		"#define noise_NOISE_FAMILY 3\n", "#define noise_NOISE_DIMS 4\n", "#define noise_NOISE_TILING 1\n",
+		"#define noise_NOISE_ARITH_EXACT 0\n",
+		"noise_Settings(int(0x80000000u), 3, 2, 2, uintBitsToFloat(0x3E99999Au))",
+		"noise_Domain(1, vec3(", "const uint noise_noisePerm[512] = uint[512](\n\t" + itoa(perm[0]) + "u," + itoa(perm[1]) + "u,",
+		"noise_Sample noise_sample(vec3 p)", "noise_Sample noise_sample4(vec4 p)", "float noise_value(vec3 p)",
+		"noise_Sample noise_sampleWith(vec4 p, noise_Settings s, noise_Domain d)",
 	} {
 		if !strings.Contains(lib, want) {
 			t.Errorf("Library lacks %q", want)
@@ -148,25 +166,190 @@ func TestSources(t *testing.T) {
 	if strings.Contains(lib, "#version") {
 		t.Error("Library must not carry a #version line (it is included after the user's)")
 	}
-	src, err := ComputeSource(cpu.Config{Noise: cpu.Simplex, Dims: 2, Settings: cpu.DefaultSettings()}, true, 64)
+	exact, _ := Library(cfg, &Options{Arith: ArithExact, Prefix: "q"})
+	if !strings.Contains(exact, "#define qNOISE_ARITH_EXACT 1\n") || !strings.Contains(exact, "qSample qsample(vec3 p)") {
+		t.Error("Library with Arith exact and prefix q: missing the macro or the prefixed entry")
+	}
+	src, err := ComputeSource(cpu.Config{Noise: cpu.Simplex, Dims: 2, Settings: cpu.DefaultSettings()}, true, 64, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(src, Version+"\n") || !strings.Contains(src, "#define NOISE_DERIVATIVES 1") ||
-		!strings.Contains(src, "#define PERM(i) 0u") {
-		t.Error("ComputeSource: missing #version, derivative flag or PERM fallback")
+	if !strings.HasPrefix(src, "#version 430 core\n") || !strings.Contains(src, "#define NOISE_DERIVATIVES 1") ||
+		!strings.Contains(src, "#define noise_PERM(i) 0u") || !strings.Contains(src, "uniform noise_Settings noiseSettings;") {
+		t.Error("ComputeSource: missing #version, derivative flag, PERM fallback or the settings uniform")
+	}
+	if src, _ := BakeSource(cfg, true, true, &Options{Version: 450}); !strings.HasPrefix(src, "#version 450 core\n") {
+		t.Error("BakeSource with Version 450: wrong #version line")
 	}
 	for _, bad := range []cpu.Config{
 		{Noise: cpu.Simplex, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()},
 		{Noise: cpu.Perlin, Dims: 0, Settings: cpu.DefaultSettings()},
 	} {
-		if _, err := Library(bad); err == nil {
+		if _, err := Library(bad, nil); err == nil {
 			t.Errorf("Library(%+v) accepted an invalid config", bad)
 		}
-		if _, err := BakeSource(bad, false, false); err == nil {
+		if _, err := BakeSource(bad, false, false, nil); err == nil {
 			t.Errorf("BakeSource(%+v) accepted an invalid config", bad)
 		}
 	}
+	good := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	for _, o := range []Options{{Prefix: "gl_x"}, {Prefix: "a__b"}, {Prefix: "9a"}, {Prefix: "a-b"}, {Version: 300}, {Arith: 7}, {Precision: 9}} {
+		if _, err := Library(good, &o); err == nil {
+			t.Errorf("Library accepted options %+v", o)
+		}
+	}
+	if _, err := ComputeSource(good, false, 64, &Options{Version: 410}); err == nil || !strings.Contains(err.Error(), "430 or 450") {
+		t.Errorf("ComputeSource at #version 410: %v", err)
+	}
+	if _, err := Library(good, &Options{Version: 410}); err != nil {
+		t.Errorf("Library at 410: %v", err)
+	}
+}
+
+// TestNamespacing: every name a library defines at file scope carries the
+// prefix (so two libraries share no name and none is a GLSL built-in's),
+// and no struct member has the name of a file-scope definition (the
+// renaming leaves member accesses alone).
+func TestNamespacing(t *testing.T) {
+	cfgs := []cpu.Config{
+		{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()},
+		{Noise: cpu.PermValue, Dims: 4, Tiling: true, Settings: cpu.DefaultSettings()},
+		{Noise: cpu.VoronoiWorleySmoothLSE, Dims: 2, Settings: cpu.DefaultSettings()},
+	}
+	for _, cfg := range cfgs {
+		for _, o := range []Options{{Prefix: "a_"}, {Prefix: "Bb", Arith: ArithExact}, {Prefix: "w_", Precision: PrecisionWorst}} {
+			lib, err := Library(cfg, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := globalNames(lib)
+			if len(names) < 100 {
+				t.Fatalf("%v: only %d file-scope names found", cfg.Noise, len(names))
+			}
+			for n := range names {
+				if !strings.HasPrefix(n, o.Prefix) {
+					t.Errorf("%v with prefix %s: %s defined without the prefix", cfg.Noise, o.Prefix, n)
+				}
+			}
+		}
+	}
+	members := regexp.MustCompile(`(?s)struct \w+ \{(.*?)\};`)
+	field := regexp.MustCompile(`(\w+)\s*[,;]`)
+	global := globalNames(functions() + read("worst.glsl"))
+	for _, m := range members.FindAllStringSubmatch(functions(), -1) {
+		for _, f := range field.FindAllStringSubmatch(m[1], -1) {
+			if global[f[1]] {
+				t.Errorf("struct member %s has the name of a file-scope definition", f[1])
+			}
+		}
+	}
+}
+
+// TestNoPlainDivision: the noise GLSL divides only through div32, divide
+// and sqrt32 (arith.glsl), so that Arith decides every rounding; a plain /
+// elsewhere is a defect (under ArithExact it would be the GPU's own).
+func TestNoPlainDivision(t *testing.T) {
+	for _, f := range append(functionFiles[1:], "compute.comp", "bake.comp") {
+		name := f
+		if !strings.Contains(f, ".") {
+			name += ".glsl"
+		}
+		for i, tk := range tokenize(read(name)) {
+			if tk.kind == tokPunct && (tk.text == "/" || tk.text == "/=") && !tk.pp {
+				t.Errorf("%s: a plain %s (token %d); divide with div32 or divide", name, tk.text, i)
+			}
+		}
+	}
+}
+
+// builtins are GLSL's built-in functions, as far as a noise shader could
+// call them; exact are those GLSL 4.30 §4.7.1 requires to be exact (bit
+// operations, conversions, comparisons, selection), and emulated those
+// PrecisionWorst replaces.
+var (
+	builtins = strings.Fields(`radians degrees sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh pow exp log
+		exp2 log2 sqrt inversesqrt abs sign floor trunc round roundEven ceil fract mod modf min max clamp mix step
+		smoothstep isnan isinf floatBitsToInt floatBitsToUint intBitsToFloat uintBitsToFloat fma frexp ldexp
+		packUnorm2x16 unpackUnorm2x16 length distance dot cross normalize faceforward reflect refract
+		lessThan lessThanEqual greaterThan greaterThanEqual equal notEqual any all not
+		uaddCarry usubBorrow umulExtended imulExtended bitfieldExtract bitfieldInsert bitfieldReverse bitCount
+		findLSB findMSB`)
+	exact    = strings.Fields(`abs floor min max mix lessThan greaterThanEqual any all floatBitsToInt floatBitsToUint intBitsToFloat uintBitsToFloat findMSB`)
+	emulated = strings.Fields(`sqrt inversesqrt exp log exp2 log2 pow`)
+)
+
+// TestBuiltinsAllowed: the noise GLSL calls no built-in whose precision
+// GLSL leaves open unless the worst-case emulation replaces it, so that
+// PrecisionWorst covers every inexact operation.
+func TestBuiltinsAllowed(t *testing.T) {
+	ok := map[string]bool{}
+	for _, b := range append(exact, emulated...) {
+		ok[b] = true
+	}
+	isBuiltin := map[string]bool{}
+	for _, b := range builtins {
+		isBuiltin[b] = true
+	}
+	for _, f := range functionFiles {
+		toks := significant(tokenize(read(f + ".glsl")))
+		for i := 0; i+1 < len(toks); i++ {
+			if toks[i].kind == tokIdent && isBuiltin[toks[i].text] && toks[i+1].text == "(" && !ok[toks[i].text] {
+				t.Errorf("%s.glsl calls %s, whose precision GLSL leaves open and PrecisionWorst does not emulate", f, toks[i].text)
+			}
+		}
+	}
+}
+
+// TestWorstRewrite checks the operand finding of the worst-case rewrite.
+func TestWorstRewrite(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"x = a / b;", "x = p_worstDiv(a, b, 1u);"},
+		{"x = y + a * b / c - d;", "x = y + p_worstDiv(a * b, c, 1u) - d;"},
+		{"x = -s.dx / r;", "x = p_worstDiv(-s.dx, r, 1u);"},
+		{"x = a - s.dx / -v;", "x = a - p_worstDiv(s.dx, -v, 1u);"},
+		{"x = f(a, b) / g(c)[2].z * 3.0;", "x = p_worstDiv(f(a, b), g(c)[2].z, 1u) * 3.0;"},
+		{"x = (a + b) / (c / d);", "x = p_worstDiv((a + b), (p_worstDiv(c, d, 2u)), 1u);"},
+		{"x = a / b / c;", "x = p_worstDiv(p_worstDiv(a, b, 1u), c, 2u);"},
+		{"return 1.0 / sqrt(v.x);", "return p_worstDiv(1.0, p_worstSqrt(v.x), 1u);"},
+		{"x = m.log(2.0) + log(y); // a / b", "x = m.log(2.0) + p_worstLog(y); // a / b"},
+		{"#define HALF(x) (x / 2.0)\ny = e / f;", "#define HALF(x) (x / 2.0)\ny = p_worstDiv(e, f, 1u);"},
+	} {
+		got, err := worstRewrite(c.in, "p_")
+		if err != nil || got != c.want {
+			t.Errorf("worstRewrite(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	if _, err := worstRewrite("x /= 2.0;", "p_"); err == nil {
+		t.Error("worstRewrite accepted /=")
+	}
+	// The rewritten kernels of every variant keep no plain / outside the
+	// emulation itself (worst.glsl's helpers come first, after #version).
+	for _, v := range allConfigs() {
+		src, err := ComputeSource(v, true, 64, &Options{Precision: PrecisionWorst, Arith: ArithExact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, body, _ := strings.Cut(src, "// ---- arith.glsl ----")
+		for _, tk := range tokenize(body) {
+			if tk.text == "/" && !tk.pp {
+				t.Fatalf("%v %dD: a / survives the rewrite", v.Noise, v.Dims)
+			}
+		}
+	}
+}
+
+// allConfigs is every variant with the default settings.
+func allConfigs() []cpu.Config {
+	var out []cpu.Config
+	for _, n := range cpu.Noises() {
+		for d := 1; d <= n.MaxDims(); d++ {
+			out = append(out, cpu.Config{Noise: n, Dims: d, Settings: cpu.DefaultSettings()})
+			if n.Tiling() {
+				out = append(out, cpu.Config{Noise: n, Dims: d, Tiling: true, Settings: cpu.DefaultSettings()})
+			}
+		}
+	}
+	return out
 }
 
 func itoa(b uint8) string { return strconv.Itoa(int(b)) }

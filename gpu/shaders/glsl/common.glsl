@@ -1,29 +1,37 @@
 // common.glsl mirrors cpu/consts.go, cpu/sample.go and cpu/hash.go.
+// Division, square root, exp and log come from arith.glsl.
 // Every float temporary is `precise`, so a GPU compiler neither fuses a
 // product into a later add nor reassociates: the operations round exactly
 // where the Go reference rounds.
 
-// Float constants of SPEC §0.6 from their binary32 bit patterns.
-const float inv255   = uintBitsToFloat(0x3B808081u); // 1f / 255f
-const float inv31    = uintBitsToFloat(0x3D042108u); // 1f / ((1<<5)-1)
-const float perlin2  = uintBitsToFloat(0x406F2090u); // 2f / 0.53528f
-const float perlin3  = uintBitsToFloat(0x3FE364D3u); // 1f / 0.56290f
-const float simplex1 = uintBitsToFloat(0x3F97B426u); // 32f / 27f
-const float simplex2 = uintBitsToFloat(0x4083F68Du); // 5.832f / sqrt(2f)
-const float simplex3 = uintBitsToFloat(0x40975952u); // 1024f / (125f * sqrt(3f))
-const float invSqrt3 = uintBitsToFloat(0x3F13CD3Au); // 1f / sqrt(3f)
-const float skew2    = uintBitsToFloat(0x3EBB67AEu); // (sqrt(3f) - 1f) / 2f
-const float unskew2  = uintBitsToFloat(0x3E58658Cu); // (3f - sqrt(3f)) / 6f
-const float skew3    = uintBitsToFloat(0x3EAAAAABu); // 1f / 3f
-const float unskew3  = uintBitsToFloat(0x3E2AAAABu); // 1f / 6f
-const float scale3   = uintBitsToFloat(0x3F19999Au); // 0.6f
+// Float constants of SPEC §0.6 from their binary32 bit patterns. They are
+// macros: GLSL compilers need not fold uintBitsToFloat in a const
+// initializer (glslang refuses it), but every compiler folds the call.
+#define inv255 uintBitsToFloat(0x3B808081u)   // 1f / 255f
+#define inv31 uintBitsToFloat(0x3D042108u)    // 1f / ((1<<5)-1)
+#define perlin2 uintBitsToFloat(0x406F2090u)  // 2f / 0.53528f
+#define perlin3 uintBitsToFloat(0x3FE364D3u)  // 1f / 0.56290f
+#define simplex1 uintBitsToFloat(0x3F97B426u) // 32f / 27f
+#define simplex2 uintBitsToFloat(0x4083F68Du) // 5.832f / sqrt(2f)
+#define simplex3 uintBitsToFloat(0x40975952u) // 1024f / (125f * sqrt(3f))
+#define invSqrt3 uintBitsToFloat(0x3F13CD3Au) // 1f / sqrt(3f)
+#define skew2 uintBitsToFloat(0x3EBB67AEu)    // (sqrt(3f) - 1f) / 2f
+#define unskew2 uintBitsToFloat(0x3E58658Cu)  // (3f - sqrt(3f)) / 6f
+#define skew3 uintBitsToFloat(0x3EAAAAABu)    // 1f / 3f
+#define unskew3 uintBitsToFloat(0x3E2AAAABu)  // 1f / 6f
+#define scale3 uintBitsToFloat(0x3F19999Au)   // 0.6f
 
 // coordLimit (2^29) bounds every lattice coordinate; inputLimit (2^64)
 // bounds the input coordinates before the domain transform.
-const float coordLimit = uintBitsToFloat(0x4E000000u);
-const float inputLimit = uintBitsToFloat(0x5F800000u);
+#define coordLimit uintBitsToFloat(0x4E000000u)
+#define inputLimit uintBitsToFloat(0x5F800000u)
 
-// clampMag limits c to [-limit, limit]; NaN passes through.
+// isNaN32 tests for NaN on the bits: GLSL does not require a GPU to keep
+// NaN through arithmetic or comparisons (and isnan may be folded away), so
+// every NaN decision is made on the bits, before any arithmetic.
+bool isNaN32(float x) { return (floatBitsToUint(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+
+// clampMag limits c to [-limit, limit]; c is never NaN here.
 float clampMag(float c, float limit) {
 	if (c > limit) {
 		return limit;
@@ -46,17 +54,8 @@ int floorToInt(float c) {
 	return i;
 }
 
-// sqrt32 is the float square root (correctly rounded on llvmpipe; a few
-// ULP on other GPUs, SPEC §11.2).
-float sqrt32(float x) { precise float r = sqrt(x); return r; }
-
 // abs32 clears the sign bit.
 float abs32(float x) { return uintBitsToFloat(floatBitsToUint(x) & 0x7FFFFFFFu); }
-
-// The transcendentals of smooth Worley: the GPU's own (SPEC §11.6 gives
-// them a wider tolerance).
-float exp32(float x) { precise float r = exp(x); return r; }
-float log32(float x) { precise float r = log(x); return r; }
 
 // lerp is Unity's lerp, a + t*(b - a).
 float lerp(float a, float b, float t) { precise float r = a + t * (b - a); return r; }
@@ -95,10 +94,10 @@ Sample sampleScale(Sample s, float k) {
 	return Sample(v, dx, dy, dz);
 }
 
-// sampleDiv returns s / k component-wise.
+// sampleDiv returns s / k component-wise (the divisor prepared once).
 Sample sampleDiv(Sample s, float k) {
-	precise float v = s.v / k, dx = s.dx / k, dy = s.dy / k, dz = s.dz / k;
-	return Sample(v, dx, dy, dz);
+	Divisor d = divisor(k);
+	return Sample(divide(s.v, d), divide(s.dx, d), divide(s.dy, d), divide(s.dz, d));
 }
 
 // The SmallXXHash primes (XXH32 PRIME32_1..5), SPEC §1.1.

@@ -33,8 +33,8 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 #endif
 }
 
-// NoiseSettings are the fractal settings (cpu.Settings).
-struct NoiseSettings {
+// Settings are the fractal settings (cpu.Settings).
+struct Settings {
 	int seed;
 	int frequency;
 	int octaves;
@@ -42,10 +42,12 @@ struct NoiseSettings {
 	float persistence;
 };
 
-// NoiseDomain is the domain transform computed in Go (cpu.Domain.Matrix and
+// Domain is the domain transform computed in Go (cpu.Domain.Matrix and
 // DerivativeMatrix), as rows: q = M·p + t, and the derivative matrix D.
-struct NoiseDomain {
-	bool enabled;
+// enabled is 0 for no transform (an int: SPIR-V has no bool in uniform
+// blocks).
+struct Domain {
+	int enabled;
 	vec3 m0, m1, m2; // rows of M
 	vec3 t;
 	vec3 d0, d1, d2; // rows of D
@@ -60,34 +62,48 @@ float applyRow(vec3 m, vec3 p) {
 	return r;
 }
 
-// prepare clamps the input, applies the domain transform, and reports
-// whether every coordinate the noise uses is a number.
-bool prepare(inout vec4 p, NoiseDomain dom) {
+// usesNaN reports whether a coordinate that the noise or the domain
+// transform uses is NaN, on the bits (cpu.Sampler.usesNaN).
+bool usesNaN(vec4 p, bool domain) {
+	bool x = isNaN32(p.x), y = isNaN32(p.y), z = isNaN32(p.z), w = isNaN32(p.w);
+#if NOISE_DIMS == 1
+	bool used = x;
+#elif NOISE_DIMS == 2
+	bool used = x || z;
+#elif NOISE_DIMS == 3
+	bool used = x || y || z;
+#else
+	bool used = x || y || z || w;
+#endif
+	return used || domain && (x || y || z);
+}
+
+// prepare reports whether every coordinate the noise or the domain uses is
+// a number, then clamps the input and applies the domain transform. For a
+// NaN position it goes on with the origin, so that the noise code only ever
+// sees numbers; sampleAt then returns NaN.
+bool prepare(inout vec4 p, Domain dom) {
+	bool ok = !usesNaN(p, dom.enabled != 0);
+	if (!ok) {
+		p = vec4(0.0);
+	}
 	p = vec4(clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w));
-	if (dom.enabled) {
+	if (dom.enabled != 0) {
 		precise float qx = applyRow(dom.m0, p.xyz) + dom.t.x;
 		precise float qy = applyRow(dom.m1, p.xyz) + dom.t.y;
 		precise float qz = applyRow(dom.m2, p.xyz) + dom.t.z;
 		p.xyz = vec3(qx, qy, qz);
 	}
-#if NOISE_DIMS == 1
-	return !isnan(p.x);
-#elif NOISE_DIMS == 2
-	return !isnan(p.x) && !isnan(p.z);
-#elif NOISE_DIMS == 3
-	return !isnan(p.x) && !isnan(p.y) && !isnan(p.z);
-#else
-	return !isnan(p.x) && !isnan(p.y) && !isnan(p.z) && !isnan(p.w);
-#endif
+	return ok;
 }
 
-const float nan32 = uintBitsToFloat(0x7FC00000u);
+#define nan32 uintBitsToFloat(0x7FC00000u)
 
 // sampleAt is GetFractalNoise (SPEC §6.1) followed by the derivative matrix.
-Sample sampleAt(vec4 p, NoiseSettings ns, NoiseDomain dom) {
-	if (!prepare(p, dom)) {
-		return Sample(nan32, nan32, nan32, nan32);
-	}
+// Unlike the Go twin it has no early return for NaN input: every
+// invocation runs the same code, and the NaN is chosen at the end.
+Sample sampleAt(vec4 p, Settings ns, Domain dom) {
+	bool ok = prepare(p, dom);
 	uint hash = Seed(ns.seed);
 	Sample sum = Sample(0.0, 0.0, 0.0, 0.0);
 	int f = ns.frequency;
@@ -100,12 +116,15 @@ Sample sampleAt(vec4 p, NoiseSettings ns, NoiseDomain dom) {
 		amp = amp * ns.persistence;
 	}
 	Sample r = sampleDiv(sum, ampSum);
-	if (dom.enabled) {
+	if (dom.enabled != 0) {
 		vec3 d = vec3(r.dx, r.dy, r.dz);
 		precise float dx = applyRow(dom.d0, d), dy = applyRow(dom.d1, d), dz = applyRow(dom.d2, d);
 		r.dx = dx;
 		r.dy = dy;
 		r.dz = dz;
+	}
+	if (!ok) {
+		r = Sample(nan32, nan32, nan32, nan32);
 	}
 	return r;
 }

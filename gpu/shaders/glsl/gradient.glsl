@@ -61,7 +61,7 @@ Sample squareGradient(uint v, float x, float z) {
 // circleGradient is BaseGradients.Circle: the square gradient normalised.
 Sample circleGradient(uint v, float x, float z) {
 	vec2 g = squareVectors(v);
-	precise float r = 1.0 / sqrt32(g.x * g.x + g.y * g.y);
+	precise float r = div32(1.0, sqrt32(g.x * g.x + g.y * g.y));
 	precise float sv = g.x * x + g.y * z;
 	return sampleScale(Sample(sv, g.x, 0.0, g.y), r);
 }
@@ -76,7 +76,7 @@ Sample octahedronGradient(uint v, float x, float y, float z) {
 // sphereGradient is BaseGradients.Sphere: the octahedron gradient normalised.
 Sample sphereGradient(uint v, float x, float y, float z) {
 	vec3 g = octahedronVectors(v);
-	precise float r = 1.0 / sqrt32((g.x * g.x + g.y * g.y) + g.z * g.z);
+	precise float r = div32(1.0, sqrt32((g.x * g.x + g.y * g.y) + g.z * g.z));
 	precise float sv = (g.x * x + g.y * y) + g.z * z;
 	return sampleScale(Sample(sv, g.x, g.y, g.z), r);
 }

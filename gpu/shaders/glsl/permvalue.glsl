@@ -1,77 +1,93 @@
 // permvalue.glsl mirrors cpu/permvalue.go: fixed-mode permutation-table
 // value noise 1D–4D (SPEC §10, project decision 6). The 512-entry doubled
 // table is built in Go; PERM(i) reads entry i (a buffer in the dispatch
-// kernel, a constant array in Library()).
+// kernel, a constant array in a library).
+//
+// The interpolation is written out per dimension, one function calling the
+// one below it, with no local arrays and no indexing by a variable: such
+// code is where GPU compilers have been seen to go wrong.
 
-// permLookup is the blog's nested index perm[x + perm[y + perm[z + perm[w]]]]
-// for one corner; bit a of corner selects p1 (else p0) on axis a.
-int permLookup(LatticeSpan s[4], int dims, int corner) {
-	int idx = 0;
-	for (int axis = dims - 1; axis >= 0; axis--) {
-		int p = s[axis].p0;
-		if ((corner >> axis & 1) != 0) {
-			p = s[axis].p1;
-		}
-		idx = int(PERM((p & 255) + idx));
-	}
-	return idx;
-}
-
-// permValueND interpolates the 2^dims corner values along x, then y, then
-// z, then w in the blog's form (1−t)·n0 + t·n1 with the derivatives, and
-// maps the result to [−1, 1]. d receives the derivatives per axis.
-float permValueND(LatticeSpan s[4], int dims, int f, out vec4 d) {
-	precise float n[16];
-	precise float dn[4][16];
-	int count = 1 << dims;
-	for (int c = 0; c < count; c++) {
-		n[c] = float(permLookup(s, dims, c));
-	}
-	for (int axis = 0; axis < dims; axis++) {
-		precise float t = s[axis].t, dt = s[axis].dt;
-		precise float it = 1.0 - t;
-		count >>= 1;
-		for (int i = 0; i < count; i++) {
-			precise float lo = n[2 * i], hi = n[2 * i + 1];
-			for (int a = 0; a < axis; a++) {
-				dn[a][i] = it * dn[a][2 * i] + t * dn[a][2 * i + 1];
-			}
-			dn[axis][i] = (hi - lo) * dt;
-			n[i] = it * lo + t * hi;
-		}
-	}
-	precise float F = float(f);
-	precise vec4 r = vec4(0.0);
-	for (int a = 0; a < dims; a++) {
-		r[a] = ((2.0 * dn[a][0]) / 255.0) * F;
-	}
-	d = r;
-	precise float v = (2.0 * n[0]) / 255.0 - 1.0;
-	return v;
-}
-
-// permSpans returns the spans of the axes a vp.dims-D perm-value noise
-// uses: x; x and z; x, y and z; or x, y, z and w.
-void permSpans(VariantParams vp, vec4 p, int f, out LatticeSpan s[4]) {
-	vec4 axes = vp.dims == 2 ? vec4(p.x, p.z, 0.0, 0.0) : p;
-	for (int a = 0; a < 4; a++) {
-		s[a] = getSpan(a < vp.dims ? axes[a] : 0.0, f, vp.tiling);
-	}
-}
-
-// permValue is the perm-value noise with derivatives, for any dims. 2D
-// reports dx and dz; 4D reports dx, dy and dz (the w derivative has no slot
-// in Sample).
-Sample permValue(VariantParams vp, uint h, vec4 p, int f) {
-	LatticeSpan s[4];
-	permSpans(vp, p, f, s);
+// PermNode is a node of the interpolation tree: the interpolated table
+// value and its derivatives along the axes interpolated so far (x, y, z, w
+// in d.x, d.y, d.z, d.w; the others 0).
+struct PermNode {
+	float v;
 	vec4 d;
-	float v = permValueND(s, vp.dims, f, d);
+};
+
+// permHash is one step of the blog's nested index perm[p + perm[...]]:
+// the table entry at (p & 255) + inner.
+int permHash(int inner, int p) { return int(PERM((p & 255) + inner)); }
+
+// permLeaf is a corner: its table value, no derivatives yet.
+PermNode permLeaf(int index) { return PermNode(float(index), vec4(0.0)); }
+
+// permLerp interpolates along one axis in the blog's form (1−t)·lo + t·hi,
+// carrying the derivatives of the axes before it the same way; axis marks
+// the axis, whose derivative is (hi − lo)·dt.
+PermNode permLerp(PermNode lo, PermNode hi, LatticeSpan s, bvec4 axis) {
+	precise float t = s.t;
+	precise float it = 1.0 - t;
+	precise vec4 d = it * lo.d + t * hi.d;
+	precise float da = (hi.v - lo.v) * s.dt;
+	precise float v = it * lo.v + t * hi.v;
+	return PermNode(v, mix(d, vec4(da), axis));
+}
+
+const bvec4 axisX = bvec4(true, false, false, false);
+const bvec4 axisY = bvec4(false, true, false, false);
+const bvec4 axisZ = bvec4(false, false, true, false);
+const bvec4 axisW = bvec4(false, false, false, true);
+
+// permNode1 interpolates the two corners along x under the index inner of
+// the axes above.
+PermNode permNode1(int inner, LatticeSpan x) {
+	return permLerp(permLeaf(permHash(inner, x.p0)), permLeaf(permHash(inner, x.p1)), x, axisX);
+}
+
+PermNode permNode2(int inner, LatticeSpan x, LatticeSpan y) {
+	return permLerp(permNode1(permHash(inner, y.p0), x), permNode1(permHash(inner, y.p1), x), y, axisY);
+}
+
+PermNode permNode3(int inner, LatticeSpan x, LatticeSpan y, LatticeSpan z) {
+	return permLerp(permNode2(permHash(inner, z.p0), x, y), permNode2(permHash(inner, z.p1), x, y), z, axisZ);
+}
+
+PermNode permNode4(int inner, LatticeSpan x, LatticeSpan y, LatticeSpan z, LatticeSpan w) {
+	return permLerp(permNode3(permHash(inner, w.p0), x, y, z), permNode3(permHash(inner, w.p1), x, y, z), w, axisW);
+}
+
+// permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1) and
+// scales the derivatives the same way, times the octave frequency.
+Sample permFinish(PermNode n, int f, int dims) {
+	precise float F = float(f);
+	Divisor d255 = divisor(255.0);
+	precise float v = divide(2.0 * n.v, d255) - 1.0;
+	precise float dx = divide(2.0 * n.d.x, d255) * F;
+	precise float dy = divide(2.0 * n.d.y, d255) * F;
+	precise float dz = divide(2.0 * n.d.z, d255) * F;
+	if (dims == 1) {
+		return Sample(v, dx, 0.0, 0.0);
+	}
+	if (dims == 2) {
+		return Sample(v, dx, 0.0, dy); // the second axis is z
+	}
+	return Sample(v, dx, dy, dz); // 4D: the w derivative has no slot
+}
+
+// permValue is the perm-value noise with derivatives, for any dims: the
+// axes are x; x and z; x, y and z; or x, y, z and w.
+Sample permValue(VariantParams vp, uint h, vec4 p, int f) {
+	LatticeSpan x = getSpan(p.x, f, vp.tiling);
+	PermNode n;
 	if (vp.dims == 1) {
-		return Sample(v, d[0], 0.0, 0.0);
+		n = permNode1(0, x);
+	} else if (vp.dims == 2) {
+		n = permNode2(0, x, getSpan(p.z, f, vp.tiling));
+	} else if (vp.dims == 3) {
+		n = permNode3(0, x, getSpan(p.y, f, vp.tiling), getSpan(p.z, f, vp.tiling));
+	} else {
+		n = permNode4(0, x, getSpan(p.y, f, vp.tiling), getSpan(p.z, f, vp.tiling), getSpan(p.w, f, vp.tiling));
 	}
-	if (vp.dims == 2) {
-		return Sample(v, d[0], 0.0, d[1]);
-	}
-	return Sample(v, d[0], d[1], d[2]);
+	return permFinish(n, f, vp.dims);
 }

@@ -13,6 +13,7 @@ const int functionF2MinusF1 = 2;
 // Smooth Worley constants (SPEC §5.5).
 const float smoothKL = 10.0;
 const float smoothKP = 0.25;
+const float invSmoothKP = 4.0; // 1 / smoothKP, a power of two: x·4 = x/0.25 exactly
 
 // VoronoiMinima holds the two running minima a <= b, with derivatives.
 struct VoronoiMinima {
@@ -36,7 +37,7 @@ void updateSmooth(inout VoronoiMinima m, Sample s) {
 	precise float ady = m.a.dy + e * s.dy;
 	precise float adz = m.a.dz + e * s.dz;
 	m.a = Sample(av, adx, ady, adz);
-	precise float h = 1.0 - abs32(m.b.v - s.v) / smoothKP;
+	precise float h = 1.0 - abs32(m.b.v - s.v) * invSmoothKP;
 	precise float qx = m.b.dx - s.dx, qy = m.b.dy - s.dy, qz = m.b.dz - s.dz;
 	precise float bs = m.b.v - s.v;
 	if (!(bs < 0.0)) {
@@ -90,14 +91,17 @@ float signStep(float c) {
 }
 
 // smoothDist3 is SmoothWorley's Euclidean distance with derivatives d/(-v);
-// at a cell point (v = 0) the derivative is 0.
+// at a cell point (v = 0) the derivative is 0. The candidates are ordered
+// by these square roots, so they are correctly rounded in every arithmetic
+// mode (sqrtExact): a GPU's looser sqrt flips near-ties, and with them the
+// derivatives (verify -precision worst showed it).
 Sample smoothDist3(float x, float y, float z) {
-	precise float v = sqrt32((x * x + y * y) + z * z);
+	precise float v = sqrtExact((x * x + y * y) + z * z);
 	if (v == 0.0) {
 		return Sample(0.0, 0.0, 0.0, 0.0);
 	}
-	precise float dx = x / -v, dy = y / -v, dz = z / -v;
-	return Sample(v, dx, dy, dz);
+	Divisor nv = divisor(-v);
+	return Sample(v, divide(x, nv), divide(y, nv), divide(z, nv));
 }
 
 // dist2 is IVoronoiDistance.GetDistance(x, z).
@@ -145,8 +149,8 @@ Sample finalizeWorley(Sample s) {
 	if (r == 0.0) {
 		return Sample(0.0, 0.0, 0.0, 0.0);
 	}
-	precise float dx = -s.dx / r, dy = -s.dy / r, dz = -s.dz / r;
-	return Sample(r, dx, dy, dz);
+	Divisor d = divisor(r);
+	return Sample(r, divide(-s.dx, d), divide(-s.dy, d), divide(-s.dz, d));
 }
 
 Sample smoothWindow(Sample s, bool oneD) {
@@ -160,9 +164,9 @@ Sample smoothWindow(Sample s, bool oneD) {
 // the polynomial minimum in b, both through smoothstep inside the window.
 VoronoiMinima finalizeSmooth(VoronoiMinima m, bool oneD) {
 	Sample a = m.a;
-	precise float dx = a.dx / a.v, dy = a.dy / a.v, dz = a.dz / a.v;
-	precise float v = log32(a.v) / -smoothKL;
-	m.a = smoothWindow(Sample(v, dx, dy, dz), oneD);
+	Divisor d = divisor(a.v);
+	float v = div32(log32(a.v), -smoothKL);
+	m.a = smoothWindow(Sample(v, divide(a.dx, d), divide(a.dy, d), divide(a.dz, d)), oneD);
 	m.b = smoothWindow(m.b, oneD);
 	return m;
 }
