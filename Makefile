@@ -5,9 +5,12 @@ GO ?= $(shell command -v go 2>/dev/null || echo /usr/local/go/bin/go)
 export PATH := $(dir $(GO)):$(PATH)
 
 # What a fresh Debian 12 machine lacks for the project's GL, GLFW and Xvfb
-# work (the CPU reference itself needs only Go).
+# work, Khronos' GLSL compiler and SPIR-V tools (the strict-compiler tests)
+# and the Vulkan software driver that zink runs on (the CPU reference
+# itself needs only Go).
 APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev \
-	libxi-dev libxxf86vm-dev libgl-dev libegl-dev
+	libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
+	glslang-tools spirv-tools mesa-vulkan-drivers
 
 # The GL tests run under Xvfb when it is there, so the GLFW context and the
 # viewer are tested too; the EGL context needs no display. -noreset: by
@@ -19,7 +22,7 @@ XVFB := $(shell command -v xvfb-run >/dev/null 2>&1 && echo "xvfb-run -a -s '-sc
 # GOAMD64=v3 builds need AVX2, BMI2 and FMA; skip those runs elsewhere.
 HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo yes)
 
-.PHONY: all deps build test test-go test-simd test-v3 test-race fuzz fmacheck verify selfcheck bench images viewer viewer-shots viewer-bench clean
+.PHONY: all deps build test test-go test-simd test-v3 test-race fuzz fmacheck verify verify-all selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -38,12 +41,13 @@ build: deps
 	$(GO) build -o bin/noise ./cmd/noise
 
 # The whole test suite: vet, unit/property/golden tests in the default,
-# SIMD and GOAMD64=v3 builds, the race detector, a short fuzz run and the
-# cross-build FMA digest.
+# SIMD and GOAMD64=v3 builds, the race detector, short fuzz runs, the
+# cross-build FMA digest, and the GPU verify matrix on the other drivers
+# and under the emulated worst GPU.
 test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
-	$(MAKE) --no-print-directory test-go test-simd test-v3 test-race fuzz fmacheck selfcheck
+	$(MAKE) --no-print-directory test-go test-simd test-v3 test-race fuzz fmacheck selfcheck verify-all
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
@@ -64,7 +68,7 @@ endif
 # (concurrent contexts, a Sampler hammered from several goroutines) too;
 # only the long GPU/CPU agreement matrix is left to test-go.
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -skip '^TestAgreesWithCPU$$' ./...
+	$(XVFB) $(GO) test -race -count=1 -skip '^(TestAgreesWithCPU|TestStrictCompilers|TestPreciseEverywhere|TestWorstCase.*|TestDrivers)$$' ./...
 
 # A few seconds of each fuzz target: the library's sampler, the sample
 # command's line parser, and the whole sample command.
@@ -91,6 +95,19 @@ endif
 verify: deps
 	@mkdir -p out
 	$(GO) run ./cmd/verify -json out/verify.json
+
+# The whole matrix on Mesa's other drivers, zink (GLSL -> SPIR-V -> NIR, on
+# lavapipe) and softpipe (no LLVM; about 4 minutes), and under the emulated
+# least precise GPU GLSL 4.30 allows: within the policy with the GPU's own
+# division and square root, and bit for bit with exact arithmetic for every
+# variant but smooth-LSE (whose exp and log stay the GPU's).
+verify-all: deps
+	@mkdir -p out
+	$(GO) build -o out/verify ./cmd/verify
+	out/verify -quiet -driver zink -json out/verify-zink.json
+	out/verify -quiet -driver softpipe -json out/verify-softpipe.json
+	out/verify -quiet -precision worst -json out/verify-worst.json
+	out/verify -quiet -precision worst -arith exact -exact -exclude voronoi-worley-smooth-lse -json out/verify-worst-exact.json
 
 selfcheck:
 	$(GO) run ./cmd/noise selfcheck

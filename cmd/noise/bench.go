@@ -104,8 +104,8 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	name := fs.String("noise", "", "benchmark only this noise `name` (default all)")
 	dur := fs.Duration("duration", 300*time.Millisecond, "minimum measuring `time` per cell")
 	backend := fs.String("backend", "cpu", "`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
-	var context string
-	registerContext(fs, &context)
+	var gf gpuFlags
+	gf.register(fs)
 	gpuPoints := fs.Int("gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d", maxGPUPoints))
 	if err := parseFlags(fs, "bench", benchHeader, args, stdout); err != nil {
 		return err
@@ -113,7 +113,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if err := checkBackend(*backend, []string{"cpu", "gpu", "both"}); err != nil {
 		return err
 	}
-	if err := checkContext(context); err != nil {
+	if err := gf.check(); err != nil {
 		return err
 	}
 	if *gpuPoints < 1 || *gpuPoints > maxGPUPoints {
@@ -144,7 +144,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	var dev gpuDevice
 	if doGPU {
 		var err error
-		if dev, err = openDevice(context); err != nil {
+		if dev, err = openDevice(gf); err != nil {
 			return err
 		}
 		defer dev.close()

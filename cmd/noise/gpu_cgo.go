@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/gpu/shaders"
 )
 
 func init() { openGPU = openGL }
@@ -16,19 +17,24 @@ func init() { openGPU = openGL }
 type glDevice struct {
 	ctx      *dispatch.Context
 	kind     string
+	arith    shaders.Arith
 	samplers []*glSampler
 }
 
-func openGL(kind string) (gpuDevice, error) {
-	k, err := dispatch.ParseKind(kind)
+func openGL(g gpuFlags) (gpuDevice, error) {
+	k, err := dispatch.ParseKind(g.context)
 	if err != nil {
 		return nil, err
 	}
-	ctx, err := dispatch.New(dispatch.Options{Kind: k})
+	a, err := shaders.ParseArith(g.arith)
 	if err != nil {
 		return nil, err
 	}
-	return &glDevice{ctx: ctx, kind: kind}, nil
+	ctx, err := dispatch.New(dispatch.Options{Kind: k, Driver: g.driver})
+	if err != nil {
+		return nil, err
+	}
+	return &glDevice{ctx: ctx, kind: g.context, arith: a}, nil
 }
 
 func (d *glDevice) info() gpuInfo {
@@ -38,7 +44,7 @@ func (d *glDevice) info() gpuInfo {
 }
 
 func (d *glDevice) sampler(cfg cpu.Config) (gpuSampler, error) {
-	s, err := d.ctx.NewSampler(cfg, nil)
+	s, err := d.ctx.NewSampler(cfg, &dispatch.SamplerOptions{Arith: d.arith})
 	if err != nil {
 		return nil, err
 	}

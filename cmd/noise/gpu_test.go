@@ -29,7 +29,7 @@ var glProbe struct {
 func requireGL(t *testing.T) gpuInfo {
 	t.Helper()
 	glProbe.once.Do(func() {
-		d, err := openGPU("egl")
+		d, err := openGPU(gpuFlags{context: "egl", arith: "native"})
 		if err != nil {
 			glProbe.err = err
 			return
@@ -167,6 +167,16 @@ func TestSampleGPUBinary(t *testing.T) {
 	}
 	checkGPULine(t, "binary", got, info)
 	sameOutput(t, "binary", info, got.stdout, want.stdout)
+
+	// Exact arithmetic on an explicitly chosen driver: the CPU's bits.
+	exact := runBin(t, sampleInput3, append(args, "-backend", "gpu", "-arith", "exact", "-driver", "llvmpipe")...)
+	if exact.code != 0 || exact.stdout != want.stdout || !strings.Contains(exact.stderr, "llvmpipe") {
+		t.Errorf("-arith exact -driver llvmpipe: exit %d, stderr %q, same output as the CPU: %v", exact.code, exact.stderr, exact.stdout == want.stdout)
+	}
+	for _, c := range [][]string{{"-driver", "nouveau"}, {"-arith", "fast"}, {"-context", "vulkan"}} {
+		r := runIn(sampleInput3, append(append([]string{}, args...), append([]string{"-backend", "gpu"}, c...)...)...)
+		checkOneLineError(t, strings.Join(c, " "), r, "noise sample: ", c[0], "valid:")
+	}
 
 	bad := runBin(t, "0.1 0.2 0.3\n0.1 0.2\n", "sample", "-noise", "perlin", "-backend", "gpu")
 	wantErr := "noise sample: line 2: want 3 numbers \"x y z\", got 2\n" // one line: the renderer only follows success

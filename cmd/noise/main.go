@@ -10,6 +10,7 @@
 //	noise image      render the XZ plane to a PNG (colour or normal map)
 //	noise list       list the noise variants, dimensions, tiling and ranges
 //	noise selfcheck  check SPEC Appendix A.1, A.2, A.3 and A.7
+//	noise shader     print a variant's GLSL (kernel or -library)
 //	noise bench      million points per second per noise type, CPU and/or GPU
 //	noise help       usage; "noise help CMD" or "noise CMD -h" for flags
 //
@@ -44,6 +45,7 @@ func commands() []command {
 		{"image", "render the XZ plane to a PNG (colour ramp or tangent-space normal map)", runImage},
 		{"list", "list the noise variants with their dimensions, tiling and output ranges", runList},
 		{"selfcheck", "check SPEC Appendix A.1, A.2, A.3 and A.7 through the library", runSelfcheck},
+		{"shader", "print a variant's GLSL: the compute kernel, or with -library the includable functions", runShader},
 		{"bench", "measure million points per second for each noise type (-backend cpu, gpu or both)", runBench},
 		{"help", `show this text; "noise help CMD" shows a command's flags`, nil},
 	}
@@ -69,6 +71,8 @@ Examples:
   noise image -noise simplex -normals -displacement 0.1 -size 1024 -o normals.png
   noise list
   noise selfcheck
+  noise shader -noise perlin -library -prefix hills_ > hills.glsl
+  noise shader -noise simplex -dims 2 -deriv -arith exact -version 450
   noise bench -noise perlin -duration 300ms
   noise bench -backend both -noise perlin -duration 1s
 

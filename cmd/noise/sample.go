@@ -71,7 +71,7 @@ type sampleFlags struct {
 	domain   cliflag.Domain
 	deriv    bool
 	permMode string
-	context  string
+	gpu      gpuFlags
 }
 
 func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -81,11 +81,11 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f.domain.Register(fs, 1)
 	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives) instead of the value`)
 	fs.StringVar(&f.permMode, "perm-mode", "fixed", "perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
-	registerContext(fs, &f.context)
+	f.gpu.register(fs)
 	if err := parseFlags(fs, "sample", sampleHeader, args, stdout); err != nil {
 		return err
 	}
-	if err := checkContext(f.context); err != nil {
+	if err := f.gpu.check(); err != nil {
 		return err
 	}
 	var ev evaluator
@@ -137,7 +137,7 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	}
 	ev := &fixedEval{dims4: cfg.Dims == 4, deriv: f.deriv}
 	if f.backend == "gpu" {
-		dev, err := openDevice(f.context)
+		dev, err := openDevice(f.gpu)
 		if err != nil {
 			return nil, err
 		}

@@ -84,6 +84,7 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	noise := fs.String("noise", "all", "comma-separated noise names, or all")
+	exclude := fs.String("exclude", "", "comma-separated noise names to leave out")
 	dims := fs.String("dims", "all", "comma-separated dimensions (1-4), or all")
 	tiling := fs.String("tiling", "both", "tiling variants: both, yes or no")
 	deriv := fs.Bool("deriv", true, "compare derivatives too (-deriv=false: values only)")
@@ -138,24 +139,38 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	if o.precision, err = shaders.ParsePrecision(*precision); err != nil {
 		return nil, fmt.Errorf("invalid -precision %q; valid: native, worst", *precision)
 	}
-	o.variants, err = selectVariants(*noise, *dims, *tiling)
+	o.variants, err = selectVariants(*noise, *exclude, *dims, *tiling)
 	if err != nil {
 		return nil, err
 	}
 	return o, nil
 }
 
-// selectVariants filters compare.Variants by the -noise, -dims and -tiling
-// flags; a selection that leaves nothing is an error.
-func selectVariants(noiseFlag, dimsFlag, tilingFlag string) ([]compare.Variant, error) {
-	noises := map[cpu.Noise]bool{}
-	if noiseFlag != "all" {
-		for _, name := range strings.Split(noiseFlag, ",") {
+// selectVariants filters compare.Variants by the -noise, -exclude, -dims
+// and -tiling flags; a selection that leaves nothing is an error.
+func selectVariants(noiseFlag, excludeFlag, dimsFlag, tilingFlag string) ([]compare.Variant, error) {
+	parse := func(list string) (map[cpu.Noise]bool, error) {
+		set := map[cpu.Noise]bool{}
+		for _, name := range strings.Split(list, ",") {
 			n, err := cpu.ParseNoise(strings.TrimSpace(name))
 			if err != nil {
 				return nil, err
 			}
-			noises[n] = true
+			set[n] = true
+		}
+		return set, nil
+	}
+	noises := map[cpu.Noise]bool{}
+	var err error
+	if noiseFlag != "all" {
+		if noises, err = parse(noiseFlag); err != nil {
+			return nil, err
+		}
+	}
+	excluded := map[cpu.Noise]bool{}
+	if excludeFlag != "" {
+		if excluded, err = parse(excludeFlag); err != nil {
+			return nil, err
 		}
 	}
 	dims := map[int]bool{}
@@ -181,7 +196,7 @@ func selectVariants(noiseFlag, dimsFlag, tilingFlag string) ([]compare.Variant, 
 	}
 	var out []compare.Variant
 	for _, v := range compare.Variants() {
-		if (len(noises) == 0 || noises[v.Noise]) && (len(dims) == 0 || dims[v.Dims]) && wantTiling(v.Tiling) {
+		if (len(noises) == 0 || noises[v.Noise]) && !excluded[v.Noise] && (len(dims) == 0 || dims[v.Dims]) && wantTiling(v.Tiling) {
 			out = append(out, v)
 		}
 	}

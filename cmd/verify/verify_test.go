@@ -201,6 +201,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-tolerance", "-1"}, []string{"-tolerance"}},
 		{[]string{"extra"}, []string{`unexpected argument "extra"`}},
 		{[]string{"-bogus"}, []string{"-bogus"}},
+		{[]string{"-exclude", "perlinn"}, []string{`unknown noise "perlinn"`}},
+		{[]string{"-driver", "nouveau"}, []string{`-driver "nouveau"`, "llvmpipe, zink, softpipe"}},
+		{[]string{"-arith", "fast"}, []string{`-arith "fast"`, "native, exact"}},
+		{[]string{"-precision", "best"}, []string{`-precision "best"`, "native, worst"}},
 	}
 	for _, c := range cases {
 		r := runVerify(c.args, nil)
@@ -324,6 +328,97 @@ func TestOutputs(t *testing.T) {
 		r := runVerify(append(small, "-json", "/dev/full"), edit)
 		if r.code != 1 || !strings.Contains(r.stderr, "-json: writing /dev/full: no space left") {
 			t.Errorf("FAIL and a failed -json: exit %d, stderr %q; want 1 and the write error", r.code, r.stderr)
+		}
+	}
+}
+
+// TestWorstCaseGPU: under the emulated worst GPU (-precision worst) every
+// variant passes the tolerance policy; with exact arithmetic as well,
+// -exact passes for every variant but the six smooth log-sum-exp ones
+// (whose exp and log stay the GPU's own).
+func TestWorstCaseGPU(t *testing.T) {
+	needGL(t)
+	r := runVerify([]string{"-n", "60", "-precision", "worst"}, nil)
+	pass, fail := rows(t, r.stdout)
+	if r.code != 0 || len(pass) != 101 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
+		t.Fatalf("-precision worst: exit %d, %d PASS, failing %v\n%s", r.code, len(pass), fail, r.stderr)
+	}
+	if strings.Contains(r.stdout, "101 bit-exact") {
+		t.Error("-precision worst: every variant bit-exact: the emulation is not in effect")
+	}
+	r = runVerify([]string{"-n", "60", "-precision", "worst", "-arith", "exact", "-exact"}, nil)
+	_, fail = rows(t, r.stdout)
+	var want []string
+	for _, d := range []string{"1D", "2D", "3D"} {
+		want = append(want, "voronoi-worley-smooth-lse "+d, "voronoi-worley-smooth-lse "+d+" tiling")
+	}
+	sort.Strings(want)
+	if r.code != 1 || strings.Join(fail, "|") != strings.Join(want, "|") || !strings.Contains(r.stdout, "95 bit-exact") {
+		t.Errorf("-precision worst -arith exact -exact: exit %d, failing %q; want exit 1 and exactly %q", r.code, fail, want)
+	}
+	r = runVerify([]string{"-n", "40", "-precision", "worst", "-arith", "exact", "-exact", "-exclude", "voronoi-worley-smooth-lse"}, nil)
+	if pass, _ := rows(t, r.stdout); r.code != 0 || len(pass) != 95 {
+		t.Errorf("-exclude voronoi-worley-smooth-lse: exit %d, %d PASS rows; want 0 and 95", r.code, len(pass))
+	}
+}
+
+// TestWorstCaseCatchesPlainDivision plants a plain / in perm-value's
+// finish (where the code should call divide): the GPU's own division, which
+// the worst-case emulation moves, so -exact with exact arithmetic fails on
+// exactly the perm-value variants, and passes without the fault.
+func TestWorstCaseCatchesPlainDivision(t *testing.T) {
+	needGL(t)
+	const from, to = "noise_divide(2.0 * n.v, d255)", "(2.0 * n.v) / 255.0"
+	edit := func(s string) string {
+		if !strings.Contains(s, "#define noise_NOISE_FAMILY 3") {
+			return s
+		}
+		if !strings.Contains(s, from) {
+			panic("the planted fault's target moved: update the test")
+		}
+		return strings.Replace(s, from, to, 1)
+	}
+	args := []string{"-n", "60", "-noise", "perm-value,perlin", "-precision", "worst", "-arith", "exact", "-exact"}
+	if r := runVerify(args, nil); r.code != 0 {
+		t.Fatalf("without the fault: exit %d\n%s", r.code, r.stdout)
+	}
+	r := runVerify(args, edit)
+	pass, fail := rows(t, r.stdout)
+	if r.code != 1 || len(fail) != 8 || len(pass) != 6 {
+		t.Fatalf("with a plain /: exit %d, failing %q, %d passing; want the 8 perm-value variants to fail", r.code, fail, len(pass))
+	}
+	for _, f := range fail {
+		if !strings.HasPrefix(f, "perm-value ") {
+			t.Errorf("%s fails, but the fault is in perm-value", f)
+		}
+	}
+}
+
+// TestDrivers runs a slice of the matrix on Mesa's zink (GLSL → SPIR-V →
+// NIR on lavapipe) and softpipe (no LLVM) drivers through -driver, in
+// processes of their own (a process keeps one driver), and checks the
+// renderer is the one asked for.
+func TestDrivers(t *testing.T) {
+	needGL(t)
+	bin := filepath.Join(t.TempDir(), "verify")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	for _, driver := range []string{"zink", "softpipe"} {
+		cmd := exec.Command(bin, "-quiet", "-driver", driver, "-noise", "perlin,simplex,voronoi-worley-f1,perm-value", "-dims", "2,3", "-n", "40")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if strings.Contains(stderr.String(), "asked for the "+driver+" driver but got") {
+			if os.Getenv("NOISE_REQUIRE_GPU") != "" {
+				t.Errorf("-driver %s: %s", driver, stderr.String())
+				continue
+			}
+			t.Logf("-driver %s is not installed here: %s", driver, stderr.String())
+			continue
+		}
+		if err != nil || !strings.Contains(stdout.String(), "GL: "+driver) || !strings.Contains(stdout.String(), "verify: PASS: 14 of 14") {
+			t.Errorf("-driver %s: %v\n%s%s", driver, err, stdout.String(), stderr.String())
 		}
 	}
 }

@@ -75,27 +75,32 @@ func (r *renderer) uniform(prog uint32, name string) int32 {
 	return l
 }
 
+// programs are the viewer's GL programs: a vertex and a fragment shader
+// each (the scene's vertex shaders include shaders/common.glsl).
+var programs = []struct{ name, vert, frag string }{
+	{"surface", "surface.vert", "scene.frag"},
+	{"cubes", "cubes.vert", "scene.frag"},
+	{"text", "text.vert", "text.frag"},
+}
+
+// programSources returns the vertex and fragment source of program i.
+func programSources(i int) (vert, frag string) {
+	p := programs[i]
+	return shaderSource(p.vert, p.name != "text"), shaderSource(p.frag, false)
+}
+
 // newRenderer compiles the viewer's programs and makes its fixed objects.
 // It runs on the thread with the window's context current.
 func newRenderer(ctx *dispatch.Context) (*renderer, error) {
 	r := &renderer{ctx: ctx, locations: map[uniformKey]int32{}}
 	err := ctx.Do(func() error {
 		var err error
-		progs := []struct {
-			id   *uint32
-			name string
-			vert string
-			frag string
-		}{
-			{&r.surfaceProg, "surface", "surface.vert", "scene.frag"},
-			{&r.cubesProg, "cubes", "cubes.vert", "scene.frag"},
-			{&r.textProg, "text", "text.vert", "text.frag"},
-		}
-		for _, p := range progs {
-			common := p.name != "text"
-			*p.id, err = dispatch.CompileProgram(
-				dispatch.Stage{Type: gl.VERTEX_SHADER, Source: shaderSource(p.vert, common)},
-				dispatch.Stage{Type: gl.FRAGMENT_SHADER, Source: shaderSource(p.frag, false)})
+		ids := []*uint32{&r.surfaceProg, &r.cubesProg, &r.textProg}
+		for i, p := range programs {
+			vert, frag := programSources(i)
+			*ids[i], err = dispatch.CompileProgram(
+				dispatch.Stage{Type: gl.VERTEX_SHADER, Source: vert},
+				dispatch.Stage{Type: gl.FRAGMENT_SHADER, Source: frag})
 			if err != nil {
 				return fmt.Errorf("viewer: %s program: %v", p.name, err)
 			}

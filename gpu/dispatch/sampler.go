@@ -195,30 +195,43 @@ func (s *Sampler) program(kind programKind, derivatives bool) (*program, error) 
 
 // setUniforms loads the settings and the domain into p.
 func (s *Sampler) setUniforms(p *program) {
-	st := s.cfg.Settings
-	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.seed"), st.Seed)
-	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.frequency"), st.Frequency)
-	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.octaves"), int32(st.Octaves))
-	gl.ProgramUniform1i(p.id, p.loc("noiseSettings.lacunarity"), st.Lacunarity)
-	gl.ProgramUniform1f(p.id, p.loc("noiseSettings.persistence"), st.Persistence)
-	m, t, d, ok := shaders.DomainRows(s.cfg.Domain)
+	setNoiseUniforms(p.id, p.loc, "noiseSettings", "noiseDomain", s.cfg.Settings, s.cfg.Domain)
+	if s.perm != 0 {
+		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, shaders.PermBinding, s.perm)
+	}
+}
+
+// SetLibraryUniforms loads st and d (nil: no domain transform) into the
+// uniforms named settings and domain of program, which are a library's
+// Settings and Domain structs (see shaders.Library), so that its
+// sampleWith takes them at run time: the settings change without
+// recompiling. It does not validate them (cpu.Settings.Validate does). It
+// must run on the GL thread (inside Do, or on a Current context's thread);
+// a name the program lacks is ignored, as glUniform does.
+func SetLibraryUniforms(program uint32, settings, domain string, st cpu.Settings, d *cpu.Domain) {
+	setNoiseUniforms(program, func(name string) int32 {
+		return gl.GetUniformLocation(program, gl.Str(name+"\x00"))
+	}, settings, domain, st, d)
+}
+
+// setNoiseUniforms loads a Settings and a Domain struct uniform.
+func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string, st cpu.Settings, d *cpu.Domain) {
+	gl.ProgramUniform1i(p, loc(settings+".seed"), st.Seed)
+	gl.ProgramUniform1i(p, loc(settings+".frequency"), st.Frequency)
+	gl.ProgramUniform1i(p, loc(settings+".octaves"), int32(st.Octaves))
+	gl.ProgramUniform1i(p, loc(settings+".lacunarity"), st.Lacunarity)
+	gl.ProgramUniform1f(p, loc(settings+".persistence"), st.Persistence)
+	m, t, dm, ok := shaders.DomainRows(d)
 	enabled := int32(0)
 	if ok {
 		enabled = 1
 	}
-	gl.ProgramUniform1i(p.id, p.loc("noiseDomain.enabled"), enabled)
-	vec := func(name string, v [3]float32) {
-		gl.ProgramUniform3f(p.id, p.loc("noiseDomain."+name), v[0], v[1], v[2])
-	}
-	vec("m0", m[0])
-	vec("m1", m[1])
-	vec("m2", m[2])
-	vec("t", t)
-	vec("d0", d[0])
-	vec("d1", d[1])
-	vec("d2", d[2])
-	if s.perm != 0 {
-		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, shaders.PermBinding, s.perm)
+	gl.ProgramUniform1i(p, loc(domain+".enabled"), enabled)
+	for _, v := range []struct {
+		name string
+		v    [3]float32
+	}{{"m0", m[0]}, {"m1", m[1]}, {"m2", m[2]}, {"t", t}, {"d0", dm[0]}, {"d1", dm[1]}, {"d2", dm[2]}} {
+		gl.ProgramUniform3f(p, loc(domain+"."+v.name), v.v[0], v.v[1], v.v[2])
 	}
 }
 

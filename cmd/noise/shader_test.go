@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/gpu/shaders"
+)
+
+// TestShaderCommand: noise shader prints exactly what package shaders
+// gives for the flags' configuration and options; bad flags are one line.
+func TestShaderCommand(t *testing.T) {
+	perlin := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	kernel, _ := shaders.ComputeSource(perlin, false, 64, nil)
+	r := runIn("", "shader", "-noise", "perlin")
+	mustOK(t, r)
+	if r.stdout != kernel || !strings.HasPrefix(r.stdout, "#version 430 core\n") || !strings.Contains(r.stdout, "void main()") {
+		t.Error("default: not the compute kernel of shaders.ComputeSource")
+	}
+	lib, _ := shaders.Library(cpu.Config{Noise: cpu.VoronoiWorleyF2, Dims: 2, Tiling: true,
+		Settings: cpu.Settings{Seed: 5, Frequency: 3, Octaves: 2, Lacunarity: 3, Persistence: 0.25},
+		Domain:   &cpu.Domain{Rotation: [3]float32{0, 45, 0}, Scale: [3]float32{1, 1, 1}}}, &shaders.Options{Prefix: "cells_"})
+	r = runIn("", "shader", "-noise", "voronoi-worley-f2", "-dims", "2", "-tiling", "-seed", "5", "-frequency", "3",
+		"-octaves", "2", "-lacunarity", "3", "-persistence", "0.25", "-rotate", "0,45,0", "-library", "-prefix", "cells_")
+	mustOK(t, r)
+	if r.stdout != lib || strings.Contains(r.stdout, "#version") || strings.Contains(r.stdout, "void main") {
+		t.Error("-library: not shaders.Library of the flags' configuration, or it carries #version or main")
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-version", "450", "-deriv", "-arith", "exact"}, []string{"#version 450 core\n", "#define noise_NOISE_ARITH_EXACT 1\n", "#define NOISE_DERIVATIVES 1\n"}},
+		{[]string{"-precision", "worst"}, []string{"noise_worstDiv(", "noise_worstMove("}},
+		{[]string{"-library", "-version", "410", "-prefix", "p"}, []string{"psample(vec3 p)"}},
+	} {
+		r := runIn("", append([]string{"shader", "-noise", "perlin"}, c.args...)...)
+		mustOK(t, r, c.args...)
+		for _, w := range c.want {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("%v: output lacks %q", c.args, w)
+			}
+		}
+	}
+	out := filepath.Join(t.TempDir(), "k.comp")
+	mustOK(t, runIn("", "shader", "-noise", "perlin", "-o", out))
+	if b, _ := os.ReadFile(out); string(b) != kernel {
+		t.Error("-o: the file is not the kernel")
+	}
+	for _, c := range []struct {
+		args []string
+		key  string
+	}{
+		{[]string{"-noise", "perlin", "-version", "410"}, "410 goes with -library"},
+		{[]string{"-noise", "perlin", "-version", "300"}, "valid: [430 450]"},
+		{[]string{"-noise", "perlin", "-prefix", "9x"}, "invalid prefix"},
+		{[]string{"-noise", "perlin", "-arith", "fast"}, "valid: native, exact"},
+		{[]string{"-noise", "perlin", "-precision", "best"}, "valid: native, worst"},
+		{[]string{"-noise", "simplex", "-tiling"}, "no tiling variant"},
+		{[]string{}, "missing -noise"},
+	} {
+		r := runIn("", append([]string{"shader"}, c.args...)...)
+		checkOneLineError(t, strings.Join(c.args, " "), r, "noise shader: ", c.key)
+	}
+	// What it prints is valid GLSL for Khronos' compiler, when present.
+	tool, err := exec.LookPath("glslangValidator")
+	if err != nil {
+		t.Log("glslangValidator missing: the output was not compiled")
+		return
+	}
+	dir := t.TempDir()
+	for name, args := range map[string][]string{
+		"k430.comp": {"-noise", "simplex", "-dims", "2", "-deriv"},
+		"k450.comp": {"-noise", "perm-value", "-dims", "4", "-version", "450", "-arith", "exact"},
+	} {
+		p := filepath.Join(dir, name)
+		mustOK(t, runIn("", append([]string{"shader", "-o", p}, args...)...))
+		glArgs := []string{p}
+		if strings.Contains(name, "450") {
+			glArgs = []string{"-G", "-o", p + ".spv", p}
+		}
+		if out, err := exec.Command(tool, glArgs...).CombinedOutput(); err != nil {
+			t.Errorf("%v: glslangValidator: %v\n%s", args, err, out)
+		}
+	}
+}
