@@ -238,6 +238,7 @@ func TestNoGL(t *testing.T) {
 		key  string
 	}{
 		{"no EGL driver", []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json", "EGL_PLATFORM=surfaceless"}, nil, "no GPU to verify"},
+		{"no Mesa driver", []string{"MESA_LOADER_DRIVER_OVERRIDE=bogus", "GALLIUM_DRIVER=bogus"}, nil, "surfaceless platform: eglInitialize failed"},
 		{"glfw without display", []string{"DISPLAY=", "WAYLAND_DISPLAY="}, []string{"-context", "glfw"}, "xvfb-run"},
 	} {
 		cmd := exec.Command(bin, c.args...)

@@ -298,21 +298,19 @@ func (c *Context) Kind() Kind { return c.kind }
 // mode, GL errors and driver error messages raised during f are returned.
 // Calls from several goroutines run one at a time. f must not call Do, or
 // any other method of this Context or its Samplers (they return
-// ErrNested): it already runs where they would.
+// ErrNested): it already runs where they would. Nor may f wait for another
+// goroutine that calls them, which would deadlock undetected.
 func (c *Context) Do(f func() error) error {
+	if c.inside() {
+		return ErrNested
+	}
 	if c.kind == Current {
 		if c.isClosed() {
 			return ErrClosed
 		}
-		if c.depth > 0 {
-			return ErrNested
-		}
 		c.depth++
 		defer func() { c.depth-- }()
 		return c.checked(f)
-	}
-	if c.nested() {
-		return ErrNested
 	}
 	errc := make(chan error, 1)
 	c.mu.Lock()
@@ -329,8 +327,13 @@ func (c *Context) Do(f func() error) error {
 	return <-errc
 }
 
-// nested reports whether the caller is the GL thread running a Do.
-func (c *Context) nested() bool {
+// inside reports whether the caller runs inside a Do of this Context: a
+// Current context's Do is running, or the caller is the GL thread running
+// one.
+func (c *Context) inside() bool {
+	if c.kind == Current {
+		return c.depth > 0
+	}
 	return c.inDo.Load() && goroutineID() == c.glThread
 }
 
@@ -405,7 +408,7 @@ func (c *Context) enableDebug() {
 // ErrClosed; a second Close returns nil. Called from inside Do it returns
 // ErrNested and closes nothing.
 func (c *Context) Close() error {
-	if c.kind == Current && c.depth > 0 || c.kind != Current && c.nested() {
+	if c.inside() {
 		return ErrNested
 	}
 	c.mu.Lock()

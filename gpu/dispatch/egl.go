@@ -107,6 +107,7 @@ import "C"
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"unsafe"
@@ -140,6 +141,11 @@ var eglDisplays = struct {
 func newEGLContext(debug bool) (*eglContext, error) {
 	eglDisplays.Lock()
 	defer eglDisplays.Unlock()
+	if _, set := os.LookupEnv("EGL_LOG_LEVEL"); !set {
+		// Mesa's libEGL prints warnings of its own; the error below says
+		// what failed, in one line. EGL_LOG_LEVEL=debug shows them again.
+		os.Setenv("EGL_LOG_LEVEL", "fatal")
+	}
 	var displays [C.NOISE_MAX_DISPLAYS]C.EGLDisplay
 	var names [C.NOISE_MAX_DISPLAYS]*C.char
 	n := int(C.noiseEGLDisplays(&displays[0], &names[0]))

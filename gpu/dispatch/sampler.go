@@ -138,7 +138,7 @@ func (s *Sampler) SetDomain(d *cpu.Domain) error {
 // ErrClosed. Closing a Sampler of a closed Context returns nil: the
 // context took everything with it.
 func (s *Sampler) Close() error {
-	if s.c.kind == Current && s.c.depth > 0 || s.c.kind != Current && s.c.nested() {
+	if s.c.inside() {
 		return ErrNested
 	}
 	s.mu.Lock()

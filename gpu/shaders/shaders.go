@@ -51,22 +51,10 @@ const (
 
 var arithNames = [...]string{ArithNative: "native", ArithExact: "exact"}
 
-func (a Arith) String() string {
-	if int(a) < len(arithNames) {
-		return arithNames[a]
-	}
-	return fmt.Sprintf("Arith(%d)", int(a))
-}
+func (a Arith) String() string { return nameOf(arithNames[:], a, "Arith") }
 
 // ParseArith returns the Arith named s: "native" or "exact".
-func ParseArith(s string) (Arith, error) {
-	for a, n := range arithNames {
-		if n == s {
-			return Arith(a), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown arithmetic %q; valid: native, exact", s)
-}
+func ParseArith(s string) (Arith, error) { return parseName[Arith](arithNames[:], s, "arithmetic") }
 
 // Precision selects the precision of the GPU operations that GLSL does not
 // require to be correctly rounded.
@@ -86,21 +74,28 @@ const (
 
 var precisionNames = [...]string{PrecisionNative: "native", PrecisionWorst: "worst"}
 
-func (p Precision) String() string {
-	if int(p) < len(precisionNames) {
-		return precisionNames[p]
-	}
-	return fmt.Sprintf("Precision(%d)", int(p))
-}
+func (p Precision) String() string { return nameOf(precisionNames[:], p, "Precision") }
 
 // ParsePrecision returns the Precision named s: "native" or "worst".
 func ParsePrecision(s string) (Precision, error) {
-	for p, n := range precisionNames {
+	return parseName[Precision](precisionNames[:], s, "precision")
+}
+
+// nameOf and parseName map the small enums to and from their names.
+func nameOf[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, int(v))
+}
+
+func parseName[T ~uint8](names []string, s, what string) (T, error) {
+	for v, n := range names {
 		if n == s {
-			return Precision(p), nil
+			return T(v), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown precision %q; valid: native, worst", s)
+	return 0, fmt.Errorf("unknown %s %q; valid: %s", what, s, strings.Join(names, ", "))
 }
 
 // Options select how a source is built; the zero value is the default.

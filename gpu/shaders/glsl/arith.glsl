@@ -36,8 +36,8 @@ vec2 veltkampSplit(float a) {
 }
 
 // productError returns e with a·b = p + e exactly, where p is a·b rounded
-// and (bh, bl) are b's Veltkamp halves (Dekker's TwoProduct without a fused
-// multiply-add).
+// and b holds the factor's Veltkamp halves (Dekker's TwoProduct without a
+// fused multiply-add).
 float productError(float a, vec2 b, float p) {
 	vec2 x = veltkampSplit(a);
 	precise float e = (((x.x * b.x - p) + x.x * b.y) + x.y * b.x) + x.y * b.y;
@@ -109,7 +109,8 @@ float beyond(vec2 r, float h, float hh) {
 // Divisor is b prepared for correctly rounded division, so that several
 // numerators share the work: its significand B in [1, 2) with exponent e,
 // sign, an approximation y of 1/B (the GPU's), and B's Veltkamp halves.
-// special marks a zero, infinite or NaN b, which div leaves to the GPU.
+// special marks a zero, infinite or NaN b, which divideExact leaves to the
+// GPU.
 struct Divisor {
 	float b;
 	float B;
@@ -124,6 +125,7 @@ Divisor exactDivisor(float b) {
 	uint ub = floatBitsToUint(b) & 0x7FFFFFFFu;
 	Divisor d;
 	d.b = b;
+	d.e = 0;
 	d.special = ub == 0u || ub >= 0x7F800000u;
 	d.sign = floatBitsToUint(b) & 0x80000000u;
 	d.B = d.special ? 1.0 : significand(b, d.e);
