@@ -45,7 +45,7 @@ const (
 	// ArithExact computes them correctly rounded from +, − and × (which
 	// GLSL requires to be correctly rounded), with the GPU's own operation
 	// only as a first guess: the same bits as the CPU on every conforming
-	// GPU. It costs 17–74% of the throughput on llvmpipe (BENCHMARKS.md).
+	// GPU. It costs 14–72% of the throughput on llvmpipe (BENCHMARKS.md).
 	ArithExact
 )
 

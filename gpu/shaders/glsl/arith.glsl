@@ -179,18 +179,24 @@ float divideExact(float a, Divisor d) {
 	return special ? gpu : q;
 }
 
-// rootResidual returns M − S·S exactly, as a TwoSum pair (Sterbenz as for
-// quotientResidual).
+// rootResidual returns M − S·S exactly, as a TwoSum pair: S·S = p + e
+// with Dekker's product of S with itself (one split), and M − p exact
+// (Sterbenz: S is within a few ULP of √M, so p is within a factor 2 of M).
 vec2 rootResidual(float M, float S) {
 	precise float p = S * S;
-	float e = productError(S, veltkampSplit(S), p);
+	vec2 h = veltkampSplit(S);
+	precise float e = ((h.x * h.x - p) + (2.0 * h.x) * h.y) + h.y * h.y;
 	precise float x = M - p;
 	return twoSum(x, -e);
 }
 
-// sqrtExact is the square root, correctly rounded: with M in [1, 4) and S in
-// [1, 2], the half-way test M − (S + d)² = (M − S²) − (2d·S + d²) has
-// terms that are multiples of 2^-50 below 2^-19 (2d·S and d² exact).
+// sqrtExact is the square root, correctly rounded. The first root
+// S = M·g (g the GPU's inversesqrt, within 2 ULP) takes one Newton step on
+// the plain residual M − S·S, whose rounding (at most 2^-23 for M in
+// [1, 4)) moves the step by at most half an ULP of S: S is then within one
+// ULP of the correctly rounded root, and the exact half-way test
+// M − (S ± d)² = (M − S²) ∓ (2d·S ± d²) picks it (terms multiples of 2^-50
+// below 2^-19; 2d·S and d² exact).
 float sqrtExact(float x) {
 	uint ux = floatBitsToUint(x);
 	if (ux == 0u || ux >= 0x7F800000u) {
@@ -205,11 +211,9 @@ float sqrtExact(float x) {
 	}
 	precise float g = inversesqrt(M);
 	precise float S = M * g;
-	precise float y = 0.5 * g;
+	precise float step = (M - S * S) * (0.5 * g);
+	S = S + step;
 	vec2 r = rootResidual(M, S);
-	precise float c = (r.x + r.y) * y;
-	S = S + c;
-	r = rootResidual(M, S);
 	precise float u = ulpUp(S), dn = ulpDown(S);
 	precise float hu = u * S, uu = (0.25 * u) * u, hd = -(dn * S), dd = (0.25 * dn) * dn;
 	if (beyond(r, hu, uu) > 0.0) { // M > (S + u/2)²
