@@ -53,7 +53,7 @@ type imageFlags struct {
 	out          string
 }
 
-func runImage(args []string, _ io.Reader, stdout, _ io.Writer) (err error) {
+func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := newFlagSet("image")
 	var f imageFlags
 	f.settingsFlags.register(fs, false, cpuOnly)
