@@ -101,10 +101,7 @@ func (s *Sampler) bake(g Grid, derivatives, threeD bool) (Texture, error) {
 	}
 	// Each size is at most the driver's limit (below 2^31), so the product
 	// of three fits an int64 only when checked step by step.
-	bytes := int64(4)
-	if derivatives {
-		bytes = 16
-	}
+	bytes := int64(texelBytes(derivatives))
 	for _, n := range g.Size {
 		if bytes > MaxTextureBytes/int64(n) {
 			return Texture{}, fmt.Errorf("dispatch: a %d×%d×%d texture of %d-byte texels is over %d GiB (MaxTextureBytes); bake it in slabs",
@@ -195,8 +192,8 @@ func (c *Context) ReadTexture(t Texture, dst []float32) error {
 		if t.ID == 0 || !gl.IsTexture(t.ID) {
 			return fmt.Errorf("dispatch: texture %d is not a texture: deleted, or never made", t.ID)
 		}
-		if int64(row)*int64(h)*int64(d) <= math.MaxInt32 {
-			gl.GetTextureImage(t.ID, 0, format, gl.FLOAT, int32(len(dst)*4), gl.Ptr(&dst[0]))
+		if size := int64(row) * int64(h) * int64(d); size <= math.MaxInt32 {
+			gl.GetTextureImage(t.ID, 0, format, gl.FLOAT, int32(size), gl.Ptr(&dst[0]))
 			return nil
 		}
 		band := max(1, math.MaxInt32/row)
