@@ -55,6 +55,10 @@ func (c *Context) NewSampler(cfg cpu.Config, opts *SamplerOptions) (*Sampler, er
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if cfg.Domain != nil { // a copy, as SetDomain keeps: the caller may reuse theirs
+		d := *cfg.Domain
+		cfg.Domain = &d
+	}
 	s := &Sampler{c: c, cfg: cfg, variant: variantName(cfg)}
 	if opts != nil {
 		s.edit = opts.EditSource
