@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	perlin "github.com/aquilax/go-perlin"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	opensimplex "github.com/ojrac/opensimplex-go"
 )
@@ -52,9 +53,9 @@ func reportMpts(b *testing.B, points int) {
 	b.ReportMetric(float64(b.N*points)/b.Elapsed().Seconds()/1e6, "Mpts/s")
 }
 
-func newSampler(tb testing.TB, n cpu.Noise, dims int) *cpu.Sampler {
+func newSampler(tb testing.TB, n noise.Noise, dims int) *cpu.Sampler {
 	tb.Helper()
-	s, err := cpu.New(cpu.Config{Noise: n, Dims: dims, Settings: cpu.DefaultSettings()})
+	s, err := cpu.New(noise.Config{Noise: n, Dims: dims, Settings: noise.DefaultSettings()})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -83,10 +84,10 @@ func dimName(dims int) string { return fmt.Sprintf("%dD", dims) }
 
 // BenchmarkNoise measures the value-only batch path, (*cpu.Sampler).Values,
 // for every noise type at 2D and 3D, on one thread and on every CPU.
-// Our samplers use cpu.DefaultSettings() (frequency 4, one octave) on the
+// Our samplers use noise.DefaultSettings() (frequency 4, one octave) on the
 // unit grid; see PeerScale for why that matches the peers' scaled grid.
 func BenchmarkNoise(b *testing.B) {
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		b.Run(n.String(), func(b *testing.B) {
 			for _, dims := range []int{2, 3} {
 				b.Run(dimName(dims), func(b *testing.B) {
@@ -106,7 +107,7 @@ func BenchmarkNoise(b *testing.B) {
 // BenchmarkValueAt measures the single-point value API in a plain loop on
 // one thread.
 func BenchmarkValueAt(b *testing.B) {
-	for _, n := range []cpu.Noise{cpu.Perlin, cpu.Simplex, cpu.VoronoiWorleyF1} {
+	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.VoronoiWorleyF1} {
 		b.Run(n.String(), func(b *testing.B) {
 			for _, dims := range []int{2, 3} {
 				b.Run(dimName(dims), func(b *testing.B) {
@@ -134,13 +135,13 @@ func BenchmarkValueAt(b *testing.B) {
 // BenchmarkSamples measures the value-and-derivatives batch path,
 // (*cpu.Sampler).Samples, for 3D Perlin, simplex and Worley F1.
 func BenchmarkSamples(b *testing.B) {
-	for _, n := range []cpu.Noise{cpu.Perlin, cpu.Simplex, cpu.VoronoiWorleyF1} {
+	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.VoronoiWorleyF1} {
 		b.Run(n.String(), func(b *testing.B) {
 			const dims = 3
 			b.Run(dimName(dims), func(b *testing.B) {
 				s := newSampler(b, n, dims)
 				pos := gridFor(dims).Unit
-				out := make([]cpu.Sample, len(pos))
+				out := make([]noise.Sample, len(pos))
 				benchBatch(b, len(pos), func(i int) {
 					s.Samples(pos, out)
 					sink32 += out[i%len(out)].Dx
@@ -290,7 +291,7 @@ func TestGrids(t *testing.T) {
 // the batch path Values agrees with ValueAt and stays within the noise's
 // range, and that the peers give finite, varying values on their grid.
 func TestBenchmarkedWork(t *testing.T) {
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		for _, dims := range []int{2, 3} {
 			s := newSampler(t, n, dims)
 			pos := gridFor(dims).Unit

@@ -19,7 +19,7 @@ const (
 
 // PeerScale is S, the factor from the unit grid to the peers' grid.
 //
-// Like with like: our samplers use cpu.DefaultSettings(), frequency 4, on the
+// Like with like: our samplers use noise.DefaultSettings(), frequency 4, on the
 // unit grid [0,1), so their lattice coordinates are unit·4 ∈ (0, 4). The peers
 // have no frequency setting (their lattice spacing is 1), so they are given
 // the same grid scaled by S = 4: the very same lattice coordinates, about four

@@ -10,8 +10,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
-
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 // Component names the four parts of a sample.
@@ -53,7 +52,7 @@ var Exact = Policy{}
 // octave frequency and S the largest domain scale (1 without a domain);
 // smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
 // and 1e-4·F·S on derivatives.
-func PolicyFor(cfg cpu.Config) Policy {
+func PolicyFor(cfg noise.Config) Policy {
 	f := float64(cfg.Settings.TopFrequency())
 	s := 1.0
 	if cfg.Domain != nil {
@@ -229,7 +228,7 @@ func Values(want, got []float32, p Policy) Report {
 
 // Samples compares two sample buffers, v with the value tolerance and the
 // derivatives with the derivative tolerance.
-func Samples(want, got []cpu.Sample, p Policy) Report {
+func Samples(want, got []noise.Sample, p Policy) Report {
 	r := Report{Components: 4}
 	for i := range min(len(want), len(got)) {
 		w, g := want[i], got[i]

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 var (
@@ -89,8 +89,8 @@ func TestStats(t *testing.T) {
 
 // TestSamples: derivatives use the derivative tolerance, per component.
 func TestSamples(t *testing.T) {
-	want := []cpu.Sample{{V: 0.5, Dx: 10, Dy: 0, Dz: -3}}
-	got := []cpu.Sample{{V: 0.5, Dx: 10.05, Dy: 0, Dz: -3.2}}
+	want := []noise.Sample{{V: 0.5, Dx: 10, Dy: 0, Dz: -3}}
+	got := []noise.Sample{{V: 0.5, Dx: 10.05, Dy: 0, Dz: -3.2}}
 	r := Samples(want, got, Policy{Value: Tolerance{Abs: 1e-6}, Deriv: Tolerance{Abs: 0.01, Rel: 0.01}})
 	if r.Components != 4 || !r.Stats[1].Pass() || r.Stats[3].Pass() || r.Over() != 1 {
 		t.Errorf("components %d, dx pass %v, dz pass %v, over %d", r.Components, r.Stats[1].Pass(), r.Stats[3].Pass(), r.Over())
@@ -102,12 +102,12 @@ func TestSamples(t *testing.T) {
 
 // TestPolicyFor is SPEC §11.6 with the top frequency and domain scale.
 func TestPolicyFor(t *testing.T) {
-	s := cpu.Settings{Seed: 1, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5} // top frequency 12
-	p := PolicyFor(cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: s, Domain: &cpu.Domain{Scale: [3]float32{1, -4, 2}}})
+	s := noise.Settings{Seed: 1, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5} // top frequency 12
+	p := PolicyFor(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: s, Domain: &noise.Domain{Scale: [3]float32{1, -4, 2}}})
 	if p.Value.Abs != 2e-6 || p.Deriv.Rel != 1e-5 || math.Abs(p.Deriv.Abs-1e-5*12*4) > 1e-15 {
 		t.Errorf("perlin: %+v", p)
 	}
-	p = PolicyFor(cpu.Config{Noise: cpu.VoronoiWorleySmoothLSE, Dims: 2, Settings: s})
+	p = PolicyFor(noise.Config{Noise: noise.VoronoiWorleySmoothLSE, Dims: 2, Settings: s})
 	if p.Value.Abs != 1e-5 || math.Abs(p.Deriv.Abs-1e-4*12) > 1e-15 {
 		t.Errorf("smooth Worley: %+v", p)
 	}
@@ -125,7 +125,7 @@ func TestMatrix(t *testing.T) {
 		}
 	}
 	for _, sc := range SettingsCases() {
-		if err := (cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: sc.Settings, Domain: sc.Domain}).Validate(); err != nil {
+		if err := (noise.Config{Noise: noise.Perlin, Dims: 3, Settings: sc.Settings, Domain: sc.Domain}).Validate(); err != nil {
 			t.Errorf("%s: %v", sc.Name, err)
 		}
 	}

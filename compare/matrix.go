@@ -6,12 +6,13 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
 // Variant is one noise variant: a noise type, its dimensions and tiling.
 type Variant struct {
-	Noise  cpu.Noise
+	Noise  noise.Noise
 	Dims   int
 	Tiling bool
 }
@@ -20,7 +21,7 @@ type Variant struct {
 // of its dimensions, plain and (where it exists) tiling.
 func Variants() []Variant {
 	var out []Variant
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		for d := 1; d <= n.MaxDims(); d++ {
 			out = append(out, Variant{n, d, false})
 			if n.Tiling() {
@@ -31,25 +32,21 @@ func Variants() []Variant {
 	return out
 }
 
-// String is "perlin 3D" or "perlin 3D tiling".
+// String is "perlin 3D" or "perlin 3D tiling" (noise.Config.String).
 func (v Variant) String() string {
-	s := v.Noise.String() + " " + string(rune('0'+v.Dims)) + "D"
-	if v.Tiling {
-		s += " tiling"
-	}
-	return s
+	return noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling}.String()
 }
 
 // Config returns the configuration of v with the given settings and domain.
-func (v Variant) Config(s SettingsCase) cpu.Config {
-	return cpu.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: s.Settings, Domain: s.Domain}
+func (v Variant) Config(s SettingsCase) noise.Config {
+	return noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: s.Settings, Domain: s.Domain}
 }
 
 // SettingsCase is a named set of fractal settings with an optional domain.
 type SettingsCase struct {
 	Name     string
-	Settings cpu.Settings
-	Domain   *cpu.Domain
+	Settings noise.Settings
+	Domain   *noise.Domain
 }
 
 // SettingsCases is the spread of settings the GPU is checked with: the
@@ -57,16 +54,16 @@ type SettingsCase struct {
 // 1 to 6 octaves, lacunarity 2 to 4, persistence 0 to 1, and rotated,
 // non-uniformly scaled and translated domains (both matrix conventions).
 func SettingsCases() []SettingsCase {
-	ps := &cpu.Domain{Translation: [3]float32{1.25, -3.5, 0.75}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{2, 0.5, 1.5}}
-	pn := &cpu.Domain{Translation: [3]float32{-2, 0.5, 4}, Rotation: [3]float32{-15, 70, 5}, Scale: [3]float32{0.75, 3, 1.25}, PN: true}
+	ps := &noise.Domain{Translation: [3]float32{1.25, -3.5, 0.75}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{2, 0.5, 1.5}}
+	pn := &noise.Domain{Translation: [3]float32{-2, 0.5, 4}, Rotation: [3]float32{-15, 70, 5}, Scale: [3]float32{0.75, 3, 1.25}, PN: true}
 	return []SettingsCase{
-		{"defaults", cpu.DefaultSettings(), nil},
-		{"seed -7, f 3, 3 oct", cpu.Settings{Seed: -7, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, nil},
-		{"seed min, f 16, lac 4", cpu.Settings{Seed: math.MinInt32, Frequency: 16, Octaves: 2, Lacunarity: 4, Persistence: 0.9}, nil},
-		{"seed max, f 1, 6 oct", cpu.Settings{Seed: math.MaxInt32, Frequency: 1, Octaves: 6, Lacunarity: 3, Persistence: 0.25}, nil},
-		{"p 0 and 1", cpu.Settings{Seed: 123456789, Frequency: 5, Octaves: 4, Lacunarity: 2, Persistence: 1}, nil},
-		{"domain PS", cpu.Settings{Seed: 42, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.6}, ps},
-		{"domain PN", cpu.Settings{Seed: -99, Frequency: 6, Octaves: 1, Lacunarity: 2, Persistence: 0}, pn},
+		{"defaults", noise.DefaultSettings(), nil},
+		{"seed -7, f 3, 3 oct", noise.Settings{Seed: -7, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, nil},
+		{"seed min, f 16, lac 4", noise.Settings{Seed: math.MinInt32, Frequency: 16, Octaves: 2, Lacunarity: 4, Persistence: 0.9}, nil},
+		{"seed max, f 1, 6 oct", noise.Settings{Seed: math.MaxInt32, Frequency: 1, Octaves: 6, Lacunarity: 3, Persistence: 0.25}, nil},
+		{"p 0 and 1", noise.Settings{Seed: 123456789, Frequency: 5, Octaves: 4, Lacunarity: 2, Persistence: 1}, nil},
+		{"domain PS", noise.Settings{Seed: 42, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.6}, ps},
+		{"domain PN", noise.Settings{Seed: -99, Frequency: 6, Octaves: 1, Lacunarity: 2, Persistence: 0}, pn},
 	}
 }
 

@@ -16,7 +16,7 @@
 // a time (At, ValueAt) or in batches (Samples, Values), which spread the work
 // over GOMAXPROCS goroutines and allocate nothing per point:
 //
-//	s, err := cpu.New(cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()})
+//	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()})
 //	v := s.ValueAt(mgl32.Vec3{0.1, 0.2, 0.3})          // value only
 //	d := s.At(mgl32.Vec3{0.1, 0.2, 0.3})               // value and derivatives
 //

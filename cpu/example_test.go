@@ -6,13 +6,14 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
 // Sample one point of 3D Perlin noise with the tutorial's default settings,
 // value and analytical derivatives (SPEC Appendix A.3, Perlin 3D at p0).
 func Example() {
-	s, err := cpu.New(cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()})
+	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -26,10 +27,10 @@ func Example() {
 // allocates nothing per position. The bits are SPEC Appendix A.2's Worley F1
 // 3D row (seed 12, frequency 3, 3 octaves).
 func ExampleSampler_Values() {
-	s, err := cpu.New(cpu.Config{
-		Noise:    cpu.VoronoiWorleyF1,
+	s, err := cpu.New(noise.Config{
+		Noise:    noise.VoronoiWorleyF1,
 		Dims:     3,
-		Settings: cpu.Settings{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
+		Settings: noise.Settings{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -47,7 +48,7 @@ func ExampleSampler_Values() {
 
 // Tiling noise repeats with period 1 in every axis it uses.
 func ExampleConfig_tiling() {
-	s, err := cpu.New(cpu.Config{Noise: cpu.Value, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()})
+	s, err := cpu.New(noise.Config{Noise: noise.Value, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -60,11 +61,11 @@ func ExampleConfig_tiling() {
 
 // Invalid settings are errors that name the field and its valid range.
 func ExampleNew_errors() {
-	_, err := cpu.New(cpu.Config{Noise: cpu.Simplex, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()})
+	_, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()})
 	fmt.Println(err)
-	_, err = cpu.New(cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.Settings{Frequency: 4, Octaves: 0, Lacunarity: 2}})
+	_, err = cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.Settings{Frequency: 4, Octaves: 0, Lacunarity: 2}})
 	fmt.Println(err)
-	_, err = cpu.ParseNoise("purlin")
+	_, err = noise.ParseNoise("purlin")
 	fmt.Println(err != nil)
 	// Output:
 	// simplex has no tiling variant: tiling exists for lattice, Voronoi and perm-value noise, not simplex
@@ -75,8 +76,8 @@ func ExampleNew_errors() {
 // A rotated and scaled domain; derivatives come back in world space
 // (SPEC Appendix A.7, PS matrix, point p0).
 func ExampleDomain() {
-	d := cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
-	s, err := cpu.New(cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings(), Domain: &d})
+	d := noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings(), Domain: &d})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func ExampleBlogValueNoise() {
 
 // Displace the octahedron sphere with noise and get analytical normals.
 func ExampleSphereSurface() {
-	s, err := cpu.New(cpu.Config{Noise: cpu.Simplex, Dims: 3, Settings: cpu.DefaultSettings()})
+	s, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 3, Settings: noise.DefaultSettings()})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -17,16 +18,16 @@ func FuzzSample(f *testing.F) {
 	f.Add(uint8(12), uint8(2), true, int32(-7), int32(16), uint8(6), int32(4), float32(1), true, float32(33), float32(-3), float32(1e30), float32(-2), float32(7), float32(1))
 	f.Add(uint8(18), uint8(4), true, int32(math.MaxInt32), int32(1), uint8(3), int32(3), float32(0.25), false, float32(0), float32(1), float32(-0.5), float32(255.5), float32(-1e9), float32(3))
 	f.Add(uint8(17), uint8(3), false, int32(math.MinInt32), int32(2), uint8(2), int32(2), float32(0.5), true, float32(90), float32(1e-3), float32(0), float32(0), float32(0), float32(0))
-	f.Fuzz(func(t *testing.T, noise, dims uint8, tiling bool, seed, freq int32, octaves uint8, lac int32, pers float32,
+	f.Fuzz(func(t *testing.T, noiseCode, dims uint8, tiling bool, seed, freq int32, octaves uint8, lac int32, pers float32,
 		useDomain bool, rot, scale, x, y, z, w float32) {
-		cfg := cpu.Config{
-			Noise:    cpu.Noise(int(noise) % len(cpu.Noises())),
+		cfg := noise.Config{
+			Noise:    noise.Noise(int(noiseCode) % len(noise.Noises())),
 			Dims:     int(dims%5) + 1,
 			Tiling:   tiling,
-			Settings: cpu.Settings{Seed: seed, Frequency: freq, Octaves: int(octaves % 20), Lacunarity: lac, Persistence: pers},
+			Settings: noise.Settings{Seed: seed, Frequency: freq, Octaves: int(octaves % 20), Lacunarity: lac, Persistence: pers},
 		}
 		if useDomain {
-			cfg.Domain = &cpu.Domain{Translation: [3]float32{rot, -rot, 1}, Rotation: [3]float32{rot, 2 * rot, -rot}, Scale: [3]float32{scale, 1, -scale}}
+			cfg.Domain = &noise.Domain{Translation: [3]float32{rot, -rot, 1}, Rotation: [3]float32{rot, 2 * rot, -rot}, Scale: [3]float32{scale, 1, -scale}}
 		}
 		s, err := cpu.New(cfg)
 		if err != nil {

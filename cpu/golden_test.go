@@ -5,16 +5,17 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/appendixa"
 )
 
-func settingsOf(s appendixa.Settings) cpu.Settings {
-	return cpu.Settings{Seed: int32(s.Seed), Frequency: int32(s.Frequency), Octaves: s.Octaves,
+func settingsOf(s appendixa.Settings) noise.Settings {
+	return noise.Settings{Seed: int32(s.Seed), Frequency: int32(s.Frequency), Octaves: s.Octaves,
 		Lacunarity: int32(s.Lacunarity), Persistence: s.Persistence}
 }
 
-func mustSampler(t testing.TB, cfg cpu.Config) *cpu.Sampler {
+func mustSampler(t testing.TB, cfg noise.Config) *cpu.Sampler {
 	t.Helper()
 	s, err := cpu.New(cfg)
 	if err != nil {
@@ -23,9 +24,9 @@ func mustSampler(t testing.TB, cfg cpu.Config) *cpu.Sampler {
 	return s
 }
 
-func mustNoise(t testing.TB, name string) cpu.Noise {
+func mustNoise(t testing.TB, name string) noise.Noise {
 	t.Helper()
-	n, err := cpu.ParseNoise(name)
+	n, err := noise.ParseNoise(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +48,11 @@ func TestAppendixAValues(t *testing.T) {
 	}
 	vectorized := 0
 	for _, c := range cases {
-		s := mustSampler(t, cpu.Config{Noise: mustNoise(t, c.Noise), Dims: c.Dims, Tiling: c.Tiling, Settings: settingsOf(c.Settings)})
+		s := mustSampler(t, noise.Config{Noise: mustNoise(t, c.Noise), Dims: c.Dims, Tiling: c.Tiling, Settings: settingsOf(c.Settings)})
 		if s.Vectorized() {
 			vectorized++
 		}
-		samples := make([]cpu.Sample, len(pos))
+		samples := make([]noise.Sample, len(pos))
 		values := make([]float32, len(pos))
 		s.Samples(pos, samples)
 		s.Values(pos, values)
@@ -82,7 +83,7 @@ func TestAppendixADerivatives(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		s := mustSampler(t, cpu.Config{Noise: mustNoise(t, c.Noise), Dims: c.Dims, Settings: settingsOf(appendixa.SettingsA)})
+		s := mustSampler(t, noise.Config{Noise: mustNoise(t, c.Noise), Dims: c.Dims, Settings: settingsOf(appendixa.SettingsA)})
 		got := s.At(mgl32.Vec3(appendixa.Points[c.Point]))
 		g := [4]float32{got.V, got.Dx, got.Dy, got.Dz}
 		for k := range g {
@@ -101,9 +102,9 @@ func TestAppendixADomain(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pn := range []bool{false, true} {
-		d := cpu.Domain{Translation: appendixa.DomainTranslation, Rotation: appendixa.DomainRotation,
+		d := noise.Domain{Translation: appendixa.DomainTranslation, Rotation: appendixa.DomainRotation,
 			Scale: appendixa.DomainScale, PN: pn}
-		s := mustSampler(t, cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: settingsOf(appendixa.SettingsA), Domain: &d})
+		s := mustSampler(t, noise.Config{Noise: noise.Perlin, Dims: 3, Settings: settingsOf(appendixa.SettingsA), Domain: &d})
 		for _, c := range cases {
 			got := s.At(mgl32.Vec3(appendixa.Points[c.Point]))
 			want := c.PS

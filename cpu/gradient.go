@@ -1,39 +1,28 @@
 package cpu
 
-import "math"
+import (
+	"math"
 
-// gradient selects the corner function of lattice and simplex noise
-// (SPEC §3.2): Value ignores the offset, Perlin and Simplex dot it with a
-// hashed gradient vector.
-type gradient uint8
-
-const (
-	gradValue gradient = iota
-	gradPerlin
-	gradSimplex
+	"github.com/noiselab/noise"
 )
 
-// combiner is the gradient's EvaluateCombined step, applied once to the
-// interpolated (lattice) or summed (simplex) sample.
-type combiner uint8
-
-const (
-	combineNone             combiner = iota // identity
-	combineTurbulence                       // Turbulence<G>
-	combineSmoothTurbulence                 // Smoothstep<Turbulence<G>>
-)
+// The gradient (noise.Gradient) selects the corner function of lattice and
+// simplex noise: Value ignores the offset, Perlin and Simplex dot it with a
+// hashed gradient vector. The combiner (noise.Combiner) is the gradient's
+// EvaluateCombined step, applied once to the interpolated (lattice) or
+// summed (simplex) sample.
 
 // valueGradient is the Value gradient, (A*2) - 1, in every dimension.
 func valueGradient(v HashBits) float32 { return float32(v.Floats01A()*2) - 1 }
 
 // lineGradient is BaseGradients.Line: l = (1 + A) * ±1 with the sign from
 // hash bit 8; v = l*x, dx = l.
-func lineGradient(v HashBits, x float32) Sample {
+func lineGradient(v HashBits, x float32) noise.Sample {
 	l := 1 + v.Floats01A()
 	if uint32(v)&256 != 0 {
 		l = -l
 	}
-	return Sample{V: float32(l * x), Dx: l}
+	return noise.Sample{V: float32(l * x), Dx: l}
 }
 
 // squareVectors is BaseGradients.SquareVectors: a point on the diamond with
@@ -70,70 +59,70 @@ func foldOctahedron(gx, gy, gz float32) (float32, float32) {
 }
 
 // squareGradient is BaseGradients.Square: v = gx*x + gy*z, d = (gx, gy).
-func squareGradient(v HashBits, x, z float32) Sample {
+func squareGradient(v HashBits, x, z float32) noise.Sample {
 	gx, gy := squareVectors(v)
-	return Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}
+	return noise.Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}
 }
 
 // circleGradient is BaseGradients.Circle: the square gradient normalised.
-func circleGradient(v HashBits, x, z float32) Sample {
+func circleGradient(v HashBits, x, z float32) noise.Sample {
 	gx, gy := squareVectors(v)
 	r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
-	return Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}.scale(r)
+	return sampleScale(noise.Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}, r)
 }
 
 // octahedronGradient is BaseGradients.Octahedron.
-func octahedronGradient(v HashBits, x, y, z float32) Sample {
+func octahedronGradient(v HashBits, x, y, z float32) noise.Sample {
 	gx, gy, gz := octahedronVectors(v)
-	return Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}
+	return noise.Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}
 }
 
 // sphereGradient is BaseGradients.Sphere: the octahedron gradient normalised.
-func sphereGradient(v HashBits, x, y, z float32) Sample {
+func sphereGradient(v HashBits, x, y, z float32) noise.Sample {
 	gx, gy, gz := octahedronVectors(v)
 	r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
-	return Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}.scale(r)
+	return sampleScale(noise.Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}, r)
 }
 
 // evaluate1 is IGradient.Evaluate(hash, x) for gradient g.
-func evaluate1(g gradient, h SmallXXHash, x float32) Sample {
+func evaluate1(g noise.Gradient, h SmallXXHash, x float32) noise.Sample {
 	v := h.Bits()
 	switch g {
-	case gradPerlin:
+	case noise.GradientPerlin:
 		return lineGradient(v, x)
-	case gradSimplex:
-		return lineGradient(v, x).scale(simplex1)
+	case noise.GradientSimplex:
+		return sampleScale(lineGradient(v, x), simplex1)
 	}
-	return Sample{V: valueGradient(v)}
+	return noise.Sample{V: valueGradient(v)}
 }
 
 // evaluate2 is IGradient.Evaluate(hash, x, z) for gradient g.
-func evaluate2(g gradient, h SmallXXHash, x, z float32) Sample {
+func evaluate2(g noise.Gradient, h SmallXXHash, x, z float32) noise.Sample {
 	v := h.Bits()
 	switch g {
-	case gradPerlin:
-		return squareGradient(v, x, z).scale(perlin2)
-	case gradSimplex:
-		return circleGradient(v, x, z).scale(simplex2)
+	case noise.GradientPerlin:
+		return sampleScale(squareGradient(v, x, z), perlin2)
+	case noise.GradientSimplex:
+		return sampleScale(circleGradient(v, x, z), simplex2)
 	}
-	return Sample{V: valueGradient(v)}
+	return noise.Sample{V: valueGradient(v)}
 }
 
 // evaluate3 is IGradient.Evaluate(hash, x, y, z) for gradient g.
-func evaluate3(g gradient, h SmallXXHash, x, y, z float32) Sample {
+func evaluate3(g noise.Gradient, h SmallXXHash, x, y, z float32) noise.Sample {
 	v := h.Bits()
 	switch g {
-	case gradPerlin:
-		return octahedronGradient(v, x, y, z).scale(perlin3)
-	case gradSimplex:
-		return sphereGradient(v, x, y, z).scale(simplex3)
+	case noise.GradientPerlin:
+		return sampleScale(octahedronGradient(v, x, y, z), perlin3)
+	case noise.GradientSimplex:
+		return sampleScale(sphereGradient(v, x, y, z), simplex3)
 	}
-	return Sample{V: valueGradient(v)}
+	return noise.Sample{V: valueGradient(v)}
 }
 
 // evaluateCombined applies the combine step c to s (SPEC §3.2).
-func evaluateCombined(c combiner, s Sample) Sample {
-	if c == combineNone {
+func evaluateCombined(c noise.Combiner, s noise.Sample) noise.Sample {
+	if c == noise.CombineNone {
 		return s
 	}
 	// Turbulence: the derivative's sign follows the value's sign.
@@ -141,7 +130,7 @@ func evaluateCombined(c combiner, s Sample) Sample {
 		s.Dx, s.Dy, s.Dz = -s.Dx, -s.Dy, -s.Dz
 	}
 	s.V = abs32(s.V)
-	if c == combineSmoothTurbulence {
+	if c == noise.CombineSmoothTurbulence {
 		return smoothstepSample(s)
 	}
 	return s
@@ -149,7 +138,7 @@ func evaluateCombined(c combiner, s Sample) Sample {
 
 // smoothstepSample is Smoothstep<G>.EvaluateCombined on an already combined
 // sample: v' = 3v^2 - 2v^3, d' = 6v(1-v) d.
-func smoothstepSample(s Sample) Sample {
+func smoothstepSample(s noise.Sample) noise.Sample {
 	v := s.V
 	k := float32(6*v) * (1 - v)
 	s.Dx = float32(s.Dx * k)
@@ -160,12 +149,12 @@ func smoothstepSample(s Sample) Sample {
 }
 
 // combineValue is evaluateCombined reduced to the value.
-func combineValue(c combiner, v float32) float32 {
-	if c == combineNone {
+func combineValue(c noise.Combiner, v float32) float32 {
+	if c == noise.CombineNone {
 		return v
 	}
 	v = abs32(v)
-	if c == combineSmoothTurbulence {
+	if c == noise.CombineSmoothTurbulence {
 		v = float32(v * float32(v*(3-float32(2*v))))
 	}
 	return v

@@ -1,5 +1,7 @@
 package cpu
 
+import "github.com/noiselab/noise"
+
 // latticeSpan is one axis of a lattice cell (SPEC §2.1).
 type latticeSpan struct {
 	p0, p1 int32   // lower and upper corner indices (wrapped when tiling)
@@ -72,19 +74,19 @@ func validateSingleStep(p, f int32, tiling bool) int32 {
 }
 
 // lattice1D is Lattice1D<L, G> (SPEC §2.5).
-func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px := p.x
 	x := getSpan(px, f, vp.tiling)
 	a := evaluate1(vp.grad, h.Eat(x.p0), x.g0)
 	b := evaluate1(vp.grad, h.Eat(x.p1), x.g1)
-	var r Sample
+	var r noise.Sample
 	r.V = lerp(a.V, b.V, x.t)
 	r.Dx = float32(float32(f) * (lerp(a.Dx, b.Dx, x.t) + float32((b.V-a.V)*x.dt)))
 	return evaluateCombined(vp.comb, r)
 }
 
 // lattice2D is Lattice2D<L, G> over X and Z (SPEC §2.5).
-func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, pz := p.x, p.z
 	x := getSpan(px, f, vp.tiling)
 	z := getSpan(pz, f, vp.tiling)
@@ -97,7 +99,7 @@ func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 	ab := lerp(a.V, b.V, z.t)
 	cd := lerp(c.V, d.V, z.t)
 	F := float32(f)
-	var r Sample
+	var r noise.Sample
 	r.V = lerp(ab, cd, x.t)
 	r.Dx = float32(F * (lerp(lerp(a.Dx, b.Dx, z.t), lerp(c.Dx, d.Dx, z.t), x.t) + float32((cd-ab)*x.dt)))
 	r.Dz = float32(F * lerp(
@@ -107,7 +109,7 @@ func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 }
 
 // lattice3D is Lattice3D<L, G> (SPEC §2.5).
-func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, py, pz := p.x, p.y, p.z
 	x := getSpan(px, f, vp.tiling)
 	y := getSpan(py, f, vp.tiling)
@@ -131,7 +133,7 @@ func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 	x0 := lerp(ab, cd, y.t)
 	x1 := lerp(ef, gk, y.t)
 	F := float32(f)
-	var r Sample
+	var r noise.Sample
 	r.V = lerp(x0, x1, x.t)
 	r.Dx = float32(F * (lerp(
 		lerp(lerp(a.Dx, b.Dx, z.t), lerp(c.Dx, d.Dx, z.t), y.t),
@@ -170,7 +172,7 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	var n [2]float32
 	for c := range n {
 		v := h.Eat(px[c]).Bits()
-		if vp.grad == gradPerlin {
+		if vp.grad == noise.GradientPerlin {
 			n[c] = lineGradient(v, ox[c]).V
 		} else {
 			n[c] = valueGradient(v)
@@ -193,7 +195,7 @@ func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	ox := [2]float32{gx, gx - 1}
 	oz := [2]float32{gz, gz - 1}
 	var n [4]float32 // corners a, b, c, d: index bits x<<1 | z
-	if vp.grad == gradPerlin {
+	if vp.grad == noise.GradientPerlin {
 		for c := range n {
 			v := hx[c>>1&1].Eat(pz[c&1]).Bits()
 			gx, gy := squareVectors(v)
@@ -225,7 +227,7 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	oy := [2]float32{gy, gy - 1}
 	oz := [2]float32{gz, gz - 1}
 	var n [8]float32 // corners a, b, c, d, e, f, g, k: index bits x<<2 | y<<1 | z
-	if vp.grad == gradPerlin {
+	if vp.grad == noise.GradientPerlin {
 		for c := range n {
 			v := hxy[c>>1&3].Eat(pz[c&1]).Bits()
 			vx := float32(v.Floats01A()*2) - 1

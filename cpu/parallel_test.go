@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 )
 
 func heapAfterGC() uint64 {
@@ -22,7 +23,7 @@ func heapAfterGC() uint64 {
 // point call).
 func TestBatchMemoryReleased(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4)) // the pool works from 2 procs on
-	s, err := New(Config{Noise: Value, Dims: 3, Settings: DefaultSettings()})
+	s, err := New(noise.Config{Noise: noise.Value, Dims: 3, Settings: noise.DefaultSettings()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func TestBatchMemoryReleased(t *testing.T) {
 		pos := make([]mgl32.Vec3, n)
 		out := make([]float32, n)
 		s.Values(pos, out)
-		samples := make([]Sample, n/4)
+		samples := make([]noise.Sample, n/4)
 		s.Samples(pos[:n/4], samples)
 	}()
 	if after := heapAfterGC(); after > base+4<<20 {

@@ -1,5 +1,7 @@
 package cpu
 
+import "github.com/noiselab/noise"
+
 // Fixed-mode permutation-table value noise (SPEC §10, project decision 6):
 // the blog's algorithm in float32 with its quirks fixed — cell indices wrap
 // with floor-mod 256 in every dimension (so negative cells no longer alias
@@ -71,7 +73,7 @@ func permNode4(perm *[512]uint8, inner int, x, y, z, w *latticeSpan) permNode {
 
 // permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1) and
 // scales the derivatives the same way, times the octave frequency.
-func permFinish(n permNode, f int32, dims int) Sample {
+func permFinish(n permNode, f int32, dims int) noise.Sample {
 	F := float32(f)
 	v := float32(2*n.v)/255 - 1
 	dx := float32(float32(2*n.d[0])/255) * F
@@ -79,16 +81,16 @@ func permFinish(n permNode, f int32, dims int) Sample {
 	dz := float32(float32(2*n.d[2])/255) * F
 	switch dims {
 	case 1:
-		return Sample{V: v, Dx: dx}
+		return noise.Sample{V: v, Dx: dx}
 	case 2:
-		return Sample{V: v, Dx: dx, Dz: dy} // the second axis is z
+		return noise.Sample{V: v, Dx: dx, Dz: dy} // the second axis is z
 	}
-	return Sample{V: v, Dx: dx, Dy: dy, Dz: dz} // 4D: the w derivative has no slot
+	return noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz} // 4D: the w derivative has no slot
 }
 
 // permValue is the perm-value noise with derivatives, for any dims: the
 // axes are x; x and z; x, y and z; or x, y, z and w.
-func permValue(vp *variantParams, _ SmallXXHash, p point, f int32) Sample {
+func permValue(vp *variantParams, _ SmallXXHash, p point, f int32) noise.Sample {
 	x := getSpan(p.x, f, vp.tiling)
 	var n permNode
 	switch vp.dims {

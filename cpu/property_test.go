@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
 // variant is one cell of the variant matrix: noise × dims × tiling.
 type variant struct {
-	noise  cpu.Noise
+	noise  noise.Noise
 	dims   int
 	tiling bool
 }
@@ -30,7 +31,7 @@ func (v variant) String() string {
 // where tiling exists.
 func allVariants() []variant {
 	var out []variant
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		for d := 1; d <= n.MaxDims(); d++ {
 			out = append(out, variant{n, d, false})
 			if n.Tiling() {
@@ -43,8 +44,8 @@ func allVariants() []variant {
 
 // settingsSpread covers the defaults, negative and extreme seeds, frequencies
 // 1–16, octaves 1–6, lacunarity 2–4 and persistence in [0, 1].
-var settingsSpread = []cpu.Settings{
-	cpu.DefaultSettings(),
+var settingsSpread = []noise.Settings{
+	noise.DefaultSettings(),
 	{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
 	{Seed: -123456, Frequency: 1, Octaves: 1, Lacunarity: 2, Persistence: 0.5},
 	{Seed: math.MaxInt32, Frequency: 16, Octaves: 2, Lacunarity: 4, Persistence: 0.9},
@@ -52,7 +53,7 @@ var settingsSpread = []cpu.Settings{
 	{Seed: 7, Frequency: 2, Octaves: 4, Lacunarity: 2, Persistence: 0},
 }
 
-var testDomain = cpu.Domain{Translation: [3]float32{0.5, -1.25, 2}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{1.5, 0.75, 2}}
+var testDomain = noise.Domain{Translation: [3]float32{0.5, -1.25, 2}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{1.5, 0.75, 2}}
 
 func vec4(p mgl32.Vec3, w float32) mgl32.Vec4 { return mgl32.Vec4{p[0], p[1], p[2], w} }
 
@@ -79,13 +80,13 @@ func randomPoints(r *rand.Rand, n int, f float32) []mgl32.Vec4 {
 	return out
 }
 
-func samplerFor(t testing.TB, v variant, s cpu.Settings, dom *cpu.Domain) *cpu.Sampler {
-	return mustSampler(t, cpu.Config{Noise: v.noise, Dims: v.dims, Tiling: v.tiling, Settings: s, Domain: dom})
+func samplerFor(t testing.TB, v variant, s noise.Settings, dom *noise.Domain) *cpu.Sampler {
+	return mustSampler(t, noise.Config{Noise: v.noise, Dims: v.dims, Tiling: v.tiling, Settings: s, Domain: dom})
 }
 
 func sameFloat(a, b float32) bool { return a == b || (a != a && b != b) }
 
-func sameSample(a, b cpu.Sample) bool {
+func sameSample(a, b noise.Sample) bool {
 	return sameFloat(a.V, b.V) && sameFloat(a.Dx, b.Dx) && sameFloat(a.Dy, b.Dy) && sameFloat(a.Dz, b.Dz)
 }
 
@@ -97,7 +98,7 @@ func TestRange(t *testing.T) {
 	for _, v := range allVariants() {
 		lo, hi := v.noise.Range(v.dims)
 		eps := float32(1e-6)
-		if v.noise == cpu.Perlin || v.noise == cpu.PerlinTurbulence || v.noise == cpu.PerlinSmoothTurbulence {
+		if v.noise == noise.Perlin || v.noise == noise.PerlinTurbulence || v.noise == noise.PerlinSmoothTurbulence {
 			eps = 4e-6
 		}
 		seenLo, seenHi := float32(math.Inf(1)), float32(math.Inf(-1))
@@ -149,7 +150,7 @@ func TestTilingPeriod(t *testing.T) {
 		}
 	}
 	// And a non-tiling lattice is not periodic with period 1.
-	s := mustSampler(t, cpu.Config{Noise: cpu.Perlin, Dims: 2, Settings: cpu.DefaultSettings()})
+	s := mustSampler(t, noise.Config{Noise: noise.Perlin, Dims: 2, Settings: noise.DefaultSettings()})
 	if s.ValueAt(mgl32.Vec3{0.3, 0, 0.3}) == s.ValueAt(mgl32.Vec3{1.3, 0, 0.3}) {
 		t.Error("non-tiling Perlin repeats with period 1")
 	}
@@ -169,7 +170,7 @@ func usedAxes(dims int) []int {
 
 // topScale is the largest lattice-units-per-position-unit factor of a
 // configuration: top octave frequency × largest domain scale.
-func topScale(set cpu.Settings, dom *cpu.Domain) float64 {
+func topScale(set noise.Settings, dom *noise.Domain) float64 {
 	f := float64(set.TopFrequency())
 	if dom != nil {
 		f *= float64(max(abs(dom.Scale[0]), abs(dom.Scale[1]), abs(dom.Scale[2])))
@@ -182,17 +183,17 @@ func abs(x float32) float32 { return float32(math.Abs(float64(x))) }
 // smoothConfig is a setting for the continuity and derivative tests, with or
 // without the rotated, non-uniformly scaled test domain.
 type smoothConfig struct {
-	set cpu.Settings
-	dom *cpu.Domain
+	set noise.Settings
+	dom *noise.Domain
 }
 
 // smoothConfigs keep the top frequency moderate so that a step of 1e-4
 // lattice units is far above float32 resolution at the test points; the
 // second also transforms the domain, which checks the derivative matrix.
 var smoothConfigs = []smoothConfig{
-	{cpu.DefaultSettings(), nil},
-	{cpu.Settings{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, &testDomain},
-	{cpu.Settings{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8}, nil},
+	{noise.DefaultSettings(), nil},
+	{noise.Settings{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, &testDomain},
+	{noise.Settings{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8}, nil},
 }
 
 // TestContinuity checks that every variant is continuous: moving a point by
@@ -312,7 +313,7 @@ func TestDerivatives(t *testing.T) {
 	}
 }
 
-func component(s cpu.Sample, axis int) float64 {
+func component(s noise.Sample, axis int) float64 {
 	return float64([3]float32{s.Dx, s.Dy, s.Dz}[axis])
 }
 
@@ -359,13 +360,13 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 		pts3[i] = p.Vec3()
 	}
 	for _, v := range allVariants() {
-		for si, set := range []cpu.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}} {
-			var dom *cpu.Domain
+		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}} {
+			var dom *noise.Domain
 			if si == 1 {
 				dom = &testDomain
 			}
 			s := samplerFor(t, v, set, dom)
-			single := make([]cpu.Sample, len(pts4))
+			single := make([]noise.Sample, len(pts4))
 			for i, p := range pts4 {
 				if v.dims < 4 {
 					p = vec4(pts3[i], 0)
@@ -380,7 +381,7 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 					}
 				}
 			}
-			samples := make([]cpu.Sample, len(pts4))
+			samples := make([]noise.Sample, len(pts4))
 			values := make([]float32, len(pts4))
 			for _, procs := range []int{1, 3, 8} {
 				runtime.GOMAXPROCS(procs)
@@ -410,7 +411,7 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 func TestExtremeInputs(t *testing.T) {
 	for _, v := range allVariants() {
 		for si, set := range settingsSpread {
-			var dom *cpu.Domain
+			var dom *noise.Domain
 			if si%2 == 1 {
 				dom = &testDomain
 			}

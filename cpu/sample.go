@@ -1,28 +1,24 @@
 package cpu
 
-// Sample is a noise value and its analytical partial derivatives with respect
-// to the sample position (SPEC §7.1). 2D noise reports dx and dz (Dy is 0);
-// 1D noise reports only dx.
-type Sample struct {
-	V, Dx, Dy, Dz float32
+import "github.com/noiselab/noise"
+
+// sampleAdd returns s + t component-wise.
+func sampleAdd(s, t noise.Sample) noise.Sample {
+	return noise.Sample{V: s.V + t.V, Dx: s.Dx + t.Dx, Dy: s.Dy + t.Dy, Dz: s.Dz + t.Dz}
 }
 
-// add returns s + t component-wise.
-func (s Sample) add(t Sample) Sample {
-	return Sample{s.V + t.V, s.Dx + t.Dx, s.Dy + t.Dy, s.Dz + t.Dz}
+// sampleSub returns s - t component-wise.
+func sampleSub(s, t noise.Sample) noise.Sample {
+	return noise.Sample{V: s.V - t.V, Dx: s.Dx - t.Dx, Dy: s.Dy - t.Dy, Dz: s.Dz - t.Dz}
 }
 
-// sub returns s - t component-wise.
-func (s Sample) sub(t Sample) Sample {
-	return Sample{s.V - t.V, s.Dx - t.Dx, s.Dy - t.Dy, s.Dz - t.Dz}
+// sampleScale returns s * k, every component rounded separately.
+func sampleScale(s noise.Sample, k float32) noise.Sample {
+	return noise.Sample{V: float32(s.V * k), Dx: float32(s.Dx * k), Dy: float32(s.Dy * k), Dz: float32(s.Dz * k)}
 }
 
-// scale returns s * k, every component rounded separately.
-func (s Sample) scale(k float32) Sample {
-	return Sample{float32(s.V * k), float32(s.Dx * k), float32(s.Dy * k), float32(s.Dz * k)}
-}
-
-// div returns s / k component-wise (a division, not a reciprocal multiply).
-func (s Sample) div(k float32) Sample {
-	return Sample{s.V / k, s.Dx / k, s.Dy / k, s.Dz / k}
+// sampleDiv returns s / k component-wise (a division, not a reciprocal
+// multiply).
+func sampleDiv(s noise.Sample, k float32) noise.Sample {
+	return noise.Sample{V: s.V / k, Dx: s.Dx / k, Dy: s.Dy / k, Dz: s.Dz / k}
 }

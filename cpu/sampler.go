@@ -5,49 +5,18 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 )
-
-// Config selects a noise variant and its settings.
-type Config struct {
-	Noise    Noise
-	Dims     int  // 1 to Noise.MaxDims()
-	Tiling   bool // period 1 in every used axis; not for simplex noise
-	Settings Settings
-	// Domain, when non-nil, transforms every position before sampling and
-	// turns the derivatives back into derivatives with respect to the
-	// untransformed position (SPEC §7.6, §8).
-	Domain *Domain
-}
-
-// Validate reports the first invalid field, naming it and its valid values.
-func (c Config) Validate() error {
-	if c.Noise >= numNoises {
-		return fmt.Errorf("invalid noise %d; valid: %v", uint8(c.Noise), Names())
-	}
-	if c.Dims < 1 || c.Dims > c.Noise.MaxDims() {
-		return fmt.Errorf("invalid dims %d for %s: must be 1 to %d", c.Dims, c.Noise, c.Noise.MaxDims())
-	}
-	if c.Tiling && !c.Noise.Tiling() {
-		return fmt.Errorf("%s has no tiling variant: tiling exists for lattice, Voronoi and perm-value noise, not simplex", c.Noise)
-	}
-	if err := c.Settings.Validate(); err != nil {
-		return err
-	}
-	if c.Domain != nil {
-		return c.Domain.Validate()
-	}
-	return nil
-}
 
 // variantParams is what a noise function needs besides the position, the
 // octave hash and the octave frequency. It is fixed when a Sampler is made.
 type variantParams struct {
 	dims     int
 	tiling   bool
-	grad     gradient
-	comb     combiner
-	metric   metric
-	function voronoiFunction
+	grad     noise.Gradient
+	comb     noise.Combiner
+	metric   noise.Metric
+	function noise.Function
 	perm     *[512]uint8
 }
 
@@ -55,67 +24,67 @@ type variantParams struct {
 // perm-value noise all four.
 type point struct{ x, y, z, w float32 }
 
-type sampleFunc func(vp *variantParams, h SmallXXHash, p point, f int32) Sample
+type sampleFunc func(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample
 type valueFunc func(vp *variantParams, h SmallXXHash, p point, f int32) float32
 
 // sampleFuncs and valueFuncs are indexed by family and dims−1.
 var sampleFuncs = [4][4]sampleFunc{
-	familyLattice: {lattice1D, lattice2D, lattice3D},
-	familySimplex: {simplex1D, simplex2D, simplex3D},
-	familyVoronoi: {voronoi1D, voronoi2D, voronoi3D},
-	familyPerm:    {permValue, permValue, permValue, permValue},
+	noise.FamilyLattice: {lattice1D, lattice2D, lattice3D},
+	noise.FamilySimplex: {simplex1D, simplex2D, simplex3D},
+	noise.FamilyVoronoi: {voronoi1D, voronoi2D, voronoi3D},
+	noise.FamilyPerm:    {permValue, permValue, permValue, permValue},
 }
 
 var valueFuncs = [4][4]valueFunc{
-	familyLattice: {latticeValue1D, latticeValue2D, latticeValue3D},
-	familySimplex: {simplexValue1D, simplexValue2D, simplexValue3D},
-	familyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D}, // smooth Worley: valueFromSample
-	familyPerm:    {permValueValue, permValueValue, permValueValue, permValueValue},
+	noise.FamilyLattice: {latticeValue1D, latticeValue2D, latticeValue3D},
+	noise.FamilySimplex: {simplexValue1D, simplexValue2D, simplexValue3D},
+	noise.FamilyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D}, // smooth Worley: valueFromSample
+	noise.FamilyPerm:    {permValueValue, permValueValue, permValueValue, permValueValue},
 }
 
 // Sampler evaluates one noise variant. It is immutable and safe for
 // concurrent use.
 type Sampler struct {
-	cfg    Config
+	cfg    noise.Config
 	vp     variantParams
 	sample sampleFunc
 	value  valueFunc
 	hash   SmallXXHash
 	oct    octaves
 	domain bool
-	m      Transform
-	d      Matrix3
-	k8     kernel8Kind // the 8-lane batch kernel, if the build and CPU have one
+	tr     transform
+	k8     kernel8 // the 8-lane batch kernel, if the build and CPU have one
 }
 
 // New validates cfg and returns a Sampler for it.
-func New(cfg Config) (*Sampler, error) {
+func New(cfg noise.Config) (*Sampler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	info := noiseTable[cfg.Noise]
+	parts := cfg.Noise.Parts()
 	s := &Sampler{
 		cfg: cfg,
 		vp: variantParams{
-			dims: cfg.Dims, tiling: cfg.Tiling, grad: info.grad, comb: info.comb,
-			metric: info.metric, function: info.function,
+			dims: cfg.Dims, tiling: cfg.Tiling, grad: parts.Gradient, comb: parts.Combiner,
+			metric: parts.Metric, function: parts.Function,
 		},
-		sample: sampleFuncs[info.family][cfg.Dims-1],
-		value:  valueFuncs[info.family][cfg.Dims-1],
+		sample: sampleFuncs[parts.Family][cfg.Dims-1],
+		value:  valueFuncs[parts.Family][cfg.Dims-1],
 		hash:   Seed(cfg.Settings.Seed),
-		oct:    cfg.Settings.octaves(),
+		oct:    octavesOf(cfg.Settings),
 	}
-	if info.family == familyPerm {
+	if parts.Family == noise.FamilyPerm {
 		s.vp.perm = doubledTable(PermutationTable(uint64(int64(cfg.Settings.Seed))))
 	}
-	if info.metric == metricSmoothWorley {
+	if parts.Metric == noise.MetricSmoothWorley {
 		s.value = valueFromSample(s.sample) // its value needs the whole smooth-minimum state
 	}
 	s.k8 = simdKernelFor(cfg)
 	if cfg.Domain != nil {
+		d := *cfg.Domain // a copy: the caller may reuse theirs
+		s.cfg.Domain = &d
 		s.domain = true
-		s.m = cfg.Domain.Matrix()
-		s.d = cfg.Domain.DerivativeMatrix()
+		s.tr = newTransform(&d)
 	}
 	return s, nil
 }
@@ -131,10 +100,10 @@ func SIMD() (ok bool, how string) { return simdStatus() }
 
 // Vectorized reports whether Values runs this Sampler's variant through the
 // 8-lane kernels (tiling, smooth Worley and perm-value variants stay scalar).
-func (s *Sampler) Vectorized() bool { return s.k8 != k8None }
+func (s *Sampler) Vectorized() bool { return s.k8 != nil }
 
 // Config returns the configuration the Sampler was made with.
-func (s *Sampler) Config() Config { return s.cfg }
+func (s *Sampler) Config() noise.Config { return s.cfg }
 
 // clampInput limits an input coordinate to ±inputLimit.
 func clampInput(c float32) float32 { return clampMag(c, inputLimit) }
@@ -166,7 +135,7 @@ func (s *Sampler) prepare(p point) (point, bool) {
 	}
 	p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 	if s.domain {
-		q := s.m.Apply([3]float32{p.x, p.y, p.z})
+		q := s.tr.apply([3]float32{p.x, p.y, p.z})
 		p.x, p.y, p.z = q[0], q[1], q[2]
 	}
 	return p, true
@@ -175,19 +144,19 @@ func (s *Sampler) prepare(p point) (point, bool) {
 var nan32 = float32(math.NaN())
 
 // sampleAt is GetFractalNoise (SPEC §6.1) followed by the derivative matrix.
-func (s *Sampler) sampleAt(p point) Sample {
+func (s *Sampler) sampleAt(p point) noise.Sample {
 	p, ok := s.prepare(p)
 	if !ok {
-		return Sample{nan32, nan32, nan32, nan32}
+		return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
 	}
-	var sum Sample
+	var sum noise.Sample
 	for o := 0; o < s.oct.n; o++ {
 		n := s.sample(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])
-		sum = sum.add(n.scale(s.oct.amp[o]))
+		sum = sampleAdd(sum, sampleScale(n, s.oct.amp[o]))
 	}
-	r := sum.div(s.oct.ampSum)
+	r := sampleDiv(sum, s.oct.ampSum)
 	if s.domain {
-		d := s.d.Apply([3]float32{r.Dx, r.Dy, r.Dz})
+		d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
 		r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
 	}
 	return r
@@ -208,10 +177,10 @@ func (s *Sampler) valueAt(p point) float32 {
 
 // At returns the noise sample at p. 1D noise uses p.X(), 2D noise p.X() and
 // p.Z(), 3D noise all three; 4D perm-value noise takes w = 0.
-func (s *Sampler) At(p mgl32.Vec3) Sample { return s.sampleAt(point{p[0], p[1], p[2], 0}) }
+func (s *Sampler) At(p mgl32.Vec3) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], 0}) }
 
 // At4 returns the noise sample at p; only 4D perm-value noise uses p.W().
-func (s *Sampler) At4(p mgl32.Vec4) Sample { return s.sampleAt(point{p[0], p[1], p[2], p[3]}) }
+func (s *Sampler) At4(p mgl32.Vec4) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], p[3]}) }
 
 // ValueAt returns At(p).V without computing derivatives.
 func (s *Sampler) ValueAt(p mgl32.Vec3) float32 { return s.valueAt(point{p[0], p[1], p[2], 0}) }
@@ -228,7 +197,7 @@ func checkLen(pos, out int) {
 // Samples writes At(pos[i]) to out[i] for every i, spreading the work over
 // GOMAXPROCS goroutines. It allocates nothing per position. out must be at
 // least as long as pos.
-func (s *Sampler) Samples(pos []mgl32.Vec3, out []Sample) {
+func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) {
 	checkLen(len(pos), len(out))
 	if workersFor(len(pos)) == 1 {
 		s.samplesRange(pos, out) // no closure: small batches allocate nothing
@@ -237,7 +206,7 @@ func (s *Sampler) Samples(pos []mgl32.Vec3, out []Sample) {
 	parallel(len(pos), func(lo, hi int) { s.samplesRange(pos[lo:hi], out[lo:hi]) })
 }
 
-func (s *Sampler) samplesRange(pos []mgl32.Vec3, out []Sample) {
+func (s *Sampler) samplesRange(pos []mgl32.Vec3, out []noise.Sample) {
 	for i, p := range pos {
 		out[i] = s.sampleAt(point{p[0], p[1], p[2], 0})
 	}
@@ -257,7 +226,7 @@ func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
 // through the SIMD kernel when there is one, the rest one by one.
 func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 	i := 0
-	if s.k8 != k8None {
+	if s.k8 != nil {
 		for ; i+8 <= len(pos); i += 8 {
 			s.valuesBlock8(pos[i:i+8], out[i:i+8])
 		}
@@ -269,7 +238,7 @@ func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 }
 
 // Samples4 is Samples for 4-component positions (4D perm-value noise).
-func (s *Sampler) Samples4(pos []mgl32.Vec4, out []Sample) {
+func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) {
 	checkLen(len(pos), len(out))
 	if workersFor(len(pos)) == 1 {
 		s.samples4Range(pos, out)
@@ -278,7 +247,7 @@ func (s *Sampler) Samples4(pos []mgl32.Vec4, out []Sample) {
 	parallel(len(pos), func(lo, hi int) { s.samples4Range(pos[lo:hi], out[lo:hi]) })
 }
 
-func (s *Sampler) samples4Range(pos []mgl32.Vec4, out []Sample) {
+func (s *Sampler) samples4Range(pos []mgl32.Vec4, out []noise.Sample) {
 	for i, p := range pos {
 		out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]})
 	}

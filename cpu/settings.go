@@ -1,83 +1,18 @@
 package cpu
 
-import (
-	"fmt"
-	"math"
-)
-
-// MaxOctaves is the largest number of octaves Settings accepts.
-const MaxOctaves = 16
-
-// Settings are the fractal settings of SPEC §6.1: octave o samples the noise
-// at frequency Frequency·Lacunarity^o with the hash Seed+o and amplitude
-// Persistence^o, and the sum is divided by the sum of the amplitudes.
-type Settings struct {
-	Seed        int32   `json:"seed"`        // any value
-	Frequency   int32   `json:"frequency"`   // at least 1
-	Octaves     int     `json:"octaves"`     // 1 through MaxOctaves
-	Lacunarity  int32   `json:"lacunarity"`  // at least 1; an integer so tiling holds in every octave
-	Persistence float32 `json:"persistence"` // finite and at least 0
-}
-
-// DefaultSettings returns the tutorials' defaults: seed 0, frequency 4,
-// 1 octave, lacunarity 2, persistence 0.5.
-func DefaultSettings() Settings {
-	return Settings{Seed: 0, Frequency: 4, Octaves: 1, Lacunarity: 2, Persistence: 0.5}
-}
-
-// Validate reports the first invalid field, naming it and its valid range.
-func (s Settings) Validate() error {
-	if s.Frequency < 1 {
-		return fmt.Errorf("invalid frequency %d: must be at least 1", s.Frequency)
-	}
-	if s.Octaves < 1 || s.Octaves > MaxOctaves {
-		return fmt.Errorf("invalid octaves %d: must be 1 to %d", s.Octaves, MaxOctaves)
-	}
-	if s.Lacunarity < 1 {
-		return fmt.Errorf("invalid lacunarity %d: must be at least 1", s.Lacunarity)
-	}
-	if math.IsNaN(float64(s.Persistence)) || math.IsInf(float64(s.Persistence), 0) || s.Persistence < 0 {
-		return fmt.Errorf("invalid persistence %v: must be finite and at least 0", s.Persistence)
-	}
-	top := int64(s.Frequency)
-	for o := 1; o < s.Octaves; o++ {
-		top *= int64(s.Lacunarity)
-		if top > math.MaxInt32 {
-			return fmt.Errorf("invalid frequency/lacunarity/octaves: the top octave frequency %d·%d^%d exceeds 2^31−1",
-				s.Frequency, s.Lacunarity, s.Octaves-1)
-		}
-	}
-	amp := float32(1)
-	for o := 1; o < s.Octaves; o++ {
-		amp *= s.Persistence
-		if amp > 1<<64 {
-			return fmt.Errorf("invalid persistence %v: persistence^(octaves−1) must not exceed 2^64 (octaves %d)", s.Persistence, s.Octaves)
-		}
-	}
-	return nil
-}
-
-// TopFrequency returns the frequency of the last octave,
-// Frequency·Lacunarity^(Octaves−1). Valid settings keep it below 2^31.
-func (s Settings) TopFrequency() int64 {
-	top := int64(s.Frequency)
-	for o := 1; o < s.Octaves; o++ {
-		top *= int64(s.Lacunarity)
-	}
-	return top
-}
+import "github.com/noiselab/noise"
 
 // octaves holds the per-octave frequency and amplitude of valid settings,
 // computed once with the loop's own arithmetic (int32 frequency products,
 // float32 amplitude products), and the amplitude sum.
 type octaves struct {
 	n      int
-	freq   [MaxOctaves]int32
-	amp    [MaxOctaves]float32
+	freq   [noise.MaxOctaves]int32
+	amp    [noise.MaxOctaves]float32
 	ampSum float32
 }
 
-func (s Settings) octaves() octaves {
+func octavesOf(s noise.Settings) octaves {
 	o := octaves{n: s.Octaves}
 	f, amp, sum := s.Frequency, float32(1), float32(0)
 	for i := 0; i < s.Octaves; i++ {

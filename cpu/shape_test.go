@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/appendixa"
 )
@@ -48,21 +49,25 @@ func TestPipelineAppendixA4(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos, _ := cpu.ShapeGrid(cpu.Plane, 5)
-	dom := cpu.Domain{Scale: [3]float32{8, 8, 8}}
+	dom := noise.Domain{Scale: [3]float32{8, 8, 8}}
 	for _, c := range cases {
 		j := 4*c.Group + c.Lane
 		if u, v := cpu.GridUV(j, 5); u != c.UV[0] || v != c.UV[1] {
 			t.Errorf("point %d uv = (%v, %v), want %v", j, u, v, c.UV)
 		}
-		m := dom.Matrix()
-		if q := m.Apply(pos[j]); q != c.Q {
+		m, tr := dom.Matrix()
+		var q [3]float32 // the documented order: ((m0·x + m1·y) + m2·z) + t, each product rounded
+		for i := range q {
+			q[i] = ((float32(m[i][0]*pos[j][0]) + float32(m[i][1]*pos[j][1])) + float32(m[i][2]*pos[j][2])) + tr[i]
+		}
+		if q != c.Q {
 			t.Errorf("point %d domain position = %v, want %v", j, q, c.Q)
 		}
 		for _, nc := range []struct {
-			n    cpu.Noise
+			n    noise.Noise
 			want uint32
-		}{{cpu.Perlin, c.Perlin3D}, {cpu.Simplex, c.Simplex3D}, {cpu.VoronoiWorleyF1, c.WorleyF13D}} {
-			s := mustSampler(t, cpu.Config{Noise: nc.n, Dims: 3, Settings: cpu.DefaultSettings(), Domain: &dom})
+		}{{noise.Perlin, c.Perlin3D}, {noise.Simplex, c.Simplex3D}, {noise.VoronoiWorleyF1, c.WorleyF13D}} {
+			s := mustSampler(t, noise.Config{Noise: nc.n, Dims: 3, Settings: noise.DefaultSettings(), Domain: &dom})
 			if got := s.ValueAt(pos[j]); !appendixa.SameBits(got, nc.want) {
 				t.Errorf("point %d %s = %08X, want %08X", j, nc.n, math.Float32bits(got), nc.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"simd/archsimd"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 )
 
 // The 8-lane (AVX2) value-only kernels: the scalar value paths transcribed
@@ -89,12 +90,12 @@ func perlinValue2x8(v u8x, x, z f8) f8 {
 	return gx.Mul(x).Add(gy.Mul(z)).Mul(bf(perlin2))
 }
 
-func combineValue8(c combiner, v f8) f8 {
-	if c == combineNone {
+func combineValue8(c noise.Combiner, v f8) f8 {
+	if c == noise.CombineNone {
 		return v
 	}
 	v = abs8(v)
-	if c == combineSmoothTurbulence {
+	if c == noise.CombineSmoothTurbulence {
 		v = v.Mul(v.Mul(bf(3).Sub(bf(2).Mul(v))))
 	}
 	return v
@@ -112,7 +113,7 @@ func latticeValue2D8(vp *variantParams, h SmallXXHash, f int32, px, _, pz f8) f8
 	va, vb := avalanche8(eat8(h0, z0)), avalanche8(eat8(h0, z1))
 	vc, vd := avalanche8(eat8(h1, z0)), avalanche8(eat8(h1, z1))
 	var a, b, c, d f8
-	if vp.grad == gradPerlin {
+	if vp.grad == noise.GradientPerlin {
 		a, b = perlinValue2x8(va, gx, gz), perlinValue2x8(vb, gx, gz1)
 		c, d = perlinValue2x8(vc, gx1, gz), perlinValue2x8(vd, gx1, gz1)
 	} else {
@@ -134,7 +135,7 @@ func latticeValue3D8(vp *variantParams, h SmallXXHash, f int32, px, py, pz f8) f
 	gx1, gy1, gz1 := gx.Sub(bf(1)), gy.Sub(bf(1)), gz.Sub(bf(1))
 	var n [8]f8
 	hs := [4]u8x{h00, h01, h10, h11}
-	if vp.grad == gradPerlin {
+	if vp.grad == noise.GradientPerlin {
 		n[0] = perlinValue3x8(avalanche8(eat8(hs[0], z0)), gx, gy, gz)
 		n[1] = perlinValue3x8(avalanche8(eat8(hs[0], z1)), gx, gy, gz1)
 		n[2] = perlinValue3x8(avalanche8(eat8(hs[1], z0)), gx, gy1, gz)
@@ -168,7 +169,7 @@ func latticeValue1D8(vp *variantParams, h SmallXXHash, f int32, px, _, _ f8) f8 
 	hb := bu(uint32(h))
 	va, vb := avalanche8(eat8(hb, x0)), avalanche8(eat8(hb, x0.Add(bi(1))))
 	var a, b f8
-	if vp.grad == gradPerlin {
+	if vp.grad == noise.GradientPerlin {
 		a, b = lineValue8(va, gx), lineValue8(vb, gx.Sub(bf(1)))
 	} else {
 		a, b = valueGradient8(va), valueGradient8(vb)
@@ -193,11 +194,11 @@ func simplexValue1D8(vp *variantParams, h SmallXXHash, f int32, px, _, _ f8) f8 
 	return combineValue8(vp.comb, k0.Add(k1))
 }
 
-func simplexValueKernel1x8(g gradient, v u8x, l i8, X f8) f8 {
+func simplexValueKernel1x8(g noise.Gradient, v u8x, l i8, X f8) f8 {
 	x := X.Sub(l.ConvertToFloat32())
 	f := bf(1).Sub(x.Mul(x))
 	var gv f8
-	if g == gradSimplex {
+	if g == noise.GradientSimplex {
 		gv = lineValue8(v, x).Mul(bf(simplex1))
 	} else {
 		gv = valueGradient8(v)
@@ -205,14 +206,14 @@ func simplexValueKernel1x8(g gradient, v u8x, l i8, X f8) f8 {
 	return f.Mul(gv).Mul(f).Mul(f)
 }
 
-func simplexValueKernel2x8(g gradient, v u8x, lx, lz i8, X, Z f8) f8 {
+func simplexValueKernel2x8(g noise.Gradient, v u8x, lx, lz i8, X, Z f8) f8 {
 	flx, flz := lx.ConvertToFloat32(), lz.ConvertToFloat32()
 	u := flx.Add(flz).Mul(bf(unskew2))
 	x := X.Sub(flx).Add(u)
 	z := Z.Sub(flz).Add(u)
 	f := bf(0.5).Sub(x.Mul(x)).Sub(z.Mul(z))
 	var gv f8
-	if g == gradSimplex {
+	if g == noise.GradientSimplex {
 		gx := byteFloat8(v, 0).Mul(bf(2)).Sub(bf(1))
 		gy := bf(0.5).Sub(abs8(gx))
 		gx = gx.Sub(gx.Add(bf(0.5)).Floor())
@@ -245,7 +246,7 @@ func simplexValue2D8(vp *variantParams, h SmallXXHash, f int32, px, _, pz f8) f8
 	return combineValue8(vp.comb, sum)
 }
 
-func simplexValueKernel3x8(g gradient, v u8x, lx, ly, lz i8, X, Y, Z f8) f8 {
+func simplexValueKernel3x8(g noise.Gradient, v u8x, lx, ly, lz i8, X, Y, Z f8) f8 {
 	flx, fly, flz := lx.ConvertToFloat32(), ly.ConvertToFloat32(), lz.ConvertToFloat32()
 	u := flx.Add(fly).Add(flz).Mul(bf(unskew3))
 	x := X.Sub(flx).Add(u)
@@ -253,7 +254,7 @@ func simplexValueKernel3x8(g gradient, v u8x, lx, ly, lz i8, X, Y, Z f8) f8 {
 	z := Z.Sub(flz).Add(u)
 	f := bf(0.5).Sub(x.Mul(x)).Sub(y.Mul(y)).Sub(z.Mul(z))
 	var gv f8
-	if g == gradSimplex {
+	if g == noise.GradientSimplex {
 		gx := byteFloat8(v, 0).Mul(bf(2)).Sub(bf(1))
 		gy := byteFloat8(v, 24).Mul(bf(2)).Sub(bf(1))
 		gz := bf(1).Sub(abs8(gx)).Sub(abs8(gy))
@@ -323,13 +324,13 @@ func (m minima8) merge(n minima8, two bool) minima8 {
 
 func (m minima8) evaluate(vp *variantParams, dims int) f8 {
 	a, b := m.a, m.b
-	if vp.metric == metricWorley && dims > 1 {
+	if vp.metric == noise.MetricWorley && dims > 1 {
 		a, b = a.Min(bf(1)).Sqrt(), b.Min(bf(1)).Sqrt()
 	}
 	switch vp.function {
-	case functionF2:
+	case noise.FunctionF2:
 		return b
-	case functionF2MinusF1:
+	case noise.FunctionF2MinusF1:
 		return b.Sub(a)
 	}
 	return a
@@ -338,7 +339,7 @@ func (m minima8) evaluate(vp *variantParams, dims int) f8 {
 func voronoiValue1D8(vp *variantParams, h SmallXXHash, f int32, px, _, _ f8) f8 {
 	x0, gx, _ := spanValue8(px, bi(f).ConvertToFloat32())
 	hb := bu(uint32(h))
-	two := vp.function != functionF1
+	two := vp.function != noise.FunctionF1
 	m := minima8{bf(2), bf(2)}
 	for u := int32(-1); u <= 1; u++ {
 		v := avalanche8(eat8(hb, x0.Add(bi(u))))
@@ -359,7 +360,7 @@ func voronoiValue2D8(vp *variantParams, h SmallXXHash, f int32, px, _, pz f8) f8
 	x0, gx, _ := spanValue8(px, F)
 	z0, gz, _ := spanValue8(pz, F)
 	hb := bu(uint32(h))
-	two, cheb := vp.function != functionF1, vp.metric == metricChebyshev
+	two, cheb := vp.function != noise.FunctionF1, vp.metric == noise.MetricChebyshev
 	m1, m2 := minima8{bf(2), bf(2)}, minima8{bf(2), bf(2)}
 	for u := int32(-1); u <= 1; u++ {
 		hx := eat8(hb, x0.Add(bi(u)))
@@ -391,7 +392,7 @@ func voronoiValue3D8(vp *variantParams, h SmallXXHash, f int32, px, py, pz f8) f
 	y0, gy, _ := spanValue8(py, F)
 	z0, gz, _ := spanValue8(pz, F)
 	hb := bu(uint32(h))
-	two, cheb := vp.function != functionF1, vp.metric == metricChebyshev
+	two, cheb := vp.function != noise.FunctionF1, vp.metric == noise.MetricChebyshev
 	m1, m2 := minima8{bf(2), bf(2)}, minima8{bf(2), bf(2)}
 	for u := int32(-1); u <= 1; u++ {
 		hx := eat8(hb, x0.Add(bi(u)))
@@ -410,67 +411,32 @@ func voronoiValue3D8(vp *variantParams, h SmallXXHash, f int32, px, py, pz f8) f
 	return m1.merge(m2, two).evaluate(vp, 3)
 }
 
-// kernel8Kind names the 8-lane kernel of a Sampler: family and dims.
-type kernel8Kind uint8
+// kernel8 is an 8-lane value kernel: one octave of a variant at eight
+// positions.
+type kernel8 func(vp *variantParams, h SmallXXHash, f int32, x, y, z f8) f8
 
-const (
-	k8None kernel8Kind = iota
-	k8Lattice1
-	k8Lattice2
-	k8Lattice3
-	k8Simplex1
-	k8Simplex2
-	k8Simplex3
-	k8Voronoi1
-	k8Voronoi2
-	k8Voronoi3
-)
+// kernels8 are the 8-lane kernels by family and dims−1, like sampleFuncs;
+// nil where the variant stays scalar (perm-value; tiling and smooth Worley
+// are excluded in simdKernelFor).
+var kernels8 = [4][3]kernel8{
+	noise.FamilyLattice: {latticeValue1D8, latticeValue2D8, latticeValue3D8},
+	noise.FamilySimplex: {simplexValue1D8, simplexValue2D8, simplexValue3D8},
+	noise.FamilyVoronoi: {voronoiValue1D8, voronoiValue2D8, voronoiValue3D8},
+}
 
-// simdKernelFor picks the 8-lane kernel for c, or k8None when the CPU lacks
+// simdKernelFor picks the 8-lane kernel for c, or nil when the CPU lacks
 // AVX2 or the variant stays scalar (tiling, smooth Worley, perm-value).
-func simdKernelFor(c Config) kernel8Kind {
-	info := noiseTable[c.Noise]
-	if !simdAVX2 || c.Tiling || c.Dims > 3 || info.metric == metricSmoothWorley {
-		return k8None
+func simdKernelFor(c noise.Config) kernel8 {
+	p := c.Noise.Parts()
+	if !simdAVX2 || c.Tiling || c.Dims > 3 || p.Metric == noise.MetricSmoothWorley {
+		return nil
 	}
-	switch info.family {
-	case familyLattice:
-		return k8Lattice1 + kernel8Kind(c.Dims-1)
-	case familySimplex:
-		return k8Simplex1 + kernel8Kind(c.Dims-1)
-	case familyVoronoi:
-		return k8Voronoi1 + kernel8Kind(c.Dims-1)
-	}
-	return k8None
+	return kernels8[p.Family][c.Dims-1]
 }
 
-func (s *Sampler) kernel8(h SmallXXHash, f int32, x, y, z f8) f8 {
-	vp := &s.vp
-	switch s.k8 {
-	case k8Lattice1:
-		return latticeValue1D8(vp, h, f, x, y, z)
-	case k8Lattice2:
-		return latticeValue2D8(vp, h, f, x, y, z)
-	case k8Lattice3:
-		return latticeValue3D8(vp, h, f, x, y, z)
-	case k8Simplex1:
-		return simplexValue1D8(vp, h, f, x, y, z)
-	case k8Simplex2:
-		return simplexValue2D8(vp, h, f, x, y, z)
-	case k8Simplex3:
-		return simplexValue3D8(vp, h, f, x, y, z)
-	case k8Voronoi1:
-		return voronoiValue1D8(vp, h, f, x, y, z)
-	case k8Voronoi2:
-		return voronoiValue2D8(vp, h, f, x, y, z)
-	default:
-		return voronoiValue3D8(vp, h, f, x, y, z)
-	}
-}
-
-// transformRow8 is row i of Transform.Apply, in its operation order.
-func transformRow8(m *Transform, i int, px, py, pz f8) f8 {
-	return bf(m.M[i][0]).Mul(px).Add(bf(m.M[i][1]).Mul(py)).Add(bf(m.M[i][2]).Mul(pz)).Add(bf(m.T[i]))
+// transformRow8 is row i of transform.apply, in its operation order.
+func transformRow8(tr *transform, i int, px, py, pz f8) f8 {
+	return bf(tr.m[i][0]).Mul(px).Add(bf(tr.m[i][1]).Mul(py)).Add(bf(tr.m[i][2]).Mul(pz)).Add(bf(tr.t[i]))
 }
 
 // valuesBlock8 is valueAt for pos[0:8], written to out[0:8]: the input
@@ -494,11 +460,11 @@ func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
 	lo, hi := bf(-inputLimit), bf(inputLimit)
 	px, py, pz = px.Max(lo).Min(hi), py.Max(lo).Min(hi), pz.Max(lo).Min(hi)
 	if s.domain {
-		px, py, pz = transformRow8(&s.m, 0, px, py, pz), transformRow8(&s.m, 1, px, py, pz), transformRow8(&s.m, 2, px, py, pz)
+		px, py, pz = transformRow8(&s.tr, 0, px, py, pz), transformRow8(&s.tr, 1, px, py, pz), transformRow8(&s.tr, 2, px, py, pz)
 	}
 	sum := bf(0)
 	for o := 0; o < s.oct.n; o++ {
-		n := s.kernel8(s.hash.Add(int32(o)), s.oct.freq[o], px, py, pz)
+		n := s.k8(&s.vp, s.hash.Add(int32(o)), s.oct.freq[o], px, py, pz)
 		sum = sum.Add(n.Mul(bf(s.oct.amp[o])))
 	}
 	bf(nan32).Merge(sum.Div(bf(s.oct.ampSum)), nan).StoreSlice(out)

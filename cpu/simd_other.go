@@ -2,13 +2,15 @@
 
 package cpu
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+)
 
-type kernel8Kind uint8
+// kernel8 is never set without the 8-lane kernels.
+type kernel8 func()
 
-const k8None kernel8Kind = 0
-
-func simdKernelFor(Config) kernel8Kind { return k8None }
+func simdKernelFor(noise.Config) kernel8 { return nil }
 
 func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 

@@ -1,28 +1,30 @@
 package cpu
 
+import "github.com/noiselab/noise"
+
 // Simplex noise (SPEC §4): kernels summed over the corners of the segment,
 // triangle or tetrahedron that holds the sample. There is no tiling variant.
 
 // simplexKernel1 is Simplex1D.Kernel: falloff (1 - x^2)^3 times the gradient,
 // in the PS-final operation order.
-func simplexKernel1(g gradient, h SmallXXHash, l int32, X float32) Sample {
+func simplexKernel1(g noise.Gradient, h SmallXXHash, l int32, X float32) noise.Sample {
 	x := X - float32(l)
 	f := 1 - float32(x*x)
 	s := evaluate1(g, h, x)
-	return Sample{
+	return noise.Sample{
 		V:  float32(float32(float32(f*s.V)*f) * f),
 		Dx: float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f) * f),
 	}
 }
 
 // simplex1D is Simplex1D<G>.
-func simplex1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func simplex1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px := p.x
 	k := float32(f)
 	X := clampCoord(float32(px * k))
 	x0 := floorToInt(X)
 	x1 := x0 + 1
-	sum := simplexKernel1(vp.grad, h.Eat(x0), x0, X).add(simplexKernel1(vp.grad, h.Eat(x1), x1, X))
+	sum := sampleAdd(simplexKernel1(vp.grad, h.Eat(x0), x0, X), simplexKernel1(vp.grad, h.Eat(x1), x1, X))
 	s := evaluateCombined(vp.comb, sum)
 	s.Dx = float32(s.Dx * k)
 	return s
@@ -33,14 +35,14 @@ func simplex1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 func kernelMask(f float32) float32 { return maskNonNegative(f, 8) }
 
 // simplexKernel2 is Simplex2D.Kernel: 8(1/2 - x^2 - z^2)^3 times the gradient.
-func simplexKernel2(g gradient, h SmallXXHash, lx, lz int32, X, Z float32) Sample {
+func simplexKernel2(g noise.Gradient, h SmallXXHash, lx, lz int32, X, Z float32) noise.Sample {
 	u := float32((float32(lx) + float32(lz)) * unskew2)
 	x := (X - float32(lx)) + u
 	z := (Z - float32(lz)) + u
 	f := (0.5 - float32(x*x)) - float32(z*z)
 	s := evaluate2(g, h, x, z)
 	m := kernelMask(f)
-	return Sample{
+	return noise.Sample{
 		V:  float32(float32(float32(float32(f*s.V)*f)*f) * m),
 		Dx: float32(float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f)*f) * m),
 		Dz: float32(float32(float32((float32(f*s.Dz)-float32(float32(6*z)*s.V))*f)*f) * m),
@@ -48,7 +50,7 @@ func simplexKernel2(g gradient, h SmallXXHash, lx, lz int32, X, Z float32) Sampl
 }
 
 // simplex2D is Simplex2D<G> over X and Z.
-func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, pz := p.x, p.z
 	k := float32(float32(f) * invSqrt3)
 	X := clampCoord(float32(px * k))
@@ -57,8 +59,8 @@ func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
 	hC := SelectHash(h0, h1, c.xGz)
 	g := vp.grad
-	sum := simplexKernel2(g, h0.Eat(c.z0), c.x0, c.z0, X, Z).add(simplexKernel2(g, h1.Eat(c.z1), c.x1, c.z1, X, Z)).
-		add(simplexKernel2(g, hC.Eat(c.zC), c.xC, c.zC, X, Z))
+	sum := sampleAdd(sampleAdd(simplexKernel2(g, h0.Eat(c.z0), c.x0, c.z0, X, Z), simplexKernel2(g, h1.Eat(c.z1), c.x1, c.z1, X, Z)),
+		simplexKernel2(g, hC.Eat(c.zC), c.xC, c.zC, X, Z))
 	s := evaluateCombined(vp.comb, sum)
 	s.Dx = float32(s.Dx * k)
 	s.Dz = float32(s.Dz * k)
@@ -87,7 +89,7 @@ func getSimplexCell2(X, Z float32) simplexCell2 {
 }
 
 // simplexKernel3 is Simplex3D.Kernel: 8(1/2 - |x|^2)^3 times the gradient.
-func simplexKernel3(g gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z float32) Sample {
+func simplexKernel3(g noise.Gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z float32) noise.Sample {
 	u := float32(((float32(lx) + float32(ly)) + float32(lz)) * unskew3)
 	x := (X - float32(lx)) + u
 	y := (Y - float32(ly)) + u
@@ -95,7 +97,7 @@ func simplexKernel3(g gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z float32
 	f := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
 	s := evaluate3(g, h, x, y, z)
 	m := kernelMask(f)
-	return Sample{
+	return noise.Sample{
 		V:  float32(float32(float32(float32(f*s.V)*f)*f) * m),
 		Dx: float32(float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f)*f) * m),
 		Dy: float32(float32(float32((float32(f*s.Dy)-float32(float32(6*y)*s.V))*f)*f) * m),
@@ -139,7 +141,7 @@ func b2i(b bool) int32 {
 }
 
 // simplex3D is Simplex3D<G>.
-func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, py, pz := p.x, p.y, p.z
 	k := float32(float32(f) * scale3)
 	X := clampCoord(float32(px * k))
@@ -150,10 +152,11 @@ func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 	h0, h1 := h.Eat(c.x0), h.Eat(x1)
 	hA, hB := SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)
 	g := vp.grad
-	sum := simplexKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z).
-		add(simplexKernel3(g, h1.Eat(y1).Eat(z1), x1, y1, z1, X, Y, Z)).
-		add(simplexKernel3(g, hA.Eat(c.ya).Eat(c.za), c.xa, c.ya, c.za, X, Y, Z)).
-		add(simplexKernel3(g, hB.Eat(c.yb).Eat(c.zb), c.xb, c.yb, c.zb, X, Y, Z))
+	sum := sampleAdd(sampleAdd(sampleAdd(
+		simplexKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z),
+		simplexKernel3(g, h1.Eat(y1).Eat(z1), x1, y1, z1, X, Y, Z)),
+		simplexKernel3(g, hA.Eat(c.ya).Eat(c.za), c.xa, c.ya, c.za, X, Y, Z)),
+		simplexKernel3(g, hB.Eat(c.yb).Eat(c.zb), c.xb, c.yb, c.zb, X, Y, Z))
 	s := evaluateCombined(vp.comb, sum)
 	s.Dx = float32(s.Dx * k)
 	s.Dy = float32(s.Dy * k)
@@ -174,7 +177,7 @@ func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		fo := 1 - float32(x*x)
 		v := h.Eat(l[i]).Bits()
 		var gv float32
-		if vp.grad == gradSimplex {
+		if vp.grad == noise.GradientSimplex {
 			gv = float32(lineGradient(v, x).V * simplex1)
 		} else {
 			gv = valueGradient(v)
@@ -202,7 +205,7 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		fo := (0.5 - float32(x*x)) - float32(z*z)
 		v := hs[i].Bits()
 		var gv float32
-		if vp.grad == gradSimplex {
+		if vp.grad == noise.GradientSimplex {
 			gx, gy := squareVectors(v)
 			r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
 			gv = float32(float32((float32(gx*x)+float32(gy*z))*r) * simplex2)
@@ -236,7 +239,7 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		fo := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
 		v := hs[i].Eat(ly[i]).Eat(lz[i]).Bits()
 		var gv float32
-		if vp.grad == gradSimplex {
+		if vp.grad == noise.GradientSimplex {
 			gx := float32(v.Floats01A()*2) - 1
 			gy := float32(v.Floats01D()*2) - 1
 			gz := (1 - abs32(gx)) - abs32(gy)

@@ -1,14 +1,17 @@
 package cpu
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+)
 
 // PlaneSurface displaces a vertex (x, 0, z) of a flat grid along +Y by the
 // noise sample s scaled by displacement, and returns its height and the
 // analytical unit normal and tangent (SPEC §7.7). s's derivatives must be
 // with respect to the vertex position (as Sampler.At returns them, domain
 // transform included). The tangent's w is −1, as in the tutorial.
-func PlaneSurface(s Sample, displacement float32) (height float32, normal mgl32.Vec3, tangent mgl32.Vec4) {
-	n := s.scale(displacement)
+func PlaneSurface(s noise.Sample, displacement float32) (height float32, normal mgl32.Vec3, tangent mgl32.Vec4) {
+	n := sampleScale(s, displacement)
 	dx, dz := n.Dx, n.Dz
 	r1 := 1 / sqrt32(float32(dx*dx)+1)
 	tangent = mgl32.Vec4{r1, float32(dx * r1), 0, -1}
@@ -21,8 +24,8 @@ func PlaneSurface(s Sample, displacement float32) (height float32, normal mgl32.
 // 1 + displacement·v and returns its position, the analytical unit normal,
 // and the tangent t carried along (SPEC §7.8). A zero t gives a zero tangent.
 // s's derivatives must be with respect to the vertex position.
-func SphereSurface(p, t mgl32.Vec3, s Sample, displacement float32) (pos, normal, tangent mgl32.Vec3) {
-	n := s.scale(displacement)
+func SphereSurface(p, t mgl32.Vec3, s noise.Sample, displacement float32) (pos, normal, tangent mgl32.Vec3) {
+	n := sampleScale(s, displacement)
 	r := n.V + 1
 	d := mgl32.Vec3{n.Dx / r, n.Dy / r, n.Dz / r}
 	if t != (mgl32.Vec3{}) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -14,8 +15,8 @@ import (
 // the tangent points along +X on the surface, and the normal is orthogonal
 // to finite-difference surface tangents, for a rotated, scaled domain.
 func TestPlaneSurfaceNormals(t *testing.T) {
-	dom := cpu.Domain{Rotation: [3]float32{20, 35, -10}, Scale: [3]float32{1, 2, 1.5}}
-	s := mustSampler(t, cpu.Config{Noise: cpu.Simplex, Dims: 3, Settings: cpu.DefaultSettings(), Domain: &dom})
+	dom := noise.Domain{Rotation: [3]float32{20, 35, -10}, Scale: [3]float32{1, 2, 1.5}}
+	s := mustSampler(t, noise.Config{Noise: noise.Simplex, Dims: 3, Settings: noise.DefaultSettings(), Domain: &dom})
 	const k, h = 0.3, 1e-3
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 500; i++ {
@@ -45,7 +46,7 @@ func TestPlaneSurfaceNormals(t *testing.T) {
 // TestSphereSurfaceNormals checks the analytical sphere normals and tangents
 // (SPEC §7.8) against finite differences of the displaced sphere.
 func TestSphereSurfaceNormals(t *testing.T) {
-	s := mustSampler(t, cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.Settings{Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
+	s := mustSampler(t, noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.Settings{Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
 	const k, h = 0.2, 2e-4
 	surface := func(p mgl32.Vec3) mgl32.Vec3 {
 		pos, _, _ := cpu.SphereSurface(p, mgl32.Vec3{}, s.At(p), k)

@@ -1,25 +1,15 @@
 package cpu
 
+import "github.com/noiselab/noise"
+
 // Voronoi noise (SPEC §5): two cell points per lattice cell, the nearest two
 // distances F1 <= F2 over the 3, 3×3 or 3×3×3 neighbouring cells.
 
-// metric is the Voronoi distance (IVoronoiDistance).
-type metric uint8
-
-const (
-	metricWorley       metric = iota // Euclidean, squared until finalised
-	metricChebyshev                  // max(|x|, |y|, |z|)
-	metricSmoothWorley               // Euclidean with smooth minima (PS 4)
-)
-
-// voronoiFunction is the IVoronoiFunction applied to the two minima.
-type voronoiFunction uint8
-
-const (
-	functionF1 voronoiFunction = iota
-	functionF2
-	functionF2MinusF1
-)
+// The metric (noise.Metric) is the Voronoi distance (IVoronoiDistance):
+// Worley is Euclidean, squared until finalised; Chebyshev is
+// max(|x|, |y|, |z|); smooth Worley is Euclidean with smooth minima. The
+// function (noise.Function) is the IVoronoiFunction applied to the two
+// minima.
 
 // Smooth Worley constants (SPEC §5.5).
 const (
@@ -31,21 +21,21 @@ const (
 )
 
 // voronoiMinima holds the two running minima a <= b, with derivatives.
-type voronoiMinima struct{ a, b Sample }
+type voronoiMinima struct{ a, b noise.Sample }
 
 // initMinima is the state before the first candidate: a = b = 2, or for
 // smooth Worley a = 0 (an exp sum) and b = 2.
-func initMinima(m metric) voronoiMinima {
-	if m == metricSmoothWorley {
-		return voronoiMinima{b: Sample{V: 2}}
+func initMinima(m noise.Metric) voronoiMinima {
+	if m == noise.MetricSmoothWorley {
+		return voronoiMinima{b: noise.Sample{V: 2}}
 	}
-	return voronoiMinima{a: Sample{V: 2}, b: Sample{V: 2}}
+	return voronoiMinima{a: noise.Sample{V: 2}, b: noise.Sample{V: 2}}
 }
 
 // update is UpdateVoronoiMinima (SPEC §5.2), or the smooth-minimum update of
 // SPEC §5.5 for smooth Worley.
-func (m *voronoiMinima) update(met metric, s Sample) {
-	if met == metricSmoothWorley {
+func (m *voronoiMinima) update(met noise.Metric, s noise.Sample) {
+	if met == noise.MetricSmoothWorley {
 		m.updateSmooth(s)
 		return
 	}
@@ -57,7 +47,7 @@ func (m *voronoiMinima) update(met metric, s Sample) {
 	}
 }
 
-func (m *voronoiMinima) updateSmooth(s Sample) {
+func (m *voronoiMinima) updateSmooth(s noise.Sample) {
 	e := exp32(float32(-smoothKL * s.V))
 	m.a.V = m.a.V + e
 	m.a.Dx = m.a.Dx + float32(e*s.Dx)
@@ -85,44 +75,44 @@ func (m *voronoiMinima) updateSmooth(s Sample) {
 
 // worleyDist1 is the 1D distance of Worley and Chebyshev: |x|, with the
 // derivative of |point - sample| with respect to the sample.
-func worleyDist1(x float32) Sample {
+func worleyDist1(x float32) noise.Sample {
 	if x < 0 {
-		return Sample{V: abs32(x), Dx: 1}
+		return noise.Sample{V: abs32(x), Dx: 1}
 	}
-	return Sample{V: abs32(x), Dx: -1}
+	return noise.Sample{V: abs32(x), Dx: -1}
 }
 
 // dist2 is IVoronoiDistance.GetDistance(x, z).
-func dist2(met metric, x, z float32) Sample {
+func dist2(met noise.Metric, x, z float32) noise.Sample {
 	switch met {
-	case metricChebyshev:
+	case noise.MetricChebyshev:
 		ax, az := abs32(x), abs32(z)
 		if ax > az {
-			return Sample{V: ax, Dx: signStep(x)}
+			return noise.Sample{V: ax, Dx: signStep(x)}
 		}
-		return Sample{V: az, Dz: signStep(z)}
-	case metricSmoothWorley:
+		return noise.Sample{V: az, Dz: signStep(z)}
+	case noise.MetricSmoothWorley:
 		return smoothDist3(x, 0, z)
 	}
-	return Sample{V: (float32(x*x) + 0) + float32(z*z), Dx: x, Dz: z}
+	return noise.Sample{V: (float32(x*x) + 0) + float32(z*z), Dx: x, Dz: z}
 }
 
 // dist3 is IVoronoiDistance.GetDistance(x, y, z).
-func dist3(met metric, x, y, z float32) Sample {
+func dist3(met noise.Metric, x, y, z float32) noise.Sample {
 	switch met {
-	case metricChebyshev:
+	case noise.MetricChebyshev:
 		ax, ay, az := abs32(x), abs32(y), abs32(z)
 		if ax > ay && ax > az {
-			return Sample{V: ax, Dx: signStep(x)}
+			return noise.Sample{V: ax, Dx: signStep(x)}
 		}
 		if ay > az {
-			return Sample{V: ay, Dy: signStep(y)}
+			return noise.Sample{V: ay, Dy: signStep(y)}
 		}
-		return Sample{V: az, Dz: signStep(z)}
-	case metricSmoothWorley:
+		return noise.Sample{V: az, Dz: signStep(z)}
+	case noise.MetricSmoothWorley:
 		return smoothDist3(x, y, z)
 	}
-	return Sample{V: (float32(x*x) + float32(y*y)) + float32(z*z), Dx: x, Dy: y, Dz: z}
+	return noise.Sample{V: (float32(x*x) + float32(y*y)) + float32(z*z), Dx: x, Dy: y, Dz: z}
 }
 
 // signStep is the Chebyshev derivative on the chosen axis: (c < 0) ? +1 : -1.
@@ -136,26 +126,26 @@ func signStep(c float32) float32 {
 // smoothDist3 is SmoothWorley's Euclidean distance with derivatives d/(-v).
 // At a cell point itself (v = 0) the C# source divides 0 by 0; the
 // derivative is defined as 0 there instead.
-func smoothDist3(x, y, z float32) Sample {
+func smoothDist3(x, y, z float32) noise.Sample {
 	v := sqrt32((float32(x*x) + float32(y*y)) + float32(z*z))
 	if v == 0 {
-		return Sample{}
+		return noise.Sample{}
 	}
-	return Sample{V: v, Dx: x / -v, Dy: y / -v, Dz: z / -v}
+	return noise.Sample{V: v, Dx: x / -v, Dy: y / -v, Dz: z / -v}
 }
 
 // finalizeWorley is Worley.Finalize2D/3D for one minimum: keep = v < 1,
 // v' = keep ? sqrt(v) : 1, d' = keep ? -d/v' : 0. At a cell point (v' = 0)
 // the derivative is defined as 0 rather than the source's 0/0.
-func finalizeWorley(s Sample) Sample {
+func finalizeWorley(s noise.Sample) noise.Sample {
 	if !(s.V < 1) {
-		return Sample{V: 1}
+		return noise.Sample{V: 1}
 	}
 	r := sqrt32(s.V)
 	if r == 0 {
-		return Sample{}
+		return noise.Sample{}
 	}
-	return Sample{V: r, Dx: -s.Dx / r, Dy: -s.Dy / r, Dz: -s.Dz / r}
+	return noise.Sample{V: r, Dx: -s.Dx / r, Dy: -s.Dy / r, Dz: -s.Dz / r}
 }
 
 // finalizeSmooth is SmoothWorley's Finalize: the log-sum-exp minimum in a,
@@ -172,37 +162,37 @@ func finalizeSmooth(m voronoiMinima, oneD bool) voronoiMinima {
 	return m
 }
 
-func smoothWindow(s Sample, oneD bool) Sample {
+func smoothWindow(s noise.Sample, oneD bool) noise.Sample {
 	if s.V > 0 && (oneD || s.V < 1) {
 		return smoothstepSample(s)
 	}
-	return Sample{}
+	return noise.Sample{}
 }
 
 // finalize is IVoronoiDistance.Finalize1D/2D/3D.
-func (m voronoiMinima) finalize(met metric, dims int) voronoiMinima {
+func (m voronoiMinima) finalize(met noise.Metric, dims int) voronoiMinima {
 	switch {
-	case met == metricSmoothWorley:
+	case met == noise.MetricSmoothWorley:
 		return finalizeSmooth(m, dims == 1)
-	case met == metricWorley && dims > 1:
+	case met == noise.MetricWorley && dims > 1:
 		return voronoiMinima{finalizeWorley(m.a), finalizeWorley(m.b)}
 	}
 	return m
 }
 
 // evaluate is IVoronoiFunction.Evaluate.
-func (m voronoiMinima) evaluate(fn voronoiFunction) Sample {
+func (m voronoiMinima) evaluate(fn noise.Function) noise.Sample {
 	switch fn {
-	case functionF2:
+	case noise.FunctionF2:
 		return m.b
-	case functionF2MinusF1:
-		return m.b.sub(m.a)
+	case noise.FunctionF2MinusF1:
+		return sampleSub(m.b, m.a)
 	}
 	return m.a
 }
 
 // voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
-func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px := p.x
 	x := getSpan(px, f, vp.tiling)
 	m := initMinima(vp.metric)
@@ -216,7 +206,7 @@ func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 }
 
 // voronoi2D is Voronoi2D<L, D, F> over X and Z.
-func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, pz := p.x, p.z
 	x := getSpan(px, f, vp.tiling)
 	z := getSpan(pz, f, vp.tiling)
@@ -239,7 +229,7 @@ func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
 }
 
 // voronoi3D is Voronoi3D<L, D, F>: 5-bit point coordinates from the hash.
-func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) Sample {
+func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, py, pz := p.x, p.y, p.z
 	x := getSpan(px, f, vp.tiling)
 	y := getSpan(py, f, vp.tiling)
@@ -296,13 +286,13 @@ func (m minPair) merge(n minPair, two bool) minPair {
 // applies the Voronoi function.
 func (m minPair) result(vp *variantParams, dims int) float32 {
 	a, b := m.a, m.b
-	if vp.metric == metricWorley && dims > 1 {
+	if vp.metric == noise.MetricWorley && dims > 1 {
 		a, b = sqrt32(min(a, 1)), sqrt32(min(b, 1))
 	}
 	switch vp.function {
-	case functionF2:
+	case noise.FunctionF2:
 		return b
-	case functionF2MinusF1:
+	case noise.FunctionF2MinusF1:
 		return b - a
 	}
 	return a
@@ -313,7 +303,7 @@ func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	if vp.tiling {
 		x0, _ = wrapTiling(x0, f)
 	}
-	two := vp.function != functionF1
+	two := vp.function != noise.FunctionF1
 	m := minPair{2, 2}
 	for u := int32(-1); u <= 1; u++ {
 		hb := h.Eat(validateSingleStep(x0+u, f, vp.tiling)).Bits()
@@ -330,7 +320,7 @@ func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		x0, _ = wrapTiling(x0, f)
 		z0, _ = wrapTiling(z0, f)
 	}
-	two, cheb := vp.function != functionF1, vp.metric == metricChebyshev
+	two, cheb := vp.function != noise.FunctionF1, vp.metric == noise.MetricChebyshev
 	m1, m2 := minPair{2, 2}, minPair{2, 2}
 	for u := int32(-1); u <= 1; u++ {
 		hx := h.Eat(validateSingleStep(x0+u, f, vp.tiling))
@@ -364,7 +354,7 @@ func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		y0, _ = wrapTiling(y0, f)
 		z0, _ = wrapTiling(z0, f)
 	}
-	two, cheb := vp.function != functionF1, vp.metric == metricChebyshev
+	two, cheb := vp.function != noise.FunctionF1, vp.metric == noise.MetricChebyshev
 	m1, m2 := minPair{2, 2}, minPair{2, 2}
 	for u := int32(-1); u <= 1; u++ {
 		hx := h.Eat(validateSingleStep(x0+u, f, vp.tiling))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -82,10 +83,10 @@ type benchGPURow struct {
 }
 
 type benchReport struct {
-	Machine  benchMachine `json:"machine"`
-	Duration string       `json:"duration"`
-	Settings cpu.Settings `json:"settings"`
-	Rows     []benchRow   `json:"rows"` // CPU; empty with -backend gpu
+	Machine  benchMachine   `json:"machine"`
+	Duration string         `json:"duration"`
+	Settings noise.Settings `json:"settings"`
+	Rows     []benchRow     `json:"rows"` // CPU; empty with -backend gpu
 	// Backend is the -backend value: cpu, gpu or both.
 	Backend string `json:"backend"`
 	// GPU describes the GL implementation (-backend gpu or both).
@@ -120,13 +121,13 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		return fmt.Errorf("invalid -gpu-points %d: must be 1 to %d", *gpuPoints, maxGPUPoints)
 	}
 	doCPU, doGPU := *backend != "gpu", *backend != "cpu"
-	noises := cpu.Noises()
+	noises := noise.Noises()
 	if *name != "" {
-		n, err := cpu.ParseNoise(*name)
+		n, err := noise.ParseNoise(*name)
 		if err != nil {
 			return err
 		}
-		noises = []cpu.Noise{n}
+		noises = []noise.Noise{n}
 	}
 	if *dur <= 0 {
 		return fmt.Errorf("invalid duration %v: must be positive", *dur)
@@ -137,7 +138,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 			Level: archLevel(), GoVersion: runtime.Version(), SIMD: simdInUse(), SIMDStatus: simdStatus(),
 		},
 		Duration: dur.String(),
-		Settings: cpu.DefaultSettings(),
+		Settings: noise.DefaultSettings(),
 		Rows:     []benchRow{},
 		Backend:  *backend,
 	}
@@ -188,7 +189,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	}
 	for _, n := range noises {
 		for _, dims := range []int{2, 3} {
-			cfg := cpu.Config{Noise: n, Dims: dims, Settings: cpu.DefaultSettings()}
+			cfg := noise.Config{Noise: n, Dims: dims, Settings: noise.DefaultSettings()}
 			if tw != nil {
 				fmt.Fprintf(tw, "%-*s\t%dD\t", nameWidth, n, dims)
 			}
@@ -256,7 +257,7 @@ func measure(s *cpu.Sampler, pos []mgl32.Vec3, out []float32, threads int, d tim
 
 // measureGPURow measures one noise type and dimension on the GPU: Values
 // on a slice (with the transfers), then SampleBuffers on GPU buffers.
-func measureGPURow(dev gpuDevice, cfg cpu.Config, pos []mgl32.Vec3, out []float32, d time.Duration) (benchGPURow, error) {
+func measureGPURow(dev gpuDevice, cfg noise.Config, pos []mgl32.Vec3, out []float32, d time.Duration) (benchGPURow, error) {
 	row := benchGPURow{Noise: cfg.Noise.String(), Dims: cfg.Dims, Positions: len(pos)}
 	s, err := dev.sampler(cfg)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 // newFlagSet returns a FlagSet that prints nothing by itself: errors come
@@ -79,7 +79,7 @@ type settingsFlags struct {
 // -perm-mode blog, backends are the command's valid -backend values.
 func (f *settingsFlags) register(fs *flag.FlagSet, blog bool, backends []string) {
 	f.backends = backends
-	d := cpu.DefaultSettings()
+	d := noise.DefaultSettings()
 	fs.StringVar(&f.noise, "noise", "", "noise `name` (required); \"noise list\" shows them all")
 	fs.IntVar(&f.dims, "dims", 3, "`dimensions`: 1 to 3, or 1 to 4 for perm-value (1D uses x, 2D x and z)")
 	fs.BoolVar(&f.tiling, "tiling", false, "use the tiling variant: period 1 in every used axis (not for simplex noise)")
@@ -89,7 +89,7 @@ func (f *settingsFlags) register(fs *flag.FlagSet, blog bool, backends []string)
 	}
 	fs.Int64Var(&f.seed, "seed", int64(d.Seed), seedUsage)
 	fs.Int64Var(&f.frequency, "frequency", int64(d.Frequency), "base `frequency`, a whole number at least 1")
-	fs.IntVar(&f.octaves, "octaves", d.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", cpu.MaxOctaves))
+	fs.IntVar(&f.octaves, "octaves", d.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
 	f.lacunarity = numFlag{strconv.Itoa(int(d.Lacunarity))}
 	fs.Var(&f.lacunarity, "lacunarity", "frequency `factor` per octave, a whole number at least 1")
 	f.persistence = numFlag{strconv.FormatFloat(float64(d.Persistence), 'g', -1, 32)}
@@ -121,19 +121,19 @@ func checkBackend(b string, valid []string) error {
 }
 
 // parseNoise resolves -noise; the error lists the valid names.
-func parseNoise(name string) (cpu.Noise, error) {
+func parseNoise(name string) (noise.Noise, error) {
 	if name == "" {
-		return 0, fmt.Errorf("missing -noise NAME; valid: %s", strings.Join(cpu.Names(), ", "))
+		return 0, fmt.Errorf("missing -noise NAME; valid: %s", strings.Join(noise.Names(), ", "))
 	}
-	return cpu.ParseNoise(name)
+	return noise.ParseNoise(name)
 }
 
 // fixedSettings converts the flags into the library's settings. Range
 // checks that the library makes itself (frequency ≥ 1, octaves 1–16,
 // lacunarity ≥ 1, persistence finite and ≥ 0) are left to it; this only
 // rejects what does not fit the field types.
-func (f *settingsFlags) fixedSettings() (cpu.Settings, error) {
-	var s cpu.Settings
+func (f *settingsFlags) fixedSettings() (noise.Settings, error) {
+	var s noise.Settings
 	if f.seed < math.MinInt32 || f.seed > math.MaxInt32 {
 		return s, fmt.Errorf("invalid seed %d: must be %d to %d", f.seed, math.MinInt32, math.MaxInt32)
 	}
@@ -151,7 +151,7 @@ func (f *settingsFlags) fixedSettings() (cpu.Settings, error) {
 	if err != nil {
 		return s, fmt.Errorf("invalid persistence %s: must be finite and at least 0 (and fit a float32)", f.persistence.s)
 	}
-	return cpu.Settings{
+	return noise.Settings{
 		Seed:        int32(f.seed),
 		Frequency:   int32(f.frequency),
 		Octaves:     f.octaves,
@@ -162,18 +162,18 @@ func (f *settingsFlags) fixedSettings() (cpu.Settings, error) {
 
 // config validates the noise, backend and settings and returns the
 // library configuration (without a domain).
-func (f *settingsFlags) config() (cpu.Config, error) {
+func (f *settingsFlags) config() (noise.Config, error) {
 	n, err := parseNoise(f.noise)
 	if err != nil {
-		return cpu.Config{}, err
+		return noise.Config{}, err
 	}
 	if err := f.checkBackend(); err != nil {
-		return cpu.Config{}, err
+		return noise.Config{}, err
 	}
 	s, err := f.fixedSettings()
 	if err != nil {
-		return cpu.Config{}, err
+		return noise.Config{}, err
 	}
-	cfg := cpu.Config{Noise: n, Dims: f.dims, Tiling: f.tiling, Settings: s}
+	cfg := noise.Config{Noise: n, Dims: f.dims, Tiling: f.tiling, Settings: s}
 	return cfg, cfg.Validate()
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 // isNaNToken reports whether a field spells NaN ("nan", "+NaN", "-nan", …).
@@ -70,7 +70,7 @@ func FuzzSampleCommand(f *testing.F) {
 	f.Add("1e308 -1e308 1\n", uint8(18), uint8(1), false, true, uint8(1), int64(1), uint8(4))
 	f.Add("\xef\xbb\xbf1 2 3\n\n 4 5 6 \n", uint8(9), uint8(3), true, false, uint8(2), int64(7), uint8(1))
 	f.Add("1 2\n", uint8(3), uint8(1), false, false, uint8(1), int64(0), uint8(1))
-	names := cpu.Names()
+	names := noise.Names()
 	f.Fuzz(func(t *testing.T, in string, noise, dims uint8, deriv, blog bool, octaves uint8, seed int64, freq uint8) {
 		args := []string{"sample", "-noise", names[int(noise)%len(names)], "-dims", strconv.Itoa(int(dims%5) + 1),
 			"-octaves", strconv.Itoa(int(octaves % 8)), "-seed", strconv.Itoa(int(seed)), "-frequency", strconv.Itoa(int(freq % 40))}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -20,9 +21,9 @@ import (
 // cpu.Sampler, with an error because GPU calls can fail.
 type batchSampler interface {
 	Values(pos []mgl32.Vec3, out []float32) error
-	Samples(pos []mgl32.Vec3, out []cpu.Sample) error
+	Samples(pos []mgl32.Vec3, out []noise.Sample) error
 	Values4(pos []mgl32.Vec4, out []float32) error
-	Samples4(pos []mgl32.Vec4, out []cpu.Sample) error
+	Samples4(pos []mgl32.Vec4, out []noise.Sample) error
 }
 
 // cpuBatch is the CPU backend as a batchSampler.
@@ -33,7 +34,7 @@ func (b cpuBatch) Values(pos []mgl32.Vec3, out []float32) error {
 	return nil
 }
 
-func (b cpuBatch) Samples(pos []mgl32.Vec3, out []cpu.Sample) error {
+func (b cpuBatch) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
 	b.s.Samples(pos, out)
 	return nil
 }
@@ -43,7 +44,7 @@ func (b cpuBatch) Values4(pos []mgl32.Vec4, out []float32) error {
 	return nil
 }
 
-func (b cpuBatch) Samples4(pos []mgl32.Vec4, out []cpu.Sample) error {
+func (b cpuBatch) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
 	b.s.Samples4(pos, out)
 	return nil
 }
@@ -64,7 +65,7 @@ type gpuInfo struct {
 type gpuDevice interface {
 	info() gpuInfo
 	// sampler compiles cfg's kernel; the sampler is closed with the device.
-	sampler(cfg cpu.Config) (gpuSampler, error)
+	sampler(cfg noise.Config) (gpuSampler, error)
 	close()
 }
 

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
 )
@@ -43,7 +43,7 @@ func (d *glDevice) info() gpuInfo {
 		Platform: i.Platform, Context: d.kind, Line: i.String()}
 }
 
-func (d *glDevice) sampler(cfg cpu.Config) (gpuSampler, error) {
+func (d *glDevice) sampler(cfg noise.Config) (gpuSampler, error) {
 	s, err := d.ctx.NewSampler(cfg, &dispatch.SamplerOptions{Arith: d.arith})
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
 	"github.com/noiselab/noise/internal/outfile"
@@ -105,9 +106,9 @@ func render(s *cpu.Sampler, size int, normals bool, k float32) *image.RGBA {
 	rows := max(1, chunkLines/size)
 	pos := make([]mgl32.Vec3, 0, rows*size)
 	vals := make([]float32, rows*size)
-	var samples []cpu.Sample
+	var samples []noise.Sample
 	if normals {
-		samples = make([]cpu.Sample, rows*size)
+		samples = make([]noise.Sample, rows*size)
 	}
 	fsize := float32(size)
 	for j0 := 0; j0 < size; j0 += rows {
@@ -161,7 +162,7 @@ func valueColour(v float32, signed bool) color.RGBA {
 }
 
 // normalColour encodes the normal of the surface y = k·noise.
-func normalColour(s cpu.Sample, k float32) color.RGBA {
+func normalColour(s noise.Sample, k float32) color.RGBA {
 	n := mgl32.Vec3{-k * s.Dx, 1, -k * s.Dz}
 	l := n.Len()
 	if !(l > 0) || math.IsInf(float64(l), 0) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 const listHeader = `Usage: noise list
@@ -24,7 +24,7 @@ func runList(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tDIMS\tTILING\tRANGE\tDESCRIPTION")
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		tiling := "no"
 		if n.Tiling() {
 			tiling = "yes"
@@ -39,7 +39,7 @@ func runList(args []string, _ io.Reader, stdout, _ io.Writer) error {
 
 // rangeText is the output range, per run of dimensions with the same
 // range: "[-1, 1]" or "1D [0, 1.5]; 2D-3D [0, 1]".
-func rangeText(n cpu.Noise) string {
+func rangeText(n noise.Noise) string {
 	type run struct {
 		from, to int
 		text     string

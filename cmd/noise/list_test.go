@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 // TestList checks the variant table: every name once, simplex without
@@ -13,8 +13,8 @@ func TestList(t *testing.T) {
 	r := runIn("", "list")
 	mustOK(t, r, "list")
 	out := lines(r.stdout)
-	if len(out) != len(cpu.Names())+1 {
-		t.Fatalf("%d lines, want a header and %d rows:\n%s", len(out), len(cpu.Names()), r.stdout)
+	if len(out) != len(noise.Names())+1 {
+		t.Fatalf("%d lines, want a header and %d rows:\n%s", len(out), len(noise.Names()), r.stdout)
 	}
 	header := out[0]
 	for _, col := range []string{"NAME", "DIMS", "TILING", "RANGE", "DESCRIPTION"} {
@@ -34,7 +34,7 @@ func TestList(t *testing.T) {
 			t.Errorf("row %q: DIMS column not aligned with the header", line)
 		}
 	}
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		line, ok := rows[n.String()]
 		if !ok {
 			t.Errorf("%s not listed", n)
@@ -42,7 +42,7 @@ func TestList(t *testing.T) {
 		}
 		f := strings.Fields(line)
 		wantDims := "1-3"
-		if n == cpu.PermValue {
+		if n == noise.PermValue {
 			wantDims = "1-4"
 		}
 		if f[1] != wantDims {

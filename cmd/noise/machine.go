@@ -2,11 +2,12 @@ package main
 
 import (
 	"bufio"
-	"github.com/noiselab/noise/cpu"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/noiselab/noise/cpu"
 )
 
 // simdInUse reports whether the cpu package's 8-lane batch kernels run in

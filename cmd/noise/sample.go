@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
 )
@@ -168,8 +169,8 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if f.backend != "cpu" {
 		return nil, fmt.Errorf("-perm-mode blog is not available with -backend %s: the blog's float64 noise runs on the CPU only (use -backend cpu, or -perm-mode fixed on the GPU)", f.backend)
 	}
-	if n != cpu.PermValue {
-		return nil, fmt.Errorf("-perm-mode blog works only with -noise %s (the Rust blog's noise), not %s", cpu.PermValue, n)
+	if n != noise.PermValue {
+		return nil, fmt.Errorf("-perm-mode blog works only with -noise %s (the Rust blog's noise), not %s", noise.PermValue, n)
 	}
 	if f.deriv {
 		return nil, errors.New("-deriv is not available with -perm-mode blog: the blog's float64 noise has no analytical derivatives (use -perm-mode fixed)")
@@ -331,7 +332,7 @@ type fixedEval struct {
 	pos3    []mgl32.Vec3
 	pos4    []mgl32.Vec4
 	vals    []float32
-	samples []cpu.Sample
+	samples []noise.Sample
 }
 
 func (e *fixedEval) numbers() int {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/appendixa"
 )
@@ -275,7 +276,7 @@ func TestSampleChunks(t *testing.T) {
 		fmt.Fprintf(&b, "  %s\t%s  %s \r\n", f32(pos[i][0]), f32(pos[i][1]), f32(pos[i][2]))
 	}
 	in := b.String()
-	s, err := cpu.New(cpu.Config{Noise: cpu.Simplex, Dims: 3, Settings: cpu.Settings{Seed: -3, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.7}})
+	s, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 3, Settings: noise.Settings{Seed: -3, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.7}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +334,7 @@ func TestSampleMalformedAfterChunk(t *testing.T) {
 // TestSample4D checks 4-number input for 4D perm-value noise against the
 // library, and that 4D rejects 3 numbers.
 func TestSample4D(t *testing.T) {
-	s, err := cpu.New(cpu.Config{Noise: cpu.PermValue, Dims: 4, Settings: cpu.Settings{Seed: 12, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
+	s, err := cpu.New(noise.Config{Noise: noise.PermValue, Dims: 4, Settings: noise.Settings{Seed: 12, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/appendixa"
 )
@@ -41,8 +42,8 @@ func runSelfcheck(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	return nil
 }
 
-func settingsOf(s appendixa.Settings) cpu.Settings {
-	return cpu.Settings{Seed: int32(s.Seed), Frequency: int32(s.Frequency), Octaves: s.Octaves,
+func settingsOf(s appendixa.Settings) noise.Settings {
+	return noise.Settings{Seed: int32(s.Seed), Frequency: int32(s.Frequency), Octaves: s.Octaves,
 		Lacunarity: int32(s.Lacunarity), Persistence: s.Persistence}
 }
 
@@ -88,13 +89,13 @@ func selfcheck() (total int, failures []string, err error) {
 	}
 	pos := appendixPoints(selfcheckCopies)
 	vals := make([]float32, len(pos))
-	samples := make([]cpu.Sample, len(pos))
-	newSampler := func(name string, dims int, tiling bool, s cpu.Settings, d *cpu.Domain) (*cpu.Sampler, error) {
-		n, err := cpu.ParseNoise(name)
+	samples := make([]noise.Sample, len(pos))
+	newSampler := func(name string, dims int, tiling bool, s noise.Settings, d *noise.Domain) (*cpu.Sampler, error) {
+		n, err := noise.ParseNoise(name)
 		if err != nil {
 			return nil, err
 		}
-		return cpu.New(cpu.Config{Noise: n, Dims: dims, Tiling: tiling, Settings: s, Domain: d})
+		return cpu.New(noise.Config{Noise: n, Dims: dims, Tiling: tiling, Settings: s, Domain: d})
 	}
 
 	for _, c := range values {
@@ -128,7 +129,7 @@ func selfcheck() (total int, failures []string, err error) {
 	}
 
 	for _, pn := range []bool{true, false} {
-		d := &cpu.Domain{Translation: appendixa.DomainTranslation, Rotation: appendixa.DomainRotation,
+		d := &noise.Domain{Translation: appendixa.DomainTranslation, Rotation: appendixa.DomainRotation,
 			Scale: appendixa.DomainScale, PN: pn}
 		s, err := newSampler("perlin", 3, false, settingsOf(appendixa.SettingsA), d)
 		if err != nil {
@@ -162,7 +163,7 @@ func selfcheck() (total int, failures []string, err error) {
 
 // sameEverywhere checks point i in every copy of the batch, through Values
 // and Samples, and returns the first mismatch.
-func sameEverywhere(vals []float32, samples []cpu.Sample, i int, want uint32) (path string, got float32, ok bool) {
+func sameEverywhere(vals []float32, samples []noise.Sample, i int, want uint32) (path string, got float32, ok bool) {
 	n := len(appendixa.Points)
 	for k := i; k < len(vals); k += n {
 		if !appendixa.SameBits(vals[k], want) {

@@ -7,23 +7,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
 )
 
 // TestShaderCommand: noise shader prints exactly what package shaders
 // gives for the flags' configuration and options; bad flags are one line.
 func TestShaderCommand(t *testing.T) {
-	perlin := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	perlin := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
 	kernel, _ := shaders.ComputeSource(perlin, false, 64, nil)
 	r := runIn("", "shader", "-noise", "perlin")
 	mustOK(t, r)
 	if r.stdout != kernel || !strings.HasPrefix(r.stdout, "#version 430 core\n") || !strings.Contains(r.stdout, "void main()") {
 		t.Error("default: not the compute kernel of shaders.ComputeSource")
 	}
-	lib, _ := shaders.Library(cpu.Config{Noise: cpu.VoronoiWorleyF2, Dims: 2, Tiling: true,
-		Settings: cpu.Settings{Seed: 5, Frequency: 3, Octaves: 2, Lacunarity: 3, Persistence: 0.25},
-		Domain:   &cpu.Domain{Rotation: [3]float32{0, 45, 0}, Scale: [3]float32{1, 1, 1}}}, &shaders.Options{Prefix: "cells_"})
+	lib, _ := shaders.Library(noise.Config{Noise: noise.VoronoiWorleyF2, Dims: 2, Tiling: true,
+		Settings: noise.Settings{Seed: 5, Frequency: 3, Octaves: 2, Lacunarity: 3, Persistence: 0.25},
+		Domain:   &noise.Domain{Rotation: [3]float32{0, 45, 0}, Scale: [3]float32{1, 1, 1}}}, &shaders.Options{Prefix: "cells_"})
 	r = runIn("", "shader", "-noise", "voronoi-worley-f2", "-dims", "2", "-tiling", "-seed", "5", "-frequency", "3",
 		"-octaves", "2", "-lacunarity", "3", "-persistence", "0.25", "-rotate", "0,45,0", "-library", "-prefix", "cells_")
 	mustOK(t, r)

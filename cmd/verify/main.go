@@ -35,8 +35,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
-	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/internal/outfile"
@@ -149,10 +149,10 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 // selectVariants filters compare.Variants by the -noise, -exclude, -dims
 // and -tiling flags; a selection that leaves nothing is an error.
 func selectVariants(noiseFlag, excludeFlag, dimsFlag, tilingFlag string) ([]compare.Variant, error) {
-	parse := func(list string) (map[cpu.Noise]bool, error) {
-		set := map[cpu.Noise]bool{}
+	parse := func(list string) (map[noise.Noise]bool, error) {
+		set := map[noise.Noise]bool{}
 		for _, name := range strings.Split(list, ",") {
-			n, err := cpu.ParseNoise(strings.TrimSpace(name))
+			n, err := noise.ParseNoise(strings.TrimSpace(name))
 			if err != nil {
 				return nil, err
 			}
@@ -160,14 +160,14 @@ func selectVariants(noiseFlag, excludeFlag, dimsFlag, tilingFlag string) ([]comp
 		}
 		return set, nil
 	}
-	noises := map[cpu.Noise]bool{}
+	noises := map[noise.Noise]bool{}
 	var err error
 	if noiseFlag != "all" {
 		if noises, err = parse(noiseFlag); err != nil {
 			return nil, err
 		}
 	}
-	excluded := map[cpu.Noise]bool{}
+	excluded := map[noise.Noise]bool{}
 	if excludeFlag != "" {
 		if excluded, err = parse(excludeFlag); err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
@@ -65,7 +66,7 @@ type componentStats struct {
 }
 
 // policy is the tolerance of cfg under the flags.
-func (o *options) policy(cfg cpu.Config) compare.Policy {
+func (o *options) policy(cfg noise.Config) compare.Policy {
 	if o.exact {
 		return compare.Exact
 	}
@@ -109,7 +110,7 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 		len(o.variants), len(compare.SettingsCases()), len(pos4), info)
 	opts := o.samplerOptions(edit)
 	wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
-	wantS, gotS := make([]cpu.Sample, len(pos4)), make([]cpu.Sample, len(pos4))
+	wantS, gotS := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
 	for i, v := range o.variants {
 		row := variantResult{Name: v.String(), Pass: true, variant: v}
 		for _, sc := range compare.SettingsCases() {

@@ -371,7 +371,7 @@ func TestWorstCaseCatchesPlainDivision(t *testing.T) {
 	needGL(t)
 	const from, to = "noise_divide(2.0 * n.v, d255)", "(2.0 * n.v) / 255.0"
 	edit := func(s string) string {
-		if !strings.Contains(s, "#define noise_NOISE_FAMILY 3") {
+		if !strings.Contains(s, "#define noise_NOISE_FAMILY noise_familyPerm") {
 			return s
 		}
 		if !strings.Contains(s, from) {

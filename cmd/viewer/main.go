@@ -25,7 +25,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/internal/cliflag"
 	"github.com/noiselab/noise/internal/outfile"
 )
@@ -105,7 +105,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	opts := options{width: 1024, height: 720, instanceScale: 2, idle: time.Second / 2}
 	fs := flag.NewFlagSet("viewer", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	noise := fs.String("noise", s.Noise.String(), "noise type `name`; valid: "+strings.Join(cpu.Names(), ", "))
+	noiseName := fs.String("noise", s.Noise.String(), "noise type `name`; valid: "+strings.Join(noise.Names(), ", "))
 	fs.IntVar(&s.Dims, "dims", s.Dims, "`dimensions`: 1 to 3, or 1 to 4 for perm-value")
 	fs.BoolVar(&s.Tiling, "tiling", false, "the tiling variant (not for simplex noise)")
 	shape := fs.String("shape", s.Shape.String(), "`shape`: plane, sphere or torus")
@@ -114,7 +114,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	disp := fs.Float64("displacement", float64(s.Displacement), fmt.Sprintf("displacement along the normal, %v to %v", minDisplacement, maxDisplacement))
 	seed := fs.Int64("seed", int64(s.Settings.Seed), "hash `seed`, an int32")
 	freq := fs.Int64("frequency", int64(s.Settings.Frequency), fmt.Sprintf("base `frequency`, 1 to %d", maxFrequency))
-	fs.IntVar(&s.Settings.Octaves, "octaves", s.Settings.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", cpu.MaxOctaves))
+	fs.IntVar(&s.Settings.Octaves, "octaves", s.Settings.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
 	lac := fs.Int64("lacunarity", int64(s.Settings.Lacunarity), fmt.Sprintf("frequency `factor` per octave, 1 to %d", maxLacunarity))
 	pers := fs.Float64("persistence", float64(s.Settings.Persistence), "amplitude `factor` per octave, 0 to 1")
 	var dom cliflag.Domain
@@ -146,7 +146,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 		return s, opts, fmt.Errorf("unexpected argument %q: the viewer takes flags only (run \"viewer -h\" for usage)", fs.Arg(0))
 	}
 	var err error
-	if s.Noise, err = cpu.ParseNoise(*noise); err != nil {
+	if s.Noise, err = noise.ParseNoise(*noiseName); err != nil {
 		return s, opts, err
 	}
 	if s.Shape, err = parseShape(*shape); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -72,13 +73,13 @@ const sphereRadius = 0.5
 //     gradient over ω is displacement·∇v, so the radius is R·(1 + h/R).
 //   - torus: moved along n by h = displacement·v, with the normal of
 //     torusSurface.
-func displace(shape cpu.Shape, p, n mgl32.Vec3, s cpu.Sample, displacement float32) (pos, normal mgl32.Vec3) {
+func displace(shape cpu.Shape, p, n mgl32.Vec3, s noise.Sample, displacement float32) (pos, normal mgl32.Vec3) {
 	switch shape {
 	case cpu.Plane:
 		h, nrm, _ := cpu.PlaneSurface(s, displacement)
 		return mgl32.Vec3{p[0], h, p[2]}, nrm
 	case cpu.Sphere:
-		h := cpu.Sample{
+		h := noise.Sample{
 			V:  float32(displacement*s.V) / sphereRadius,
 			Dx: float32(displacement * s.Dx),
 			Dy: float32(displacement * s.Dy),
@@ -96,7 +97,7 @@ func displace(shape cpu.Shape, p, n mgl32.Vec3, s cpu.Sample, displacement float
 // big circle, curvature cos φ/ρ, and the tube, curvature 1/r2) the
 // displaced surface's tangent is (1 + h·κ)·e + (∇h·e)·n, so its normal is
 // n − Σ (∇h·e)/(1 + h·κ)·e (on a sphere this is SPEC §7.8's formula).
-func torusSurface(p, n mgl32.Vec3, s cpu.Sample, displacement float32) (pos, normal mgl32.Vec3) {
+func torusSurface(p, n mgl32.Vec3, s noise.Sample, displacement float32) (pos, normal mgl32.Vec3) {
 	const r2 = 0.125 // the tube radius (SPEC §9.2)
 	h := displacement * s.V
 	g := mgl32.Vec3{displacement * s.Dx, displacement * s.Dy, displacement * s.Dz}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -72,7 +73,7 @@ func TestSurfaceMeshIsClosed(t *testing.T) {
 // on the sphere, with radius 1 it would be cpu.SphereSurface, and at the
 // viewer's radius ½ it is the same surface scaled.
 func TestDisplaceTwinsTheLibrary(t *testing.T) {
-	s := cpu.Sample{V: 0.3, Dx: -1.5, Dy: 0.25, Dz: 2}
+	s := noise.Sample{V: 0.3, Dx: -1.5, Dy: 0.25, Dz: 2}
 	p := mgl32.Vec3{0.1, 0, -0.2}
 	pos, nrm := displace(cpu.Plane, p, mgl32.Vec3{0, 1, 0}, s, 0.2)
 	h, want, _ := cpu.PlaneSurface(s, 0.2)
@@ -81,7 +82,7 @@ func TestDisplaceTwinsTheLibrary(t *testing.T) {
 	}
 	q := mgl32.Vec3{0.3, -0.4, 0}.Normalize().Mul(0.5)
 	pos, nrm = displace(cpu.Sphere, q, q.Normalize(), s, 0.2)
-	unit := cpu.Sample{V: 0.2 * 0.3 * 2, Dx: 0.2 * -1.5, Dy: 0.2 * 0.25, Dz: 0.2 * 2}
+	unit := noise.Sample{V: 0.2 * 0.3 * 2, Dx: 0.2 * -1.5, Dy: 0.2 * 0.25, Dz: 0.2 * 2}
 	wantPos, wantNrm, _ := cpu.SphereSurface(q.Mul(2), mgl32.Vec3{}, unit, 1)
 	if !pos.ApproxEqualThreshold(wantPos.Mul(0.5), 1e-7) || !nrm.ApproxEqualThreshold(wantNrm, 1e-7) {
 		t.Errorf("sphere: %v %v, want %v %v", pos, nrm, wantPos.Mul(0.5), wantNrm)
@@ -93,8 +94,8 @@ func TestDisplaceTwinsTheLibrary(t *testing.T) {
 // the displaced surface itself, measured by central differences over the
 // shape's (u, v) parameters.
 func TestSurfaceNormalsMatchTheGeometry(t *testing.T) {
-	cfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings(),
-		Domain: &cpu.Domain{Rotation: [3]float32{20, 30, 0}, Scale: [3]float32{2, 2, 2}}}
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings(),
+		Domain: &noise.Domain{Rotation: [3]float32{20, 30, 0}, Scale: [3]float32{2, 2, 2}}}
 	noise, err := cpu.New(cfg)
 	if err != nil {
 		t.Fatal(err)

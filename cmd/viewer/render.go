@@ -10,7 +10,7 @@ import (
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/dispatch"
 )
 
@@ -52,7 +52,7 @@ type renderer struct {
 	look          Look
 
 	sampler    *dispatch.Sampler
-	samplerCfg cpu.Config // sampler's configuration without its domain
+	samplerCfg noise.Config // sampler's configuration without its domain
 
 	help, hud textTexture
 
@@ -181,7 +181,7 @@ func (r *renderer) deleteMesh() {
 // into the samples buffer. The Sampler is made again only when the variant
 // or the settings changed; a new domain (every frame while it spins) is
 // set on the Sampler there is.
-func (r *renderer) resample(cfg cpu.Config) error {
+func (r *renderer) resample(cfg noise.Config) error {
 	key := cfg
 	key.Domain = nil
 	switch {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -76,7 +77,7 @@ const (
 // Apply, Orbit, Zoom and Advance, so the input handling is tested without
 // a window.
 type State struct {
-	Noise cpu.Noise
+	Noise noise.Noise
 	// Dims and Tiling are what the user asked for. A noise that lacks
 	// them (4D is perm-value only, simplex has no tiling) uses the
 	// nearest it has and the title says so; see Config.
@@ -85,9 +86,9 @@ type State struct {
 	Shape        cpu.Shape
 	Look         Look
 	Resolution   int
-	Settings     cpu.Settings
+	Settings     noise.Settings
 	Displacement float32
-	Domain       cpu.Domain
+	Domain       noise.Domain
 	Animate      bool
 	Help         bool
 
@@ -105,14 +106,14 @@ type State struct {
 // spikes; -scale 8 -look cubes -resolution 16 is the tutorial's picture.
 func DefaultState() State {
 	return State{
-		Noise:        cpu.Perlin,
+		Noise:        noise.Perlin,
 		Dims:         3,
 		Shape:        cpu.Plane,
 		Look:         Surface,
 		Resolution:   128,
-		Settings:     cpu.DefaultSettings(),
+		Settings:     noise.DefaultSettings(),
 		Displacement: 0.1,
-		Domain:       cpu.Domain{Scale: [3]float32{2, 2, 2}},
+		Domain:       noise.Domain{Scale: [3]float32{2, 2, 2}},
 		Yaw:          30,
 		Pitch:        35,
 		Distance:     1.5,
@@ -121,7 +122,7 @@ func DefaultState() State {
 
 // Validate reports the first field out of its range.
 func (s State) Validate() error {
-	if s.Noise >= cpu.Noise(len(cpu.Names())) {
+	if s.Noise >= noise.Noise(len(noise.Names())) {
 		return fmt.Errorf("invalid noise %d", s.Noise)
 	}
 	if s.Dims < 1 || s.Dims > s.Noise.MaxDims() {
@@ -141,9 +142,9 @@ func (s State) Validate() error {
 
 // Config is the noise configuration drawn: the noise with the requested
 // dimensions and tiling where it has them.
-func (s State) Config() cpu.Config {
+func (s State) Config() noise.Config {
 	d := s.Domain
-	return cpu.Config{
+	return noise.Config{
 		Noise:    s.Noise,
 		Dims:     min(s.Dims, s.Noise.MaxDims()),
 		Tiling:   s.Tiling && s.Noise.Tiling(),
@@ -214,12 +215,12 @@ func (s *State) Apply(a Action) Change {
 	s.Message = ""
 	switch a {
 	case NextNoise, PrevNoise:
-		n := len(cpu.Names())
+		n := len(noise.Names())
 		d := 1
 		if a == PrevNoise {
 			d = n - 1
 		}
-		s.Noise = cpu.Noise((int(s.Noise) + d) % n)
+		s.Noise = noise.Noise((int(s.Noise) + d) % n)
 		s.noteUnavailable()
 		return Resample
 	case Dims1, Dims2, Dims3, Dims4:
@@ -251,21 +252,21 @@ func (s *State) Apply(a Action) Change {
 		s.Look = (s.Look + 1) % numLooks
 		return Remesh
 	case OctavesUp:
-		return s.settings(func(st *cpu.Settings) { st.Octaves++ }, "octaves")
+		return s.settings(func(st *noise.Settings) { st.Octaves++ }, "octaves")
 	case OctavesDown:
-		return s.settings(func(st *cpu.Settings) { st.Octaves-- }, "octaves")
+		return s.settings(func(st *noise.Settings) { st.Octaves-- }, "octaves")
 	case FrequencyUp:
-		return s.settings(func(st *cpu.Settings) { st.Frequency++ }, "frequency")
+		return s.settings(func(st *noise.Settings) { st.Frequency++ }, "frequency")
 	case FrequencyDown:
-		return s.settings(func(st *cpu.Settings) { st.Frequency-- }, "frequency")
+		return s.settings(func(st *noise.Settings) { st.Frequency-- }, "frequency")
 	case LacunarityUp:
-		return s.settings(func(st *cpu.Settings) { st.Lacunarity++ }, "lacunarity")
+		return s.settings(func(st *noise.Settings) { st.Lacunarity++ }, "lacunarity")
 	case LacunarityDown:
-		return s.settings(func(st *cpu.Settings) { st.Lacunarity-- }, "lacunarity")
+		return s.settings(func(st *noise.Settings) { st.Lacunarity-- }, "lacunarity")
 	case PersistenceUp:
-		return s.settings(func(st *cpu.Settings) { st.Persistence = stepped(st.Persistence, +1) }, "persistence")
+		return s.settings(func(st *noise.Settings) { st.Persistence = stepped(st.Persistence, +1) }, "persistence")
 	case PersistenceDown:
-		return s.settings(func(st *cpu.Settings) { st.Persistence = stepped(st.Persistence, -1) }, "persistence")
+		return s.settings(func(st *noise.Settings) { st.Persistence = stepped(st.Persistence, -1) }, "persistence")
 	case SeedUp:
 		s.Settings.Seed++ // wraps from 2^31−1 to −2^31: every int32 is a seed
 		return Resample
@@ -341,7 +342,7 @@ func (s *State) noteUnavailable() {
 
 // settings applies f to a copy of the settings and keeps it if it is valid
 // and within the viewer's limits.
-func (s *State) settings(f func(*cpu.Settings), name string) Change {
+func (s *State) settings(f func(*noise.Settings), name string) Change {
 	st := s.Settings
 	f(&st)
 	err := st.Validate()
@@ -359,7 +360,7 @@ func (s *State) settings(f func(*cpu.Settings), name string) Change {
 func limitText(name string) string {
 	switch name {
 	case "octaves":
-		return fmt.Sprintf("1 to %d, with the top octave's frequency below 2^31", cpu.MaxOctaves)
+		return fmt.Sprintf("1 to %d, with the top octave's frequency below 2^31", noise.MaxOctaves)
 	case "frequency":
 		return fmt.Sprintf("1 to %d", maxFrequency)
 	case "lacunarity":
@@ -418,10 +419,7 @@ func (s State) Title() string { return strings.Join(s.Lines(), " | ") }
 // message if there is one.
 func (s State) Lines() []string {
 	cfg := s.Config()
-	variant := fmt.Sprintf("%s %dD", cfg.Noise, cfg.Dims)
-	if cfg.Tiling {
-		variant += " tiling"
-	}
+	variant := cfg.String()
 	if s.Dims != cfg.Dims {
 		variant += fmt.Sprintf(" (%dD n/a)", s.Dims)
 	}

@@ -8,11 +8,12 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
 func TestNoiseCycleWrapsBothWays(t *testing.T) {
-	all := cpu.Noises()
+	all := noise.Noises()
 	s := DefaultState()
 	s.Noise = all[0]
 	if c := s.Apply(PrevNoise); c != Resample || s.Noise != all[len(all)-1] {
@@ -21,7 +22,7 @@ func TestNoiseCycleWrapsBothWays(t *testing.T) {
 	if s.Apply(NextNoise); s.Noise != all[0] {
 		t.Fatalf("NextNoise from the last: %s, want %s", s.Noise, all[0])
 	}
-	seen := map[cpu.Noise]bool{}
+	seen := map[noise.Noise]bool{}
 	for range all {
 		seen[s.Noise] = true
 		s.Apply(NextNoise)
@@ -62,7 +63,7 @@ func TestEveryReachableStateIsValid(t *testing.T) {
 
 func TestUnavailableCombinations(t *testing.T) {
 	s := DefaultState()
-	s.Noise = cpu.Simplex
+	s.Noise = noise.Simplex
 	if c := s.Apply(ToggleTiling); c != Resample {
 		t.Errorf("T on simplex: change %v", c)
 	}
@@ -81,12 +82,12 @@ func TestUnavailableCombinations(t *testing.T) {
 	if c := s.Apply(Dims4); c != 0 || s.Dims != 3 || !strings.Contains(s.Message, "4D is not available for perlin") {
 		t.Errorf("4 on perlin: change %v, dims %d, message %q", c, s.Dims, s.Message)
 	}
-	s.Noise = cpu.PermValue
+	s.Noise = noise.PermValue
 	if c := s.Apply(Dims4); c != Resample || s.Config().Dims != 4 {
 		t.Errorf("4 on perm-value: change %v, dims %d", c, s.Config().Dims)
 	}
 	s.Apply(NextNoise) // wraps to value
-	if s.Noise != cpu.Value || s.Config().Dims != 3 || !strings.Contains(s.Title(), "value 3D (4D n/a)") {
+	if s.Noise != noise.Value || s.Config().Dims != 3 || !strings.Contains(s.Title(), "value 3D (4D n/a)") {
 		t.Errorf("from perm-value 4D to the next noise: %s, config dims %d, title %q", s.Noise, s.Config().Dims, s.Title())
 	}
 	if s.Apply(PrevNoise); s.Config().Dims != 4 {
@@ -102,8 +103,8 @@ func TestLimits(t *testing.T) {
 		check  func(State) bool
 		change Change
 	}{
-		{"octaves max", func(s *State) { s.Settings.Octaves = cpu.MaxOctaves }, OctavesUp,
-			func(s State) bool { return s.Settings.Octaves == cpu.MaxOctaves }, 0},
+		{"octaves max", func(s *State) { s.Settings.Octaves = noise.MaxOctaves }, OctavesUp,
+			func(s State) bool { return s.Settings.Octaves == noise.MaxOctaves }, 0},
 		{"octaves min", func(s *State) {}, OctavesDown, func(s State) bool { return s.Settings.Octaves == 1 }, 0},
 		{"octaves up", func(s *State) {}, OctavesUp, func(s State) bool { return s.Settings.Octaves == 2 }, Resample},
 		{"octaves vs top frequency", func(s *State) {
@@ -262,8 +263,8 @@ func TestCamera(t *testing.T) {
 
 func TestTitle(t *testing.T) {
 	s := DefaultState()
-	s.Noise, s.Tiling, s.Dims = cpu.VoronoiWorleyF2MinusF1, true, 2
-	s.Settings = cpu.Settings{Seed: -7, Frequency: 6, Octaves: 3, Lacunarity: 3, Persistence: 0.25}
+	s.Noise, s.Tiling, s.Dims = noise.VoronoiWorleyF2MinusF1, true, 2
+	s.Settings = noise.Settings{Seed: -7, Frequency: 6, Octaves: 3, Lacunarity: 3, Persistence: 0.25}
 	s.Domain.Rotation = [3]float32{15, 30, 0}
 	s.Shape, s.Look, s.Resolution, s.Animate = cpu.Sphere, Cubes, 64, true
 	got := s.Title()

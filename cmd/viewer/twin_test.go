@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
 )
@@ -65,8 +66,8 @@ func TestDisplaceGLSLMatchesGo(t *testing.T) {
 	}
 	defer gl.DeleteProgram(prog)
 
-	noise, err := cpu.New(cpu.Config{Noise: cpu.Simplex, Dims: 3, Settings: cpu.Settings{Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5},
-		Domain: &cpu.Domain{Rotation: [3]float32{10, 40, 0}, Scale: [3]float32{2, 2, 2}}})
+	cs, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 3, Settings: noise.Settings{Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5},
+		Domain: &noise.Domain{Rotation: [3]float32{10, 40, 0}, Scale: [3]float32{2, 2, 2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,8 +75,8 @@ func TestDisplaceGLSLMatchesGo(t *testing.T) {
 	for _, sh := range viewerShapes {
 		m := buildMesh(sh, Surface, 24)
 		n := len(m.Positions)
-		samples := make([]cpu.Sample, n)
-		noise.Samples(m.Positions, samples)
+		samples := make([]noise.Sample, n)
+		cs.Samples(m.Positions, samples)
 		in := make([]float32, 0, 10*n)
 		for i := range m.Positions {
 			s := samples[i]

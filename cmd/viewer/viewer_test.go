@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -91,7 +92,7 @@ func TestScreenshots(t *testing.T) {
 		perlin := shot(t, base)
 		again := shot(t, base)
 		worley := base
-		worley.Noise = cpu.VoronoiWorleyF1
+		worley.Noise = noise.VoronoiWorleyF1
 		cubes := base
 		cubes.Look = Cubes
 		imgs := map[string]*image.NRGBA{"perlin surface": perlin, "worley surface": shot(t, worley), "perlin cubes": shot(t, cubes)}
@@ -120,7 +121,7 @@ func TestScreenshots(t *testing.T) {
 // with that domain draws, and not the picture before the turn.
 func TestDomainChangeInPlace(t *testing.T) {
 	needDisplay(t)
-	for _, n := range []cpu.Noise{cpu.Perlin, cpu.PermValue} {
+	for _, n := range []noise.Noise{noise.Perlin, noise.PermValue} {
 		s := DefaultState()
 		s.Noise, s.Resolution = n, 48
 		before := shot(t, s)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 )
@@ -70,7 +71,7 @@ func TestAgreesWithCPU(t *testing.T) {
 			}
 			rv := compare.Values(wantV, gotV, pol)
 
-			wantS, gotS := make([]cpu.Sample, len(pos4)), make([]cpu.Sample, len(pos4))
+			wantS, gotS := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
 			cs.Samples4(pos4, wantS)
 			if err := gs.Samples4(pos4, gotS); err != nil {
 				t.Fatalf("%s: %v", name, err)

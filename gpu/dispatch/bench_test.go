@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
 )
 
@@ -34,8 +34,8 @@ func benchGrid(n int) []mgl32.Vec3 {
 
 var benchNoises = []struct {
 	name  string
-	noise cpu.Noise
-}{{"perlin3D", cpu.Perlin}, {"simplex3D", cpu.Simplex}, {"worleyF1_3D", cpu.VoronoiWorleyF1}}
+	noise noise.Noise
+}{{"perlin3D", noise.Perlin}, {"simplex3D", noise.Simplex}, {"worleyF1_3D", noise.VoronoiWorleyF1}}
 
 // BenchmarkGPU reports points/s of 3D Perlin, simplex and Worley F1 values
 // on the test context: "resident" is SampleBuffers on GPU-resident buffers
@@ -46,7 +46,7 @@ func BenchmarkGPU(b *testing.B) {
 	pos := benchGrid(n)
 	b.Logf("%s, %d points", testCtx.Info(), n)
 	for _, bn := range benchNoises {
-		s, err := testCtx.NewSampler(cpu.Config{Noise: bn.noise, Dims: 3, Settings: cpu.DefaultSettings()}, nil)
+		s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: noise.DefaultSettings()}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func BenchmarkArith(b *testing.B) {
 	b.Logf("%s, %d points", testCtx.Info(), n)
 	for _, bn := range benchNoises {
 		for _, a := range []shaders.Arith{shaders.ArithExact, shaders.ArithNative} {
-			s, err := testCtx.NewSampler(cpu.Config{Noise: bn.noise, Dims: 3, Settings: cpu.DefaultSettings()}, &SamplerOptions{Arith: a})
+			s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: noise.DefaultSettings()}, &SamplerOptions{Arith: a})
 			if err != nil {
 				b.Fatal(err)
 			}

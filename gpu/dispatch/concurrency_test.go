@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 )
@@ -25,7 +26,7 @@ func TestConcurrentContexts(t *testing.T) {
 	} else {
 		t.Log("no display: EGL contexts only")
 	}
-	cfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
 	cs, _ := cpu.New(cfg)
 	pos := boxPositions(256)
 	want := make([]float32, len(pos))

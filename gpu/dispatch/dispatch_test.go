@@ -11,13 +11,14 @@ import (
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 )
 
-func perlin3(t *testing.T) (cpu.Config, *cpu.Sampler, *Sampler) {
+func perlin3(t *testing.T) (noise.Config, *cpu.Sampler, *Sampler) {
 	t.Helper()
-	cfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.Settings{Seed: -3, Frequency: 5, Octaves: 3, Lacunarity: 2, Persistence: 0.5}}
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.Settings{Seed: -3, Frequency: 5, Octaves: 3, Lacunarity: 2, Persistence: 0.5}}
 	cs, err := cpu.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +35,7 @@ func boxPositions(n int) []mgl32.Vec3 {
 	return compare.Vec3s(compare.PositionSets(n, 7)[2].Pos)
 }
 
-func sampleFloats(s []cpu.Sample) []float32 {
+func sampleFloats(s []noise.Sample) []float32 {
 	out := make([]float32, 0, 4*len(s))
 	for _, x := range s {
 		out = append(out, x.V, x.Dx, x.Dy, x.Dz)
@@ -59,9 +60,9 @@ func requireExact(t *testing.T, what string, want, got []float32) {
 // table; an invalid domain is refused and leaves the old one.
 func TestSetDomain(t *testing.T) {
 	pos := boxPositions(3000)
-	dom := &cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
-	for _, n := range []cpu.Noise{cpu.Perlin, cpu.PermValue} {
-		cfg := cpu.Config{Noise: n, Dims: 3, Settings: cpu.Settings{Seed: 5, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
+	dom := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+	for _, n := range []noise.Noise{noise.Perlin, noise.PermValue} {
+		cfg := noise.Config{Noise: n, Dims: 3, Settings: noise.Settings{Seed: 5, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
 		gs, err := testCtx.NewSampler(cfg, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -71,9 +72,9 @@ func TestSetDomain(t *testing.T) {
 			t.Fatal(err)
 		}
 		dom.Scale[0] = 100 // SetDomain keeps a copy
-		cfg.Domain = &cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+		cfg.Domain = &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
 		cs, _ := cpu.New(cfg)
-		want, got := make([]cpu.Sample, len(pos)), make([]cpu.Sample, len(pos))
+		want, got := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))
 		cs.Samples(pos, want)
 		if err := gs.Samples(pos, got); err != nil {
 			t.Fatal(err)
@@ -81,7 +82,7 @@ func TestSetDomain(t *testing.T) {
 		if r := compare.Samples(want, got, compare.PolicyFor(cfg)); !r.Pass() {
 			t.Fatalf("%s after SetDomain: %s", n, r.Worst(nil))
 		}
-		bad := cpu.Domain{Scale: [3]float32{float32(math.Inf(1)), 1, 1}}
+		bad := noise.Domain{Scale: [3]float32{float32(math.Inf(1)), 1, 1}}
 		oneLineError(t, "SetDomain(Inf)", gs.SetDomain(&bad), "invalid scale x")
 		if err := gs.SetDomain(nil); err != nil {
 			t.Fatal(err)
@@ -116,10 +117,10 @@ func TestSampleBuffers(t *testing.T) {
 		if err := gs.SampleBuffers(posBuf, 3, len(pos), resBuf, derivs); err != nil {
 			t.Fatal(err)
 		}
-		want := make([]cpu.Sample, len(pos))
+		want := make([]noise.Sample, len(pos))
 		cs.Samples(pos, want)
 		wantF := sampleFloats(want)
-		slice := make([]cpu.Sample, len(pos))
+		slice := make([]noise.Sample, len(pos))
 		if err := gs.Samples(pos, slice); err != nil {
 			t.Fatal(err)
 		}
@@ -155,9 +156,9 @@ func TestSplitDispatch(t *testing.T) {
 	testCtx.maxChunk = 1024
 	defer func() { testCtx.maxChunk = 0 }()
 	pos := boxPositions(3*1024 + 77)
-	want := make([]cpu.Sample, len(pos))
+	want := make([]noise.Sample, len(pos))
 	cs.Samples(pos, want)
-	got := make([]cpu.Sample, len(pos))
+	got := make([]noise.Sample, len(pos))
 	if err := gs.Samples(pos, got); err != nil {
 		t.Fatal(err)
 	}
@@ -196,9 +197,9 @@ func TestChunkLimits(t *testing.T) {
 // TestBakeTextures bakes 2D and 3D textures, value-only and with
 // derivatives, and compares every texel with the CPU at Grid.Positions.
 func TestBakeTextures(t *testing.T) {
-	cfgs := []cpu.Config{
-		{Noise: cpu.Simplex, Dims: 2, Settings: cpu.DefaultSettings()},
-		{Noise: cpu.VoronoiWorleyF2MinusF1, Dims: 3, Tiling: true, Settings: cpu.Settings{Seed: 9, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}},
+	cfgs := []noise.Config{
+		{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()},
+		{Noise: noise.VoronoiWorleyF2MinusF1, Dims: 3, Tiling: true, Settings: noise.Settings{Seed: 9, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}},
 	}
 	grids := []struct {
 		g      Grid
@@ -231,7 +232,7 @@ func TestBakeTextures(t *testing.T) {
 				}
 				testCtx.DeleteTexture(tex)
 				pos := g.g.Positions()
-				want := make([]cpu.Sample, len(pos))
+				want := make([]noise.Sample, len(pos))
 				cs.Samples(pos, want)
 				wantF := sampleFloats(want)
 				if !derivs {
@@ -290,7 +291,7 @@ func oneLineError(t *testing.T, what string, err error, keys ...string) {
 
 // TestErrors: every misuse is an error value of one line.
 func TestErrors(t *testing.T) {
-	cfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
 
 	// A deliberately broken shader reports the driver's compile log.
 	_, err := testCtx.NewSampler(cfg, &SamplerOptions{EditSource: func(s string) string {
@@ -298,15 +299,15 @@ func TestErrors(t *testing.T) {
 	}})
 	oneLineError(t, "broken shader", err, "perlin 3D", "does not compile", "undefinedThing")
 
-	_, err = testCtx.NewSampler(cpu.Config{Noise: cpu.Simplex, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()}, nil)
+	_, err = testCtx.NewSampler(noise.Config{Noise: noise.Simplex, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()}, nil)
 	oneLineError(t, "simplex tiling", err, "no tiling variant")
-	_, err = testCtx.NewSampler(cpu.Config{Noise: cpu.Perlin, Dims: 4, Settings: cpu.DefaultSettings()}, nil)
+	_, err = testCtx.NewSampler(noise.Config{Noise: noise.Perlin, Dims: 4, Settings: noise.DefaultSettings()}, nil)
 	oneLineError(t, "perlin 4D", err, "dims")
 
 	_, _, gs := perlin3(t)
 	pos := boxPositions(10)
 	oneLineError(t, "short output", gs.Values(pos, make([]float32, 3)), "3 elements for")
-	oneLineError(t, "short samples", gs.Samples(pos, make([]cpu.Sample, 3)), "3 elements for")
+	oneLineError(t, "short samples", gs.Samples(pos, make([]noise.Sample, 3)), "3 elements for")
 	small, _ := testCtx.NewBuffer(64)
 	defer testCtx.DeleteBuffer(small)
 	oneLineError(t, "stride", gs.SampleBuffers(small, 2, 1, small, false), "stride 2", "3 or 4")
@@ -368,7 +369,7 @@ func TestDebugMode(t *testing.T) {
 	})
 	oneLineError(t, "invalid enum", err, "GL error 0x0500")
 	// And a correct call after it is clean.
-	cfg := cpu.Config{Noise: cpu.Value, Dims: 2, Settings: cpu.DefaultSettings()}
+	cfg := noise.Config{Noise: noise.Value, Dims: 2, Settings: noise.DefaultSettings()}
 	s, err := c.NewSampler(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -407,14 +408,14 @@ func TestGLFWContext(t *testing.T) {
 	}
 	defer c.Close()
 	t.Logf("GLFW: %s", c.Info())
-	cfg := cpu.Config{Noise: cpu.VoronoiWorleyF1, Dims: 3, Settings: cpu.DefaultSettings()}
+	cfg := noise.Config{Noise: noise.VoronoiWorleyF1, Dims: 3, Settings: noise.DefaultSettings()}
 	cs, _ := cpu.New(cfg)
 	gs, err := c.NewSampler(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pos := boxPositions(2000)
-	want, got := make([]cpu.Sample, len(pos)), make([]cpu.Sample, len(pos))
+	want, got := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))
 	cs.Samples(pos, want)
 	if err := gs.Samples(pos, got); err != nil {
 		t.Fatal(err)

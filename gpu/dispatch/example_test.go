@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
@@ -35,7 +36,7 @@ func Example_library() {
 	}
 	defer ctx.Close()
 
-	cfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
 	lib, err := shaders.Library(cfg, nil) // identifiers prefixed noise_
 	if err != nil {
 		log.Fatal(err)
@@ -88,10 +89,10 @@ func ExampleSampler_Values() {
 		log.Fatal(err)
 	}
 	defer ctx.Close()
-	s, err := ctx.NewSampler(cpu.Config{
-		Noise:    cpu.VoronoiWorleyF1,
+	s, err := ctx.NewSampler(noise.Config{
+		Noise:    noise.VoronoiWorleyF1,
 		Dims:     3,
-		Settings: cpu.Settings{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
+		Settings: noise.Settings{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
 	}, nil)
 	if err != nil {
 		log.Fatal(err)
@@ -130,9 +131,9 @@ func Example_twoLibraries() {
 	}
 	defer ctx.Close()
 
-	hillsCfg := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
-	cellsCfg := cpu.Config{Noise: cpu.VoronoiWorleyF2, Dims: 2, Tiling: true,
-		Settings: cpu.Settings{Seed: 7, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
+	hillsCfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
+	cellsCfg := noise.Config{Noise: noise.VoronoiWorleyF2, Dims: 2, Tiling: true,
+		Settings: noise.Settings{Seed: 7, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
 	hills, err := shaders.Library(hillsCfg, &shaders.Options{Prefix: "hills_"})
 	if err != nil {
 		log.Fatal(err)
@@ -156,8 +157,8 @@ void main() {
 }
 `
 	// The run-time settings of hills_.
-	hillsCfg.Settings = cpu.Settings{Seed: 42, Frequency: 6, Octaves: 3, Lacunarity: 2, Persistence: 0.6}
-	hillsCfg.Domain = &cpu.Domain{Rotation: [3]float32{0, 30, 0}, Scale: [3]float32{1, 1, 1}}
+	hillsCfg.Settings = noise.Settings{Seed: 42, Frequency: 6, Octaves: 3, Lacunarity: 2, Persistence: 0.6}
+	hillsCfg.Domain = &noise.Domain{Rotation: [3]float32{0, 30, 0}, Scale: [3]float32{1, 1, 1}}
 
 	const size = 64
 	texels := make([]float32, 2*size*size)
@@ -190,7 +191,7 @@ void main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for k, cfg := range []cpu.Config{hillsCfg, cellsCfg} {
+	for k, cfg := range []noise.Config{hillsCfg, cellsCfg} {
 		s, err := cpu.New(cfg)
 		if err != nil {
 			log.Fatal(err)

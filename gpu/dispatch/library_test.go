@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
@@ -15,14 +16,14 @@ import (
 // (settings, domain and permutation table baked in as constants) for a
 // spread of configurations and compares noise_sample4 with the CPU.
 func TestLibraryMatchesCPU(t *testing.T) {
-	ps := &cpu.Domain{Translation: [3]float32{0.5, -1, 2}, Rotation: [3]float32{15, 30, -45}, Scale: [3]float32{1.5, 0.5, 2}}
-	pn := &cpu.Domain{Rotation: [3]float32{-20, 10, 80}, Scale: [3]float32{2, 2, 0.25}, PN: true}
-	cfgs := []cpu.Config{
-		{Noise: cpu.PermValue, Dims: 4, Tiling: true, Settings: cpu.Settings{Seed: -5, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}, Domain: ps},
-		{Noise: cpu.Simplex, Dims: 3, Settings: cpu.Settings{Seed: 1 << 30, Frequency: 2, Octaves: 4, Lacunarity: 3, Persistence: 0.7}, Domain: pn},
-		{Noise: cpu.VoronoiChebyshevF2MinusF1, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()},
-		{Noise: cpu.VoronoiWorleySmoothLSE, Dims: 3, Settings: cpu.DefaultSettings()},
-		{Noise: cpu.PerlinSmoothTurbulence, Dims: 1, Settings: cpu.Settings{Seed: 77, Frequency: 16, Octaves: 1, Lacunarity: 2, Persistence: 0.5}},
+	ps := &noise.Domain{Translation: [3]float32{0.5, -1, 2}, Rotation: [3]float32{15, 30, -45}, Scale: [3]float32{1.5, 0.5, 2}}
+	pn := &noise.Domain{Rotation: [3]float32{-20, 10, 80}, Scale: [3]float32{2, 2, 0.25}, PN: true}
+	cfgs := []noise.Config{
+		{Noise: noise.PermValue, Dims: 4, Tiling: true, Settings: noise.Settings{Seed: -5, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}, Domain: ps},
+		{Noise: noise.Simplex, Dims: 3, Settings: noise.Settings{Seed: 1 << 30, Frequency: 2, Octaves: 4, Lacunarity: 3, Persistence: 0.7}, Domain: pn},
+		{Noise: noise.VoronoiChebyshevF2MinusF1, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()},
+		{Noise: noise.VoronoiWorleySmoothLSE, Dims: 3, Settings: noise.DefaultSettings()},
+		{Noise: noise.PerlinSmoothTurbulence, Dims: 1, Settings: noise.Settings{Seed: 77, Frequency: 16, Octaves: 1, Lacunarity: 2, Persistence: 0.5}},
 	}
 	pos := compare.PositionSets(300, 3)[2].Pos
 	for _, cfg := range cfgs {
@@ -42,7 +43,7 @@ void main() {
 	}
 }
 `
-		got := make([]cpu.Sample, len(pos))
+		got := make([]noise.Sample, len(pos))
 		err = testCtx.Do(func() error {
 			prog, err := CompileCompute(src)
 			if err != nil {
@@ -66,7 +67,7 @@ void main() {
 			t.Fatalf("%v %dD: %v", cfg.Noise, cfg.Dims, err)
 		}
 		cs, _ := cpu.New(cfg)
-		want := make([]cpu.Sample, len(pos))
+		want := make([]noise.Sample, len(pos))
 		cs.Samples4(pos, want)
 		r := compare.Samples(want, got, compare.PolicyFor(cfg))
 		if !r.Pass() {

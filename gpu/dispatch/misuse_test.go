@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 )
@@ -56,8 +57,8 @@ func TestSampleBuffersChecks(t *testing.T) {
 // ErrClosed. A closed perm-value Sampler used to return nil and sample with
 // whatever buffer had taken its table's name: another Sampler's table.
 func TestSamplerAfterClose(t *testing.T) {
-	cfg := func(seed int32, dims int) cpu.Config {
-		return cpu.Config{Noise: cpu.PermValue, Dims: dims, Settings: cpu.Settings{Seed: seed, Frequency: 4, Octaves: 1, Lacunarity: 2, Persistence: 0.5}}
+	cfg := func(seed int32, dims int) noise.Config {
+		return noise.Config{Noise: noise.PermValue, Dims: dims, Settings: noise.Settings{Seed: seed, Frequency: 4, Octaves: 1, Lacunarity: 2, Persistence: 0.5}}
 	}
 	a, err := testCtx.NewSampler(cfg(1, 3), nil)
 	if err != nil {
@@ -77,9 +78,9 @@ func TestSamplerAfterClose(t *testing.T) {
 	g := Grid{U: mgl32.Vec3{0.1, 0, 0}, V: mgl32.Vec3{0, 0, 0.1}, Size: [3]int{4, 4, 1}}
 	for name, call := range map[string]func() error{
 		"Values":        func() error { return a.Values(pos, make([]float32, len(pos))) },
-		"Samples":       func() error { return a.Samples(pos, make([]cpu.Sample, len(pos))) },
+		"Samples":       func() error { return a.Samples(pos, make([]noise.Sample, len(pos))) },
 		"Values4":       func() error { return a.Values4(make([]mgl32.Vec4, 3), make([]float32, 3)) },
-		"Samples4":      func() error { return a.Samples4(make([]mgl32.Vec4, 3), make([]cpu.Sample, 3)) },
+		"Samples4":      func() error { return a.Samples4(make([]mgl32.Vec4, 3), make([]noise.Sample, 3)) },
 		"empty Values":  func() error { return a.Values(nil, nil) },
 		"SampleBuffers": func() error { return a.SampleBuffers(buf, 3, 4, buf, false) },
 		"BakeTexture2D": func() error { _, err := a.BakeTexture2D(g, false); return err },
@@ -125,7 +126,7 @@ func TestNestedDo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.NewSampler(cpu.Config{Noise: cpu.Value, Dims: 2, Settings: cpu.DefaultSettings()}, nil)
+	s, err := c.NewSampler(noise.Config{Noise: noise.Value, Dims: 2, Settings: noise.DefaultSettings()}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func TestHammer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	cfg3 := cpu.Config{Noise: cpu.PermValue, Dims: 3, Settings: cpu.Settings{Seed: 9, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
+	cfg3 := noise.Config{Noise: noise.PermValue, Dims: 3, Settings: noise.Settings{Seed: 9, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}}
 	cfg4 := cfg3
 	cfg4.Dims = 4
 	s3, err := c.NewSampler(cfg3, nil)
@@ -217,9 +218,9 @@ func TestHammer(t *testing.T) {
 		pos4[i] = p.Vec4(p[0] - p[1])
 	}
 	cs, _ := cpu.New(cfg3)
-	want := make([]cpu.Sample, len(pos))
+	want := make([]noise.Sample, len(pos))
 	cs.Samples(pos, want)
-	dom := &cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{10, 20, 30}, Scale: [3]float32{1, 1, 1}}
+	dom := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{10, 20, 30}, Scale: [3]float32{1, 1, 1}}
 	grid := Grid{U: mgl32.Vec3{0.05, 0, 0}, V: mgl32.Vec3{0, 0, 0.05}, Size: [3]int{16, 16, 1}}
 	errs := make(chan error, 64)
 	var wg sync.WaitGroup
@@ -235,11 +236,11 @@ func TestHammer(t *testing.T) {
 			for i := range 15 {
 				switch (g + i) % 7 {
 				case 0:
-					got := make([]cpu.Sample, len(pos))
+					got := make([]noise.Sample, len(pos))
 					fail(s3.Samples(pos, got))
 				case 1:
 					fail(s4.Values4(pos4, make([]float32, len(pos4))))
-					fail(s4.Samples4(pos4, make([]cpu.Sample, len(pos4))))
+					fail(s4.Samples4(pos4, make([]noise.Sample, len(pos4))))
 				case 2:
 					in, err := c.BufferFromVec3(pos)
 					fail(err)
@@ -277,7 +278,7 @@ func TestHammer(t *testing.T) {
 		t.Fatal(err)
 	}
 	// s3's domain never changed: its results are still the CPU's.
-	got := make([]cpu.Sample, len(pos))
+	got := make([]noise.Sample, len(pos))
 	if err := s3.Samples(pos, got); err != nil {
 		t.Fatal(err)
 	}

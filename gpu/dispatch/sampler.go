@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
 )
@@ -43,7 +44,7 @@ type Sampler struct {
 	edit    func(string) string
 
 	mu     sync.Mutex // guards cfg (SetDomain writes it) and closed
-	cfg    cpu.Config
+	cfg    noise.Config
 	closed bool
 
 	perm uint32 // the doubled permutation table (perm-value only); GL thread
@@ -51,7 +52,7 @@ type Sampler struct {
 
 // NewSampler validates cfg (the same rules as cpu.New) and compiles the
 // variant's value kernel, so a shader problem shows up here.
-func (c *Context) NewSampler(cfg cpu.Config, opts *SamplerOptions) (*Sampler, error) {
+func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -59,13 +60,13 @@ func (c *Context) NewSampler(cfg cpu.Config, opts *SamplerOptions) (*Sampler, er
 		d := *cfg.Domain
 		cfg.Domain = &d
 	}
-	s := &Sampler{c: c, cfg: cfg, variant: variantName(cfg)}
+	s := &Sampler{c: c, cfg: cfg, variant: cfg.String()}
 	if opts != nil {
 		s.edit = opts.EditSource
 		s.opts.Arith, s.opts.Precision = opts.Arith, opts.Precision
 	}
 	err := c.Do(func() error {
-		if cfg.Noise == cpu.PermValue {
+		if cfg.Noise == noise.PermValue {
 			t := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
 			var u [512]uint32
 			for i := range u {
@@ -83,17 +84,9 @@ func (c *Context) NewSampler(cfg cpu.Config, opts *SamplerOptions) (*Sampler, er
 	return s, nil
 }
 
-func variantName(cfg cpu.Config) string {
-	name := fmt.Sprintf("%s %dD", cfg.Noise, cfg.Dims)
-	if cfg.Tiling {
-		name += " tiling"
-	}
-	return name
-}
-
 // Config returns the configuration the Sampler was made with (and the
 // domain of the last SetDomain).
-func (s *Sampler) Config() cpu.Config {
+func (s *Sampler) Config() noise.Config {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cfg := s.cfg
@@ -121,7 +114,7 @@ func (s *Sampler) do(f func() error) error {
 // follow. It is what an animation that moves the domain every frame
 // needs: the compiled programs and the permutation table stay, since the
 // domain reaches the GPU as uniforms.
-func (s *Sampler) SetDomain(d *cpu.Domain) error {
+func (s *Sampler) SetDomain(d *noise.Domain) error {
 	if d != nil {
 		if err := d.Validate(); err != nil {
 			return err
@@ -209,17 +202,17 @@ func (s *Sampler) setUniforms(p *program) {
 // uniforms named settings and domain of program, which are a library's
 // Settings and Domain structs (see shaders.Library), so that its
 // sampleWith takes them at run time: the settings change without
-// recompiling. It does not validate them (cpu.Settings.Validate does). It
+// recompiling. It does not validate them (noise.Settings.Validate does). It
 // must run on the GL thread (inside Do, or on a Current context's thread);
 // a name the program lacks is ignored, as glUniform does.
-func SetLibraryUniforms(program uint32, settings, domain string, st cpu.Settings, d *cpu.Domain) {
+func SetLibraryUniforms(program uint32, settings, domain string, st noise.Settings, d *noise.Domain) {
 	setNoiseUniforms(program, func(name string) int32 {
 		return gl.GetUniformLocation(program, gl.Str(name+"\x00"))
 	}, settings, domain, st, d)
 }
 
 // setNoiseUniforms loads a Settings and a Domain struct uniform.
-func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string, st cpu.Settings, d *cpu.Domain) {
+func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string, st noise.Settings, d *noise.Domain) {
 	gl.ProgramUniform1i(p, loc(settings+".seed"), st.Seed)
 	gl.ProgramUniform1i(p, loc(settings+".frequency"), st.Frequency)
 	gl.ProgramUniform1i(p, loc(settings+".octaves"), int32(st.Octaves))
@@ -246,7 +239,7 @@ func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
 
 // Samples writes the noise sample (value and derivatives) at pos[i] to
 // out[i], like cpu.Sampler.Samples.
-func (s *Sampler) Samples(pos []mgl32.Vec3, out []cpu.Sample) error {
+func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 
@@ -256,7 +249,7 @@ func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
 }
 
 // Samples4 is Samples for 4-component positions (4D perm-value noise).
-func (s *Sampler) Samples4(pos []mgl32.Vec4, out []cpu.Sample) error {
+func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 

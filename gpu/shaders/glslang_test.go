@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 // These tests feed the project's GLSL to Khronos' reference compiler
@@ -136,7 +136,7 @@ func firstLines(s string, n int) string {
 	return strings.Join(lines, " | ")
 }
 
-func fileName(cfg cpu.Config, what string) string {
+func fileName(cfg noise.Config, what string) string {
 	return strings.NewReplacer(" ", "_", "-", "_").Replace(fmt.Sprintf("%s_%dD_%v_%s", cfg.Noise, cfg.Dims, cfg.Tiling, what))
 }
 
@@ -186,11 +186,11 @@ void main() {
 }
 `, err, "-V", "-o", os.DevNull)
 	}
-	a, err := Library(cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}, &Options{Prefix: "hills_"})
+	a, err := Library(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}, &Options{Prefix: "hills_"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Library(cpu.Config{Noise: cpu.VoronoiWorleyF2, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()}, &Options{Prefix: "cells_", Arith: ArithExact})
+	b, err := Library(noise.Config{Noise: noise.VoronoiWorleyF2, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()}, &Options{Prefix: "cells_", Arith: ArithExact})
 	add("two_libraries.frag", "#version 410 core\n"+a+b+`
 uniform hills_Settings settings;
 uniform hills_Domain domain;

@@ -5,7 +5,7 @@
 //
 // The sources are specialised per variant by NOISE_* macros (the family,
 // dimensions, tiling, gradient, combine step and Voronoi metric and
-// function of cpu.Noise.Parts). Every float temporary is `precise`, so a
+// function of noise.Noise.Parts). Every float temporary is `precise`, so a
 // GPU compiler rounds where the Go reference rounds. The operations GLSL
 // lets a GPU round loosely (division, square root) are the GPU's own by
 // default, within the tolerance policy; ArithExact computes them correctly
@@ -23,8 +23,10 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -164,22 +166,71 @@ func functions() string {
 	return b.String()
 }
 
-// header returns the NOISE_* macros that specialise the functions to the
-// variant of cfg (its settings and domain are not part of it) and to the
-// arithmetic.
-func header(cfg cpu.Config, o Options) (string, error) {
+// header returns the enum macros and the NOISE_* macros that specialise
+// the functions to the variant of cfg (its settings and domain are not part
+// of it) and to the arithmetic.
+func header(cfg noise.Config, o Options) (string, error) {
 	if err := cfg.Validate(); err != nil {
 		return "", err
 	}
 	p := cfg.Noise.Parts()
-	return fmt.Sprintf("// variant: %s %dD%s; arithmetic %s\n#define NOISE_FAMILY %d\n#define NOISE_DIMS %d\n#define NOISE_TILING %d\n"+
-		"#define NOISE_GRAD %d\n#define NOISE_COMB %d\n#define NOISE_METRIC %d\n#define NOISE_FUNCTION %d\n#define NOISE_ARITH_EXACT %d\n",
-		cfg.Noise, cfg.Dims, map[bool]string{true: " tiling"}[cfg.Tiling], o.Arith,
-		p.Family, cfg.Dims, b2i(cfg.Tiling), p.Gradient, p.Combiner, p.Metric, p.Function, b2i(o.Arith == ArithExact)), nil
+	return enumDefines() + fmt.Sprintf("// variant: %s; arithmetic %s\n#define NOISE_FAMILY %s\n#define NOISE_DIMS %d\n#define NOISE_TILING %d\n"+
+		"#define NOISE_GRAD %s\n#define NOISE_COMB %s\n#define NOISE_METRIC %s\n#define NOISE_FUNCTION %s\n#define NOISE_ARITH_EXACT %d\n",
+		cfg, o.Arith, glslEnum("family", p.Family), cfg.Dims, b2i(cfg.Tiling), glslEnum("grad", p.Gradient),
+		glslEnum("combine", p.Combiner), glslEnum("metric", p.Metric), glslEnum("function", p.Function), b2i(o.Arith == ArithExact)), nil
+}
+
+// glslEnum is the GLSL macro name of an enum value of package noise: the
+// kind's prefix and the value's name in camel case (GradientPerlin is
+// gradPerlin, FunctionF2MinusF1 functionF2MinusF1).
+func glslEnum(prefix string, v fmt.Stringer) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for _, part := range strings.Split(v.String(), "-") {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+// enumDefines returns a #define for every value of package noise's Family,
+// Gradient, Combiner, Metric and Function (the values the noise types use),
+// so the GLSL's codes are the Go ones by construction.
+func enumDefines() string {
+	type value struct {
+		name string
+		code uint8
+	}
+	seen := map[string]bool{}
+	var values []value
+	add := func(prefix string, v fmt.Stringer, code uint8) {
+		if n := glslEnum(prefix, v); !seen[n] {
+			seen[n] = true
+			values = append(values, value{n, code})
+		}
+	}
+	for _, n := range noise.Noises() {
+		p := n.Parts()
+		add("family", p.Family, uint8(p.Family))
+		if p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex {
+			add("grad", p.Gradient, uint8(p.Gradient))
+			add("combine", p.Combiner, uint8(p.Combiner))
+		}
+		if p.Family == noise.FamilyVoronoi {
+			add("metric", p.Metric, uint8(p.Metric))
+			add("function", p.Function, uint8(p.Function))
+		}
+	}
+	sort.Slice(values, func(i, j int) bool { return values[i].name < values[j].name })
+	var b strings.Builder
+	b.WriteString("// enum codes of package noise (generated)\n")
+	for _, v := range values {
+		fmt.Fprintf(&b, "#define %s %d\n", v.name, v.code)
+	}
+	return b.String()
 }
 
 // usesPerm reports whether cfg's noise reads the permutation table.
-func usesPerm(cfg cpu.Config) bool { return cfg.Noise == cpu.PermValue }
+func usesPerm(cfg noise.Config) bool { return cfg.Noise == noise.PermValue }
 
 // build assembles a source: lib (whose file-scope names get the prefix)
 // then kernel (code that uses lib's names, which get the prefix too, and
@@ -229,7 +280,7 @@ func Worst(src, prefix string) (string, error) {
 // position, or four with derivatives), the doubled permutation table in
 // binding 2 (perm-value only), and as uniforms (explicit locations 0–14)
 // noiseCount, noiseStride, noiseSettings and noiseDomain.
-func ComputeSource(cfg cpu.Config, derivatives bool, localSize int, opts *Options) (string, error) {
+func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Options) (string, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return "", err
@@ -247,7 +298,7 @@ func ComputeSource(cfg cpu.Config, derivatives bool, localSize int, opts *Option
 // variant: a 2D or 3D image (R32F, or RGBA32F with derivatives) in image
 // unit 0, and as uniforms (explicit locations 0–17) the grid, noiseSettings
 // and noiseDomain.
-func BakeSource(cfg cpu.Config, threeD, derivatives bool, opts *Options) (string, error) {
+func BakeSource(cfg noise.Config, threeD, derivatives bool, opts *Options) (string, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return "", err
@@ -267,7 +318,7 @@ func BakeSource(cfg cpu.Config, threeD, derivatives bool, opts *Options) (string
 
 // permBuffer declares the permutation-table buffer the kernels read PERM
 // from (binding 2); variants without a table read a constant.
-func permBuffer(cfg cpu.Config) string {
+func permBuffer(cfg noise.Config) string {
 	if !usesPerm(cfg) {
 		return "#define PERM(i) 0u\n"
 	}
@@ -288,15 +339,15 @@ const (
 // given at run time.
 const libraryEntry = `
 // ---- the library's functions ----
-// settings returns the configured fractal settings (cpu.Settings).
+// settings returns the configured fractal settings (noise.Settings).
 Settings settings() { return %s; }
 
-// domain returns the configured domain transform (cpu.Domain), or none.
+// domain returns the configured domain transform (noise.Domain), or none.
 Domain domain() { return %s; }
 
 // sampleWith is the noise at p, with value and derivatives, with settings
 // and a domain given at run time (uniforms, say): only 4D perm-value uses
-// p.w. Settings are validated in Go (cpu.Settings.Validate), not here.
+// p.w. Settings are validated in Go (noise.Settings.Validate), not here.
 Sample sampleWith(vec4 p, Settings s, Domain d) { return sampleAt(p, s, d); }
 
 // sample is the configured noise at p (cpu.Sampler.At).
@@ -313,7 +364,7 @@ float value(vec3 p) { return sample(p).v; }
 // a shader of your own (any stage, #version 410 core or later), every
 // identifier starting with opts.Prefix (P below, "noise_" by default):
 //
-//	struct PSample { float v, dx, dy, dz; };     // cpu.Sample
+//	struct PSample { float v, dx, dy, dz; };     // noise.Sample
 //	PSample Psample(vec3 p);                     // cpu.Sampler.At, cfg's settings and domain
 //	PSample Psample4(vec4 p);                    // cpu.Sampler.At4
 //	float Pvalue(vec3 p);                        // the value alone
@@ -325,7 +376,7 @@ float value(vec3 p) { return sample(p).v; }
 // d1, d2; } (DomainRows; dispatch.SetLibraryUniforms loads both into
 // uniforms). The noise type and arithmetic are fixed when the library is
 // made; libraries with different prefixes live in one shader.
-func Library(cfg cpu.Config, opts *Options) (string, error) {
+func Library(cfg noise.Config, opts *Options) (string, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return "", err
@@ -363,15 +414,15 @@ func Library(cfg cpu.Config, opts *Options) (string, error) {
 // DomainRows returns the rows of the domain matrix, its translation and
 // the rows of the derivative matrix, as the GLSL Domain wants them; ok is
 // false for no domain.
-func DomainRows(d *cpu.Domain) (m [3][3]float32, t [3]float32, dm [3][3]float32, ok bool) {
+func DomainRows(d *noise.Domain) (m [3][3]float32, t [3]float32, dm [3][3]float32, ok bool) {
 	if d == nil {
 		return m, t, dm, false
 	}
-	tr := d.Matrix()
-	return tr.M, tr.T, d.DerivativeMatrix(), true
+	m, t = d.Matrix()
+	return m, t, d.DerivativeMatrix(), true
 }
 
-func domainLiteral(d *cpu.Domain) string {
+func domainLiteral(d *noise.Domain) string {
 	m, t, dm, ok := DomainRows(d)
 	vec := func(v [3]float32) string {
 		return fmt.Sprintf("vec3(%s, %s, %s)", glFloat(v[0]), glFloat(v[1]), glFloat(v[2]))

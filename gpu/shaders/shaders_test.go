@@ -1,6 +1,7 @@
 package shaders
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
@@ -28,10 +30,7 @@ var mirrors = map[string][]string{
 
 // renamed are GLSL functions whose Go twin has another name, because GLSL
 // has no methods or function values: the Go name each translates.
-var renamed = map[string]string{
-	"sampleAdd": "add", "sampleSub": "sub", "sampleScale": "scale", "sampleDiv": "div",
-	"updateSmooth": "updateSmooth", "applyRow": "Apply", "noiseOctave": "sampleFuncs",
-}
+var renamed = map[string]string{"noiseOctave": "sampleFuncs"}
 
 // glslOnly are the functions of arith.glsl without a Go twin: Go's / and
 // math.Sqrt are correctly rounded, the GPU's need not be, so the GLSL
@@ -143,16 +142,16 @@ func TestConstantsMatchGo(t *testing.T) {
 // literals and, for perm-value, the seed's table, every name prefixed; bad
 // configs and options are errors.
 func TestSources(t *testing.T) {
-	cfg := cpu.Config{Noise: cpu.PermValue, Dims: 4, Tiling: true,
-		Settings: cpu.Settings{Seed: -2147483648, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.3},
-		Domain:   &cpu.Domain{Rotation: [3]float32{10, 20, 30}, Scale: [3]float32{1, 2, 3}}}
+	cfg := noise.Config{Noise: noise.PermValue, Dims: 4, Tiling: true,
+		Settings: noise.Settings{Seed: -2147483648, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.3},
+		Domain:   &noise.Domain{Rotation: [3]float32{10, 20, 30}, Scale: [3]float32{1, 2, 3}}}
 	lib, err := Library(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	perm := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
 	for _, want := range []string{
-		"#define noise_NOISE_FAMILY 3\n", "#define noise_NOISE_DIMS 4\n", "#define noise_NOISE_TILING 1\n",
+		"#define noise_NOISE_FAMILY noise_familyPerm\n", "#define noise_familyPerm 3\n", "#define noise_NOISE_DIMS 4\n", "#define noise_NOISE_TILING 1\n",
 		"#define noise_NOISE_ARITH_EXACT 0\n",
 		"noise_Settings(int(0x80000000u), 3, 2, 2, uintBitsToFloat(0x3E99999Au))",
 		"noise_Domain(1, vec3(", "const uint noise_noisePerm[512] = uint[512](\n\t" + itoa(perm[0]) + "u," + itoa(perm[1]) + "u,",
@@ -170,7 +169,7 @@ func TestSources(t *testing.T) {
 	if !strings.Contains(exact, "#define qNOISE_ARITH_EXACT 1\n") || !strings.Contains(exact, "qSample qsample(vec3 p)") {
 		t.Error("Library with Arith exact and prefix q: missing the macro or the prefixed entry")
 	}
-	src, err := ComputeSource(cpu.Config{Noise: cpu.Simplex, Dims: 2, Settings: cpu.DefaultSettings()}, true, 64, nil)
+	src, err := ComputeSource(noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()}, true, 64, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,9 +180,9 @@ func TestSources(t *testing.T) {
 	if src, _ := BakeSource(cfg, true, true, &Options{Version: 450}); !strings.HasPrefix(src, "#version 450 core\n") {
 		t.Error("BakeSource with Version 450: wrong #version line")
 	}
-	for _, bad := range []cpu.Config{
-		{Noise: cpu.Simplex, Dims: 2, Tiling: true, Settings: cpu.DefaultSettings()},
-		{Noise: cpu.Perlin, Dims: 0, Settings: cpu.DefaultSettings()},
+	for _, bad := range []noise.Config{
+		{Noise: noise.Simplex, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()},
+		{Noise: noise.Perlin, Dims: 0, Settings: noise.DefaultSettings()},
 	} {
 		if _, err := Library(bad, nil); err == nil {
 			t.Errorf("Library(%+v) accepted an invalid config", bad)
@@ -192,7 +191,7 @@ func TestSources(t *testing.T) {
 			t.Errorf("BakeSource(%+v) accepted an invalid config", bad)
 		}
 	}
-	good := cpu.Config{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()}
+	good := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
 	for _, o := range []Options{{Prefix: "gl_x"}, {Prefix: "a__b"}, {Prefix: "9a"}, {Prefix: "a-b"}, {Version: 300}, {Arith: 7}, {Precision: 9}} {
 		if _, err := Library(good, &o); err == nil {
 			t.Errorf("Library accepted options %+v", o)
@@ -211,10 +210,10 @@ func TestSources(t *testing.T) {
 // and no struct member has the name of a file-scope definition (the
 // renaming leaves member accesses alone).
 func TestNamespacing(t *testing.T) {
-	cfgs := []cpu.Config{
-		{Noise: cpu.Perlin, Dims: 3, Settings: cpu.DefaultSettings()},
-		{Noise: cpu.PermValue, Dims: 4, Tiling: true, Settings: cpu.DefaultSettings()},
-		{Noise: cpu.VoronoiWorleySmoothLSE, Dims: 2, Settings: cpu.DefaultSettings()},
+	cfgs := []noise.Config{
+		{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()},
+		{Noise: noise.PermValue, Dims: 4, Tiling: true, Settings: noise.DefaultSettings()},
+		{Noise: noise.VoronoiWorleySmoothLSE, Dims: 2, Settings: noise.DefaultSettings()},
 	}
 	for _, cfg := range cfgs {
 		for _, o := range []Options{{Prefix: "a_"}, {Prefix: "Bb", Arith: ArithExact}, {Prefix: "w_", Precision: PrecisionWorst}} {
@@ -339,13 +338,13 @@ func TestWorstRewrite(t *testing.T) {
 }
 
 // allConfigs is every variant with the default settings.
-func allConfigs() []cpu.Config {
-	var out []cpu.Config
-	for _, n := range cpu.Noises() {
+func allConfigs() []noise.Config {
+	var out []noise.Config
+	for _, n := range noise.Noises() {
 		for d := 1; d <= n.MaxDims(); d++ {
-			out = append(out, cpu.Config{Noise: n, Dims: d, Settings: cpu.DefaultSettings()})
+			out = append(out, noise.Config{Noise: n, Dims: d, Settings: noise.DefaultSettings()})
 			if n.Tiling() {
-				out = append(out, cpu.Config{Noise: n, Dims: d, Tiling: true, Settings: cpu.DefaultSettings()})
+				out = append(out, noise.Config{Noise: n, Dims: d, Tiling: true, Settings: noise.DefaultSettings()})
 			}
 		}
 	}
@@ -353,3 +352,36 @@ func allConfigs() []cpu.Config {
 }
 
 func itoa(b uint8) string { return strconv.Itoa(int(b)) }
+
+// TestEnumsGenerated: the GLSL's enum codes come from package noise's
+// types (every value a noise type uses has its macro with the Go code), and
+// no GLSL file defines or hard-codes one by hand.
+func TestEnumsGenerated(t *testing.T) {
+	defs := enumDefines()
+	for _, n := range noise.Noises() {
+		p := n.Parts()
+		want := []string{fmt.Sprintf("#define %s %d\n", glslEnum("family", p.Family), p.Family)}
+		switch p.Family {
+		case noise.FamilyLattice, noise.FamilySimplex:
+			want = append(want, fmt.Sprintf("#define %s %d\n", glslEnum("grad", p.Gradient), p.Gradient),
+				fmt.Sprintf("#define %s %d\n", glslEnum("combine", p.Combiner), p.Combiner))
+		case noise.FamilyVoronoi:
+			want = append(want, fmt.Sprintf("#define %s %d\n", glslEnum("metric", p.Metric), p.Metric),
+				fmt.Sprintf("#define %s %d\n", glslEnum("function", p.Function), p.Function))
+		}
+		for _, w := range want {
+			if !strings.Contains(defs, w) {
+				t.Errorf("%s: the generated enums lack %q", n, w)
+			}
+		}
+	}
+	if glslEnum("function", noise.FunctionF2MinusF1) != "functionF2MinusF1" || glslEnum("combine", noise.CombineSmoothTurbulence) != "combineSmoothTurbulence" {
+		t.Error("glslEnum does not camel-case the Go names")
+	}
+	byHand := regexp.MustCompile(`(?m)(const\s+int\s+(family|grad|combine|metric|function)[A-Z]\w*\s*=|#define\s+(family|grad|combine|metric|function)[A-Z]|NOISE_(FAMILY|GRAD|COMB|METRIC|FUNCTION)\s*[=!]=\s*[0-9])`)
+	for _, f := range functionFiles {
+		if m := byHand.FindString(read(f + ".glsl")); m != "" {
+			t.Errorf("%s.glsl defines or compares an enum code by hand: %q", f, m)
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise"
 )
 
 // Triple is a comma-separated x,y,z flag value; with Single set it also
@@ -89,8 +89,8 @@ func (d *Domain) AnySet(fs *flag.FlagSet) bool {
 }
 
 // Domain returns the transform the flags describe, validated.
-func (d *Domain) Domain() (*cpu.Domain, error) {
-	dom := &cpu.Domain{Translation: d.Translate.V, Rotation: d.Rotate.V, Scale: d.Scale.V}
+func (d *Domain) Domain() (*noise.Domain, error) {
+	dom := &noise.Domain{Translation: d.Translate.V, Rotation: d.Rotate.V, Scale: d.Scale.V}
 	switch d.Matrix {
 	case "ps":
 	case "pn":

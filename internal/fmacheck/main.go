@@ -16,15 +16,16 @@ import (
 	"os"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 )
 
 func main() {
-	settings := []cpu.Settings{
-		cpu.DefaultSettings(),
+	settings := []noise.Settings{
+		noise.DefaultSettings(),
 		{Seed: -12345, Frequency: 3, Octaves: 4, Lacunarity: 3, Persistence: 0.6},
 	}
-	domain := &cpu.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+	domain := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
 	r := rand.New(rand.NewPCG(9, 9))
 	pos := make([]mgl32.Vec4, 4096)
 	for i := range pos {
@@ -38,14 +39,14 @@ func main() {
 	}
 	h := sha256.New()
 	configs := 0
-	for _, n := range cpu.Noises() {
+	for _, n := range noise.Noises() {
 		for d := 1; d <= n.MaxDims(); d++ {
 			for _, tiling := range []bool{false, true} {
 				if tiling && !n.Tiling() {
 					continue
 				}
 				for si, set := range settings {
-					cfg := cpu.Config{Noise: n, Dims: d, Tiling: tiling, Settings: set}
+					cfg := noise.Config{Noise: n, Dims: d, Tiling: tiling, Settings: set}
 					if si == 1 {
 						cfg.Domain = domain
 					}
@@ -72,7 +73,7 @@ func put(h hash.Hash, xs ...float32) {
 }
 
 func digest(h hash.Hash, s *cpu.Sampler, dims int, pos []mgl32.Vec4, pos3 []mgl32.Vec3) {
-	samples := make([]cpu.Sample, len(pos))
+	samples := make([]noise.Sample, len(pos))
 	values := make([]float32, len(pos))
 	if dims == 4 {
 		s.Samples4(pos, samples)

@@ -1,7 +1,9 @@
 // fractal.glsl mirrors cpu/sampler.go and cpu/domain.go: the variant table,
 // input clamping, the domain transform, GetFractalNoise (SPEC §6.1) and the
 // derivative matrix (SPEC §7.6). The variant is fixed by the NOISE_* macros
-// prepended at compile time; the settings and the domain are arguments.
+// prepended at compile time (and the enum macros familyLattice, gradValue,
+// ... generated from package noise); the settings and the domain are
+// arguments.
 
 // noiseVariant is the cpu.variantParams of the compiled variant.
 const VariantParams noiseVariant = VariantParams(NOISE_DIMS, NOISE_TILING != 0, NOISE_GRAD, NOISE_COMB,
@@ -10,19 +12,19 @@ const VariantParams noiseVariant = VariantParams(NOISE_DIMS, NOISE_TILING != 0, 
 // noiseOctave is the sampleFuncs table entry of the compiled variant: one
 // octave at frequency f with octave hash h.
 Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
-#if NOISE_FAMILY == 3
+#if NOISE_FAMILY == familyPerm
 	return permValue(vp, h, p, f);
-#elif NOISE_FAMILY == 0 && NOISE_DIMS == 1
+#elif NOISE_FAMILY == familyLattice && NOISE_DIMS == 1
 	return lattice1D(vp, h, p, f);
-#elif NOISE_FAMILY == 0 && NOISE_DIMS == 2
+#elif NOISE_FAMILY == familyLattice && NOISE_DIMS == 2
 	return lattice2D(vp, h, p, f);
-#elif NOISE_FAMILY == 0
+#elif NOISE_FAMILY == familyLattice
 	return lattice3D(vp, h, p, f);
-#elif NOISE_FAMILY == 1 && NOISE_DIMS == 1
+#elif NOISE_FAMILY == familySimplex && NOISE_DIMS == 1
 	return simplex1D(vp, h, p, f);
-#elif NOISE_FAMILY == 1 && NOISE_DIMS == 2
+#elif NOISE_FAMILY == familySimplex && NOISE_DIMS == 2
 	return simplex2D(vp, h, p, f);
-#elif NOISE_FAMILY == 1
+#elif NOISE_FAMILY == familySimplex
 	return simplex3D(vp, h, p, f);
 #elif NOISE_DIMS == 1
 	return voronoi1D(vp, h, p, f);

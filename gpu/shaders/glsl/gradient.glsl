@@ -1,13 +1,8 @@
 // gradient.glsl mirrors cpu/gradient.go.
 
-// gradient kinds and combine steps (cpu.Parts codes).
-const int gradValue = 0;
-const int gradPerlin = 1;
-const int gradSimplex = 2;
-
-const int combineNone = 0;
-const int combineTurbulence = 1;
-const int combineSmoothTurbulence = 2;
+// The gradient kinds (gradValue, gradPerlin, gradSimplex) and combine steps
+// (combineNone, ...) are macros generated from package noise's Gradient and
+// Combiner (shaders.go, enumDefines).
 
 // valueGradient is the Value gradient, (A*2) - 1, in every dimension.
 float valueGradient(uint v) { precise float r = Floats01A(v) * 2.0 - 1.0; return r; }

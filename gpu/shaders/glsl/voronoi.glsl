@@ -1,14 +1,9 @@
 // voronoi.glsl mirrors cpu/voronoi.go (SPEC §5): two cell points per lattice
 // cell, the nearest two distances F1 <= F2 over the neighbouring cells.
 
-// Voronoi metrics and functions (cpu.Parts codes).
-const int metricWorley = 0;
-const int metricChebyshev = 1;
-const int metricSmoothWorley = 2;
-
-const int functionF1 = 0;
-const int functionF2 = 1;
-const int functionF2MinusF1 = 2;
+// The metrics (metricWorley, ...) and functions (functionF1, ...) are
+// macros generated from package noise's Metric and Function (shaders.go,
+// enumDefines).
 
 // Smooth Worley constants (SPEC §5.5).
 const float smoothKL = 10.0;

@@ -1,0 +1,257 @@
+package noise
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Noise is a noise type of the project's vocabulary. Every command of the
+// project names noise types by Noise.String.
+type Noise uint8
+
+// The noise types, in the order `noise list` prints them.
+const (
+	Value                     Noise = iota // lattice value noise
+	ValueTurbulence                        // |value|
+	Perlin                                 // lattice gradient noise
+	PerlinTurbulence                       // |perlin|
+	PerlinSmoothTurbulence                 // smoothstep(|perlin|)
+	Simplex                                // simplex gradient noise
+	SimplexTurbulence                      // |simplex|
+	SimplexSmoothTurbulence                // smoothstep(|simplex|)
+	SimplexValue                           // simplex kernels over value gradients
+	SimplexValueTurbulence                 // |simplex value|
+	VoronoiWorleyF1                        // Euclidean distance to the nearest cell point
+	VoronoiWorleyF2                        // ... to the second-nearest
+	VoronoiWorleyF2MinusF1                 // F2 − F1
+	VoronoiChebyshevF1                     // chessboard distance, nearest
+	VoronoiChebyshevF2                     // ... second-nearest
+	VoronoiChebyshevF2MinusF1              // F2 − F1
+	VoronoiWorleySmoothLSE                 // log-sum-exp smooth minimum, in the F1 slot
+	VoronoiWorleySmoothPoly                // polynomial smooth minimum, in the F2 slot
+	PermValue                              // the Rust blog's permutation-table value noise, fixed mode
+	numNoises
+)
+
+// Family is how a noise is built (docs/algorithms.md §2–§5).
+type Family uint8
+
+// The families.
+const (
+	FamilyLattice Family = iota // value and Perlin noise on the integer lattice
+	FamilySimplex               // kernels on the simplex grid
+	FamilyVoronoi               // distances to cell points
+	FamilyPerm                  // the permutation-table value noise
+)
+
+// Gradient is what a lattice or simplex noise puts at its corners.
+type Gradient uint8
+
+// The gradients.
+const (
+	GradientValue   Gradient = iota // a value in [−1, 1]
+	GradientPerlin                  // the tutorials' line, square and octahedron gradients
+	GradientSimplex                 // the same, normalised (circle, sphere), scaled for simplex kernels
+)
+
+// Combiner is the step applied to the combined value of a lattice or
+// simplex noise.
+type Combiner uint8
+
+// The combine steps.
+const (
+	CombineNone             Combiner = iota
+	CombineTurbulence                // |v|
+	CombineSmoothTurbulence          // smoothstep(|v|)
+)
+
+// Metric is the distance of a Voronoi noise.
+type Metric uint8
+
+// The metrics.
+const (
+	MetricWorley       Metric = iota // Euclidean
+	MetricChebyshev                  // chessboard
+	MetricSmoothWorley               // Euclidean with smooth minima
+)
+
+// Function is what a Voronoi noise returns of its two nearest distances.
+type Function uint8
+
+// The functions.
+const (
+	FunctionF1        Function = iota // the nearest
+	FunctionF2                        // the second-nearest
+	FunctionF2MinusF1                 // their difference
+)
+
+var (
+	familyNames   = [...]string{"lattice", "simplex", "voronoi", "perm"}
+	gradientNames = [...]string{"value", "perlin", "simplex"}
+	combinerNames = [...]string{"none", "turbulence", "smooth-turbulence"}
+	metricNames   = [...]string{"worley", "chebyshev", "smooth-worley"}
+	functionNames = [...]string{"f1", "f2", "f2-minus-f1"}
+)
+
+func enumName(names []string, v uint8, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, v)
+}
+
+func (f Family) String() string   { return enumName(familyNames[:], uint8(f), "Family") }
+func (g Gradient) String() string { return enumName(gradientNames[:], uint8(g), "Gradient") }
+func (c Combiner) String() string { return enumName(combinerNames[:], uint8(c), "Combiner") }
+func (m Metric) String() string   { return enumName(metricNames[:], uint8(m), "Metric") }
+func (f Function) String() string { return enumName(functionNames[:], uint8(f), "Function") }
+
+// Parts is how a noise type is composed (the tutorials' generic
+// structure). Gradient and Combiner apply to the lattice and simplex
+// families, Metric and Function to Voronoi; the others are zero.
+type Parts struct {
+	Family   Family
+	Gradient Gradient
+	Combiner Combiner
+	Metric   Metric
+	Function Function
+}
+
+type noiseInfo struct {
+	name  string
+	parts Parts
+	about string
+}
+
+var noiseTable = [numNoises]noiseInfo{
+	Value:                     {"value", Parts{FamilyLattice, GradientValue, CombineNone, 0, 0}, "lattice value noise"},
+	ValueTurbulence:           {"value-turbulence", Parts{FamilyLattice, GradientValue, CombineTurbulence, 0, 0}, "absolute lattice value noise"},
+	Perlin:                    {"perlin", Parts{FamilyLattice, GradientPerlin, CombineNone, 0, 0}, "Perlin gradient noise"},
+	PerlinTurbulence:          {"perlin-turbulence", Parts{FamilyLattice, GradientPerlin, CombineTurbulence, 0, 0}, "absolute Perlin noise"},
+	PerlinSmoothTurbulence:    {"perlin-smooth-turbulence", Parts{FamilyLattice, GradientPerlin, CombineSmoothTurbulence, 0, 0}, "smoothstep of absolute Perlin noise"},
+	Simplex:                   {"simplex", Parts{FamilySimplex, GradientSimplex, CombineNone, 0, 0}, "simplex gradient noise"},
+	SimplexTurbulence:         {"simplex-turbulence", Parts{FamilySimplex, GradientSimplex, CombineTurbulence, 0, 0}, "absolute simplex noise"},
+	SimplexSmoothTurbulence:   {"simplex-smooth-turbulence", Parts{FamilySimplex, GradientSimplex, CombineSmoothTurbulence, 0, 0}, "smoothstep of absolute simplex noise"},
+	SimplexValue:              {"simplex-value", Parts{FamilySimplex, GradientValue, CombineNone, 0, 0}, "simplex kernels over value gradients"},
+	SimplexValueTurbulence:    {"simplex-value-turbulence", Parts{FamilySimplex, GradientValue, CombineTurbulence, 0, 0}, "absolute simplex value noise"},
+	VoronoiWorleyF1:           {"voronoi-worley-f1", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionF1}, "Euclidean distance to the nearest cell point"},
+	VoronoiWorleyF2:           {"voronoi-worley-f2", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionF2}, "Euclidean distance to the second-nearest cell point"},
+	VoronoiWorleyF2MinusF1:    {"voronoi-worley-f2-minus-f1", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionF2MinusF1}, "Worley F2 − F1 (cell borders)"},
+	VoronoiChebyshevF1:        {"voronoi-chebyshev-f1", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF1}, "chessboard distance to the nearest cell point"},
+	VoronoiChebyshevF2:        {"voronoi-chebyshev-f2", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF2}, "chessboard distance to the second-nearest cell point"},
+	VoronoiChebyshevF2MinusF1: {"voronoi-chebyshev-f2-minus-f1", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF2MinusF1}, "Chebyshev F2 − F1"},
+	VoronoiWorleySmoothLSE:    {"voronoi-worley-smooth-lse", Parts{FamilyVoronoi, 0, 0, MetricSmoothWorley, FunctionF1}, "smooth Worley F1, log-sum-exp minimum"},
+	VoronoiWorleySmoothPoly:   {"voronoi-worley-smooth-poly", Parts{FamilyVoronoi, 0, 0, MetricSmoothWorley, FunctionF2}, "smooth Worley, polynomial minimum"},
+	PermValue:                 {"perm-value", Parts{FamilyPerm, 0, 0, 0, 0}, "permutation-table value noise (Rust blog, fixed mode)"},
+}
+
+// Noises returns every noise type in vocabulary order.
+func Noises() []Noise {
+	out := make([]Noise, numNoises)
+	for i := range out {
+		out[i] = Noise(i)
+	}
+	return out
+}
+
+// Names returns every noise name in vocabulary order.
+func Names() []string {
+	out := make([]string, numNoises)
+	for i := range out {
+		out[i] = noiseTable[i].name
+	}
+	return out
+}
+
+// String returns the noise's name, e.g. "perlin-turbulence".
+func (n Noise) String() string {
+	if n >= numNoises {
+		return fmt.Sprintf("Noise(%d)", uint8(n))
+	}
+	return noiseTable[n].name
+}
+
+// Description returns a short description of the noise.
+func (n Noise) Description() string {
+	if n >= numNoises {
+		return ""
+	}
+	return noiseTable[n].about
+}
+
+// Valid reports whether n is one of the noise types.
+func (n Noise) Valid() bool { return n < numNoises }
+
+// ParseNoise returns the noise type with the given name. The error lists the
+// valid names.
+func ParseNoise(name string) (Noise, error) {
+	for i := range noiseTable {
+		if noiseTable[i].name == name {
+			return Noise(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown noise %q; valid: %s", name, strings.Join(Names(), ", "))
+}
+
+// ParseNoises returns the noise types of a comma-separated list of names;
+// "all" is every type. Spaces around names are ignored.
+func ParseNoises(list string) ([]Noise, error) {
+	if strings.TrimSpace(list) == "all" {
+		return Noises(), nil
+	}
+	var out []Noise
+	for _, name := range strings.Split(list, ",") {
+		n, err := ParseNoise(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// MaxDims returns the highest dimension the noise supports: 4 for
+// PermValue, 3 for the others. Every noise supports 1 through MaxDims.
+func (n Noise) MaxDims() int {
+	if n == PermValue {
+		return 4
+	}
+	return 3
+}
+
+// Tiling reports whether the noise has a tiling variant. Simplex noise has
+// none: asking for it is an error, not a silent fallback.
+func (n Noise) Tiling() bool { return n < numNoises && noiseTable[n].parts.Family != FamilySimplex }
+
+// Parts returns the composition of n; the zero Parts for an invalid n.
+func (n Noise) Parts() Parts {
+	if n >= numNoises {
+		return Parts{}
+	}
+	return noiseTable[n].parts
+}
+
+// Range returns the closed interval the noise's value lies in at the given
+// dimension (docs/algorithms.md §9); fractal summation keeps it. Perlin 3D
+// can exceed 1 in magnitude by about 3e-6 in theory (the tutorial's
+// normalisation constant is rounded); 1D Voronoi F2 and F2 − F1 reach up to
+// 1.5 (they are not clamped). Smooth Worley is 0 outside its window.
+func (n Noise) Range(dims int) (lo, hi float32) {
+	if n >= numNoises {
+		return 0, 0
+	}
+	p := noiseTable[n].parts
+	switch p.Family {
+	case FamilyVoronoi:
+		if dims == 1 && p.Metric != MetricSmoothWorley && p.Function != FunctionF1 {
+			return 0, 1.5
+		}
+		return 0, 1
+	case FamilyPerm:
+		return -1, 1
+	}
+	if p.Combiner != CombineNone {
+		return 0, 1
+	}
+	return -1, 1
+}
