@@ -74,3 +74,18 @@ func TestNewValidates(t *testing.T) {
 		}
 	}
 }
+
+// TestAt2: the 2D calls sample the XZ plane: At2(x, y) is At(x, 0, y),
+// derivatives in Dx and Dz, and ValueAt2 its value.
+func TestAt2(t *testing.T) {
+	s := mustSampler(t, noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()})
+	for _, p := range [][2]float32{{0.1, 0.2}, {-3.7, 12.25}, {0, 0}} {
+		want := s.At(mgl32.Vec3{p[0], 0, p[1]})
+		if got := s.At2(p[0], p[1]); got != want || s.ValueAt2(p[0], p[1]) != want.V {
+			t.Errorf("At2(%v) = %+v, ValueAt2 %v; At(x, 0, y) = %+v", p, got, s.ValueAt2(p[0], p[1]), want)
+		}
+		if want.Dz == 0 && want.Dx == 0 && p != [2]float32{0, 0} {
+			t.Errorf("At2(%v): no derivatives", p)
+		}
+	}
+}

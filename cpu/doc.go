@@ -1,27 +1,44 @@
-// Package cpu is the exact float32 reference of the project's noise: the
-// Catlike Coding "Pseudorandom Noise" and "Pseudorandom Surfaces" algorithms
-// (SmallXXHash; value, Perlin, simplex and Voronoi noise in 1D–3D with
-// turbulence, smooth turbulence, tiling, fractal octaves, domain transforms
-// and analytical derivatives) and the Rust blog's permutation-table value
-// noise in 1D–4D, as specified by the project's SPEC.md.
-//
-// Every result reproduces the SPEC's Appendix A bit for bit (±0 equal),
-// whatever GOAMD64 level or architecture: no product feeding an addition is
-// ever fused into an FMA, constants come from their float32 bit patterns, and
-// transcendentals are float64 results rounded to float32.
+// Package cpu is the exact float32 reference backend of package noise: the
+// Catlike Coding "Pseudorandom Noise" and "Pseudorandom Surfaces"
+// algorithms (SmallXXHash; value, Perlin, simplex and Voronoi noise in
+// 1D–3D with turbulence, smooth turbulence, tiling, fractal octaves, domain
+// transforms and analytical derivatives) and the Rust blog's
+// permutation-table value noise in 1D–4D, as docs/algorithms.md specifies.
+// It takes a noise.Config and returns noise.Samples; package gpu/dispatch
+// is its GPU twin.
 //
 // # Use
 //
-// Pick a variant and its settings, make a Sampler, and sample points one at
-// a time (At, ValueAt) or in batches (Samples, Values), which spread the work
-// over GOMAXPROCS goroutines and allocate nothing per point:
+// Make a Sampler for a variant and sample points one at a time or in
+// batches, which spread the work over GOMAXPROCS goroutines and allocate
+// nothing per point. 2D noise lives on the XZ plane (the tutorials'
+// convention); At2 and ValueAt2 take (x, y) of that plane:
 //
-//	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()})
-//	v := s.ValueAt(mgl32.Vec3{0.1, 0.2, 0.3})          // value only
-//	d := s.At(mgl32.Vec3{0.1, 0.2, 0.3})               // value and derivatives
+//	s, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()})
+//	v := s.ValueAt2(0.1, 0.3)                 // 2D: the point (0.1, 0, 0.3)
+//	d := s.At2(0.1, 0.3)                      // value and derivatives (in Dx and Dz)
+//	s.Values(positions, out)                  // a batch of mgl32.Vec3 positions
 //
-// 1D noise uses the X coordinate, 2D noise X and Z (the XZ plane; Dy is 0),
-// 3D noise X, Y and Z, and 4D perm-value noise X, Y, Z and W.
+// 1D noise uses X, 3D noise X, Y and Z, and 4D perm-value noise X, Y, Z and
+// W (At4, Values4). For a fractional frequency, scale the domain
+// (noise.Scale(0.01) with Frequency 1).
+//
+// # Exactness, on every architecture
+//
+// Every result reproduces the algorithm contract's test vectors bit for bit
+// (±0 equal), whatever the GOAMD64 level or architecture: no product that
+// feeds an addition is fused into an FMA (each is rounded explicitly,
+// float32(a*b) + c), constants come from their float32 bit patterns, and
+// transcendentals are float64 results rounded to float32. The per-variant
+// code is chosen once, when the Sampler is made, from tables indexed by
+// family and dimension (sampleFuncs, valueFuncs, and kernels8 in the SIMD
+// build).
+//
+// Built with GOEXPERIMENT=simd on amd64 (files *_amd64.go with the
+// goexperiment.simd tag), the batch value path evaluates eight positions
+// at once when the CPU has AVX2, with the same float32 operations in the
+// same order (a multiply, then an add, never a fused one): the same bits
+// as the scalar code, which every other build and CPU uses.
 //
 // # Coordinate range
 //
@@ -31,15 +48,8 @@
 // pattern degenerates to lattice values, but results stay defined and finite:
 // lattice coordinates are clamped to ±2^29 before they become cell indices,
 // and input coordinates to ±2^64 before the domain transform (so ±Inf acts
-// like ±2^64). A NaN in a coordinate the noise uses gives NaN in every
-// component of the result; no input panics. Finite input never gives NaN
-// (at a Voronoi cell point itself, where the source divides 0 by 0, the
-// derivative is defined as 0).
-//
-// # Speed
-//
-// Built with GOEXPERIMENT=simd on an AVX2 CPU, the batch value path (Values)
-// evaluates eight positions at once with the same float32 operations in the
-// same order, so its results are identical to the scalar ones; other builds
-// use the scalar code.
+// like ±2^64). A NaN in a coordinate the noise or the domain uses gives NaN
+// in every component of the result; no input panics. Finite input never
+// gives NaN (at a Voronoi cell point itself, where the source divides 0 by
+// 0, the derivative is defined as 0).
 package cpu

@@ -13,11 +13,11 @@ import (
 // summed (simplex) sample.
 
 // valueGradient is the Value gradient, (A*2) - 1, in every dimension.
-func valueGradient(v HashBits) float32 { return float32(v.Floats01A()*2) - 1 }
+func valueGradient(v hashBits) float32 { return float32(v.Floats01A()*2) - 1 }
 
 // lineGradient is BaseGradients.Line: l = (1 + A) * ±1 with the sign from
 // hash bit 8; v = l*x, dx = l.
-func lineGradient(v HashBits, x float32) noise.Sample {
+func lineGradient(v hashBits, x float32) noise.Sample {
 	l := 1 + v.Floats01A()
 	if uint32(v)&256 != 0 {
 		l = -l
@@ -27,7 +27,7 @@ func lineGradient(v HashBits, x float32) noise.Sample {
 
 // squareVectors is BaseGradients.SquareVectors: a point on the diamond with
 // corners (±0.5, 0), (0, ±0.5).
-func squareVectors(v HashBits) (gx, gy float32) {
+func squareVectors(v hashBits) (gx, gy float32) {
 	gx = float32(v.Floats01A()*2) - 1
 	gy = 0.5 - abs32(gx)
 	gx = gx - float32(floorToInt(gx+0.5))
@@ -36,7 +36,7 @@ func squareVectors(v HashBits) (gx, gy float32) {
 
 // octahedronVectors is BaseGradients.OctahedronVectors: a point on the
 // octahedron |x|+|y|+|z| = 1, the lower half folded outward.
-func octahedronVectors(v HashBits) (gx, gy, gz float32) {
+func octahedronVectors(v hashBits) (gx, gy, gz float32) {
 	gx = float32(v.Floats01A()*2) - 1
 	gy = float32(v.Floats01D()*2) - 1
 	gz = (1 - abs32(gx)) - abs32(gy)
@@ -59,26 +59,26 @@ func foldOctahedron(gx, gy, gz float32) (float32, float32) {
 }
 
 // squareGradient is BaseGradients.Square: v = gx*x + gy*z, d = (gx, gy).
-func squareGradient(v HashBits, x, z float32) noise.Sample {
+func squareGradient(v hashBits, x, z float32) noise.Sample {
 	gx, gy := squareVectors(v)
 	return noise.Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}
 }
 
 // circleGradient is BaseGradients.Circle: the square gradient normalised.
-func circleGradient(v HashBits, x, z float32) noise.Sample {
+func circleGradient(v hashBits, x, z float32) noise.Sample {
 	gx, gy := squareVectors(v)
 	r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
 	return sampleScale(noise.Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}, r)
 }
 
 // octahedronGradient is BaseGradients.Octahedron.
-func octahedronGradient(v HashBits, x, y, z float32) noise.Sample {
+func octahedronGradient(v hashBits, x, y, z float32) noise.Sample {
 	gx, gy, gz := octahedronVectors(v)
 	return noise.Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}
 }
 
 // sphereGradient is BaseGradients.Sphere: the octahedron gradient normalised.
-func sphereGradient(v HashBits, x, y, z float32) noise.Sample {
+func sphereGradient(v hashBits, x, y, z float32) noise.Sample {
 	gx, gy, gz := octahedronVectors(v)
 	r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
 	return sampleScale(noise.Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}, r)
@@ -86,7 +86,7 @@ func sphereGradient(v HashBits, x, y, z float32) noise.Sample {
 
 // evaluate1 is IGradient.Evaluate(hash, x) for gradient g.
 func evaluate1(g noise.Gradient, h SmallXXHash, x float32) noise.Sample {
-	v := h.Bits()
+	v := h.bits()
 	switch g {
 	case noise.GradientPerlin:
 		return lineGradient(v, x)
@@ -98,7 +98,7 @@ func evaluate1(g noise.Gradient, h SmallXXHash, x float32) noise.Sample {
 
 // evaluate2 is IGradient.Evaluate(hash, x, z) for gradient g.
 func evaluate2(g noise.Gradient, h SmallXXHash, x, z float32) noise.Sample {
-	v := h.Bits()
+	v := h.bits()
 	switch g {
 	case noise.GradientPerlin:
 		return sampleScale(squareGradient(v, x, z), perlin2)
@@ -110,7 +110,7 @@ func evaluate2(g noise.Gradient, h SmallXXHash, x, z float32) noise.Sample {
 
 // evaluate3 is IGradient.Evaluate(hash, x, y, z) for gradient g.
 func evaluate3(g noise.Gradient, h SmallXXHash, x, y, z float32) noise.Sample {
-	v := h.Bits()
+	v := h.bits()
 	switch g {
 	case noise.GradientPerlin:
 		return sampleScale(octahedronGradient(v, x, y, z), perlin3)

@@ -25,7 +25,7 @@ func (h SmallXXHash) Eat(d int32) SmallXXHash {
 }
 
 // EatByte feeds one byte (the tutorial's byte overload; noise never uses it).
-func (h SmallXXHash) EatByte(b byte) SmallXXHash {
+func (h SmallXXHash) eatByte(b byte) SmallXXHash {
 	return SmallXXHash(rotl(uint32(h)+uint32(b)*primeE, 11) * primeA)
 }
 
@@ -34,7 +34,7 @@ func (h SmallXXHash) EatByte(b byte) SmallXXHash {
 func (h SmallXXHash) Add(o int32) SmallXXHash { return SmallXXHash(uint32(h) + uint32(o)) }
 
 // SelectHash returns b where c is true, else a, without avalanching.
-func SelectHash(a, b SmallXXHash, c bool) SmallXXHash {
+func selectHash(a, b SmallXXHash, c bool) SmallXXHash {
 	if c {
 		return b
 	}
@@ -53,46 +53,46 @@ func (h SmallXXHash) Avalanche() uint32 {
 	return v
 }
 
-// HashBits is an avalanched hash value with the tutorials' accessors.
-type HashBits uint32
+// hashBits is an avalanched hash value with the tutorials' accessors.
+type hashBits uint32
 
 // Bits avalanches h.
-func (h SmallXXHash) Bits() HashBits { return HashBits(h.Avalanche()) }
+func (h SmallXXHash) bits() hashBits { return hashBits(h.Avalanche()) }
 
 // BytesA returns bits 0–7 of the value.
-func (v HashBits) BytesA() uint32 { return uint32(v) & 255 }
+func (v hashBits) BytesA() uint32 { return uint32(v) & 255 }
 
 // BytesB returns bits 8–15 of the value.
-func (v HashBits) BytesB() uint32 { return uint32(v) >> 8 & 255 }
+func (v hashBits) BytesB() uint32 { return uint32(v) >> 8 & 255 }
 
 // BytesC returns bits 16–23 of the value.
-func (v HashBits) BytesC() uint32 { return uint32(v) >> 16 & 255 }
+func (v hashBits) BytesC() uint32 { return uint32(v) >> 16 & 255 }
 
 // BytesD returns bits 24–31 of the value.
-func (v HashBits) BytesD() uint32 { return uint32(v) >> 24 }
+func (v hashBits) BytesD() uint32 { return uint32(v) >> 24 }
 
 // Floats01A maps byte A to [0, 1] as byte * (1f/255f), a multiply and not
 // a division (126 of the 256 bytes differ by 1 ULP from b/255).
 // The explicit conversion keeps Go from fusing it into a later add.
-func (v HashBits) Floats01A() float32 { return float32(float32(v.BytesA()) * inv255) }
+func (v hashBits) Floats01A() float32 { return float32(float32(v.BytesA()) * inv255) }
 
 // Floats01B maps byte B to [0, 1] like Floats01A.
-func (v HashBits) Floats01B() float32 { return float32(float32(v.BytesB()) * inv255) }
+func (v hashBits) Floats01B() float32 { return float32(float32(v.BytesB()) * inv255) }
 
 // Floats01C maps byte C to [0, 1] like Floats01A.
-func (v HashBits) Floats01C() float32 { return float32(float32(v.BytesC()) * inv255) }
+func (v hashBits) Floats01C() float32 { return float32(float32(v.BytesC()) * inv255) }
 
 // Floats01D maps byte D to [0, 1] like Floats01A.
-func (v HashBits) Floats01D() float32 { return float32(float32(v.BytesD()) * inv255) }
+func (v hashBits) Floats01D() float32 { return float32(float32(v.BytesD()) * inv255) }
 
 // GetBits returns count bits starting at bit shift.
-func (v HashBits) GetBits(count, shift uint) uint32 {
+func (v hashBits) GetBits(count, shift uint) uint32 {
 	return uint32(v) >> shift & (1<<count - 1)
 }
 
 // GetBitsAsFloats01 maps GetBits(count, shift) to [0, 1]. The multiplier is
 // f32(1 / float((1<<count)-1)), computed in float32 as the C# source does.
-func (v HashBits) GetBitsAsFloats01(count, shift uint) float32 {
+func (v hashBits) GetBitsAsFloats01(count, shift uint) float32 {
 	if count == 5 {
 		return float32(float32(v.GetBits(5, shift)) * inv31)
 	}
@@ -100,4 +100,4 @@ func (v HashBits) GetBitsAsFloats01(count, shift uint) float32 {
 }
 
 // bits5 is GetBitsAsFloats01(5, shift), the Voronoi 3D point coordinate.
-func (v HashBits) bits5(shift uint) float32 { return float32(float32(uint32(v)>>shift&31) * inv31) }
+func (v hashBits) bits5(shift uint) float32 { return float32(float32(uint32(v)>>shift&31) * inv31) }

@@ -1,26 +1,24 @@
-package cpu_test
+package cpu
 
 import (
 	"math"
 	"testing"
-
-	"github.com/noiselab/noise/cpu"
 )
 
 // TestSmallXXHashVectors checks the hash test vectors of SPEC §1.4.
 func TestSmallXXHashVectors(t *testing.T) {
 	tests := []struct {
 		name string
-		h    cpu.SmallXXHash
+		h    SmallXXHash
 		acc  uint32 // raw accumulator, 0 when the SPEC gives none
 		want uint32
 	}{
-		{"Seed(0)", cpu.Seed(0), 0x165667B1, 0x02CC5D05},
-		{"Seed(0).Eat(0)", cpu.Seed(0).Eat(0), 0x64781794, 0x34560F83},
-		{"Seed(12).Eat(-3).Eat(7)", cpu.Seed(12).Eat(-3).Eat(7), 0x45F6AB90, 0xCCB37425},
-		{"Seed(-1).Eat(1).Eat(2).Eat(3)", cpu.Seed(-1).Eat(1).Eat(2).Eat(3), 0, 0x7972CB5F},
-		{"Seed(5).Eat(MinInt32).Eat(MaxInt32)", cpu.Seed(5).Eat(math.MinInt32).Eat(math.MaxInt32), 0, 0xAAE1EA5A},
-		{"Seed(0).EatByte(1)", cpu.Seed(0).EatByte(1), 0, 0x059C9A98},
+		{"Seed(0)", Seed(0), 0x165667B1, 0x02CC5D05},
+		{"Seed(0).Eat(0)", Seed(0).Eat(0), 0x64781794, 0x34560F83},
+		{"Seed(12).Eat(-3).Eat(7)", Seed(12).Eat(-3).Eat(7), 0x45F6AB90, 0xCCB37425},
+		{"Seed(-1).Eat(1).Eat(2).Eat(3)", Seed(-1).Eat(1).Eat(2).Eat(3), 0, 0x7972CB5F},
+		{"Seed(5).Eat(MinInt32).Eat(MaxInt32)", Seed(5).Eat(math.MinInt32).Eat(math.MaxInt32), 0, 0xAAE1EA5A},
+		{"Seed(0).eatByte(1)", Seed(0).eatByte(1), 0, 0x059C9A98},
 	}
 	for _, tc := range tests {
 		if tc.acc != 0 && uint32(tc.h) != tc.acc {
@@ -31,21 +29,21 @@ func TestSmallXXHashVectors(t *testing.T) {
 		}
 	}
 	// Intermediate accumulators of Seed(12).Eat(-3).Eat(7).
-	if h := cpu.Seed(12); uint32(h) != 0x165667BD {
+	if h := Seed(12); uint32(h) != 0x165667BD {
 		t.Errorf("Seed(12) = %#08x, want 0x165667BD", uint32(h))
 	}
-	if h := cpu.Seed(12).Eat(-3); uint32(h) != 0x21D58EC4 {
+	if h := Seed(12).Eat(-3); uint32(h) != 0x21D58EC4 {
 		t.Errorf("Seed(12).Eat(-3) = %#08x, want 0x21D58EC4", uint32(h))
 	}
 	// (Seed4(0) + 1).Eat(int4(0, 1, -1, 100)), one lane at a time.
 	for i, d := range []int32{0, 1, -1, 100} {
 		want := []uint32{0x9485C89B, 0x32301292, 0xE4E7F856, 0x01FDC2DD}[i]
-		if got := cpu.Seed(0).Add(1).Eat(d).Avalanche(); got != want {
+		if got := Seed(0).Add(1).Eat(d).Avalanche(); got != want {
 			t.Errorf("(Seed(0)+1).Eat(%d) = %#08x, want %#08x", d, got, want)
 		}
 	}
 	// Seed(s) + o == Seed(s + o) (SPEC §1.3).
-	if cpu.Seed(7).Add(3) != cpu.Seed(10) {
+	if Seed(7).Add(3) != Seed(10) {
 		t.Error("Seed(7)+3 != Seed(10)")
 	}
 }
@@ -53,7 +51,7 @@ func TestSmallXXHashVectors(t *testing.T) {
 // TestHashDerivedValues checks the derived values of SPEC §1.4 for
 // Seed(12).Eat(-3).Eat(7) (h = 0xCCB37425).
 func TestHashDerivedValues(t *testing.T) {
-	v := cpu.Seed(12).Eat(-3).Eat(7).Bits()
+	v := Seed(12).Eat(-3).Eat(7).bits()
 	if got := []uint32{v.BytesA(), v.BytesB(), v.BytesC(), v.BytesD()}; got[0] != 37 || got[1] != 116 || got[2] != 179 || got[3] != 204 {
 		t.Errorf("bytes = %v, want [37 116 179 204]", got)
 	}
@@ -86,7 +84,7 @@ func TestFloats01Multiply(t *testing.T) {
 	inv := float32(1) / float32(255)
 	differ := 0
 	for b := uint32(0); b < 256; b++ {
-		v := cpu.HashBits(b)
+		v := hashBits(b)
 		got := v.Floats01A()
 		if got != float32(b)*inv {
 			t.Fatalf("Floats01A(%d) = %v, want %v", b, got, float32(b)*inv)
@@ -98,7 +96,7 @@ func TestFloats01Multiply(t *testing.T) {
 	if differ != 126 {
 		t.Errorf("%d bytes differ from b/255, SPEC says 126", differ)
 	}
-	if cpu.HashBits(255).Floats01A() != 1 || cpu.HashBits(0).Floats01A() != 0 {
+	if hashBits(255).Floats01A() != 1 || hashBits(0).Floats01A() != 0 {
 		t.Error("Floats01A end points are not 0 and 1")
 	}
 }

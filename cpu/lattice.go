@@ -171,7 +171,7 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	ox := [2]float32{gx, gx - 1}
 	var n [2]float32
 	for c := range n {
-		v := h.Eat(px[c]).Bits()
+		v := h.Eat(px[c]).bits()
 		if vp.grad == noise.GradientPerlin {
 			n[c] = lineGradient(v, ox[c]).V
 		} else {
@@ -197,13 +197,13 @@ func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	var n [4]float32 // corners a, b, c, d: index bits x<<1 | z
 	if vp.grad == noise.GradientPerlin {
 		for c := range n {
-			v := hx[c>>1&1].Eat(pz[c&1]).Bits()
+			v := hx[c>>1&1].Eat(pz[c&1]).bits()
 			gx, gy := squareVectors(v)
 			n[c] = float32((float32(gx*ox[c>>1&1]) + float32(gy*oz[c&1])) * perlin2)
 		}
 	} else {
 		for c := range n {
-			n[c] = valueGradient(hx[c>>1&1].Eat(pz[c&1]).Bits())
+			n[c] = valueGradient(hx[c>>1&1].Eat(pz[c&1]).bits())
 		}
 	}
 	return combineValue(vp.comb, lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), tx))
@@ -229,7 +229,7 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	var n [8]float32 // corners a, b, c, d, e, f, g, k: index bits x<<2 | y<<1 | z
 	if vp.grad == noise.GradientPerlin {
 		for c := range n {
-			v := hxy[c>>1&3].Eat(pz[c&1]).Bits()
+			v := hxy[c>>1&3].Eat(pz[c&1]).bits()
 			vx := float32(v.Floats01A()*2) - 1
 			vy := float32(v.Floats01D()*2) - 1
 			vz := (1 - abs32(vx)) - abs32(vy)
@@ -238,7 +238,7 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		}
 	} else {
 		for c := range n {
-			n[c] = valueGradient(hxy[c>>1&3].Eat(pz[c&1]).Bits())
+			n[c] = valueGradient(hxy[c>>1&3].Eat(pz[c&1]).bits())
 		}
 	}
 	x0v := lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), ty)

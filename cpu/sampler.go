@@ -175,8 +175,17 @@ func (s *Sampler) valueAt(p point) float32 {
 	return sum / s.oct.ampSum
 }
 
+// At2 returns the sample of 2D noise at (x, y) of its plane: 2D noise
+// reads the XZ plane (the tutorials' convention), so this is At of the
+// position (x, 0, y), and the derivatives with respect to x and y come back
+// in Dx and Dz. On noise of other dimensions it samples (x, 0, y) too.
+func (s *Sampler) At2(x, y float32) noise.Sample { return s.sampleAt(point{x, 0, y, 0}) }
+
+// ValueAt2 returns At2(x, y).V without computing derivatives.
+func (s *Sampler) ValueAt2(x, y float32) float32 { return s.valueAt(point{x, 0, y, 0}) }
+
 // At returns the noise sample at p. 1D noise uses p.X(), 2D noise p.X() and
-// p.Z(), 3D noise all three; 4D perm-value noise takes w = 0.
+// p.Z() (see At2), 3D noise all three; 4D perm-value noise takes w = 0.
 func (s *Sampler) At(p mgl32.Vec3) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], 0}) }
 
 // At4 returns the noise sample at p; only 4D perm-value noise uses p.W().

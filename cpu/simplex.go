@@ -57,7 +57,7 @@ func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	Z := clampCoord(float32(pz * k))
 	c := getSimplexCell2(X, Z)
 	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
-	hC := SelectHash(h0, h1, c.xGz)
+	hC := selectHash(h0, h1, c.xGz)
 	g := vp.grad
 	sum := sampleAdd(sampleAdd(simplexKernel2(g, h0.Eat(c.z0), c.x0, c.z0, X, Z), simplexKernel2(g, h1.Eat(c.z1), c.x1, c.z1, X, Z)),
 		simplexKernel2(g, hC.Eat(c.zC), c.xC, c.zC, X, Z))
@@ -150,7 +150,7 @@ func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	c := getSimplexCell3(X, Y, Z)
 	x1, y1, z1 := c.x0+1, c.y0+1, c.z0+1
 	h0, h1 := h.Eat(c.x0), h.Eat(x1)
-	hA, hB := SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)
+	hA, hB := selectHash(h0, h1, c.xA), selectHash(h0, h1, c.xB)
 	g := vp.grad
 	sum := sampleAdd(sampleAdd(sampleAdd(
 		simplexKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z),
@@ -175,7 +175,7 @@ func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	for i := range k {
 		x := X - float32(l[i])
 		fo := 1 - float32(x*x)
-		v := h.Eat(l[i]).Bits()
+		v := h.Eat(l[i]).bits()
 		var gv float32
 		if vp.grad == noise.GradientSimplex {
 			gv = float32(lineGradient(v, x).V * simplex1)
@@ -195,7 +195,7 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
 	lx := [3]int32{c.x0, c.x1, c.xC}
 	lz := [3]int32{c.z0, c.z1, c.zC}
-	hs := [3]SmallXXHash{h0.Eat(c.z0), h1.Eat(c.z1), SelectHash(h0, h1, c.xGz).Eat(c.zC)}
+	hs := [3]SmallXXHash{h0.Eat(c.z0), h1.Eat(c.z1), selectHash(h0, h1, c.xGz).Eat(c.zC)}
 	var kn [3]float32
 	for i := range kn {
 		flx, flz := float32(lx[i]), float32(lz[i])
@@ -203,7 +203,7 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		x := (X - flx) + u
 		z := (Z - flz) + u
 		fo := (0.5 - float32(x*x)) - float32(z*z)
-		v := hs[i].Bits()
+		v := hs[i].bits()
 		var gv float32
 		if vp.grad == noise.GradientSimplex {
 			gx, gy := squareVectors(v)
@@ -228,7 +228,7 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	lx := [4]int32{c.x0, x1, c.xa, c.xb}
 	ly := [4]int32{c.y0, y1, c.ya, c.yb}
 	lz := [4]int32{c.z0, z1, c.za, c.zb}
-	hs := [4]SmallXXHash{h0, h1, SelectHash(h0, h1, c.xA), SelectHash(h0, h1, c.xB)}
+	hs := [4]SmallXXHash{h0, h1, selectHash(h0, h1, c.xA), selectHash(h0, h1, c.xB)}
 	var kn [4]float32
 	for i := range kn {
 		flx, fly, flz := float32(lx[i]), float32(ly[i]), float32(lz[i])
@@ -237,7 +237,7 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		y := (Y - fly) + u
 		z := (Z - flz) + u
 		fo := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
-		v := hs[i].Eat(ly[i]).Eat(lz[i]).Bits()
+		v := hs[i].Eat(ly[i]).Eat(lz[i]).bits()
 		var gv float32
 		if vp.grad == noise.GradientSimplex {
 			gx := float32(v.Floats01A()*2) - 1

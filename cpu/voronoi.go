@@ -197,7 +197,7 @@ func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	x := getSpan(px, f, vp.tiling)
 	m := initMinima(vp.metric)
 	for u := int32(-1); u <= 1; u++ {
-		hb := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling)).Bits()
+		hb := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling)).bits()
 		m.update(vp.metric, worleyDist1((hb.Floats01A()+float32(u))-x.g0))
 	}
 	s := m.finalize(vp.metric, 1).evaluate(vp.function)
@@ -215,7 +215,7 @@ func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
 		ox := float32(u) - x.g0
 		for v := int32(-1); v <= 1; v++ {
-			hb := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling)).Bits()
+			hb := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling)).bits()
 			oz := float32(v) - z.g0
 			m.update(vp.metric, dist2(vp.metric, hb.Floats01A()+ox, hb.Floats01B()+oz))
 			m.update(vp.metric, dist2(vp.metric, hb.Floats01C()+ox, hb.Floats01D()+oz))
@@ -242,7 +242,7 @@ func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 			hy := hx.Eat(validateSingleStep(y.p0+v, f, vp.tiling))
 			oy := float32(v) - y.g0
 			for w := int32(-1); w <= 1; w++ {
-				hb := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling)).Bits()
+				hb := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling)).bits()
 				oz := float32(w) - z.g0
 				m.update(vp.metric, dist3(vp.metric, hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz))
 				m.update(vp.metric, dist3(vp.metric, hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz))
@@ -306,7 +306,7 @@ func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	two := vp.function != noise.FunctionF1
 	m := minPair{2, 2}
 	for u := int32(-1); u <= 1; u++ {
-		hb := h.Eat(validateSingleStep(x0+u, f, vp.tiling)).Bits()
+		hb := h.Eat(validateSingleStep(x0+u, f, vp.tiling)).bits()
 		m.update(abs32((hb.Floats01A()+float32(u))-gx), two)
 	}
 	return m.result(vp, 1)
@@ -326,7 +326,7 @@ func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		hx := h.Eat(validateSingleStep(x0+u, f, vp.tiling))
 		ox := float32(u) - gx
 		for v := int32(-1); v <= 1; v++ {
-			hb := hx.Eat(validateSingleStep(z0+v, f, vp.tiling)).Bits()
+			hb := hx.Eat(validateSingleStep(z0+v, f, vp.tiling)).bits()
 			oz := float32(v) - gz
 			x1, z1 := hb.Floats01A()+ox, hb.Floats01B()+oz
 			x2, z2 := hb.Floats01C()+ox, hb.Floats01D()+oz
@@ -363,7 +363,7 @@ func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 			hy := hx.Eat(validateSingleStep(y0+v, f, vp.tiling))
 			oy := float32(v) - gy
 			for w := int32(-1); w <= 1; w++ {
-				hb := hy.Eat(validateSingleStep(z0+w, f, vp.tiling)).Bits()
+				hb := hy.Eat(validateSingleStep(z0+w, f, vp.tiling)).bits()
 				oz := float32(w) - gz
 				x1, y1, z1 := hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz
 				x2, y2, z2 := hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz

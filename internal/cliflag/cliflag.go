@@ -74,7 +74,7 @@ func (d *Domain) Register(fs *flag.FlagSet, defaultScale float32) {
 	d.Scale = Triple{V: [3]float32{defaultScale, defaultScale, defaultScale}, Single: true}
 	fs.Var(&d.Translate, "translate", "domain translation `x,y,z`, added after the matrix")
 	fs.Var(&d.Rotate, "rotate", "domain rotation `x,y,z`: Euler angles in degrees about X, Y and Z")
-	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for all three axes")
+	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for all three axes (the way to a fractional frequency: -frequency 1 -scale 0.01)")
 	fs.StringVar(&d.Matrix, "matrix", "ps", "domain `matrix`: ps (Pseudorandom Surfaces, Scale·EulerZXY, rotates first) or pn (Pseudorandom Noise quaternion TRS, scales first)")
 }
 
