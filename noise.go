@@ -100,10 +100,19 @@ func enumName(names []string, v uint8, typ string) string {
 	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
-func (f Family) String() string   { return enumName(familyNames[:], uint8(f), "Family") }
+// String returns the family's name, e.g. "lattice".
+func (f Family) String() string { return enumName(familyNames[:], uint8(f), "Family") }
+
+// String returns the gradient's name, e.g. "perlin".
 func (g Gradient) String() string { return enumName(gradientNames[:], uint8(g), "Gradient") }
+
+// String returns the combine step's name, e.g. "turbulence".
 func (c Combiner) String() string { return enumName(combinerNames[:], uint8(c), "Combiner") }
-func (m Metric) String() string   { return enumName(metricNames[:], uint8(m), "Metric") }
+
+// String returns the metric's name, e.g. "worley".
+func (m Metric) String() string { return enumName(metricNames[:], uint8(m), "Metric") }
+
+// String returns the function's name, e.g. "f2-minus-f1".
 func (f Function) String() string { return enumName(functionNames[:], uint8(f), "Function") }
 
 // Parts is how a noise type is composed (the tutorials' generic

@@ -47,7 +47,7 @@ type Policy struct {
 // equal to NaN).
 var Exact = Policy{}
 
-// PolicyFor is the project's tolerance policy (SPEC §11.6) for cfg:
+// PolicyFor is the project's tolerance policy (docs/algorithms.md §11) for cfg:
 // values abs 2e-6; derivatives rel 1e-5 + abs 1e-5·F·S, where F is the top
 // octave frequency and S the largest domain scale (1 without a domain);
 // smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
@@ -61,7 +61,7 @@ func PolicyFor(cfg noise.Config) Policy {
 			s = max(s, math.Abs(float64(c)))
 		}
 	}
-	if cfg.Noise.Parts().Metric == 2 && cfg.Noise.Parts().Family == 2 {
+	if cfg.Noise.Parts().Metric == noise.MetricSmoothWorley {
 		return Policy{Value: Tolerance{Abs: 1e-5}, Deriv: Tolerance{Abs: 1e-4 * f * s, Rel: 1e-5}}
 	}
 	return Policy{Value: Tolerance{Abs: 2e-6}, Deriv: Tolerance{Abs: 1e-5 * f * s, Rel: 1e-5}}

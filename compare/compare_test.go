@@ -100,7 +100,7 @@ func TestSamples(t *testing.T) {
 	}
 }
 
-// TestPolicyFor is SPEC §11.6 with the top frequency and domain scale.
+// TestPolicyFor is docs/algorithms.md §11 with the top frequency and domain scale.
 func TestPolicyFor(t *testing.T) {
 	s := noise.Settings{Seed: 1, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5} // top frequency 12
 	p := PolicyFor(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: s, Domain: &noise.Domain{Scale: [3]float32{1, -4, 2}}})

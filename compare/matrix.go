@@ -74,7 +74,7 @@ type PositionSet struct {
 }
 
 // PositionSets returns the position sets, about n positions each, drawn
-// from seed: the viewer's plane grid and octahedron sphere (SPEC §9), a
+// from seed: the viewer's plane grid and octahedron sphere (docs/algorithms.md §12), a
 // random box with negative coordinates, points exactly on lattice lines
 // (multiples of 1/16, on a lattice line of every frequency that divides 16
 // in every axis), large coordinates near the documented range (|p·F| up to

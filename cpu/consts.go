@@ -2,7 +2,7 @@ package cpu
 
 import "math"
 
-// Float constants of SPEC §0.6, defined from their binary32 bit patterns.
+// Float constants of docs/algorithms.md §0, defined from their binary32 bit patterns.
 // Untyped Go constant expressions such as 2.0/0.53528 round differently from
 // the C# float expressions the tutorials use, so none of these is written as
 // a decimal literal.

@@ -11,7 +11,7 @@ import (
 )
 
 // Sample one point of 3D Perlin noise with the tutorial's default settings,
-// value and analytical derivatives (SPEC Appendix A.3, Perlin 3D at p0).
+// value and analytical derivatives (test vectors A.3 of docs/algorithms.md §10: Perlin 3D at p0).
 func Example() {
 	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()})
 	if err != nil {
@@ -24,7 +24,7 @@ func Example() {
 }
 
 // Fill a batch: Values spreads the positions over GOMAXPROCS goroutines and
-// allocates nothing per position. The bits are SPEC Appendix A.2's Worley F1
+// allocates nothing per position. The bits are test vector A.2's Worley F1
 // 3D row (seed 12, frequency 3, 3 octaves).
 func ExampleSampler_Values() {
 	s, err := cpu.New(noise.Config{
@@ -74,7 +74,7 @@ func ExampleNew_errors() {
 }
 
 // A rotated and scaled domain; derivatives come back in world space
-// (SPEC Appendix A.7, PS matrix, point p0).
+// (test vectors A.7 of docs/algorithms.md §10: PS matrix, point p0).
 func ExampleDomain() {
 	d := noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
 	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings(), Domain: &d})
@@ -87,7 +87,7 @@ func ExampleDomain() {
 	// v 0.0278521255  world-space gradient (1.94169736, 9.2960043, 12.0156326)
 }
 
-// The Rust blog's value noise, bit-compatible in float64 (SPEC §10.4, which
+// The Rust blog's value noise, bit-compatible in float64 (docs/algorithms.md §5, which
 // prints with Rust's {:.17}, i.e. %.17f).
 func ExampleBlogValueNoise() {
 	n := cpu.NewBlogValueNoise(12, 4, 2, 0.5)

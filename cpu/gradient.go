@@ -120,7 +120,7 @@ func evaluate3(g noise.Gradient, h SmallXXHash, x, y, z float32) noise.Sample {
 	return noise.Sample{V: valueGradient(v)}
 }
 
-// evaluateCombined applies the combine step c to s (SPEC §3.2).
+// evaluateCombined applies the combine step c to s (docs/algorithms.md §2).
 func evaluateCombined(c noise.Combiner, s noise.Sample) noise.Sample {
 	if c == noise.CombineNone {
 		return s

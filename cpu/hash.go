@@ -1,6 +1,6 @@
 package cpu
 
-// The SmallXXHash primes (XXH32 PRIME32_1..5), SPEC §1.1.
+// The SmallXXHash primes (XXH32 PRIME32_1..5), docs/algorithms.md §1.
 const (
 	primeA uint32 = 0x9E3779B1
 	primeB uint32 = 0x85EBCA77
@@ -9,7 +9,7 @@ const (
 	primeE uint32 = 0x165667B1
 )
 
-// SmallXXHash is the tutorials' cut-down XXH32 (SPEC §1): a seed step, a
+// SmallXXHash is the tutorials' cut-down XXH32 (docs/algorithms.md §1): a seed step, a
 // per-word Eat step and a final avalanche. The value is the raw accumulator;
 // it is immutable, so a partially fed hash can be reused for several cells.
 type SmallXXHash uint32
@@ -30,7 +30,7 @@ func (h SmallXXHash) eatByte(b byte) SmallXXHash {
 }
 
 // Add adds o to the raw accumulator: the per-octave hash change of the
-// fractal loop (SPEC §1.3). Seed(s).Add(o) == Seed(s + o).
+// fractal loop (docs/algorithms.md §1). Seed(s).Add(o) == Seed(s + o).
 func (h SmallXXHash) Add(o int32) SmallXXHash { return SmallXXHash(uint32(h) + uint32(o)) }
 
 // SelectHash returns b where c is true, else a, without avalanching.
@@ -41,7 +41,7 @@ func selectHash(a, b SmallXXHash, c bool) SmallXXHash {
 	return a
 }
 
-// Avalanche returns the final hash value (SPEC §1.2). It is applied when the
+// Avalanche returns the final hash value (docs/algorithms.md §1). It is applied when the
 // hash is read, never stored back.
 func (h SmallXXHash) Avalanche() uint32 {
 	v := uint32(h)

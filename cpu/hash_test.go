@@ -5,12 +5,12 @@ import (
 	"testing"
 )
 
-// TestSmallXXHashVectors checks the hash test vectors of SPEC §1.4.
+// TestSmallXXHashVectors checks the hash test vectors of docs/algorithms.md §1.
 func TestSmallXXHashVectors(t *testing.T) {
 	tests := []struct {
 		name string
 		h    SmallXXHash
-		acc  uint32 // raw accumulator, 0 when the SPEC gives none
+		acc  uint32 // raw accumulator, 0 when the vectors give none
 		want uint32
 	}{
 		{"Seed(0)", Seed(0), 0x165667B1, 0x02CC5D05},
@@ -42,13 +42,13 @@ func TestSmallXXHashVectors(t *testing.T) {
 			t.Errorf("(Seed(0)+1).Eat(%d) = %#08x, want %#08x", d, got, want)
 		}
 	}
-	// Seed(s) + o == Seed(s + o) (SPEC §1.3).
+	// Seed(s) + o == Seed(s + o) (docs/algorithms.md §1).
 	if Seed(7).Add(3) != Seed(10) {
 		t.Error("Seed(7)+3 != Seed(10)")
 	}
 }
 
-// TestHashDerivedValues checks the derived values of SPEC §1.4 for
+// TestHashDerivedValues checks the derived values of docs/algorithms.md §1 for
 // Seed(12).Eat(-3).Eat(7) (h = 0xCCB37425).
 func TestHashDerivedValues(t *testing.T) {
 	v := Seed(12).Eat(-3).Eat(7).bits()
@@ -78,7 +78,7 @@ func TestHashDerivedValues(t *testing.T) {
 }
 
 // TestFloats01Multiply checks that Floats01 multiplies by 1f/255f rather than
-// dividing by 255 (SPEC §1.3: 126 of the 256 bytes differ) and that the end
+// dividing by 255 (docs/algorithms.md §1: 126 of the 256 bytes differ) and that the end
 // points are exact.
 func TestFloats01Multiply(t *testing.T) {
 	inv := float32(1) / float32(255)
@@ -94,7 +94,7 @@ func TestFloats01Multiply(t *testing.T) {
 		}
 	}
 	if differ != 126 {
-		t.Errorf("%d bytes differ from b/255, SPEC says 126", differ)
+		t.Errorf("%d bytes differ from b/255, the specification says 126", differ)
 	}
 	if hashBits(255).Floats01A() != 1 || hashBits(0).Floats01A() != 0 {
 		t.Error("Floats01A end points are not 0 and 1")

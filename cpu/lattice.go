@@ -2,14 +2,14 @@ package cpu
 
 import "github.com/noiselab/noise"
 
-// latticeSpan is one axis of a lattice cell (SPEC §2.1).
+// latticeSpan is one axis of a lattice cell (docs/algorithms.md §2).
 type latticeSpan struct {
 	p0, p1 int32   // lower and upper corner indices (wrapped when tiling)
 	g0, g1 float32 // offset from the unwrapped lower corner, and g0 - 1
 	t, dt  float32 // smoothed interpolator s(g0) and its derivative s'(g0)
 }
 
-// smoothT is the quintic interpolator 6u^5 - 15u^4 + 10u^3 (SPEC §2.4).
+// smoothT is the quintic interpolator 6u^5 - 15u^4 + 10u^3 (docs/algorithms.md §2).
 func smoothT(u float32) float32 {
 	return float32(float32(float32(u*u)*u) * (float32(u*(float32(u*6)-15)) + 10))
 }
@@ -19,7 +19,7 @@ func smoothDt(u float32) float32 {
 	return float32(float32(u*u) * (float32(u*(float32(u*30)-60)) + 30))
 }
 
-// getSpanNormal is LatticeNormal.GetSpan (SPEC §2.2).
+// getSpanNormal is LatticeNormal.GetSpan (docs/algorithms.md §2).
 func getSpanNormal(c float32, f int32) latticeSpan {
 	c = clampCoord(float32(c * float32(f)))
 	p0 := floorToInt(c)
@@ -27,7 +27,7 @@ func getSpanNormal(c float32, f int32) latticeSpan {
 	return latticeSpan{p0: p0, p1: p0 + 1, g0: g0, g1: g0 - 1, t: smoothT(g0), dt: smoothDt(g0)}
 }
 
-// getSpanTiling is LatticeTiling.GetSpan (SPEC §2.3): the same offsets and
+// getSpanTiling is LatticeTiling.GetSpan (docs/algorithms.md §2): the same offsets and
 // interpolators, with the corner indices wrapped into [0, f). The floor-mod is
 // the C# ceil(pt/F) formula's exact equivalent.
 func getSpanTiling(c float32, f int32) latticeSpan {
@@ -59,7 +59,7 @@ func getSpan(c float32, f int32, tiling bool) latticeSpan {
 }
 
 // validateSingleStep wraps a tiled index that had -1, 0 or +1 added back into
-// [0, f) (LatticeTiling.ValidateSingleStep, SPEC §2.3); the normal lattice
+// [0, f) (LatticeTiling.ValidateSingleStep, docs/algorithms.md §2); the normal lattice
 // leaves it alone.
 func validateSingleStep(p, f int32, tiling bool) int32 {
 	if tiling {
@@ -73,7 +73,7 @@ func validateSingleStep(p, f int32, tiling bool) int32 {
 	return p
 }
 
-// lattice1D is Lattice1D<L, G> (SPEC §2.5).
+// lattice1D is Lattice1D<L, G> (docs/algorithms.md §2).
 func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px := p.x
 	x := getSpan(px, f, vp.tiling)
@@ -85,7 +85,7 @@ func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	return evaluateCombined(vp.comb, r)
 }
 
-// lattice2D is Lattice2D<L, G> over X and Z (SPEC §2.5).
+// lattice2D is Lattice2D<L, G> over X and Z (docs/algorithms.md §2).
 func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, pz := p.x, p.z
 	x := getSpan(px, f, vp.tiling)
@@ -108,7 +108,7 @@ func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	return evaluateCombined(vp.comb, r)
 }
 
-// lattice3D is Lattice3D<L, G> (SPEC §2.5).
+// lattice3D is Lattice3D<L, G> (docs/algorithms.md §2).
 func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	px, py, pz := p.x, p.y, p.z
 	x := getSpan(px, f, vp.tiling)

@@ -6,8 +6,8 @@ import (
 )
 
 // This file is the blog-compatible float64 mode of the permutation-table value
-// noise of the Rust blog post "Improving the value noise" (SPEC §10, §6.2). It
-// reproduces the blog's Rust code bit for bit, quirks included (SPEC §10.3):
+// noise of the Rust blog post "Improving the value noise" (docs/algorithms.md §5). It
+// reproduces the blog's Rust code bit for bit, quirks included (docs/algorithms.md §5):
 //
 //   - floor(x) as usize saturates: every negative cell (and NaN) aliases cell
 //     0, +huge cells become usize::MAX (usize is emulated as uint64);
@@ -59,10 +59,7 @@ func NewBlogValueNoise(seed uint64, octaves uint8, lacunarity, persistence float
 // is doubled into Perm. It need not be a permutation: any byte values give
 // defined (if less well distributed) noise.
 func NewBlogValueNoiseFromTable(table [256]uint8, octaves uint8, lacunarity, persistence float64) *BlogValueNoise {
-	n := &BlogValueNoise{Octaves: octaves, Lacunarity: lacunarity, Persistence: persistence}
-	copy(n.Perm[:256], table[:])
-	copy(n.Perm[256:], table[:])
-	return n
+	return &BlogValueNoise{Perm: *doubledTable(table), Octaves: octaves, Lacunarity: lacunarity, Persistence: persistence}
 }
 
 // blogUsize emulates Rust's saturating cast f as usize on a 64-bit target:

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Expected values in this file come from SPEC §10.3 and §10.4 (seed 12, the
+// Expected values in this file come from docs/algorithms.md §5 (seed 12, the
 // blog's Rust code run with rand 0.8.5 / rand_chacha 0.3.1).
 //
 // §10.4 says its values carry 17 significant digits, but they were printed
@@ -20,7 +20,7 @@ import (
 // comparing the strings; rows with |v| >= 0.1 (17 significant digits, which
 // round-trip) are also compared with ==.
 
-// blogParse parses a float64 literal copied from the SPEC.
+// blogParse parses a float64 literal copied from the upstream specification.
 func blogParse(t *testing.T, s string) float64 {
 	t.Helper()
 	v, err := strconv.ParseFloat(s, 64)
@@ -57,7 +57,7 @@ func TestBlogValueNoiseSpecVectors(t *testing.T) {
 		pos  []float64
 		want string
 	}{
-		// SPEC §10.4, every row.
+		// docs/algorithms.md §5, every row.
 		{"noise1d", []float64{0}, "-0.13725490196078427"},
 		{"noise1d", []float64{0.5}, "0.32549019607843133"},
 		{"noise1d", []float64{1.25}, "0.76956188725490193"},
@@ -109,7 +109,7 @@ func blogSpecMatch(t *testing.T, got float64, lit string) bool {
 
 func TestBlogValueNoiseQuirks(t *testing.T) {
 	n := NewBlogValueNoise(12, 1, 2, 0.5)
-	// Values printed in SPEC §10.3 to 6 significant digits.
+	// Values printed in docs/algorithms.md §5 to 6 significant digits.
 	approx := []struct {
 		name string
 		got  float64
@@ -280,7 +280,7 @@ func TestBlogValueNoiseDimensionErrors(t *testing.T) {
 }
 
 func TestBlogValueNoiseFractalOctaves(t *testing.T) {
-	// Octaves 0 and 1 both give the single base octave (SPEC §6.2).
+	// Octaves 0 and 1 both give the single base octave (docs/algorithms.md §5).
 	pos := []float64{1.3, 2.7}
 	base := NewBlogValueNoise(12, 0, 2, 0.5).Noise2D(1.3, 2.7)
 	for _, oct := range []uint8{0, 1} {

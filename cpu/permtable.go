@@ -3,7 +3,7 @@ package cpu
 import "math/bits"
 
 // This file reproduces the permutation table of the Rust blog post
-// "Improving the value noise" (SPEC §10.1):
+// "Improving the value noise" (docs/algorithms.md §5):
 //
 //	rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed)
 //	p = [0, 1, …, 255]; p.shuffle(&mut rng)
@@ -17,7 +17,7 @@ import "math/bits"
 // rand 0.8.5's SliceRandom::shuffle driven by
 // rand_chacha 0.3.1's ChaCha20Rng::seed_from_u64(seed).
 //
-// The result is bit-for-bit identical to the Rust table (SPEC Appendix B lists
+// The result is bit-for-bit identical to the Rust table (docs/algorithms.md §5 lists
 // the tables for seeds 0 and 12). Noise code indexes a doubled 512-entry copy of
 // it, see [NewBlogValueNoise].
 func PermutationTable(seed uint64) [256]uint8 {

@@ -6,12 +6,12 @@ import (
 	"testing"
 )
 
-// All expected values in this file are copied from SPEC §10.1 "Test vectors"
+// All expected values in this file are copied from docs/algorithms.md §5 "Test vectors"
 // and Appendix B (produced there by running the blog's Rust code with
 // rand 0.8.5 / rand_chacha 0.3.1 and an independent Python re-implementation).
 
 func TestChaChaSeedKey(t *testing.T) {
-	// SPEC §10.1: seed 12 key words (rand_core seed_from_u64 / PCG32).
+	// docs/algorithms.md §5: seed 12 key words (rand_core seed_from_u64 / PCG32).
 	want := [8]uint32{0xbecaeea9, 0xc6f9a1a3, 0x21c94a45, 0xe95ac1d1, 0xd602da67, 0x5ee8d433, 0x89a539b2, 0xd00ecab6}
 	if got := pcg32SeedKey(12); got != want {
 		t.Errorf("pcg32SeedKey(12) = %08x, want %08x", got, want)
@@ -23,7 +23,7 @@ func TestChaChaOutputWords(t *testing.T) {
 		seed uint64
 		want []uint32
 	}{
-		// SPEC §10.1: first ChaCha20Rng::next_u32 outputs.
+		// docs/algorithms.md §5: first ChaCha20Rng::next_u32 outputs.
 		{12, []uint32{0x3f44eafd, 0x81c498f5, 0x3cb8a27e, 0x5b43ab73, 0x1494cfa9, 0xf1c0c339}},
 		{0, []uint32{0x81f5f7b2, 0x063cded6, 0x6efd22a8, 0xfb65827e}},
 	}
@@ -64,7 +64,7 @@ func TestPermutationTableFirstSwaps(t *testing.T) {
 		seed uint64
 		want [][2]uint32
 	}{
-		// SPEC §10.1: first swaps (i, j) of the shuffle.
+		// docs/algorithms.md §5: first swaps (i, j) of the shuffle.
 		{12, [][2]uint32{{255, 63}, {254, 129}, {253, 60}, {252, 90}, {251, 20}, {250, 237}}},
 		{0, [][2]uint32{{255, 6}, {254, 110}, {253, 249}}},
 	}
@@ -82,7 +82,7 @@ func TestPermutationTableFirstSwaps(t *testing.T) {
 	}
 }
 
-// Appendix B tables, copied verbatim from the SPEC.
+// Appendix B tables, copied verbatim from the upstream specification.
 const (
 	permTableSeed0 = `
 71 123 137 193 158 17 50 102 9 135 33 83 196 36 63 11 172 167 78 86 227 45 150 70 229 120 142 84 74

@@ -2,13 +2,21 @@ package cpu
 
 import "github.com/noiselab/noise"
 
-// Fixed-mode permutation-table value noise (SPEC §10, project decision 6):
+// Fixed-mode permutation-table value noise (docs/algorithms.md §5):
 // the blog's algorithm in float32 with its quirks fixed — cell indices wrap
 // with floor-mod 256 in every dimension (so negative cells no longer alias
 // cell 0 and 1D no longer jumps at multiples of 255), one sign convention
 // (2n/255 − 1) for every dimension, and no 4D argument swap. It is driven by
 // the project's fractal settings like every other variant: lattice spans
 // (normal or tiling) at frequency F, the same table for every octave.
+
+// PermValueTable returns the 512-entry table that perm-value noise of the
+// given settings seed reads (cpu, GLSL buffer and GLSL library alike): the
+// blog's PermutationTable of the seed sign-extended to 64 bits, doubled,
+// perm[i+256] = perm[i].
+func PermValueTable(seed int32) *[512]uint8 {
+	return doubledTable(PermutationTable(uint64(int64(seed))))
+}
 
 // doubledTable builds the blog's 512-entry table, perm[i+256] = perm[i].
 func doubledTable(p [256]uint8) *[512]uint8 {

@@ -91,7 +91,7 @@ func sameSample(a, b noise.Sample) bool {
 }
 
 // TestRange checks every variant's values against Noise.Range over many
-// points and settings (SPEC §12). Perlin 3D may exceed ±1 by ~3e-6 in
+// points and settings (docs/algorithms.md §9). Perlin 3D may exceed ±1 by ~3e-6 in
 // theory, so the bound allows 4e-6; everything else must stay within 1e-6.
 func TestRange(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
@@ -233,7 +233,7 @@ func TestContinuity(t *testing.T) {
 // (there float32 rounding of the noise value dominates any finite
 // difference). The derivatives have known discontinuities (turbulence folds,
 // Voronoi cell borders, Chebyshev axis switches, the Worley clamp, smooth
-// Worley's window; SPEC §11.5); a point within a step of one can miss. Such
+// Worley's window; docs/algorithms.md §11); a point within a step of one can miss. Such
 // a miss is explained when the analytical derivatives at the two ends of
 // the step differ and the finite difference (their average over the step)
 // lies between them, or when the value itself jumps inside the step (the
@@ -440,7 +440,7 @@ func TestExtremeInputs(t *testing.T) {
 }
 
 // TestUnusedAxesIgnored checks that 1D noise ignores y and z and 2D noise
-// ignores y: SPEC §0.4.
+// ignores y: docs/algorithms.md §0.
 func TestUnusedAxesIgnored(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 6))
 	for _, v := range allVariants() {

@@ -74,7 +74,7 @@ func New(cfg noise.Config) (*Sampler, error) {
 		oct:    octavesOf(cfg.Settings),
 	}
 	if parts.Family == noise.FamilyPerm {
-		s.vp.perm = doubledTable(PermutationTable(uint64(int64(cfg.Settings.Seed))))
+		s.vp.perm = PermValueTable(cfg.Settings.Seed)
 	}
 	if parts.Metric == noise.MetricSmoothWorley {
 		s.value = valueFromSample(s.sample) // its value needs the whole smooth-minimum state
@@ -143,7 +143,7 @@ func (s *Sampler) prepare(p point) (point, bool) {
 
 var nan32 = float32(math.NaN())
 
-// sampleAt is GetFractalNoise (SPEC §6.1) followed by the derivative matrix.
+// sampleAt is GetFractalNoise (docs/algorithms.md §6) followed by the derivative matrix.
 func (s *Sampler) sampleAt(p point) noise.Sample {
 	p, ok := s.prepare(p)
 	if !ok {

@@ -2,7 +2,7 @@ package cpu
 
 import "github.com/go-gl/mathgl/mgl32"
 
-// Shape is a parametric surface of SPEC §9.2, fitted in a unit cube
+// Shape is a parametric surface of docs/algorithms.md §12, fitted in a unit cube
 // (radius 0.5). Positions are object-space points to sample noise at.
 type Shape uint8
 
@@ -30,7 +30,7 @@ func (s Shape) String() string {
 func Shapes() []Shape { return []Shape{Plane, Sphere, Torus, UVSphere} }
 
 // GridUV returns the (u, v) of point j of a res×res grid, exactly as the
-// tutorial's IndexTo4UV computes it (SPEC §9.1): row-major, cell centres.
+// tutorial's IndexTo4UV computes it (docs/algorithms.md §12): row-major, cell centres.
 func GridUV(j, res int) (u, v float32) {
 	r := float32(res)
 	inv := 1 / r
@@ -42,7 +42,7 @@ func GridUV(j, res int) (u, v float32) {
 }
 
 // ShapePoint returns the position and the unnormalised normal of the shape
-// at (u, v) ∈ [0, 1]² (SPEC §9.2; transcendentals as in managed C#).
+// at (u, v) ∈ [0, 1]² (docs/algorithms.md §12; transcendentals as in managed C#).
 func ShapePoint(s Shape, u, v float32) (p, n mgl32.Vec3) {
 	switch s {
 	case Sphere:
@@ -76,7 +76,7 @@ func normalize(v mgl32.Vec3) mgl32.Vec3 {
 
 // ShapeGrid returns the positions and unit normals of a res×res grid on the
 // shape, point j at GridUV(j, res) (the tutorial's shape job with an identity
-// object transform, SPEC §9.3).
+// object transform, docs/algorithms.md §12).
 func ShapeGrid(s Shape, res int) (pos, normals []mgl32.Vec3) {
 	pos = make([]mgl32.Vec3, res*res)
 	normals = make([]mgl32.Vec3, res*res)

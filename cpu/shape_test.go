@@ -10,7 +10,7 @@ import (
 	"github.com/noiselab/noise/internal/appendixa"
 )
 
-// TestShapesAppendixA6 reproduces SPEC A.6: grid points 12–15 of a
+// TestShapesAppendixA6 reproduces test vectors A.6 (docs/algorithms.md §10): grid points 12–15 of a
 // resolution-8 grid on the octahedron sphere, UV sphere and torus.
 func TestShapesAppendixA6(t *testing.T) {
 	cases, err := appendixa.ShapeCases()
@@ -41,7 +41,7 @@ func TestShapesAppendixA6(t *testing.T) {
 	}
 }
 
-// TestPipelineAppendixA4 reproduces SPEC A.4: the plane of resolution 5,
+// TestPipelineAppendixA4 reproduces test vectors A.4 (docs/algorithms.md §10): the plane of resolution 5,
 // domain scale 8, sampled with Perlin, simplex and Worley F1 3D.
 func TestPipelineAppendixA4(t *testing.T) {
 	cases, err := appendixa.PipelineCases()

@@ -2,7 +2,7 @@ package cpu
 
 import "github.com/noiselab/noise"
 
-// Simplex noise (SPEC §4): kernels summed over the corners of the segment,
+// Simplex noise (docs/algorithms.md §3): kernels summed over the corners of the segment,
 // triangle or tetrahedron that holds the sample. There is no tiling variant.
 
 // simplexKernel1 is Simplex1D.Kernel: falloff (1 - x^2)^3 times the gradient,
@@ -106,7 +106,7 @@ func simplexKernel3(g noise.Gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z f
 }
 
 // simplexCell3 finds the skewed cell of a 3D simplex sample and the two
-// variable corners A and B of its tetrahedron (SPEC §4.3 truth table).
+// variable corners A and B of its tetrahedron (docs/algorithms.md §3 truth table).
 type simplexCell3 struct {
 	x0, y0, z0 int32
 	xA, xB     bool // corner A/B use x1 (else x0)

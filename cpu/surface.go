@@ -7,7 +7,7 @@ import (
 
 // PlaneSurface displaces a vertex (x, 0, z) of a flat grid along +Y by the
 // noise sample s scaled by displacement, and returns its height and the
-// analytical unit normal and tangent (SPEC §7.7). s's derivatives must be
+// analytical unit normal and tangent (docs/algorithms.md §12). s's derivatives must be
 // with respect to the vertex position (as Sampler.At returns them, domain
 // transform included). The tangent's w is −1, as in the tutorial.
 func PlaneSurface(s noise.Sample, displacement float32) (height float32, normal mgl32.Vec3, tangent mgl32.Vec4) {
@@ -22,7 +22,7 @@ func PlaneSurface(s noise.Sample, displacement float32) (height float32, normal 
 
 // SphereSurface displaces a vertex p of the unit sphere radially to radius
 // 1 + displacement·v and returns its position, the analytical unit normal,
-// and the tangent t carried along (SPEC §7.8). A zero t gives a zero tangent.
+// and the tangent t carried along (docs/algorithms.md §12). A zero t gives a zero tangent.
 // s's derivatives must be with respect to the vertex position.
 func SphereSurface(p, t mgl32.Vec3, s noise.Sample, displacement float32) (pos, normal, tangent mgl32.Vec3) {
 	n := sampleScale(s, displacement)

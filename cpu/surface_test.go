@@ -11,7 +11,7 @@ import (
 )
 
 // TestPlaneSurfaceNormals checks the analytical plane normals and tangents
-// (SPEC §7.7) against the displaced surface itself: they are unit vectors,
+// (docs/algorithms.md §12) against the displaced surface itself: they are unit vectors,
 // the tangent points along +X on the surface, and the normal is orthogonal
 // to finite-difference surface tangents, for a rotated, scaled domain.
 func TestPlaneSurfaceNormals(t *testing.T) {
@@ -44,7 +44,7 @@ func TestPlaneSurfaceNormals(t *testing.T) {
 }
 
 // TestSphereSurfaceNormals checks the analytical sphere normals and tangents
-// (SPEC §7.8) against finite differences of the displaced sphere.
+// (docs/algorithms.md §12) against finite differences of the displaced sphere.
 func TestSphereSurfaceNormals(t *testing.T) {
 	s := mustSampler(t, noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.Settings{Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
 	const k, h = 0.2, 2e-4

@@ -2,7 +2,7 @@ package cpu
 
 import "github.com/noiselab/noise"
 
-// Voronoi noise (SPEC §5): two cell points per lattice cell, the nearest two
+// Voronoi noise (docs/algorithms.md §4): two cell points per lattice cell, the nearest two
 // distances F1 <= F2 over the 3, 3×3 or 3×3×3 neighbouring cells.
 
 // The metric (noise.Metric) is the Voronoi distance (IVoronoiDistance):
@@ -11,7 +11,7 @@ import "github.com/noiselab/noise"
 // function (noise.Function) is the IVoronoiFunction applied to the two
 // minima.
 
-// Smooth Worley constants (SPEC §5.5).
+// Smooth Worley constants (docs/algorithms.md §4).
 const (
 	smoothKL = 10
 	smoothKP = 0.25
@@ -32,8 +32,8 @@ func initMinima(m noise.Metric) voronoiMinima {
 	return voronoiMinima{a: noise.Sample{V: 2}, b: noise.Sample{V: 2}}
 }
 
-// update is UpdateVoronoiMinima (SPEC §5.2), or the smooth-minimum update of
-// SPEC §5.5 for smooth Worley.
+// update is UpdateVoronoiMinima (docs/algorithms.md §4), or the smooth-minimum update of
+// docs/algorithms.md §4 for smooth Worley.
 func (m *voronoiMinima) update(met noise.Metric, s noise.Sample) {
 	if met == noise.MetricSmoothWorley {
 		m.updateSmooth(s)

@@ -6,18 +6,22 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/internal/grid"
 )
 
-const benchHeader = `Usage: noise bench [-json] [-noise NAME] [-duration 300ms] [-backend cpu|gpu|both]
+const benchHeader = `Usage: noise bench [-json] [-noise NAMES] [-duration 300ms] [-backend cpu|gpu|both]
 
 Measures million points per second of the value-only batch path (Values)
-for every noise type (or the one given) at 2D, on a 256×256 grid in [0,1)²
+for every noise type (or those -noise lists) at 2D, on a 256×256 grid in [0,1)²
 (positions (x, 0, z)), and at 3D, on a 64×64×64 grid in [0,1)³, with the
 default settings (seed 0, frequency 4, 1 octave). Each cell runs single
 threaded (GOMAXPROCS 1) and on all threads (GOMAXPROCS = NumCPU), repeating
@@ -99,119 +103,154 @@ type benchReport struct {
 // maxGPUPoints bounds -gpu-points (the positions alone are 768 MiB).
 const maxGPUPoints = 1 << 26
 
+// benchOptions are the parsed flags of bench.
+type benchOptions struct {
+	json      bool
+	noises    cliflag.NoiseList
+	duration  time.Duration
+	backend   string
+	gpu       cliflag.GPU
+	gpuPoints int
+}
+
+func (o *benchOptions) cpu() bool   { return o.backend != "gpu" }
+func (o *benchOptions) gpuOn() bool { return o.backend != "cpu" }
+
+func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
+	fs := cliflag.NewFlagSet("noise bench")
+	o := &benchOptions{noises: cliflag.NewNoiseList("all")}
+	fs.BoolVar(&o.json, "json", false, "print a JSON document instead of a table")
+	fs.Var(&o.noises, "noise", "comma-separated noise `names`, or all")
+	fs.DurationVar(&o.duration, "duration", 300*time.Millisecond, "minimum measuring `time` per cell")
+	cliflag.Choice(fs, &o.backend, "backend", "cpu", []string{"cpu", "gpu", "both"},
+		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
+	o.gpu.Register(fs, " for -backend gpu or both")
+	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d", maxGPUPoints))
+	if err := parseFlags(fs, benchHeader, args, stdout); err != nil {
+		return nil, err
+	}
+	if len(o.noises.Noises) == 0 {
+		return nil, fmt.Errorf("empty -noise; valid: all, or comma-separated names of %s", strings.Join(noise.Names(), ", "))
+	}
+	if o.gpuPoints < 1 || o.gpuPoints > maxGPUPoints {
+		return nil, fmt.Errorf("invalid -gpu-points %d: must be 1 to %d", o.gpuPoints, maxGPUPoints)
+	}
+	if o.duration <= 0 {
+		return nil, fmt.Errorf("invalid -duration %v: must be positive", o.duration)
+	}
+	return o, nil
+}
+
 func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
-	fs := newFlagSet("bench")
-	jsonOut := fs.Bool("json", false, "print a JSON document instead of a table")
-	name := fs.String("noise", "", "benchmark only this noise `name` (default all)")
-	dur := fs.Duration("duration", 300*time.Millisecond, "minimum measuring `time` per cell")
-	backend := fs.String("backend", "cpu", "`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
-	var gf gpuFlags
-	gf.register(fs)
-	gpuPoints := fs.Int("gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d", maxGPUPoints))
-	if err := parseFlags(fs, "bench", benchHeader, args, stdout); err != nil {
+	o, err := parseBench(args, stdout)
+	if err != nil {
 		return err
-	}
-	if err := checkBackend(*backend, []string{"cpu", "gpu", "both"}); err != nil {
-		return err
-	}
-	if err := gf.check(); err != nil {
-		return err
-	}
-	if *gpuPoints < 1 || *gpuPoints > maxGPUPoints {
-		return fmt.Errorf("invalid -gpu-points %d: must be 1 to %d", *gpuPoints, maxGPUPoints)
-	}
-	doCPU, doGPU := *backend != "gpu", *backend != "cpu"
-	noises := noise.Noises()
-	if *name != "" {
-		n, err := noise.ParseNoise(*name)
-		if err != nil {
-			return err
-		}
-		noises = []noise.Noise{n}
-	}
-	if *dur <= 0 {
-		return fmt.Errorf("invalid duration %v: must be positive", *dur)
 	}
 	rep := benchReport{
 		Machine: benchMachine{
 			CPU: cpuModel(), NumCPU: runtime.NumCPU(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
 			Level: archLevel(), GoVersion: runtime.Version(), SIMD: simdInUse(), SIMDStatus: simdStatus(),
 		},
-		Duration: dur.String(),
+		Duration: o.duration.String(),
 		Settings: noise.DefaultSettings(),
 		Rows:     []benchRow{},
-		Backend:  *backend,
+		Backend:  o.backend,
 	}
 	var dev gpuDevice
-	if doGPU {
-		var err error
-		if dev, err = openDevice(gf); err != nil {
+	if o.gpuOn() {
+		if dev, err = openDevice(o.gpu); err != nil {
 			return err
 		}
 		defer dev.close()
 		info := dev.info()
-		rep.GPU, rep.GPUPoints = &info, *gpuPoints
+		rep.GPU, rep.GPUPoints = &info, o.gpuPoints
 	}
 	var tw *tabwriter.Writer
-	nameWidth := 0 // names are padded by hand: the table aligns right
+	if !o.json {
+		tw = benchTable(stdout, o, &rep)
+	}
+	if err := benchAll(o, dev, &rep, tw); err != nil {
+		return err
+	}
+	if tw != nil {
+		err = tw.Flush()
+	} else {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rep)
+	}
+	if err != nil {
+		return errors.New("writing output: " + err.Error())
+	}
+	return nil
+}
+
+// benchTable prints the header lines and returns the table the rows go
+// to.
+func benchTable(stdout io.Writer, o *benchOptions, rep *benchReport) *tabwriter.Writer {
+	m := rep.Machine
+	fmt.Fprintf(stdout, "cpu: %s, %d threads, %s/%s, %s, %s\n", m.CPU, m.NumCPU, m.GOOS, m.GOARCH, m.Level, m.GoVersion)
+	fmt.Fprintf(stdout, "SIMD kernels: %s\n", m.SIMDStatus)
+	if o.gpuOn() {
+		fmt.Fprintf(stdout, "gpu: %s (context %s, %s), %d positions per call\n", rep.GPU.Line, rep.GPU.Context, rep.GPU.Platform, o.gpuPoints)
+	}
+	fmt.Fprintf(stdout, "value-only batch path (Values), default settings, at least %v per cell; million points per second\n", o.duration)
+	if o.gpuOn() {
+		fmt.Fprintln(stdout, "GPU+readback: Values on a slice (upload, dispatch, read back); GPU resident: SampleBuffers on GPU buffers, glFinish, no transfers")
+	}
+	fmt.Fprintln(stdout)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%-*s\tdims\t", nameWidth(o.noises.Noises), "noise")
+	if o.cpu() {
+		fmt.Fprintf(tw, "1 thread\t%d threads\tspeed-up\t", runtime.NumCPU())
+	}
+	if o.gpuOn() {
+		fmt.Fprint(tw, "GPU+readback\tGPU resident\t")
+	}
+	fmt.Fprintln(tw)
+	return tw
+}
+
+// nameWidth is the width of the noise column: names are padded by hand,
+// as the table aligns right.
+func nameWidth(noises []noise.Noise) int {
+	w := 0
 	for _, n := range noises {
-		nameWidth = max(nameWidth, len(n.String()))
+		w = max(w, len(n.String()))
 	}
-	if !*jsonOut {
-		m := rep.Machine
-		fmt.Fprintf(stdout, "cpu: %s, %d threads, %s/%s, %s, %s\n", m.CPU, m.NumCPU, m.GOOS, m.GOARCH, m.Level, m.GoVersion)
-		fmt.Fprintf(stdout, "SIMD kernels: %s\n", m.SIMDStatus)
-		if doGPU {
-			fmt.Fprintf(stdout, "gpu: %s (context %s, %s), %d positions per call\n", rep.GPU.Line, rep.GPU.Context, rep.GPU.Platform, *gpuPoints)
-		}
-		fmt.Fprintf(stdout, "value-only batch path (Values), default settings, at least %v per cell; million points per second\n", *dur)
-		if doGPU {
-			fmt.Fprintln(stdout, "GPU+readback: Values on a slice (upload, dispatch, read back); GPU resident: SampleBuffers on GPU buffers, glFinish, no transfers")
-		}
-		fmt.Fprintln(stdout)
-		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%-*s\tdims\t", nameWidth, "noise")
-		if doCPU {
-			fmt.Fprintf(tw, "1 thread\t%d threads\tspeed-up\t", runtime.NumCPU())
-		}
-		if doGPU {
-			fmt.Fprint(tw, "GPU+readback\tGPU resident\t")
-		}
-		fmt.Fprintln(tw)
-	}
-	grids := map[int][]mgl32.Vec3{2: grid2D(256), 3: grid3D(64)}
+	return w
+}
+
+// benchAll measures every noise at 2D and 3D on the backends asked for,
+// adding the rows to rep and, when tw is not nil, to the table.
+func benchAll(o *benchOptions, dev gpuDevice, rep *benchReport, tw *tabwriter.Writer) error {
+	grids := map[int][]mgl32.Vec3{2: grid.Centres(2, 256), 3: grid.Centres(3, 64)}
 	out := make([]float32, max(len(grids[2]), len(grids[3])))
 	var gpuGrids map[int][]mgl32.Vec3
 	var gpuOut []float32
-	if doGPU {
-		gpuGrids = map[int][]mgl32.Vec3{2: gpuGrid(2, *gpuPoints), 3: gpuGrid(3, *gpuPoints)}
-		gpuOut = make([]float32, *gpuPoints)
+	if dev != nil {
+		gpuGrids = map[int][]mgl32.Vec3{2: grid.First(2, o.gpuPoints), 3: grid.First(3, o.gpuPoints)}
+		gpuOut = make([]float32, o.gpuPoints)
 	}
-	for _, n := range noises {
+	width := nameWidth(o.noises.Noises)
+	for _, n := range o.noises.Noises {
 		for _, dims := range []int{2, 3} {
 			cfg := noise.Config{Noise: n, Dims: dims, Settings: noise.DefaultSettings()}
 			if tw != nil {
-				fmt.Fprintf(tw, "%-*s\t%dD\t", nameWidth, n, dims)
+				fmt.Fprintf(tw, "%-*s\t%dD\t", width, n, dims)
 			}
-			if doCPU {
-				s, err := cpu.New(cfg)
+			if o.cpu() {
+				pair, err := benchCPU(cfg, grids[dims], out, o.duration)
 				if err != nil {
 					return err
 				}
-				pos := grids[dims]
-				var pair [2]benchRow
-				for k, threads := range []int{1, runtime.NumCPU()} {
-					pts, secs := measure(s, pos, out[:len(pos)], threads, *dur)
-					pair[k] = benchRow{Noise: n.String(), Dims: dims, Threads: threads, Points: pts, Seconds: secs,
-						MptsPerS: float64(pts) / secs / 1e6}
-					rep.Rows = append(rep.Rows, pair[k])
-				}
+				rep.Rows = append(rep.Rows, pair[:]...)
 				if tw != nil {
 					fmt.Fprintf(tw, "%.1f\t%.1f\t%.2f×\t", pair[0].MptsPerS, pair[1].MptsPerS, pair[1].MptsPerS/pair[0].MptsPerS)
 				}
 			}
-			if doGPU {
-				row, err := measureGPURow(dev, cfg, gpuGrids[dims], gpuOut, *dur)
+			if dev != nil {
+				row, err := measureGPURow(dev, cfg, gpuGrids[dims], gpuOut, o.duration)
 				if err != nil {
 					return fmt.Errorf("GPU, %s %dD: %v", n, dims, err)
 				}
@@ -225,18 +264,22 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 			}
 		}
 	}
-	var err error
-	if tw != nil {
-		err = tw.Flush()
-	} else {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(rep)
-	}
-	if err != nil {
-		return errors.New("writing output: " + err.Error())
-	}
 	return nil
+}
+
+// benchCPU measures cfg on the CPU on one thread and on all of them.
+func benchCPU(cfg noise.Config, pos []mgl32.Vec3, out []float32, d time.Duration) ([2]benchRow, error) {
+	var pair [2]benchRow
+	s, err := cpu.New(cfg)
+	if err != nil {
+		return pair, err
+	}
+	for k, threads := range []int{1, runtime.NumCPU()} {
+		pts, secs := measure(s, pos, out[:len(pos)], threads, d)
+		pair[k] = benchRow{Noise: cfg.Noise.String(), Dims: cfg.Dims, Threads: threads, Points: pts, Seconds: secs,
+			MptsPerS: float64(pts) / secs / 1e6}
+	}
+	return pair, nil
 }
 
 // measure evaluates the grid repeatedly with GOMAXPROCS = threads until at
@@ -295,57 +338,4 @@ func measureReadback(s gpuSampler, pos []mgl32.Vec3, out []float32, d time.Durat
 		elapsed = time.Since(start)
 	}
 	return points, elapsed.Seconds(), nil
-}
-
-// gpuGrid is the first n cell centres, x fastest, of the smallest k×k
-// grid in [0,1)² on the XZ plane (dims 2) or k×k×k grid in [0,1)³ (dims
-// 3) that holds n points.
-func gpuGrid(dims, n int) []mgl32.Vec3 {
-	k := 1
-	for pow(k, dims) < n {
-		k++
-	}
-	c := func(i int) float32 { return (float32(i) + 0.5) / float32(k) }
-	pos := make([]mgl32.Vec3, n)
-	for i := range pos {
-		x, y := i%k, i/k
-		if dims == 2 {
-			pos[i] = mgl32.Vec3{c(x), 0, c(y)}
-		} else {
-			pos[i] = mgl32.Vec3{c(x), c(y % k), c(y / k)}
-		}
-	}
-	return pos
-}
-
-func pow(k, e int) int {
-	p := 1
-	for range e {
-		p *= k
-	}
-	return p
-}
-
-// grid2D is an n×n grid of cell centres in [0,1)² on the XZ plane.
-func grid2D(n int) []mgl32.Vec3 {
-	pos := make([]mgl32.Vec3, 0, n*n)
-	for z := 0; z < n; z++ {
-		for x := 0; x < n; x++ {
-			pos = append(pos, mgl32.Vec3{(float32(x) + 0.5) / float32(n), 0, (float32(z) + 0.5) / float32(n)})
-		}
-	}
-	return pos
-}
-
-// grid3D is an n×n×n grid of cell centres in [0,1)³.
-func grid3D(n int) []mgl32.Vec3 {
-	pos := make([]mgl32.Vec3, 0, n*n*n)
-	for z := 0; z < n; z++ {
-		for y := 0; y < n; y++ {
-			for x := 0; x < n; x++ {
-				pos = append(pos, mgl32.Vec3{(float32(x) + 0.5) / float32(n), (float32(y) + 0.5) / float32(n), (float32(z) + 0.5) / float32(n)})
-			}
-		}
-	}
-	return pos
 }

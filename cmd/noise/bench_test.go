@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"runtime"
 	"strings"
@@ -49,6 +50,31 @@ func TestBenchJSON(t *testing.T) {
 				t.Errorf("no row for dims %d, threads %d", dims, threads)
 			}
 		}
+	}
+}
+
+// TestBenchNoiseList: -noise takes a comma-separated list, like verify's,
+// and measures exactly those, in the order given.
+func TestBenchNoiseList(t *testing.T) {
+	r := runIn("", "bench", "-noise", "value, voronoi-chebyshev-f1", "-duration", "1ms", "-json")
+	mustOK(t, r, "bench")
+	var rep benchReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, row := range rep.Rows {
+		got = append(got, fmt.Sprintf("%s %dD %d", row.Noise, row.Dims, row.Threads))
+	}
+	n := runtime.NumCPU()
+	want := []string{"value 2D 1", fmt.Sprintf("value 2D %d", n), "value 3D 1", fmt.Sprintf("value 3D %d", n),
+		"voronoi-chebyshev-f1 2D 1", fmt.Sprintf("voronoi-chebyshev-f1 2D %d", n), "voronoi-chebyshev-f1 3D 1", fmt.Sprintf("voronoi-chebyshev-f1 3D %d", n)}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+	for _, bad := range [][]string{{"-noise", "perlin,nope"}, {"-noise", ""}} {
+		r := runIn("", append([]string{"bench"}, bad...)...)
+		checkOneLineError(t, strings.Join(bad, " "), r, "noise bench: ", "-noise", "valid")
 	}
 }
 

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 // The GPU backend (package github.com/noiselab/noise/gpu/dispatch, OpenGL
@@ -82,49 +81,10 @@ type gpuSampler interface {
 
 // openGPU opens a GL context as the GPU flags say; see gpu_cgo.go and
 // gpu_nocgo.go.
-var openGPU func(g gpuFlags) (gpuDevice, error)
-
-// contextKinds, drivers and ariths are the valid -context, -driver and
-// -arith values.
-var (
-	contextKinds = []string{"egl", "glfw"}
-	drivers      = []string{"llvmpipe", "zink", "softpipe"}
-	ariths       = []string{"native", "exact"}
-)
-
-// gpuFlags are the flags of the GPU backend, shared by sample and bench.
-type gpuFlags struct {
-	context string
-	driver  string
-	arith   string
-}
-
-// register defines -context, -driver and -arith.
-func (g *gpuFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.context, "context", "egl", "GL `context` for -backend gpu: egl (headless, needs no display) or glfw (a hidden window, needs DISPLAY); ignored by the cpu backend")
-	fs.StringVar(&g.driver, "driver", "", "Mesa `driver` for -backend gpu: llvmpipe, zink or softpipe (default: the environment's, Mesa's variables included)")
-	fs.StringVar(&g.arith, "arith", "native", "shader `arithmetic` for -backend gpu: native (the GPU's / and sqrt) or exact (correctly rounded from +, −, ×: the CPU's bits on any conforming GPU)")
-}
-
-// check validates the flags.
-func (g *gpuFlags) check() error {
-	if !slices.Contains(contextKinds, g.context) {
-		return fmt.Errorf("invalid -context %q; valid: %s", g.context, strings.Join(contextKinds, ", "))
-	}
-	if g.driver != "" && !slices.Contains(drivers, g.driver) {
-		return fmt.Errorf("invalid -driver %q; valid: %s", g.driver, strings.Join(drivers, ", "))
-	}
-	if !slices.Contains(ariths, g.arith) {
-		return fmt.Errorf("invalid -arith %q; valid: %s", g.arith, strings.Join(ariths, ", "))
-	}
-	return nil
-}
+var openGPU func(g cliflag.GPU) (gpuDevice, error)
 
 // openDevice opens the GPU for a command: an error is "no GPU: why".
-func openDevice(g gpuFlags) (gpuDevice, error) {
-	if err := g.check(); err != nil {
-		return nil, err
-	}
+func openDevice(g cliflag.GPU) (gpuDevice, error) {
 	d, err := openGPU(g)
 	if err != nil {
 		return nil, fmt.Errorf("no GPU: %v", err)

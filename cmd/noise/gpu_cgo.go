@@ -6,9 +6,11 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 func init() { openGPU = openGL }
@@ -21,20 +23,12 @@ type glDevice struct {
 	samplers []*glSampler
 }
 
-func openGL(g gpuFlags) (gpuDevice, error) {
-	k, err := dispatch.ParseKind(g.context)
+func openGL(g cliflag.GPU) (gpuDevice, error) {
+	ctx, err := g.Open()
 	if err != nil {
 		return nil, err
 	}
-	a, err := shaders.ParseArith(g.arith)
-	if err != nil {
-		return nil, err
-	}
-	ctx, err := dispatch.New(dispatch.Options{Kind: k, Driver: g.driver})
-	if err != nil {
-		return nil, err
-	}
-	return &glDevice{ctx: ctx, kind: g.context, arith: a}, nil
+	return &glDevice{ctx: ctx, kind: g.Context, arith: g.Arith}, nil
 }
 
 func (d *glDevice) info() gpuInfo {

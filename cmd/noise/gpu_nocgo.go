@@ -2,10 +2,14 @@
 
 package main
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/noiselab/noise/internal/cliflag"
+)
 
 func init() {
-	openGPU = func(gpuFlags) (gpuDevice, error) {
+	openGPU = func(cliflag.GPU) (gpuDevice, error) {
 		return nil, errors.New("this noise binary was built without cgo (CGO_ENABLED=0), so it has no OpenGL; rebuild it with cgo and the EGL and GL libraries")
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 // glProbe is the outcome of opening the default (EGL) GL context once.
@@ -29,7 +31,7 @@ var glProbe struct {
 func requireGL(t *testing.T) gpuInfo {
 	t.Helper()
 	glProbe.once.Do(func() {
-		d, err := openGPU(gpuFlags{context: "egl", arith: "native"})
+		d, err := openGPU(cliflag.GPU{Context: "egl"})
 		if err != nil {
 			glProbe.err = err
 			return
@@ -57,7 +59,7 @@ func checkGPULine(t *testing.T, name string, r result, info gpuInfo) {
 // sameOutput compares GPU output with CPU output: byte for byte on Mesa
 // llvmpipe, where the GLSL mirror rounds exactly like package cpu for
 // these noise types; elsewhere each number must agree within a relative
-// 1e-4 (a hardware GPU may contract a*b+c into an FMA, so SPEC §11.6
+// 1e-4 (a hardware GPU may contract a*b+c into an FMA, so docs/algorithms.md §11
 // allows ULPs; gpu/dispatch's tests check the exact tolerances).
 func sameOutput(t *testing.T, name string, info gpuInfo, gpu, cpu string) {
 	t.Helper()

@@ -10,10 +10,12 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
 	"github.com/noiselab/noise/internal/outfile"
+	"github.com/noiselab/noise/internal/ramp"
 )
 
 const imageHeader = `Usage: noise image -noise NAME [flags] -o out.png
@@ -25,9 +27,10 @@ domain (default scale 8,8,8, the tutorial's NoiseVisualization default).
 1D noise uses x, 2D noise x and z, 3D noise x, y and z; 4D perm-value noise
 samples w = 0.
 
-Colour: noise whose range starts at 0 is greyscale (clamped to [0, 1]);
-signed noise uses the tutorial's ramp: negative values red (−v, 0, 0),
-positive values grey (v, v, v).
+Colour: noise whose range is [0, hi] is greyscale v/hi (hi is 1 but for
+1D Voronoi F2 and F2 − F1, 1.5: see "noise list"); signed noise uses the
+tutorial's ramp: negative values red (−v, 0, 0), positive values grey
+(v, v, v).
 
 -o - writes the PNG to standard output. The output is checked before the
 work starts; a file is replaced only by a complete image (written beside it,
@@ -46,8 +49,7 @@ image).
 const maxImageSize = 8192
 
 type imageFlags struct {
-	settingsFlags
-	domain       cliflag.Domain
+	noiseFlags
 	size         int
 	normals      bool
 	displacement float64
@@ -55,25 +57,21 @@ type imageFlags struct {
 }
 
 func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
-	fs := newFlagSet("image")
+	fs := cliflag.NewFlagSet("noise image")
 	var f imageFlags
-	f.settingsFlags.register(fs, false, cpuOnly)
-	f.domain.Register(fs, 8)
+	f.noiseFlags.register(fs, "", cpuOnly, 8)
 	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
 	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")
 	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise")
 	fs.StringVar(&f.out, "o", "", "output PNG `file` (required; - for standard output)")
-	if err := parseFlags(fs, "image", imageHeader, args, stdout); err != nil {
+	if err := parseFlags(fs, imageHeader, args, stdout); err != nil {
 		return err
 	}
 	if f.out == "" {
 		return errors.New("missing -o FILE: the PNG to write")
 	}
-	cfg, err := f.config()
+	cfg, err := f.config(fs)
 	if err != nil {
-		return err
-	}
-	if cfg.Domain, err = f.domain.Domain(); err != nil {
 		return err
 	}
 	if f.size < 1 || f.size > maxImageSize {
@@ -101,8 +99,7 @@ func runImage(args []string, _ io.Reader, stdout, _ io.Writer) error {
 // time.
 func render(s *cpu.Sampler, size int, normals bool, k float32) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
-	lo, _ := s.Config().Noise.Range(s.Config().Dims)
-	signed := lo < 0
+	lo, hi := s.Config().Noise.Range(s.Config().Dims)
 	rows := max(1, chunkLines/size)
 	pos := make([]mgl32.Vec3, 0, rows*size)
 	vals := make([]float32, rows*size)
@@ -132,33 +129,12 @@ func render(s *cpu.Sampler, size int, normals bool, k float32) *image.RGBA {
 			if normals {
 				c = normalColour(samples[n], k)
 			} else {
-				c = valueColour(vals[n], signed)
+				c = ramp.Value(vals[n], lo, hi)
 			}
 			img.SetRGBA(i, j, c)
 		}
 	}
 	return img
-}
-
-// to8 maps [0, 1] to a byte, clamping (NaN gives 0).
-func to8(x float32) uint8 {
-	if !(x > 0) {
-		return 0
-	}
-	if x >= 1 {
-		return 255
-	}
-	return uint8(x*255 + 0.5)
-}
-
-// valueColour is the tutorial's colour ramp (SPEC §9.4) for signed noise,
-// and plain grey for noise in [0, 1].
-func valueColour(v float32, signed bool) color.RGBA {
-	if signed && v < 0 {
-		return color.RGBA{to8(-v), 0, 0, 255}
-	}
-	g := to8(v)
-	return color.RGBA{g, g, g, 255}
 }
 
 // normalColour encodes the normal of the surface y = k·noise.
@@ -170,7 +146,7 @@ func normalColour(s noise.Sample, k float32) color.RGBA {
 	} else {
 		n = n.Mul(1 / l)
 	}
-	return color.RGBA{to8((n[0] + 1) / 2), to8((n[2] + 1) / 2), to8((n[1] + 1) / 2), 255}
+	return color.RGBA{ramp.To8((n[0] + 1) / 2), ramp.To8((n[2] + 1) / 2), ramp.To8((n[1] + 1) / 2), 255}
 }
 
 // writePNG encodes img to out and commits it.

@@ -8,18 +8,19 @@ import (
 	"text/tabwriter"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 const listHeader = `Usage: noise list
 
 Prints every noise variant: its name (the -noise value), the dimensions it
 supports, whether it has a tiling variant, its output range per dimension
-(SPEC §12; fractal summation keeps it) and a short description.
+(docs/algorithms.md §9; fractal summation keeps it) and a short description.
 `
 
 func runList(args []string, _ io.Reader, stdout, _ io.Writer) error {
-	fs := newFlagSet("list")
-	if err := parseFlags(fs, "list", listHeader, args, stdout); err != nil {
+	fs := cliflag.NewFlagSet("noise list")
+	if err := parseFlags(fs, listHeader, args, stdout); err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)

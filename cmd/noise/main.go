@@ -9,7 +9,7 @@
 //	noise sample     read positions from stdin, print values or derivatives
 //	noise image      render the XZ plane to a PNG (colour or normal map)
 //	noise list       list the noise variants, dimensions, tiling and ranges
-//	noise selfcheck  check SPEC Appendix A.1, A.2, A.3 and A.7
+//	noise selfcheck  check test vectors A.1, A.2, A.3 and A.7 (docs/algorithms.md §10)
 //	noise shader     print a variant's GLSL (kernel or -library)
 //	noise bench      million points per second per noise type, CPU and/or GPU
 //	noise help       usage; "noise help CMD" or "noise CMD -h" for flags
@@ -21,11 +21,13 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/noiselab/noise/internal/oneline"
 	"github.com/noiselab/noise/internal/outfile"
 )
 
@@ -44,7 +46,7 @@ func commands() []command {
 		{"sample", "read positions from stdin, print noise values (or value and derivatives)", runSample},
 		{"image", "render the XZ plane to a PNG (colour ramp or tangent-space normal map)", runImage},
 		{"list", "list the noise variants with their dimensions, tiling and output ranges", runList},
-		{"selfcheck", "check SPEC Appendix A.1, A.2, A.3 and A.7 through the library", runSelfcheck},
+		{"selfcheck", "check test vectors A.1, A.2, A.3 and A.7 (docs/algorithms.md §10) through the library", runSelfcheck},
 		{"shader", "print a variant's GLSL: the compute kernel, or with -library the includable functions", runShader},
 		{"bench", "measure million points per second for each noise type (-backend cpu, gpu or both)", runBench},
 		{"help", `show this text; "noise help CMD" shows a command's flags`, nil},
@@ -52,7 +54,7 @@ func commands() []command {
 }
 
 const usageText = `noise samples, renders, checks and benchmarks the project's noise
-(the exact float32 CPU reference of SPEC.md; sample and bench can also run
+(the exact float32 CPU reference of docs/algorithms.md; sample and bench can also run
 it on the GPU through OpenGL 4.3 compute shaders with -backend gpu).
 
 Usage:
@@ -96,7 +98,7 @@ func commandNames() string {
 }
 
 // errHelp is returned by a subcommand that printed its usage because of -h.
-var errHelp = errors.New("help requested")
+var errHelp = flag.ErrHelp
 
 // exitError ends a command with a status other than 2 after the command has
 // printed what it had to say (selfcheck mismatches).
@@ -107,11 +109,6 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
-// oneLine makes sure an error message is a single line.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r\n", "; ", "\n", "; ", "\r", "; ").Replace(strings.TrimSpace(s))
-}
-
 // run is the whole program: it returns the exit status. Output lost to
 // a failed write on stdout (a full disk, a closed pipe) is an error too.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
@@ -119,11 +116,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	prefix := "noise"
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "%s: internal error: %s\n", prefix, oneLine(fmt.Sprint(r)))
+			fmt.Fprintf(stderr, "%s: internal error: %s\n", prefix, oneline.Format(fmt.Sprint(r)))
 			code = 2
 		}
 		if code == 0 && out.Err != nil {
-			fmt.Fprintf(stderr, "%s: writing standard output: %s\n", prefix, oneLine(out.Err.Error()))
+			fmt.Fprintf(stderr, "%s: writing standard output: %s\n", prefix, oneline.Format(out.Err.Error()))
 			code = 2
 		}
 	}()
@@ -141,7 +138,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 					return finish(prefix, c.run([]string{"-h"}, stdin, out, stderr), stderr)
 				}
 			}
-			fmt.Fprintf(stderr, "noise help: unknown command %q; valid commands: %s\n", oneLine(args[1]), commandNames())
+			fmt.Fprintf(stderr, "noise help: unknown command %q; valid commands: %s\n", oneline.Format(args[1]), commandNames())
 			return 2
 		}
 		writeUsage(out)
@@ -153,7 +150,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			return finish(prefix, c.run(args[1:], stdin, out, stderr), stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "noise: unknown command %q; valid commands: %s (run \"noise help\" for usage)\n", oneLine(name), commandNames())
+	fmt.Fprintf(stderr, "noise: unknown command %q; valid commands: %s (run \"noise help\" for usage)\n", oneline.Format(name), commandNames())
 	return 2
 }
 
@@ -168,10 +165,10 @@ func finish(prefix string, err error, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintf(stderr, "%s: %s\n", prefix, oneLine(ee.msg))
+			fmt.Fprintf(stderr, "%s: %s\n", prefix, oneline.Format(ee.msg))
 		}
 		return ee.code
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", prefix, oneLine(err.Error()))
+	fmt.Fprintf(stderr, "%s: %s\n", prefix, oneline.Format(err.Error()))
 	return 2
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/cliflag"
@@ -33,15 +34,15 @@ with -deriv "v dx dy dz" (derivatives with respect to the input position;
 command with an error naming the line; the lines before it are printed.
 
 Any of -translate, -rotate, -scale or -matrix applies the domain transform
-of SPEC §8 (defaults: translation 0,0,0, rotation 0,0,0, scale 1,1,1,
+of docs/algorithms.md §8 (defaults: translation 0,0,0, rotation 0,0,0, scale 1,1,1,
 matrix ps); derivatives are then with respect to the untransformed position.
 
 -perm-mode blog (perm-value only) evaluates the Rust blog's float64 fractal
-noise instead (BlogValueNoise.Fractal, SPEC §10 and §6.2): the table is the
+noise instead (BlogValueNoise.Fractal, docs/algorithms.md §5): the table is the
 blog's for seed uint64(seed), lacunarity and persistence are float64, octaves
 0 and 1 both mean one octave, and the noise is evaluated at (x·F) in 1D,
 (x·F, z·F) in 2D, (x·F, y·F, z·F) in 3D and (x·F, y·F, z·F, w·F) in 4D with
-F = -frequency, so -frequency 1 reproduces SPEC §10.4. The values are
+F = -frequency, so -frequency 1 reproduces docs/algorithms.md §5. The values are
 printed as %.17g. Like the blog's noise(&[x, y, z, w]), 4D swaps the third
 and fourth coordinates: it returns noise4d(x·F, y·F, w·F, z·F). Blog mode has
 no derivatives, no tiling and no domain transform.
@@ -55,7 +56,7 @@ After a successful run the renderer goes to stderr as one line, "noise: GPU:
 RENDERER, OpenGL VERSION", so stdout is the same as with -backend cpu. On Mesa llvmpipe the
 results are bit for bit those of the CPU, except where the GPU's exp, log,
 sqrt or division round differently (voronoi-worley-smooth-lse differs in
-the last digits); other drivers agree within SPEC §11.6's tolerances.
+the last digits); other drivers agree within docs/algorithms.md §11's tolerances.
 Without an OpenGL 4.3 context the command stops with "no GPU" and the
 reason. -perm-mode blog is CPU only.
 `
@@ -68,36 +69,29 @@ const chunkLines = 1 << 16
 const maxLineBytes = 1 << 20
 
 type sampleFlags struct {
-	settingsFlags
-	domain   cliflag.Domain
+	noiseFlags
 	deriv    bool
 	permMode string
-	gpu      gpuFlags
+	gpu      cliflag.GPU
 }
 
 func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sample")
+	fs := cliflag.NewFlagSet("noise sample")
 	var f sampleFlags
-	f.settingsFlags.register(fs, true, cpuOrGPU)
-	f.domain.Register(fs, 1)
+	f.noiseFlags.register(fs, "hash `seed`, an int32 (with -perm-mode blog any int64, used as uint64)", cpuOrGPU, 1)
 	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives) instead of the value`)
-	fs.StringVar(&f.permMode, "perm-mode", "fixed", "perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
-	f.gpu.register(fs)
-	if err := parseFlags(fs, "sample", sampleHeader, args, stdout); err != nil {
-		return err
-	}
-	if err := f.gpu.check(); err != nil {
+	cliflag.Choice(fs, &f.permMode, "perm-mode", "fixed", []string{"fixed", "blog"},
+		"perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
+	f.gpu.Register(fs, " for -backend gpu")
+	if err := parseFlags(fs, sampleHeader, args, stdout); err != nil {
 		return err
 	}
 	var ev evaluator
 	var err error
-	switch f.permMode {
-	case "fixed":
-		ev, err = f.fixedEvaluator(fs)
-	case "blog":
+	if f.permMode == "blog" {
 		ev, err = f.blogEvaluator(fs)
-	default:
-		err = fmt.Errorf("invalid -perm-mode %q; valid: fixed, blog", f.permMode)
+	} else {
+		ev, err = f.fixedEvaluator(fs)
 	}
 	if err != nil {
 		return err
@@ -127,14 +121,9 @@ type evaluator interface {
 // sampler of the chosen backend. For -backend gpu it opens the GL context
 // (runSample prints the renderer on stderr after a successful run).
 func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
-	cfg, err := f.config()
+	cfg, err := f.config(fs)
 	if err != nil {
 		return nil, err
-	}
-	if f.domain.AnySet(fs) {
-		if cfg.Domain, err = f.domain.Domain(); err != nil {
-			return nil, err
-		}
 	}
 	ev := &fixedEval{dims4: cfg.Dims == 4, deriv: f.deriv}
 	if f.backend == "gpu" {
@@ -159,11 +148,9 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 }
 
 func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
-	n, err := parseNoise(f.noise)
-	if err != nil {
-		return nil, err
-	}
-	if err := f.checkBackend(); err != nil {
+	n, v, st := f.variant.Noise, &f.variant, &f.settings
+	if !v.Given() {
+		_, err := v.Config(noise.DefaultSettings()) // the missing -noise error
 		return nil, err
 	}
 	if f.backend != "cpu" {
@@ -175,32 +162,32 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if f.deriv {
 		return nil, errors.New("-deriv is not available with -perm-mode blog: the blog's float64 noise has no analytical derivatives (use -perm-mode fixed)")
 	}
-	if f.tiling {
+	if v.Tiling {
 		return nil, errors.New("-tiling is not available with -perm-mode blog: the blog's noise has no tiling variant (its table repeats every 255 cells in 1D, 256 otherwise; use -perm-mode fixed)")
 	}
 	if f.domain.AnySet(fs) {
 		return nil, errors.New("-translate, -rotate, -scale and -matrix are not available with -perm-mode blog: the blog's noise has no domain transform (transform the input positions, or use -perm-mode fixed)")
 	}
-	if f.dims < 1 || f.dims > 4 {
-		return nil, fmt.Errorf("invalid dims %d for %s: must be 1 to 4", f.dims, n)
+	if v.Dims < 1 || v.Dims > 4 {
+		return nil, fmt.Errorf("invalid -dims %d for %s: must be 1 to 4", v.Dims, n)
 	}
-	if f.frequency < 1 {
-		return nil, fmt.Errorf("invalid frequency %d: must be at least 1", f.frequency)
+	if st.Frequency < 1 {
+		return nil, fmt.Errorf("invalid -frequency %d: must be at least 1", st.Frequency)
 	}
-	if f.octaves < 0 || f.octaves > math.MaxUint8 {
-		return nil, fmt.Errorf("invalid octaves %d: must be 0 to 255 with -perm-mode blog (0 and 1 both mean one octave)", f.octaves)
+	if st.Octaves < 0 || st.Octaves > math.MaxUint8 {
+		return nil, fmt.Errorf("invalid -octaves %d: must be 0 to 255 with -perm-mode blog (0 and 1 both mean one octave)", st.Octaves)
 	}
-	lac, pers := f.lacunarity.float64(), f.persistence.float64()
+	lac, pers := st.Lacunarity.Float64(), st.Persistence.Float64()
 	if math.IsNaN(lac) || math.IsInf(lac, 0) {
-		return nil, fmt.Errorf("invalid lacunarity %s: must be finite", f.lacunarity.s)
+		return nil, fmt.Errorf("invalid -lacunarity %s: must be finite", st.Lacunarity)
 	}
 	if math.IsNaN(pers) || math.IsInf(pers, 0) {
-		return nil, fmt.Errorf("invalid persistence %s: must be finite", f.persistence.s)
+		return nil, fmt.Errorf("invalid -persistence %s: must be finite", st.Persistence)
 	}
 	return &blogEval{
-		n:    cpu.NewBlogValueNoise(uint64(f.seed), uint8(f.octaves), lac, pers),
-		dims: f.dims,
-		freq: float64(f.frequency),
+		n:    cpu.NewBlogValueNoise(uint64(st.Seed), uint8(st.Octaves), lac, pers),
+		dims: v.Dims,
+		freq: float64(st.Frequency),
 	}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/internal/appendixa"
@@ -41,7 +42,7 @@ func checkValues(t *testing.T, name string, r result, want [4]uint32) {
 	}
 }
 
-// TestAppendixAValues runs every row of SPEC Appendix A.1 and A.2 through
+// TestAppendixAValues runs every row of test vectors A.1 and A.2 (docs/algorithms.md §10) through
 // "noise sample" and checks that each %.9g value parses back to the exact
 // float32 bits (±0 equal).
 func TestAppendixAValues(t *testing.T) {
@@ -59,7 +60,7 @@ func TestAppendixAValues(t *testing.T) {
 	}
 }
 
-// TestAppendixADerivatives runs every row of SPEC Appendix A.3 through
+// TestAppendixADerivatives runs every row of test vectors A.3 (docs/algorithms.md §10) through
 // "noise sample -deriv": v, dx, dy, dz must be exactly equal as float32.
 func TestAppendixADerivatives(t *testing.T) {
 	cases, err := appendixa.DerivCases()
@@ -91,7 +92,7 @@ func TestAppendixADerivatives(t *testing.T) {
 	}
 }
 
-// domainArgs are the sample flags of SPEC Appendix A.7.
+// domainArgs are the sample flags of test vectors A.7 (docs/algorithms.md §10).
 func domainArgs(matrix string, deriv bool) []string {
 	args := []string{"sample", "-noise", "perlin", "-dims", "3",
 		"-translate", triple32(appendixa.DomainTranslation),
@@ -104,7 +105,7 @@ func domainArgs(matrix string, deriv bool) []string {
 	return append(args, settingsArgs(appendixa.SettingsA)...)
 }
 
-// TestAppendixADomain runs SPEC Appendix A.7 through "noise sample" with
+// TestAppendixADomain runs test vectors A.7 (docs/algorithms.md §10) through "noise sample" with
 // the domain flags: the PN- and PS-matrix values and the PS world-space
 // gradient (-deriv).
 func TestAppendixADomain(t *testing.T) {
@@ -191,7 +192,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 	mustOK(t, r, "selfcheck")
 }
 
-// blogWant compares a blog-mode result with a SPEC §10.4 value. The SPEC
+// blogWant compares a blog-mode result with a docs/algorithms.md §5 value. The specification
 // prints those values with 17 digits after the decimal point (Rust's
 // {:.17}); values below 0.1 in magnitude were padded with a zero to 17
 // significant digits, so the comparison is at 17 decimals.
@@ -203,21 +204,21 @@ func blogWant(t *testing.T, got, want string) {
 	}
 	dot := strings.IndexByte(want, '.')
 	if strings.Trim(want[dot+18:], "0") != "" {
-		t.Fatalf("SPEC literal %q has digits beyond 17 decimals", want)
+		t.Fatalf("literal %q has digits beyond 17 decimals", want)
 	}
 	if s := strconv.FormatFloat(g, 'f', 17, 64); s != want[:dot+18] {
 		t.Errorf("blog mode printed %s (%s to 17 decimals), want %s", got, s, want)
 	}
 }
 
-// TestBlogMode reproduces rows of SPEC §10.4 (seed 12) with -perm-mode
+// TestBlogMode reproduces rows of docs/algorithms.md §5 (seed 12) with -perm-mode
 // blog and -frequency 1.
 func TestBlogMode(t *testing.T) {
 	for _, c := range []struct {
 		dims  int
 		line  string
 		extra []string
-		want  string // SPEC §10.4
+		want  string // docs/algorithms.md §5
 	}{
 		{1, "0.5 0 0", nil, "0.32549019607843133"},                           // noise1d(0.5)
 		{1, "255.5 7 7", nil, "0.32549019607843133"},                         // noise1d(255.5): period 255, y and z unused

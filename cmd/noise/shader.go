@@ -38,40 +38,33 @@ precise GPU GLSL 4.30 allows (for testing).
 `
 
 type shaderFlags struct {
-	settingsFlags
-	domain    cliflag.Domain
+	noiseFlags
 	library   bool
 	deriv     bool
 	version   int
 	prefix    string
-	arith     string
-	precision string
+	arith     shaders.Arith
+	precision shaders.Precision
 	out       string
 }
 
 func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
-	fs := newFlagSet("shader")
+	fs := cliflag.NewFlagSet("noise shader")
 	var f shaderFlags
-	f.settingsFlags.register(fs, false, cpuOnly)
-	f.domain.Register(fs, 1)
+	f.noiseFlags.register(fs, "", nil, 1)
 	fs.BoolVar(&f.library, "library", false, "print the includable functions only (no #version line, no main)")
 	fs.BoolVar(&f.deriv, "deriv", false, "the kernel writes v, dx, dy, dz per position (default: v)")
 	fs.IntVar(&f.version, "version", 430, "GLSL `version`: 430 or 450 for the kernel; 410, 430 or 450 with -library (which carries no #version line)")
 	fs.StringVar(&f.prefix, "prefix", shaders.DefaultPrefix, "`prefix` of every identifier the source defines")
-	fs.StringVar(&f.arith, "arith", "native", "`arithmetic`: native (the GPU's / and sqrt) or exact (correctly rounded from +, −, ×)")
-	fs.StringVar(&f.precision, "precision", "native", "`precision`: native, or worst (emulate the least precise GPU GLSL 4.30 allows)")
+	cliflag.RegisterArith(fs, &f.arith, "")
+	cliflag.RegisterPrecision(fs, &f.precision, "")
 	fs.StringVar(&f.out, "o", "-", "output `file` (- for standard output)")
-	if err := parseFlags(fs, "shader", shaderHeader, args, stdout); err != nil {
+	if err := parseFlags(fs, shaderHeader, args, stdout); err != nil {
 		return err
 	}
-	cfg, err := f.config()
+	cfg, err := f.config(fs)
 	if err != nil {
 		return err
-	}
-	if f.domain.AnySet(fs) {
-		if cfg.Domain, err = f.domain.Domain(); err != nil {
-			return err
-		}
 	}
 	valid := []int{430, 450}
 	if f.library {
@@ -83,13 +76,7 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		}
 		return fmt.Errorf("invalid -version %d; valid: %v", f.version, valid)
 	}
-	o := shaders.Options{Prefix: f.prefix, Version: f.version}
-	if o.Arith, err = shaders.ParseArith(f.arith); err != nil {
-		return fmt.Errorf("invalid -arith %q; valid: native, exact", f.arith)
-	}
-	if o.Precision, err = shaders.ParsePrecision(f.precision); err != nil {
-		return fmt.Errorf("invalid -precision %q; valid: native, worst", f.precision)
-	}
+	o := shaders.Options{Prefix: f.prefix, Version: f.version, Arith: f.arith, Precision: f.precision}
 	var src string
 	if f.library {
 		src, err = shaders.Library(cfg, &o)

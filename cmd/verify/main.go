@@ -11,7 +11,7 @@
 // octahedron sphere, a random box with negative coordinates, lattice
 // lines, large coordinates, NaN/Inf/−0), values and derivatives.
 //
-// The tolerance policy (SPEC §11.6): values abs 2e-6; derivatives rel 1e-5
+// The tolerance policy (docs/algorithms.md §11): values abs 2e-6; derivatives rel 1e-5
 // + abs 1e-5·F·S (F the top octave frequency, S the largest domain scale);
 // smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
 // and 1e-4·F·S on derivatives. -exact requires 0 ULP instead.
@@ -31,14 +31,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
-	"github.com/noiselab/noise/gpu/dispatch"
-	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/cliflag"
 	"github.com/noiselab/noise/internal/outfile"
 )
 
@@ -51,10 +46,7 @@ type options struct {
 	tolerance float64 // value tolerance; 0 with exact
 	exact     bool
 	n         int
-	context   dispatch.Kind
-	driver    string
-	arith     shaders.Arith
-	precision shaders.Precision
+	gpu       cliflag.GPU
 	seed      uint64
 	jsonPath  string
 	diffDir   string
@@ -77,45 +69,25 @@ results flushed). -precision worst -arith exact -exact passes for every
 variant but voronoi-worley-smooth-lse (whose exp and log stay the GPU's).
 `
 
-// errHelp ends a -h run with status 0.
-var errHelp = errors.New("help")
-
 func parseOptions(args []string, stdout io.Writer) (*options, error) {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	noise := fs.String("noise", "all", "comma-separated noise names, or all")
-	exclude := fs.String("exclude", "", "comma-separated noise names to leave out")
-	dims := fs.String("dims", "all", "comma-separated dimensions (1-4), or all")
-	tiling := fs.String("tiling", "both", "tiling variants: both, yes or no")
-	deriv := fs.Bool("deriv", true, "compare derivatives too (-deriv=false: values only)")
-	tol := fs.Float64("tolerance", 2e-6, "value tolerance (abs); derivative and smooth-Worley tolerances scale with it")
-	exact := fs.Bool("exact", false, "require bit-identical results (0 ULP; ±0 equal)")
-	n := fs.Int("n", 1000, "points per position set (6 sets)")
-	ctx := fs.String("context", "egl", "GL context: egl (headless) or glfw (needs a display)")
-	driver := fs.String("driver", "", "Mesa driver: llvmpipe, zink or softpipe (default: the environment's, MESA/GALLIUM variables included)")
-	arith := fs.String("arith", "native", "shader arithmetic: native (the GPU's / and sqrt) or exact (correctly rounded from +, −, ×)")
-	precision := fs.String("precision", "native", "GPU precision: native, or worst (emulate the least precise GPU GLSL 4.30 allows)")
-	seed := fs.Uint64("seed", 1, "seed of the random position sets")
-	jsonPath := fs.String("json", "", "write the full report as JSON to `FILE` (- for standard output; the table then goes to stderr)")
-	diffDir := fs.String("diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR` (created if missing, which is said on stderr)")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usageHeader+"\nFlags:\n")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return nil, errHelp
-		}
-		return nil, fmt.Errorf("%v (run \"verify -h\" for usage)", err)
+	fs := cliflag.NewFlagSet("verify")
+	o := &options{}
+	var sel cliflag.Variants
+	sel.Register(fs)
+	fs.BoolVar(&o.deriv, "deriv", true, "compare derivatives too (-deriv=false: values only)")
+	fs.Float64Var(&o.tolerance, "tolerance", 2e-6, "value tolerance (abs); derivative and smooth-Worley tolerances scale with it")
+	fs.BoolVar(&o.exact, "exact", false, "require bit-identical results (0 ULP; ±0 equal)")
+	fs.IntVar(&o.n, "n", 1000, "points per position set (6 sets)")
+	o.gpu.Register(fs, "")
+	o.gpu.RegisterPrecision(fs, "")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the random position sets")
+	fs.StringVar(&o.jsonPath, "json", "", "write the full report as JSON to `FILE` (- for standard output; the table then goes to stderr)")
+	fs.StringVar(&o.diffDir, "diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR` (created if missing, which is said on stderr)")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	if err := cliflag.Parse(fs, usageHeader, args, stdout); err != nil {
+		return nil, err
 	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q: verify takes flags only", fs.Arg(0))
-	}
-	o := &options{deriv: *deriv, tolerance: *tol, exact: *exact, n: *n, seed: *seed,
-		jsonPath: *jsonPath, diffDir: *diffDir, quiet: *quiet}
-	tolSet := false
-	fs.Visit(func(f *flag.Flag) { tolSet = tolSet || f.Name == "tolerance" })
-	if o.exact && tolSet {
+	if o.exact && cliflag.IsSet(fs, "tolerance") {
 		return nil, errors.New("-exact and -tolerance conflict: -exact means tolerance 0")
 	}
 	if !(o.tolerance >= 0) || o.tolerance > 1 {
@@ -124,87 +96,9 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	if o.n < 1 || o.n > 1<<20 {
 		return nil, fmt.Errorf("invalid -n %d: must be 1 to 1048576", o.n)
 	}
-	k, err := dispatch.ParseKind(*ctx)
-	if err != nil || k == dispatch.Current {
-		return nil, fmt.Errorf("invalid -context %q; valid: egl, glfw", *ctx)
-	}
-	o.context = k
-	if *driver != "" && !slices.Contains(dispatch.Drivers, *driver) {
-		return nil, fmt.Errorf("invalid -driver %q; valid: %s", *driver, strings.Join(dispatch.Drivers, ", "))
-	}
-	o.driver = *driver
-	if o.arith, err = shaders.ParseArith(*arith); err != nil {
-		return nil, fmt.Errorf("invalid -arith %q; valid: native, exact", *arith)
-	}
-	if o.precision, err = shaders.ParsePrecision(*precision); err != nil {
-		return nil, fmt.Errorf("invalid -precision %q; valid: native, worst", *precision)
-	}
-	o.variants, err = selectVariants(*noise, *exclude, *dims, *tiling)
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
-}
-
-// selectVariants filters compare.Variants by the -noise, -exclude, -dims
-// and -tiling flags; a selection that leaves nothing is an error.
-func selectVariants(noiseFlag, excludeFlag, dimsFlag, tilingFlag string) ([]compare.Variant, error) {
-	parse := func(list string) (map[noise.Noise]bool, error) {
-		set := map[noise.Noise]bool{}
-		for _, name := range strings.Split(list, ",") {
-			n, err := noise.ParseNoise(strings.TrimSpace(name))
-			if err != nil {
-				return nil, err
-			}
-			set[n] = true
-		}
-		return set, nil
-	}
-	noises := map[noise.Noise]bool{}
 	var err error
-	if noiseFlag != "all" {
-		if noises, err = parse(noiseFlag); err != nil {
-			return nil, err
-		}
-	}
-	excluded := map[noise.Noise]bool{}
-	if excludeFlag != "" {
-		if excluded, err = parse(excludeFlag); err != nil {
-			return nil, err
-		}
-	}
-	dims := map[int]bool{}
-	if dimsFlag != "all" {
-		for _, d := range strings.Split(dimsFlag, ",") {
-			v, err := strconv.Atoi(strings.TrimSpace(d))
-			if err != nil || v < 1 || v > 4 {
-				return nil, fmt.Errorf("invalid -dims %q: use 1, 2, 3, 4 (comma-separated) or all", dimsFlag)
-			}
-			dims[v] = true
-		}
-	}
-	var wantTiling func(bool) bool
-	switch tilingFlag {
-	case "both":
-		wantTiling = func(bool) bool { return true }
-	case "yes":
-		wantTiling = func(t bool) bool { return t }
-	case "no":
-		wantTiling = func(t bool) bool { return !t }
-	default:
-		return nil, fmt.Errorf("invalid -tiling %q; valid: both, yes, no", tilingFlag)
-	}
-	var out []compare.Variant
-	for _, v := range compare.Variants() {
-		if (len(noises) == 0 || noises[v.Noise]) && !excluded[v.Noise] && (len(dims) == 0 || dims[v.Dims]) && wantTiling(v.Tiling) {
-			out = append(out, v)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no variant matches -noise %s -dims %s -tiling %s (simplex has no tiling; only perm-value has 4D)",
-			noiseFlag, dimsFlag, tilingFlag)
-	}
-	return out, nil
+	o.variants, err = sel.Select()
+	return o, err
 }
 
 // run is the whole command; edit, when set, rewrites every kernel source
@@ -214,7 +108,7 @@ func selectVariants(noiseFlag, excludeFlag, dimsFlag, tilingFlag string) ([]comp
 func run(args []string, stdout, stderr io.Writer, edit func(string) string) int {
 	out := &outfile.Tracked{W: stdout}
 	o, err := parseOptions(args, out)
-	if errors.Is(err, errHelp) {
+	if errors.Is(err, flag.ErrHelp) {
 		return exitWritten(0, out, stderr)
 	}
 	if err != nil {
@@ -243,7 +137,7 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 			fmt.Fprintf(stderr, "verify: created the -diff-dir directory %s\n", o.diffDir)
 		}
 	}
-	ctx, err := dispatch.New(dispatch.Options{Kind: o.context, Driver: o.driver})
+	ctx, err := o.gpu.Open()
 	if err != nil {
 		fmt.Fprintf(stderr, "verify: no GPU to verify: %v\n", err)
 		return 2

@@ -16,6 +16,7 @@ import (
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/internal/outfile"
+	"github.com/noiselab/noise/internal/ramp"
 )
 
 // writeJSON writes the report to out and commits it.
@@ -92,8 +93,8 @@ func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string
 			suffix string
 			pix    func(i int) color.RGBA
 		}{
-			{"-cpu.png", func(i int) color.RGBA { return ramp(want[i], lo, hi) }},
-			{"-gpu.png", func(i int) color.RGBA { return ramp(got[i], lo, hi) }},
+			{"-cpu.png", func(i int) color.RGBA { return ramp.Value(want[i], lo, hi) }},
+			{"-gpu.png", func(i int) color.RGBA { return ramp.Value(got[i], lo, hi) }},
 			{"-diff.png", func(i int) color.RGBA { return magnified(want[i], got[i], maxd) }},
 		} {
 			if err := writePNG(base+img.suffix, img.pix); err != nil {
@@ -102,19 +103,6 @@ func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string
 		}
 	}
 	return nil
-}
-
-// ramp is the tutorial's colouring: negative red, positive grey, for
-// signed noise; grey for [0, 1] noise. NaN is blue.
-func ramp(v, lo, hi float32) color.RGBA {
-	if v != v {
-		return color.RGBA{0, 0, 255, 255}
-	}
-	if lo < 0 && v < 0 {
-		return color.RGBA{to8(-v), 0, 0, 255}
-	}
-	g := to8(v / hi)
-	return color.RGBA{g, g, g, 255}
 }
 
 // magnified shows |got − want| scaled so the largest difference is white;
@@ -126,12 +114,8 @@ func magnified(want, got float32, maxd float64) color.RGBA {
 	if maxd == 0 || want != want {
 		return color.RGBA{0, 0, 0, 255}
 	}
-	g := to8(float32(math.Abs(float64(got-want)) / maxd))
+	g := ramp.To8(float32(math.Abs(float64(got-want)) / maxd))
 	return color.RGBA{g, g, g, 255}
-}
-
-func to8(x float32) uint8 {
-	return uint8(math.Round(float64(min(max(x, 0), 1)) * 255))
 }
 
 func writePNG(path string, pix func(i int) color.RGBA) error {

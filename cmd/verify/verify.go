@@ -12,6 +12,7 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/internal/testhook"
 )
 
 // report is the whole run; it is also the -json document.
@@ -89,7 +90,11 @@ func (o *options) policyText() string {
 
 // samplerOptions are the shader options of the flags, with edit (tests).
 func (o *options) samplerOptions(edit func(string) string) *dispatch.SamplerOptions {
-	return &dispatch.SamplerOptions{Arith: o.arith, Precision: o.precision, EditSource: edit}
+	so := &dispatch.SamplerOptions{Arith: o.gpu.Arith, Precision: o.gpu.Precision}
+	if edit != nil {
+		testhook.EditSource(so, edit)
+	}
+	return so
 }
 
 // verify runs the matrix.
@@ -97,7 +102,7 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 	start := time.Now()
 	info := ctx.Info()
 	rep := &report{Renderer: info.Renderer, GLVersion: info.Version, Platform: info.Platform, Policy: o.policyText(),
-		Arith: o.arith.String(), Precision: o.precision.String()}
+		Arith: o.gpu.Arith.String(), Precision: o.gpu.Precision.String()}
 	sets := compare.PositionSets(o.n, o.seed)
 	var pos4 []mgl32.Vec4
 	bounds := []int{0}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/internal/glfwwin"
+	"github.com/noiselab/noise/internal/oneline"
 	"github.com/noiselab/noise/internal/outfile"
 )
 
@@ -60,12 +61,12 @@ var errNoDisplay = errors.New("no display: the viewer needs an X server; on a ma
 func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	var shotFile *outfile.File // checked before the window opens
-	if opts.screenshot != "" {
-		if shotFile, err = outfile.Create(opts.screenshot, stdout); err != nil {
+	ss := &session{opts: opts, stdout: stdout}
+	if opts.screenshot != "" { // checked before the window opens
+		if ss.shot, err = outfile.Create(opts.screenshot, stdout); err != nil {
 			return st, &screenshotError{err}
 		}
-		defer shotFile.Abort()
+		defer ss.shot.Abort()
 	}
 	if err := glfwwin.Init(); err != nil {
 		if errors.Is(err, glfwwin.ErrNoDisplay) {
@@ -76,37 +77,73 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 	defer glfwwin.Terminate()
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("GLFW/OpenGL failed: %v", r)
+			st, err = ss.st, fmt.Errorf("GLFW/OpenGL failed: %v", r)
 		}
 	}()
-	w, err := glfwwin.Create(glfwwin.Options{Width: opts.width, Height: opts.height, Title: "noise viewer",
+	closeWindow, err := ss.open()
+	defer closeWindow()
+	if err == nil {
+		err = ss.run(&s)
+	}
+	ss.average()
+	return ss.st, err
+}
+
+// session is one run of the viewer: its window, GL context and renderer,
+// and what it counted.
+type session struct {
+	opts   options
+	stdout io.Writer
+	shot   *outfile.File // -screenshot, or nil
+	w      *glfw.Window
+	ctx    *dispatch.Context
+	r      *renderer
+	in     *input
+	st     stats
+	// frameSum and resampleSum add up the timed frames and resamples.
+	frameSum, resampleSum time.Duration
+}
+
+// open makes the window, its GL context and the renderer; the function it
+// returns releases what was made, also after an error.
+func (ss *session) open() (closeAll func(), err error) {
+	var undo []func()
+	closeAll = func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+	opts := ss.opts
+	ss.w, err = glfwwin.Create(glfwwin.Options{Width: opts.width, Height: opts.height, Title: "noise viewer",
 		Visible: true, Resizable: true, Debug: opts.debug})
 	if err != nil {
-		return st, fmt.Errorf("%v (Mesa llvmpipe provides one in software: apt-get install libgl1-mesa-dri)", err)
+		return closeAll, fmt.Errorf("%v (Mesa llvmpipe provides one in software: apt-get install libgl1-mesa-dri)", err)
 	}
-	defer glfwwin.Destroy(w)
-	ctx, err := dispatch.NewCurrent(glfw.GetProcAddress, opts.debug)
-	if err != nil {
-		return st, err
+	undo = append(undo, func() { glfwwin.Destroy(ss.w) })
+	if ss.ctx, err = dispatch.NewCurrent(glfw.GetProcAddress, opts.debug); err != nil {
+		return closeAll, err
 	}
-	defer ctx.Close()
-	st.Renderer = ctx.Info().String()
+	undo = append(undo, func() { ss.ctx.Close() })
+	ss.st.Renderer = ss.ctx.Info().String()
 	if opts.frames > 0 {
 		glfw.SwapInterval(0)
 	} else {
 		glfw.SwapInterval(1)
 	}
-	r, err := newRenderer(ctx)
-	if err != nil {
-		return st, err
+	if ss.r, err = newRenderer(ss.ctx); err != nil {
+		return closeAll, err
 	}
-	defer r.close()
+	undo = append(undo, ss.r.close)
+	ss.in = newInput(ss.w)
+	return closeAll, nil
+}
 
-	in := newInput(w)
+// run draws frames until the window closes or opts.frames are drawn.
+func (ss *session) run(s *State) error {
+	opts := ss.opts
 	change := Remesh
 	last := glfw.GetTime()
-	var frameSum, resampleSum time.Duration
-	for frame := 0; !w.ShouldClose() && (opts.frames == 0 || frame < opts.frames); frame++ {
+	for frame := 0; !ss.w.ShouldClose() && (opts.frames == 0 || frame < opts.frames); frame++ {
 		// Wait for input unless something moves; tests and timing runs
 		// draw every frame.
 		if opts.frames > 0 || s.Animate || change != 0 {
@@ -118,84 +155,112 @@ func view(s State, opts options, stdout io.Writer) (st stats, err error) {
 		now := glfw.GetTime()
 		change |= s.Advance(now - last)
 		last = now
-		var shoot bool
-		actions := append(opts.script[frame], in.take()...)
-		for _, a := range actions {
-			switch a {
-			case Quit:
-				w.SetShouldClose(true)
-			case Screenshot:
-				shoot = true
-				change |= Redraw // the picture is read back after drawing it
-			}
-			change |= s.Apply(a) | Redraw // a refused key's message shows too
-		}
-		change |= in.view(&s)
+		c, shoot := ss.handleInput(s, frame)
+		change |= c
 		if change == 0 && opts.frames == 0 {
 			continue
 		}
-		if change&Remesh != 0 {
-			if err := r.setMesh(buildMesh(s.Shape, s.Look, s.Resolution), s.Look); err != nil {
-				return st, err
-			}
-			st.Remeshes++
+		if err := ss.update(s, change); err != nil {
+			return err
 		}
-		if change&(Remesh|Resample) != 0 {
-			t := time.Now()
-			if err := r.resample(s.Config()); err != nil {
-				return st, err
-			}
-			if opts.timing {
-				ctx.Finish()
-				if st.Resamples > 0 {
-					resampleSum += time.Since(t)
-				}
-			}
-			st.Resamples++
+		var err error
+		if change, err = ss.drawFrame(s, frame, shoot); err != nil {
+			return err
 		}
-		if t := s.Title(); len(st.Titles) == 0 || t != st.Titles[len(st.Titles)-1] {
-			w.SetTitle("noise viewer: " + t)
-			st.Titles = append(st.Titles, t)
-		}
-		change = 0
-		fw, fh := w.GetFramebufferSize()
-		if err := r.draw(s, fw, fh, opts); err != nil {
-			return st, err
-		}
-		if shoot {
-			// A failed screenshot is a message, not the end of the session.
-			name, err := r.saveNext(s.Noise.String(), fw, fh)
-			if err != nil {
-				s.Message = "screenshot failed: " + oneLine(err.Error())
-			} else {
-				s.Message = "saved " + name
-				fmt.Fprintln(stdout, "saved", name)
-			}
-			change = Redraw // show the message, in the next frame
-		}
-		if shotFile != nil && frame == opts.frames-1 {
-			if err := r.save(shotFile, fw, fh); err != nil {
-				return st, &screenshotError{err}
-			}
-		}
-		w.SwapBuffers()
 		if opts.timing {
-			ctx.Finish()
+			ss.ctx.Finish()
 			if frame == 0 {
-				st.FirstFrame = time.Since(start)
+				ss.st.FirstFrame = time.Since(start)
 			} else {
-				frameSum += time.Since(start)
+				ss.frameSum += time.Since(start)
 			}
 		}
-		st.Frames++
+		ss.st.Frames++
 	}
-	if st.Frames > 1 {
-		st.FrameTime = frameSum / time.Duration(st.Frames-1)
+	return nil
+}
+
+// handleInput applies the keys (and the test script's actions) of this
+// frame and the mouse movement; shoot is set by the screenshot key.
+func (ss *session) handleInput(s *State, frame int) (change Change, shoot bool) {
+	for _, a := range append(ss.opts.script[frame], ss.in.take()...) {
+		switch a {
+		case Quit:
+			ss.w.SetShouldClose(true)
+		case Screenshot:
+			shoot = true
+		}
+		change |= s.Apply(a) | Redraw // a refused key's message shows too
 	}
-	if st.Resamples > 1 {
-		st.ResampleTime = resampleSum / time.Duration(st.Resamples-1)
+	return change | ss.in.view(s), shoot
+}
+
+// update rebuilds the mesh and recomputes the noise as change says, and
+// keeps the window title current.
+func (ss *session) update(s *State, change Change) error {
+	if change&Remesh != 0 {
+		if err := ss.r.setMesh(buildMesh(s.Shape, s.Look, s.Resolution), s.Look); err != nil {
+			return err
+		}
+		ss.st.Remeshes++
 	}
-	return st, nil
+	if change&(Remesh|Resample) != 0 {
+		t := time.Now()
+		if err := ss.r.resample(s.Config()); err != nil {
+			return err
+		}
+		if ss.opts.timing {
+			ss.ctx.Finish()
+			if ss.st.Resamples > 0 {
+				ss.resampleSum += time.Since(t)
+			}
+		}
+		ss.st.Resamples++
+	}
+	if t := s.Title(); len(ss.st.Titles) == 0 || t != ss.st.Titles[len(ss.st.Titles)-1] {
+		ss.w.SetTitle("noise viewer: " + t)
+		ss.st.Titles = append(ss.st.Titles, t)
+	}
+	return nil
+}
+
+// drawFrame draws and shows the frame, saving it for the screenshot key
+// and for -screenshot on the last frame; next is Redraw when a message
+// must show in the next frame.
+func (ss *session) drawFrame(s *State, frame int, shoot bool) (next Change, err error) {
+	fw, fh := ss.w.GetFramebufferSize()
+	if err := ss.r.draw(*s, fw, fh, ss.opts); err != nil {
+		return 0, err
+	}
+	if shoot {
+		// A failed screenshot is a message, not the end of the session.
+		name, err := ss.r.saveNext(s.Noise.String(), fw, fh)
+		if err != nil {
+			s.Message = "screenshot failed: " + oneline.Format(err.Error())
+		} else {
+			s.Message = "saved " + name
+			fmt.Fprintln(ss.stdout, "saved", name)
+		}
+		next = Redraw // show the message, in the next frame
+	}
+	if ss.shot != nil && frame == ss.opts.frames-1 {
+		if err := ss.r.save(ss.shot, fw, fh); err != nil {
+			return next, &screenshotError{err}
+		}
+	}
+	ss.w.SwapBuffers()
+	return next, nil
+}
+
+// average turns the sums into the mean frame and resample times, the
+// first ones (which compile the shaders) left out.
+func (ss *session) average() {
+	if ss.st.Frames > 1 {
+		ss.st.FrameTime = ss.frameSum / time.Duration(ss.st.Frames-1)
+	}
+	if ss.st.Resamples > 1 {
+		ss.st.ResampleTime = ss.resampleSum / time.Duration(ss.st.Resamples-1)
+	}
 }
 
 // save writes the w×h back buffer to out as PNG and commits it.

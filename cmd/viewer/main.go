@@ -27,6 +27,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/internal/oneline"
 	"github.com/noiselab/noise/internal/outfile"
 )
 
@@ -51,6 +52,16 @@ The viewer needs a display; without one, run it under Xvfb:
 Keys (press H in the window):
 `
 
+// usageText is the header and the keys, for -h.
+func usageText() string {
+	var b strings.Builder
+	b.WriteString(usageHeader)
+	for _, l := range helpLines() {
+		b.WriteString("  " + l + "\n")
+	}
+	return b.String()
+}
+
 // run is the command: exit 0 on success, 2 on bad flags, a missing
 // display or missing OpenGL, 1 on other failures.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -58,7 +69,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	stdout = out
 	defer func() {
 		if code == 0 && out.Err != nil {
-			fmt.Fprintln(stderr, "viewer: writing standard output:", oneLine(out.Err.Error()))
+			fmt.Fprintln(stderr, "viewer: writing standard output:", oneline.Format(out.Err.Error()))
 			code = 2
 		}
 	}()
@@ -72,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	st, err := view(s, opts, stdout)
 	if err != nil {
-		fmt.Fprintln(stderr, "viewer:", oneLine(err.Error()))
+		fmt.Fprintln(stderr, "viewer:", oneline.Format(err.Error()))
 		var se *screenshotError
 		if st.Renderer == "" || errors.As(err, &se) {
 			return 2 // no display, no window, no GL 4.3, or -screenshot unwritable
@@ -93,30 +104,19 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 { return d.Seconds() * 1000 }
 
-// oneLine keeps the first line of an error.
-func oneLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return s
-}
-
 // parseArgs turns the command line into the starting state and options.
 func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	s := DefaultState()
 	opts := options{width: 1024, height: 720, instanceScale: 2, idle: time.Second / 2}
-	fs := flag.NewFlagSet("viewer", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	noiseName := fs.String("noise", s.Noise.String(), "noise type `name`; valid: "+strings.Join(noise.Names(), ", "))
-	fs.IntVar(&s.Dims, "dims", s.Dims, "`dimensions`: 1 to 3, or 1 to 4 for perm-value")
-	fs.BoolVar(&s.Tiling, "tiling", false, "the tiling variant (not for simplex noise)")
+	fs := cliflag.NewFlagSet("viewer")
+	var variant cliflag.Variant
+	variant.Register(fs, noise.Config{Noise: s.Noise, Dims: s.Dims}, false)
 	shape := fs.String("shape", s.Shape.String(), "`shape`: plane, sphere or torus")
 	look := fs.String("look", s.Look.String(), "`look`: surface (displaced, lit mesh) or cubes (the tutorial's instances)")
 	fs.IntVar(&s.Resolution, "resolution", s.Resolution, fmt.Sprintf("points per side, %d to %d", minResolution, maxResolution))
 	disp := fs.Float64("displacement", float64(s.Displacement), fmt.Sprintf("displacement along the normal, %v to %v", minDisplacement, maxDisplacement))
-	seed := fs.Int64("seed", int64(s.Settings.Seed), "hash `seed`, an int32")
-	freq := fs.Int64("frequency", int64(s.Settings.Frequency), fmt.Sprintf("base `frequency`, 1 to %d", maxFrequency))
-	fs.IntVar(&s.Settings.Octaves, "octaves", s.Settings.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
-	lac := fs.Int64("lacunarity", int64(s.Settings.Lacunarity), fmt.Sprintf("frequency `factor` per octave, 1 to %d", maxLacunarity))
-	pers := fs.Float64("persistence", float64(s.Settings.Persistence), "amplitude `factor` per octave, 0 to 1")
+	settings := cliflag.Settings{Limits: cliflag.Limits{Frequency: maxFrequency, Lacunarity: maxLacunarity, Persistence: 1}}
+	settings.Register(fs, s.Settings, "")
 	var dom cliflag.Domain
 	dom.Register(fs, s.Domain.Scale[0])
 	fs.BoolVar(&s.Animate, "animate", false, "start with the domain spinning about Y")
@@ -129,46 +129,25 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	fs.IntVar(&opts.frames, "frames", 0, "draw this many `frames` and exit (default 2 with -screenshot)")
 	fs.BoolVar(&opts.timing, "timing", false, "with -frames: print the mean frame and resample times")
 	fs.BoolVar(&opts.debug, "debug", false, "GL debug context: GL errors and driver messages become errors")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usageHeader)
-			for _, l := range helpLines() {
-				fmt.Fprintln(stdout, "  "+l)
-			}
-			fmt.Fprintln(stdout, "\nFlags:")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return s, opts, err
-		}
-		return s, opts, fmt.Errorf("%v (run \"viewer -h\" for usage)", err)
-	}
-	if fs.NArg() > 0 {
-		return s, opts, fmt.Errorf("unexpected argument %q: the viewer takes flags only (run \"viewer -h\" for usage)", fs.Arg(0))
-	}
-	var err error
-	if s.Noise, err = noise.ParseNoise(*noiseName); err != nil {
+	if err := cliflag.Parse(fs, usageText(), args, stdout); err != nil {
 		return s, opts, err
 	}
+	st, err := settings.Settings()
+	if err != nil {
+		return s, opts, err
+	}
+	cfg, err := variant.Config(st)
+	if err != nil {
+		return s, opts, err
+	}
+	s.Noise, s.Dims, s.Tiling, s.Settings = cfg.Noise, cfg.Dims, cfg.Tiling, cfg.Settings
 	if s.Shape, err = parseShape(*shape); err != nil {
 		return s, opts, err
 	}
 	if s.Look, err = parseLook(*look); err != nil {
 		return s, opts, err
 	}
-	if *seed < math.MinInt32 || *seed > math.MaxInt32 {
-		return s, opts, fmt.Errorf("invalid -seed %d: must be %d to %d", *seed, math.MinInt32, math.MaxInt32)
-	}
-	if *freq < 1 || *freq > maxFrequency {
-		return s, opts, fmt.Errorf("invalid -frequency %d: must be 1 to %d", *freq, maxFrequency)
-	}
-	if *lac < 1 || *lac > maxLacunarity {
-		return s, opts, fmt.Errorf("invalid -lacunarity %d: must be 1 to %d", *lac, maxLacunarity)
-	}
-	if !(*pers >= 0 && *pers <= 1) {
-		return s, opts, fmt.Errorf("invalid -persistence %v: must be 0 to 1", *pers)
-	}
-	s.Settings.Seed, s.Settings.Frequency, s.Settings.Lacunarity = int32(*seed), int32(*freq), int32(*lac)
-	s.Settings.Persistence, s.Displacement = float32(*pers), float32(*disp)
+	s.Displacement = float32(*disp)
 	d, err := dom.Domain()
 	if err != nil {
 		return s, opts, err
@@ -184,9 +163,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	if opts.width < 16 || opts.height < 16 || opts.width > 8192 || opts.height > 8192 {
 		return s, opts, fmt.Errorf("invalid window size %dx%d: -width and -height must be 16 to 8192", opts.width, opts.height)
 	}
-	framesSet := false
-	fs.Visit(func(f *flag.Flag) { framesSet = framesSet || f.Name == "frames" })
-	if opts.frames < 0 || framesSet && opts.frames == 0 {
+	if opts.frames < 0 || cliflag.IsSet(fs, "frames") && opts.frames == 0 {
 		return s, opts, fmt.Errorf("invalid -frames %d: must be at least 1", opts.frames)
 	}
 	if opts.screenshot != "" && opts.frames == 0 {

@@ -17,7 +17,7 @@ type Mesh struct {
 }
 
 // buildMesh returns the mesh of shape at resolution res. The cubes sit at
-// the tutorial's res×res cell centres (cpu.ShapeGrid, SPEC §9.1–9.3). The
+// the tutorial's res×res cell centres (cpu.ShapeGrid, docs/algorithms.md §12). The
 // surface has its vertices at the (res+1)×(res+1) cell corners instead, so
 // that the edges of the square meet: on the octahedron sphere the folded
 // edges (u, 0) and (1−u, 0) map to the same point, on the torus u = 0 and
@@ -58,7 +58,7 @@ func buildMesh(shape cpu.Shape, look Look, res int) Mesh {
 	return m
 }
 
-// sphereRadius is the radius of the viewer's shapes (SPEC §9.2 fits them
+// sphereRadius is the radius of the viewer's shapes (docs/algorithms.md §12 fits them
 // in a unit cube).
 const sphereRadius = 0.5
 
@@ -67,8 +67,8 @@ const sphereRadius = 0.5
 // with respect to p) times displacement, and the analytical normal there.
 // The vertex shader's displace is its GLSL twin.
 //
-//   - plane: SPEC §7.7 (cpu.PlaneSurface): y = displacement·v.
-//   - sphere: SPEC §7.8 (cpu.SphereSurface) on the unit sphere ω = p/R,
+//   - plane: docs/algorithms.md §12 (cpu.PlaneSurface): y = displacement·v.
+//   - sphere: docs/algorithms.md §12 (cpu.SphereSurface) on the unit sphere ω = p/R,
 //     R = 0.5: the height in units of R is displacement·v/R and its
 //     gradient over ω is displacement·∇v, so the radius is R·(1 + h/R).
 //   - torus: moved along n by h = displacement·v, with the normal of
@@ -96,9 +96,9 @@ func displace(shape cpu.Shape, p, n mgl32.Vec3, s noise.Sample, displacement flo
 // h = displacement·v. Along each principal direction e of the torus (the
 // big circle, curvature cos φ/ρ, and the tube, curvature 1/r2) the
 // displaced surface's tangent is (1 + h·κ)·e + (∇h·e)·n, so its normal is
-// n − Σ (∇h·e)/(1 + h·κ)·e (on a sphere this is SPEC §7.8's formula).
+// n − Σ (∇h·e)/(1 + h·κ)·e (on a sphere this is docs/algorithms.md §12's formula).
 func torusSurface(p, n mgl32.Vec3, s noise.Sample, displacement float32) (pos, normal mgl32.Vec3) {
-	const r2 = 0.125 // the tube radius (SPEC §9.2)
+	const r2 = 0.125 // the tube radius (docs/algorithms.md §12)
 	h := displacement * s.V
 	g := mgl32.Vec3{displacement * s.Dx, displacement * s.Dy, displacement * s.Dz}
 	rho := mgl32.Vec2{p[0], p[2]}.Len()                                // distance from the axis

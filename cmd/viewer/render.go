@@ -41,7 +41,7 @@ func mustRead(name string) string {
 type renderer struct {
 	ctx *dispatch.Context
 
-	surfaceProg, cubesProg, textProg uint32
+	surfaceProg, cubesProg, textProg dispatch.ProgramName
 	surfaceVAO, cubesVAO, textVAO    uint32
 	cubeVBO, indexBuffer             uint32
 	indexCount                       int32
@@ -60,16 +60,16 @@ type renderer struct {
 }
 
 type uniformKey struct {
-	prog uint32
+	prog dispatch.ProgramName
 	name string
 }
 
 // uniform returns the location of a uniform of prog, looked up once.
-func (r *renderer) uniform(prog uint32, name string) int32 {
+func (r *renderer) uniform(prog dispatch.ProgramName, name string) int32 {
 	key := uniformKey{prog, name}
 	l, ok := r.locations[key]
 	if !ok {
-		l = gl.GetUniformLocation(prog, gl.Str(name+"\x00"))
+		l = gl.GetUniformLocation(uint32(prog), gl.Str(name+"\x00"))
 		r.locations[key] = l
 	}
 	return l
@@ -95,7 +95,7 @@ func newRenderer(ctx *dispatch.Context) (*renderer, error) {
 	r := &renderer{ctx: ctx, locations: map[uniformKey]int32{}}
 	err := ctx.Do(func() error {
 		var err error
-		ids := []*uint32{&r.surfaceProg, &r.cubesProg, &r.textProg}
+		ids := []*dispatch.ProgramName{&r.surfaceProg, &r.cubesProg, &r.textProg}
 		for i, p := range programs {
 			vert, frag := programSources(i)
 			*ids[i], err = dispatch.CompileProgram(
@@ -136,8 +136,8 @@ func (r *renderer) setMesh(m Mesh, look Look) error {
 	}
 	r.points, r.look = len(m.Positions), look
 	return r.ctx.Do(func() error {
-		attrib := func(loc uint32, buf uint32, size int32, divisor uint32) {
-			gl.BindBuffer(gl.ARRAY_BUFFER, buf)
+		attrib := func(loc uint32, buf dispatch.BufferName, size int32, divisor uint32) {
+			gl.BindBuffer(gl.ARRAY_BUFFER, uint32(buf))
 			gl.EnableVertexAttribArray(loc)
 			gl.VertexAttribPointerWithOffset(loc, size, gl.FLOAT, false, size*4, 0)
 			gl.VertexAttribDivisor(loc, divisor)
@@ -239,7 +239,7 @@ func (r *renderer) draw(s State, w, h int, opts options) error {
 		if r.look == Cubes {
 			prog = r.cubesProg
 		}
-		gl.UseProgram(prog)
+		gl.UseProgram(uint32(prog))
 		uniform := func(name string) int32 { return r.uniform(prog, name) }
 		gl.UniformMatrix4fv(uniform("viewProjection"), 1, false, &vp[0])
 		gl.Uniform3f(uniform("lightDirection"), light[0], light[1], light[2])
@@ -273,7 +273,7 @@ func (r *renderer) drawText(t *textTexture, w, h int, top bool) {
 	gl.Disable(gl.DEPTH_TEST)
 	gl.Enable(gl.BLEND)
 	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
-	gl.UseProgram(r.textProg)
+	gl.UseProgram(uint32(r.textProg))
 	x0, x1 := float32(-1), -1+2*float32(t.w)/float32(w)
 	y0, y1 := float32(-1), -1+2*float32(t.h)/float32(h)
 	if top {
@@ -311,8 +311,8 @@ func (r *renderer) close() {
 		r.sampler.Close()
 	}
 	r.ctx.Do(func() error {
-		for _, p := range []uint32{r.surfaceProg, r.cubesProg, r.textProg} {
-			gl.DeleteProgram(p)
+		for _, p := range []dispatch.ProgramName{r.surfaceProg, r.cubesProg, r.textProg} {
+			gl.DeleteProgram(uint32(p))
 		}
 		for _, v := range []*uint32{&r.surfaceVAO, &r.cubesVAO, &r.textVAO} {
 			gl.DeleteVertexArrays(1, v)

@@ -15,11 +15,11 @@ type Look uint8
 
 const (
 	// Surface is a displaced, lit mesh whose normals come from the
-	// noise's analytical derivatives (SPEC §7.7, §7.8).
+	// noise's analytical derivatives (docs/algorithms.md §12).
 	Surface Look = iota
 	// Cubes is the tutorial's instanced cubes, displaced along the
 	// shape's normal and coloured red (negative) or grey (positive)
-	// (SPEC §9.4).
+	// (docs/algorithms.md §12).
 	Cubes
 	numLooks
 )
@@ -58,7 +58,7 @@ func parseShape(s string) (cpu.Shape, error) {
 	return 0, fmt.Errorf("invalid -shape %q; valid: %s", s, strings.Join(names, ", "))
 }
 
-// The limits of the adjustable parameters (the tutorial's ranges, SPEC §9.6,
+// The limits of the adjustable parameters (the tutorial's ranges, docs/algorithms.md §12,
 // where it gives one).
 const (
 	minResolution, maxResolution = 1, 512

@@ -13,6 +13,7 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/gpu/dispatch/egl"
 )
 
 // twinKernel runs the vertex shaders' displace (common.glsl) in a compute
@@ -47,15 +48,15 @@ void main() {
 func TestDisplaceGLSLMatchesGo(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	procAddress, release, err := dispatch.HeadlessContext(false)
+	headless, err := egl.Open(false)
 	if err != nil {
 		if os.Getenv("NOISE_REQUIRE_GPU") != "" {
 			t.Fatal(err)
 		}
 		t.Skip(err)
 	}
-	defer release()
-	ctx, err := dispatch.NewCurrent(procAddress, false)
+	defer headless.Close()
+	ctx, err := dispatch.NewCurrent(headless.ProcAddress, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestDisplaceGLSLMatchesGo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer gl.DeleteProgram(prog)
+	defer gl.DeleteProgram(uint32(prog))
 
 	cs, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 3, Settings: noise.Settings{Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5},
 		Domain: &noise.Domain{Rotation: [3]float32{10, 40, 0}, Scale: [3]float32{2, 2, 2}}})
@@ -91,10 +92,11 @@ func TestDisplaceGLSLMatchesGo(t *testing.T) {
 		gl.BufferData(gl.SHADER_STORAGE_BUFFER, len(in)*4, unsafe.Pointer(&in[0]), gl.STATIC_DRAW)
 		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, 1, bufs[1])
 		gl.BufferData(gl.SHADER_STORAGE_BUFFER, len(out)*4, nil, gl.STATIC_READ)
-		gl.UseProgram(prog)
-		gl.Uniform1i(gl.GetUniformLocation(prog, gl.Str("shape\x00")), int32(sh))
-		gl.Uniform1f(gl.GetUniformLocation(prog, gl.Str("displacement\x00")), disp)
-		gl.Uniform1ui(gl.GetUniformLocation(prog, gl.Str("count\x00")), uint32(n))
+		p := uint32(prog)
+		gl.UseProgram(p)
+		gl.Uniform1i(gl.GetUniformLocation(p, gl.Str("shape\x00")), int32(sh))
+		gl.Uniform1f(gl.GetUniformLocation(p, gl.Str("displacement\x00")), disp)
+		gl.Uniform1ui(gl.GetUniformLocation(p, gl.Str("count\x00")), uint32(n))
 		gl.DispatchCompute(uint32((n+63)/64), 1, 1)
 		gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
 		gl.GetBufferSubData(gl.SHADER_STORAGE_BUFFER, 0, len(out)*4, unsafe.Pointer(&out[0]))

@@ -5,10 +5,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/grid"
 )
 
 // benchPoints is the batch size of the GPU benchmarks: 2^20, or
@@ -18,18 +17,6 @@ func benchPoints() int {
 		return n
 	}
 	return 1 << 20
-}
-
-func benchGrid(n int) []mgl32.Vec3 {
-	side := 1
-	for side*side*side < n {
-		side++
-	}
-	pos := make([]mgl32.Vec3, n)
-	for i := range pos {
-		pos[i] = mgl32.Vec3{float32(i%side) * 0.01, float32(i/side%side) * 0.01, float32(i/(side*side)) * 0.01}
-	}
-	return pos
 }
 
 var benchNoises = []struct {
@@ -43,7 +30,7 @@ var benchNoises = []struct {
 // dispatch and readback).
 func BenchmarkGPU(b *testing.B) {
 	n := benchPoints()
-	pos := benchGrid(n)
+	pos := grid.First(3, n)
 	b.Logf("%s, %d points", testCtx.Info(), n)
 	for _, bn := range benchNoises {
 		s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: noise.DefaultSettings()}, nil)
@@ -90,7 +77,7 @@ func BenchmarkGPU(b *testing.B) {
 // default), for values and for samples with derivatives.
 func BenchmarkArith(b *testing.B) {
 	n := benchPoints()
-	pos := benchGrid(n)
+	pos := grid.First(3, n)
 	posBuf, err := testCtx.BufferFromVec3(pos)
 	if err != nil {
 		b.Fatal(err)

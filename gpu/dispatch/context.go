@@ -1,68 +1,35 @@
 // Package dispatch runs the GLSL mirror of package cpu on the GPU through
-// OpenGL 4.3 compute shaders, for Go programs that want noise on the GPU:
-// a Sampler samples a slice of positions (or a GPU-resident buffer of
-// them) into values or samples with derivatives, and bakes 2D and 3D
-// textures over a grid. The results agree with package cpu within the
-// tolerances of SPEC §11.6 (on Mesa llvmpipe: bit for bit, or within an
-// ULP or two where the GPU's division, sqrt, exp or log round differently).
+// OpenGL 4.3 compute shaders: it is the GPU backend of package noise. A
+// Sampler samples a slice of positions (or a GPU-resident buffer of them)
+// into values or samples with derivatives, and bakes 2D and 3D textures over
+// a grid. The results agree with package cpu within the tolerance policy of
+// package compare (on Mesa's software drivers bit for bit, but where the
+// GPU's exp and log round differently; with SamplerOptions.Arith exact, on
+// any conforming GPU).
 //
-// A Context owns the OpenGL context and the OS thread it is current on;
-// every GL call goes through it. Three kinds exist: a headless EGL context
-// (the default; no X server needed: Mesa's surfaceless platform, or an EGL
-// device on NVIDIA), a hidden GLFW window (needs a display), and the
-// caller's own current context, for programs that already have one.
+// A Context owns an OpenGL context and the OS thread it is current on;
+// every GL call goes through it (Do). New makes a headless one (EGL, no
+// window system: package gpu/dispatch/egl); NewWith takes any Platform (a
+// hidden GLFW window: package gpu/dispatch/glfwctx); NewCurrent wraps the
+// context current on the caller's thread, for programs that already have
+// one.
 package dispatch
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
-	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
+
+	"github.com/noiselab/noise/gpu/dispatch/egl"
 )
 
-// Kind selects how a Context gets its OpenGL context.
-type Kind int
-
-const (
-	// EGL is a headless OpenGL 4.3 core context without a surface.
-	EGL Kind = iota
-	// GLFW is a hidden 1×1 GLFW window with an OpenGL 4.3 core context.
-	GLFW
-	// Current uses the context current on the calling thread, which the
-	// caller made and keeps current; see NewCurrent.
-	Current
-)
-
-var kindNames = [...]string{EGL: "egl", GLFW: "glfw", Current: "current"}
-
-func (k Kind) String() string {
-	if k < 0 || int(k) >= len(kindNames) {
-		return fmt.Sprintf("Kind(%d)", int(k))
-	}
-	return kindNames[k]
-}
-
-// ParseKind returns the Kind named s ("egl", "glfw" or "current").
-func ParseKind(s string) (Kind, error) {
-	for k, n := range kindNames {
-		if n == s {
-			return Kind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown GL context %q; valid: egl, glfw, current", s)
-}
-
-// Options configure New.
+// Options configure New and NewWith.
 type Options struct {
-	Kind Kind // EGL (the default) or GLFW; use NewCurrent for Current
 	// Debug turns on GL_KHR_debug output: the driver's error and
 	// high-severity messages during a call become that call's error, and
 	// every call checks glGetError.
@@ -73,6 +40,16 @@ type Options struct {
 	// the standard Mesa variables, or a hardware driver). Every context of a
 	// process shares one driver.
 	Driver string
+}
+
+// A Platform makes an OpenGL 4.3 core context for NewWith. Open runs on the
+// Context's own locked OS thread: it makes the context current there and
+// returns its function loader and a name for Info.Platform. Close runs on
+// the same thread when the Context closes. Package gpu/dispatch/glfwctx
+// has one (a hidden GLFW window); New uses EGL.
+type Platform interface {
+	Open(debug bool) (procAddress func(name string) unsafe.Pointer, name string, err error)
+	Close()
 }
 
 // Info describes the OpenGL implementation of a Context.
@@ -89,31 +66,20 @@ type Info struct {
 // String is "renderer, OpenGL version".
 func (i Info) String() string { return i.Renderer + ", OpenGL " + i.Version }
 
-// Context is an OpenGL 4.3 context and the OS thread that owns it. Its
-// methods may be called from any goroutine (except for a Current context,
-// whose calls run on the calling goroutine, which must be the one with
-// the context current). A Context is not meant for concurrent heavy use:
-// calls are serialised on the GL thread.
+// Context is an OpenGL 4.3 context and the thread that owns it. Its methods
+// may be called from any goroutine (except for a context made by
+// NewCurrent, whose calls run on the calling goroutine, which must be the
+// one with the context current). Calls are serialised on the GL thread.
 type Context struct {
-	kind  Kind
-	debug bool
-	info  Info
-
-	calls chan func() // nil for Current
-	done  chan struct{}
-
-	// inDo is set while a call runs on the GL thread, and glThread is
-	// that thread's goroutine: a Do from inside Do would wait for itself.
-	inDo     atomic.Bool
-	glThread uint64
-	depth    int // Current: nesting of Do on the caller's goroutine
+	th       thread
+	platform Platform // nil for NewCurrent
+	debug    bool
+	info     Info
 
 	mu     sync.Mutex // guards closed
 	closed bool
 
 	// Owned by the GL thread:
-	egl      *eglContext
-	glfw     *glfwWindow
 	programs map[programKey]*program
 	debugLog []string
 	staging  [2]uint32 // reusable positions and results buffers
@@ -129,25 +95,47 @@ var ErrClosed = errors.New("dispatch: the GL context is closed")
 // would wait for itself. Make the GL calls directly inside Do instead.
 var ErrNested = errors.New("dispatch: called from inside Do on the same Context (it would wait for itself)")
 
-// New creates a Context of kind opts.Kind (EGL or GLFW) on a new locked OS
-// thread. Errors say what is missing and how to get it.
-func New(opts Options) (*Context, error) {
-	if opts.Kind == Current {
-		return nil, errors.New("dispatch: use NewCurrent for the caller's current context")
+// New creates a headless Context (EGL, no surface; package
+// gpu/dispatch/egl) on a new locked OS thread. Errors say what is missing
+// and how to get it.
+func New(opts Options) (*Context, error) { return NewWith(&eglPlatform{}, opts) }
+
+// eglPlatform is New's Platform.
+type eglPlatform struct{ c *egl.Context }
+
+func (p *eglPlatform) Open(debug bool) (func(string) unsafe.Pointer, string, error) {
+	c, err := egl.Open(debug)
+	if err != nil {
+		return nil, "", err
 	}
-	if opts.Kind != EGL && opts.Kind != GLFW {
-		return nil, fmt.Errorf("dispatch: unknown context kind %d; valid: egl, glfw", int(opts.Kind))
-	}
+	p.c = c
+	return c.ProcAddress, c.Platform(), nil
+}
+
+func (p *eglPlatform) Close() { p.c.Close() }
+
+// NewWith creates a Context on p on a new locked OS thread.
+func NewWith(p Platform, opts Options) (*Context, error) {
 	if err := selectDriver(opts.Driver); err != nil {
 		return nil, err
 	}
-	c := &Context{kind: opts.Kind, debug: opts.Debug, calls: make(chan func()), done: make(chan struct{})}
-	ready := make(chan error)
-	go c.loop(ready)
-	if err := <-ready; err != nil {
+	c := &Context{platform: p, debug: opts.Debug}
+	th, err := startThread(func() error {
+		proc, name, err := p.Open(opts.Debug)
+		if err != nil {
+			return err
+		}
+		if err := c.initGL(proc, name); err != nil {
+			p.Close()
+			return err
+		}
+		return nil
+	})
+	if err != nil {
 		releaseDriver()
 		return nil, err
 	}
+	c.th = th
 	if err := checkDriver(opts.Driver, c.info); err != nil {
 		c.Close()
 		return nil, err
@@ -159,66 +147,15 @@ func New(opts Options) (*Context, error) {
 // The caller must have locked the goroutine to its thread
 // (runtime.LockOSThread) and must make every call on the Context from
 // that goroutine, with the context current. procAddress loads GL
-// functions (eglGetProcAddress, glfw.GetProcAddress, ...); nil uses the
-// platform's default loader. Close releases what the Context made, not the
-// caller's context.
+// functions (egl.Context.ProcAddress, glfw.GetProcAddress, ...); nil uses
+// the platform's default loader. Close releases what the Context made, not
+// the caller's context.
 func NewCurrent(procAddress func(name string) unsafe.Pointer, debug bool) (*Context, error) {
-	c := &Context{kind: Current, debug: debug}
+	c := &Context{th: &currentThread{}, debug: debug}
 	if err := c.initGL(procAddress, "current"); err != nil {
 		return nil, err
 	}
 	return c, nil
-}
-
-// loop is the GL thread of an EGL or GLFW context.
-func (c *Context) loop(ready chan<- error) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	c.glThread = goroutineID()
-	err := safely(func() error { return c.create() })
-	if err != nil {
-		c.destroy()
-		ready <- err
-		return
-	}
-	ready <- nil
-	for f := range c.calls {
-		f()
-	}
-	c.release()
-	c.destroy()
-	close(c.done)
-}
-
-// create makes the context current on this thread and loads GL.
-func (c *Context) create() error {
-	switch c.kind {
-	case GLFW:
-		w, err := newGLFWWindow(c.debug)
-		if err != nil {
-			return err
-		}
-		c.glfw = w
-		return c.initGL(w.procAddress, "glfw")
-	default:
-		e, err := newEGLContext(c.debug)
-		if err != nil {
-			return err
-		}
-		c.egl = e
-		return c.initGL(e.procAddress, e.platform)
-	}
-}
-
-func (c *Context) destroy() {
-	if c.egl != nil {
-		c.egl.destroy()
-		c.egl = nil
-	}
-	if c.glfw != nil {
-		c.glfw.destroy()
-		c.glfw = nil
-	}
 }
 
 // glFuncs guards go-gl's process-wide function table, which is loaded
@@ -290,62 +227,21 @@ func (c *Context) initGL(procAddress func(string) unsafe.Pointer, platform strin
 // Info returns the renderer, version and limits of the context.
 func (c *Context) Info() Info { return c.info }
 
-// Kind returns how the context was made.
-func (c *Context) Kind() Kind { return c.kind }
-
 // Do runs f on the GL thread with the context current and returns its
-// error. Use it for your own GL calls on a Context made by New. In debug
-// mode, GL errors and driver error messages raised during f are returned.
-// Calls from several goroutines run one at a time. f must not call Do, or
-// any other method of this Context or its Samplers (they return
-// ErrNested): it already runs where they would. Nor may f wait for another
-// goroutine that calls them, which would deadlock undetected.
+// error. Use it for your own GL calls. In debug mode, GL errors and driver
+// error messages raised during f are returned. Calls from several
+// goroutines run one at a time. f must not call Do, or any other method of
+// this Context or its Samplers (they return ErrNested): it already runs
+// where they would. Nor may f wait for another goroutine that calls them,
+// which would deadlock undetected.
 func (c *Context) Do(f func() error) error {
-	if c.inside() {
+	if c.th.inside() {
 		return ErrNested
 	}
-	if c.kind == Current {
-		if c.isClosed() {
-			return ErrClosed
-		}
-		c.depth++
-		defer func() { c.depth-- }()
-		return c.checked(f)
-	}
-	errc := make(chan error, 1)
-	c.mu.Lock()
-	if c.closed {
-		c.mu.Unlock()
+	if c.isClosed() {
 		return ErrClosed
 	}
-	c.calls <- func() {
-		c.inDo.Store(true)
-		defer c.inDo.Store(false)
-		errc <- c.checked(f)
-	}
-	c.mu.Unlock()
-	return <-errc
-}
-
-// inside reports whether the caller runs inside a Do of this Context: a
-// Current context's Do is running, or the caller is the GL thread running
-// one.
-func (c *Context) inside() bool {
-	if c.kind == Current {
-		return c.depth > 0
-	}
-	return c.inDo.Load() && goroutineID() == c.glThread
-}
-
-// goroutineID returns the calling goroutine's number, parsed from its
-// stack header "goroutine N [": Do asks for it only while a call runs.
-func goroutineID() uint64 {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	b, _ = bytes.CutPrefix(b, []byte("goroutine "))
-	id, _, _ := bytes.Cut(b, []byte(" "))
-	n, _ := strconv.ParseUint(string(id), 10, 64)
-	return n
+	return c.th.run(func() error { return c.checked(f) })
 }
 
 func (c *Context) isClosed() bool {
@@ -403,12 +299,12 @@ func (c *Context) enableDebug() {
 	}, nil)
 }
 
-// Close deletes the programs and buffers the Context made and, for EGL and
-// GLFW, destroys the context and ends its thread. Further calls return
+// Close deletes the programs and buffers the Context made and, for New and
+// NewWith, destroys the context and ends its thread. Further calls return
 // ErrClosed; a second Close returns nil. Called from inside Do it returns
 // ErrNested and closes nothing.
 func (c *Context) Close() error {
-	if c.inside() {
+	if c.th.inside() {
 		return ErrNested
 	}
 	c.mu.Lock()
@@ -418,13 +314,15 @@ func (c *Context) Close() error {
 	}
 	c.closed = true
 	c.mu.Unlock()
-	if c.kind == Current {
+	c.th.stop(func() {
 		c.release()
-		return nil
+		if c.platform != nil {
+			c.platform.Close()
+		}
+	})
+	if c.platform != nil {
+		releaseDriver()
 	}
-	close(c.calls)
-	<-c.done
-	releaseDriver()
 	return nil
 }
 

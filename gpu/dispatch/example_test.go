@@ -13,6 +13,7 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/gpu/dispatch/egl"
 	"github.com/noiselab/noise/gpu/shaders"
 )
 
@@ -25,12 +26,12 @@ func Example_library() {
 
 	// Your program's context: here a headless one; a GLFW window's works
 	// the same way (pass glfw.GetProcAddress).
-	procAddress, release, err := dispatch.HeadlessContext(false)
+	headless, err := egl.Open(false)
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer release()
-	ctx, err := dispatch.NewCurrent(procAddress, false)
+	defer headless.Close()
+	ctx, err := dispatch.NewCurrent(headless.ProcAddress, false)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -58,13 +59,13 @@ void main() {
 		if err != nil {
 			return err
 		}
-		defer gl.DeleteProgram(prog)
+		defer gl.DeleteProgram(uint32(prog))
 		var buf uint32
 		gl.CreateBuffers(1, &buf)
 		defer gl.DeleteBuffers(1, &buf)
 		gl.NamedBufferData(buf, 16, nil, gl.DYNAMIC_READ)
 		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, 0, buf)
-		gl.UseProgram(prog)
+		gl.UseProgram(uint32(prog))
 		gl.DispatchCompute(1, 1, 1)
 		gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
 		gl.GetNamedBufferSubData(buf, 0, 16, gl.Ptr(&d[0]))
@@ -73,14 +74,14 @@ void main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// SPEC Appendix A.3, Perlin 3D at p0 (the same bits as cpu.Sampler.At).
+	// test vectors A.3 (docs/algorithms.md §10), Perlin 3D at p0 (the same bits as cpu.Sampler.At).
 	fmt.Printf("v %.9g  gradient (%.9g, %.9g, %.9g)\n", d[0], d[1], d[2], d[3])
 	// Output:
 	// v -0.0932549536  gradient (2.59912014, -4.75955248, -6.25235653)
 }
 
 // A Sampler on the default headless context fills a slice with noise
-// values computed on the GPU. The bits are SPEC Appendix A.2's Worley F1 3D
+// values computed on the GPU. The bits are test vector A.2's Worley F1 3D
 // row, as on the CPU (exact on Mesa llvmpipe; other GPUs' sqrt and
 // division may differ by an ULP, within the tolerance policy).
 func ExampleSampler_Values() {
@@ -120,12 +121,12 @@ func ExampleSampler_Values() {
 func Example_twoLibraries() {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	procAddress, release, err := dispatch.HeadlessContext(false)
+	headless, err := egl.Open(false)
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer release()
-	ctx, err := dispatch.NewCurrent(procAddress, false)
+	defer headless.Close()
+	ctx, err := dispatch.NewCurrent(headless.ProcAddress, false)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -168,7 +169,7 @@ void main() {
 		if err != nil {
 			return err
 		}
-		defer gl.DeleteProgram(prog)
+		defer gl.DeleteProgram(uint32(prog))
 		dispatch.SetLibraryUniforms(prog, "hillsSettings", "hillsDomain", hillsCfg.Settings, hillsCfg.Domain)
 		var tex, fbo, vao uint32
 		gl.CreateTextures(gl.TEXTURE_2D, 1, &tex)
@@ -182,7 +183,7 @@ void main() {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, fbo)
 		defer gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		gl.Viewport(0, 0, size, size)
-		gl.UseProgram(prog)
+		gl.UseProgram(uint32(prog))
 		gl.BindVertexArray(vao)
 		gl.DrawArrays(gl.TRIANGLES, 0, 3)
 		gl.ReadPixels(0, 0, size, size, gl.RG, gl.FLOAT, gl.Ptr(&texels[0]))

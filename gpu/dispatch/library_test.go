@@ -49,7 +49,7 @@ void main() {
 			if err != nil {
 				return err
 			}
-			defer gl.DeleteProgram(prog)
+			defer gl.DeleteProgram(uint32(prog))
 			var bufs [2]uint32
 			gl.CreateBuffers(2, &bufs[0])
 			defer gl.DeleteBuffers(2, &bufs[0])
@@ -57,7 +57,7 @@ void main() {
 			gl.NamedBufferData(bufs[1], len(pos)*16, nil, gl.DYNAMIC_READ)
 			gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, 0, bufs[0])
 			gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, 1, bufs[1])
-			gl.UseProgram(prog)
+			gl.UseProgram(uint32(prog))
 			gl.DispatchCompute(uint32((len(pos)+63)/64), 1, 1)
 			gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
 			gl.GetNamedBufferSubData(bufs[1], 0, len(pos)*16, unsafe.Pointer(&got[0]))

@@ -2,11 +2,11 @@ package dispatch
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/oneline"
 )
 
 // programKind is which kernel a program runs.
@@ -20,7 +20,7 @@ const (
 
 // programKey identifies a compiled program: one per variant, kernel and
 // output (programs do not depend on the settings or the domain, which are
-// uniforms). edited marks sources changed by SamplerOptions.EditSource,
+// uniforms). edited marks sources changed by internal/testhook.EditSource,
 // which are not shared.
 type programKey struct {
 	variant     string
@@ -49,7 +49,7 @@ func (p *program) loc(name string) int32 {
 // CompileCompute compiles and links a compute shader from source and
 // returns the program name. The error carries the driver's info log. It
 // must run on the GL thread (inside Do, or on a Current context's thread).
-func CompileCompute(source string) (uint32, error) {
+func CompileCompute(source string) (ProgramName, error) {
 	return CompileProgram(Stage{gl.COMPUTE_SHADER, source})
 }
 
@@ -71,7 +71,7 @@ var stageNames = map[uint32]string{
 // programs that draw with the noise as well as compute it. The error names
 // the stage and carries the driver's info log as one line. It must run on
 // the GL thread.
-func CompileProgram(stages ...Stage) (uint32, error) {
+func CompileProgram(stages ...Stage) (ProgramName, error) {
 	kind := "program"
 	if len(stages) == 1 {
 		kind = stageNames[stages[0].Type] + " program"
@@ -107,7 +107,7 @@ func CompileProgram(stages ...Stage) (uint32, error) {
 		gl.DeleteProgram(p)
 		return 0, fmt.Errorf("%s does not link: %s", kind, log)
 	}
-	return p, nil
+	return ProgramName(p), nil
 }
 
 func shaderLog(sh uint32) string { return infoLog(sh, gl.GetShaderiv, gl.GetShaderInfoLog) }
@@ -123,18 +123,7 @@ func infoLog(id uint32, getiv func(uint32, uint32, *int32), getLog func(uint32, 
 	}
 	buf := make([]byte, n)
 	getLog(id, n, nil, &buf[0])
-	return oneLine(string(buf[:n-1]))
-}
-
-// oneLine joins a multi-line driver log into one line.
-func oneLine(s string) string {
-	var parts []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, " | ")
+	return oneline.Format(string(buf[:n-1]))
 }
 
 // program returns the cached program for key, compiling source() on a miss.
@@ -150,7 +139,7 @@ func (c *Context) program(key programKey, source func() (string, error)) (*progr
 	if err != nil {
 		return nil, fmt.Errorf("dispatch: %s: %w", key.variant, err)
 	}
-	p := &program{id: id, uniforms: map[string]int32{}}
+	p := &program{id: uint32(id), uniforms: map[string]int32{}}
 	c.programs[key] = p
 	return p, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/testhook"
 )
 
 // LocalSize is the work-group size of the buffer kernel.
@@ -27,10 +28,12 @@ type SamplerOptions struct {
 	// Precision shaders.PrecisionWorst emulates the least precise GPU
 	// GLSL allows (for testing; see package shaders).
 	Precision shaders.Precision
-	// EditSource, when set, rewrites each kernel source before it is
-	// compiled. It exists for tests that must show a wrong shader is
-	// caught; such programs are not shared with other Samplers.
-	EditSource func(src string) string
+
+	edit func(src string) string // internal/testhook.EditSource
+}
+
+func init() {
+	testhook.EditSource = func(opts any, edit func(string) string) { opts.(*SamplerOptions).edit = edit }
 }
 
 // Sampler evaluates one noise variant with its settings and domain on the
@@ -62,15 +65,15 @@ func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, 
 	}
 	s := &Sampler{c: c, cfg: cfg, variant: cfg.String()}
 	if opts != nil {
-		s.edit = opts.EditSource
+		s.edit = opts.edit
 		s.opts.Arith, s.opts.Precision = opts.Arith, opts.Precision
 	}
 	err := c.Do(func() error {
 		if cfg.Noise == noise.PermValue {
-			t := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
-			var u [512]uint32
+			t := cpu.PermValueTable(cfg.Settings.Seed)
+			var u [512]uint32 // GLSL has no 8-bit buffer type
 			for i := range u {
-				u[i] = uint32(t[i%256])
+				u[i] = uint32(t[i])
 			}
 			gl.CreateBuffers(1, &s.perm)
 			gl.NamedBufferStorage(s.perm, len(u)*4, gl.Ptr(&u[0]), 0)
@@ -135,7 +138,7 @@ func (s *Sampler) SetDomain(d *noise.Domain) error {
 // ErrClosed. Closing a Sampler of a closed Context returns nil: the
 // context took everything with it.
 func (s *Sampler) Close() error {
-	if s.c.inside() {
+	if s.c.th.inside() {
 		return ErrNested
 	}
 	s.mu.Lock()
@@ -205,9 +208,10 @@ func (s *Sampler) setUniforms(p *program) {
 // recompiling. It does not validate them (noise.Settings.Validate does). It
 // must run on the GL thread (inside Do, or on a Current context's thread);
 // a name the program lacks is ignored, as glUniform does.
-func SetLibraryUniforms(program uint32, settings, domain string, st noise.Settings, d *noise.Domain) {
-	setNoiseUniforms(program, func(name string) int32 {
-		return gl.GetUniformLocation(program, gl.Str(name+"\x00"))
+func SetLibraryUniforms(program ProgramName, settings, domain string, st noise.Settings, d *noise.Domain) {
+	p := uint32(program)
+	setNoiseUniforms(p, func(name string) int32 {
+		return gl.GetUniformLocation(p, gl.Str(name+"\x00"))
 	}, settings, domain, st, d)
 }
 
@@ -304,19 +308,6 @@ func (s *Sampler) sampleSlice(pos unsafe.Pointer, n, stride int, out unsafe.Poin
 	})
 }
 
-// stage returns staging buffer i with room for at least size bytes.
-func (c *Context) stage(i, size int) uint32 {
-	if c.stageCap[i] < size {
-		if c.staging[i] != 0 {
-			gl.DeleteBuffers(1, &c.staging[i])
-		}
-		gl.CreateBuffers(1, &c.staging[i])
-		gl.NamedBufferData(c.staging[i], size, nil, gl.DYNAMIC_COPY)
-		c.stageCap[i] = size
-	}
-	return c.staging[i]
-}
-
 // dispatch runs the buffer kernel over m positions starting at byte
 // posOff of posBuf, writing from byte resOff of resBuf.
 func (s *Sampler) dispatch(p *program, posBuf uint32, posOff int, resBuf uint32, resOff int, m, stride, resPer int) {
@@ -326,105 +317,6 @@ func (s *Sampler) dispatch(p *program, posBuf uint32, posOff int, resBuf uint32,
 	gl.ProgramUniform1ui(p.id, p.loc("noiseStride"), uint32(stride))
 	gl.UseProgram(p.id)
 	gl.DispatchCompute(uint32((m+LocalSize-1)/LocalSize), 1, 1)
-}
-
-// Buffer is an OpenGL buffer object on a Context. The methods that take
-// one check it against the driver (it must still exist; sizes are the
-// driver's), so a Buffer made elsewhere, {ID: name}, works too.
-type Buffer struct {
-	ID   uint32 // the GL buffer name
-	Size int    // bytes, as made; informational
-}
-
-// NewBuffer creates a buffer of size bytes, uninitialised, for results.
-func (c *Context) NewBuffer(size int) (Buffer, error) {
-	if size <= 0 {
-		return Buffer{}, fmt.Errorf("dispatch: buffer size %d must be positive", size)
-	}
-	var b Buffer
-	err := c.Do(func() error {
-		clearGLErrors()
-		gl.CreateBuffers(1, &b.ID)
-		gl.NamedBufferData(b.ID, size, nil, gl.DYNAMIC_COPY)
-		if e := gl.GetError(); e == gl.OUT_OF_MEMORY {
-			gl.DeleteBuffers(1, &b.ID)
-			return fmt.Errorf("dispatch: no GPU memory for a buffer of %d bytes", size)
-		}
-		b.Size = size
-		return nil
-	})
-	return b, err
-}
-
-// BufferFromVec3 creates a buffer holding pos, tightly packed (stride 3).
-func (c *Context) BufferFromVec3(pos []mgl32.Vec3) (Buffer, error) {
-	return c.bufferFrom(unsafe.Pointer(unsafe.SliceData(pos)), len(pos)*12)
-}
-
-// BufferFromVec4 creates a buffer holding pos, tightly packed (stride 4).
-func (c *Context) BufferFromVec4(pos []mgl32.Vec4) (Buffer, error) {
-	return c.bufferFrom(unsafe.Pointer(unsafe.SliceData(pos)), len(pos)*16)
-}
-
-func (c *Context) bufferFrom(p unsafe.Pointer, size int) (Buffer, error) {
-	b, err := c.NewBuffer(size)
-	if err != nil {
-		return b, err
-	}
-	err = c.Do(func() error {
-		gl.NamedBufferSubData(b.ID, 0, size, p)
-		return nil
-	})
-	if err != nil {
-		c.DeleteBuffer(b)
-		return Buffer{}, err
-	}
-	return b, nil
-}
-
-// ReadFloats copies len(dst) floats from the start of b into dst.
-func (c *Context) ReadFloats(b Buffer, dst []float32) error {
-	return c.Do(func() error {
-		size, err := bufferSize(b, "source")
-		if err != nil {
-			return err
-		}
-		if int64(len(dst)) > size/4 {
-			return fmt.Errorf("dispatch: reading %d floats from a buffer of %d bytes", len(dst), size)
-		}
-		if len(dst) == 0 {
-			return nil
-		}
-		gl.MemoryBarrier(gl.BUFFER_UPDATE_BARRIER_BIT)
-		gl.GetNamedBufferSubData(b.ID, 0, len(dst)*4, gl.Ptr(&dst[0]))
-		return nil
-	})
-}
-
-// clearGLErrors drops the errors recorded so far, so that the next
-// glGetError reports the next call's.
-func clearGLErrors() {
-	for i := 0; i < 16 && gl.GetError() != gl.NO_ERROR; i++ {
-	}
-}
-
-// DeleteBuffer deletes b (a zero Buffer is ignored).
-func (c *Context) DeleteBuffer(b Buffer) error {
-	if b.ID == 0 {
-		return nil
-	}
-	return c.Do(func() error {
-		gl.DeleteBuffers(1, &b.ID)
-		return nil
-	})
-}
-
-// Finish waits until the GPU has finished all work (glFinish); for timing.
-func (c *Context) Finish() error {
-	return c.Do(func() error {
-		gl.Finish()
-		return nil
-	})
 }
 
 // SampleBuffers samples n positions that are already on the GPU: positions
@@ -471,24 +363,9 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 		s.setUniforms(p)
 		chunk := s.c.chunkPoints(stride, derivatives)
 		for lo := 0; lo < n; lo += chunk {
-			s.dispatch(p, positions.ID, lo*stride*4, results.ID, lo*resPer, min(chunk, n-lo), stride, resPer)
+			s.dispatch(p, uint32(positions.ID), lo*stride*4, uint32(results.ID), lo*resPer, min(chunk, n-lo), stride, resPer)
 		}
 		gl.MemoryBarrier(gl.SHADER_STORAGE_BARRIER_BIT | gl.BUFFER_UPDATE_BARRIER_BIT | gl.VERTEX_ATTRIB_ARRAY_BARRIER_BIT)
 		return nil
 	})
-}
-
-// bufferSize returns the size in bytes the driver gives b, or an error for
-// a name that is no buffer (never made, or deleted) or one without
-// storage. It runs on the GL thread.
-func bufferSize(b Buffer, what string) (int64, error) {
-	if b.ID == 0 || !gl.IsBuffer(b.ID) {
-		return 0, fmt.Errorf("dispatch: the %s buffer (name %d) is not a buffer: deleted, or never made", what, b.ID)
-	}
-	var size int64
-	gl.GetNamedBufferParameteri64v(b.ID, gl.BUFFER_SIZE, &size)
-	if size <= 0 {
-		return 0, fmt.Errorf("dispatch: the %s buffer (name %d) has no storage", what, b.ID)
-	}
-	return size, nil
 }

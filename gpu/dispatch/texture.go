@@ -51,7 +51,7 @@ func (g Grid) Positions() []mgl32.Vec3 {
 
 // Texture is a texture baked by a Sampler.
 type Texture struct {
-	ID     uint32 // the GL texture name
+	ID     TextureName
 	Target uint32 // gl.TEXTURE_2D or gl.TEXTURE_3D
 	Size   [3]int // width, height, depth (1 for 2D)
 	// Derivatives is set for RGBA32F textures holding (v, dx, dy, dz);
@@ -125,27 +125,28 @@ func (s *Sampler) bake(g Grid, derivatives, threeD bool) (Texture, error) {
 		}
 		s.setUniforms(p)
 		clearGLErrors()
-		gl.CreateTextures(t.Target, 1, &t.ID)
+		var id uint32
+		gl.CreateTextures(t.Target, 1, &id)
 		if threeD {
-			gl.TextureStorage3D(t.ID, 1, format, int32(g.Size[0]), int32(g.Size[1]), int32(g.Size[2]))
+			gl.TextureStorage3D(id, 1, format, int32(g.Size[0]), int32(g.Size[1]), int32(g.Size[2]))
 		} else {
-			gl.TextureStorage2D(t.ID, 1, format, int32(g.Size[0]), int32(g.Size[1]))
+			gl.TextureStorage2D(id, 1, format, int32(g.Size[0]), int32(g.Size[1]))
 		}
 		if e := gl.GetError(); e != gl.NO_ERROR {
-			gl.DeleteTextures(1, &t.ID)
-			t.ID = 0
+			gl.DeleteTextures(1, &id)
 			what := fmt.Sprintf("GL error 0x%04X", e)
 			if e == gl.OUT_OF_MEMORY {
 				what = "no GPU memory"
 			}
 			return fmt.Errorf("dispatch: %s for a %d×%d×%d texture of %d bytes", what, g.Size[0], g.Size[1], g.Size[2], bytes)
 		}
+		t.ID = TextureName(id)
 		for _, w := range []uint32{gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R} {
-			gl.TextureParameteri(t.ID, w, gl.REPEAT)
+			gl.TextureParameteri(id, w, gl.REPEAT)
 		}
-		gl.TextureParameteri(t.ID, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
-		gl.TextureParameteri(t.ID, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
-		gl.BindImageTexture(0, t.ID, 0, threeD, 0, gl.WRITE_ONLY, format)
+		gl.TextureParameteri(id, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
+		gl.TextureParameteri(id, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
+		gl.BindImageTexture(0, id, 0, threeD, 0, gl.WRITE_ONLY, format)
 		v3 := func(name string, v mgl32.Vec3) { gl.ProgramUniform3f(p.id, p.loc(name), v[0], v[1], v[2]) }
 		v3("noiseOrigin", g.Origin)
 		v3("noiseStepU", g.U)
@@ -188,12 +189,13 @@ func (c *Context) ReadTexture(t Texture, dst []float32) error {
 	}
 	w, h, d := t.Size[0], t.Size[1], t.Size[2]
 	row := w * texelBytes(t.Derivatives)
+	id := uint32(t.ID)
 	return c.Do(func() error {
-		if t.ID == 0 || !gl.IsTexture(t.ID) {
+		if id == 0 || !gl.IsTexture(id) {
 			return fmt.Errorf("dispatch: texture %d is not a texture: deleted, or never made", t.ID)
 		}
 		if size := int64(row) * int64(h) * int64(d); size <= math.MaxInt32 {
-			gl.GetTextureImage(t.ID, 0, format, gl.FLOAT, int32(size), gl.Ptr(&dst[0]))
+			gl.GetTextureImage(id, 0, format, gl.FLOAT, int32(size), gl.Ptr(&dst[0]))
 			return nil
 		}
 		band := max(1, math.MaxInt32/row)
@@ -201,7 +203,7 @@ func (c *Context) ReadTexture(t Texture, dst []float32) error {
 			for y := 0; y < h; y += band {
 				rows := min(band, h-y)
 				off := (z*h + y) * row / 4
-				gl.GetTextureSubImage(t.ID, 0, 0, int32(y), int32(z), int32(w), int32(rows), 1,
+				gl.GetTextureSubImage(id, 0, 0, int32(y), int32(z), int32(w), int32(rows), 1,
 					format, gl.FLOAT, int32(rows*row), gl.Ptr(&dst[off]))
 			}
 		}
@@ -215,7 +217,8 @@ func (c *Context) DeleteTexture(t Texture) error {
 		return nil
 	}
 	return c.Do(func() error {
-		gl.DeleteTextures(1, &t.ID)
+		id := uint32(t.ID)
+		gl.DeleteTextures(1, &id)
 		return nil
 	})
 }

@@ -64,10 +64,11 @@ func runArith(t *testing.T, o *shaders.Options, in []float32) []float32 {
 	n := len(in) / 2
 	out := make([]float32, len(in))
 	err = ctx.Do(func() error {
-		p, err := dispatch.CompileCompute(src)
+		name, err := dispatch.CompileCompute(src)
 		if err != nil {
 			return err
 		}
+		p := uint32(name)
 		defer gl.DeleteProgram(p)
 		var bufs [2]uint32
 		gl.CreateBuffers(2, &bufs[0])

@@ -53,6 +53,7 @@ const (
 
 var arithNames = [...]string{ArithNative: "native", ArithExact: "exact"}
 
+// String returns "native" or "exact".
 func (a Arith) String() string { return nameOf(arithNames[:], a, "Arith") }
 
 // ParseArith returns the Arith named s: "native" or "exact".
@@ -76,6 +77,7 @@ const (
 
 var precisionNames = [...]string{PrecisionNative: "native", PrecisionWorst: "worst"}
 
+// String returns "native" or "worst".
 func (p Precision) String() string { return nameOf(precisionNames[:], p, "Precision") }
 
 // ParsePrecision returns the Precision named s: "native" or "worst".
@@ -389,7 +391,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 	b.WriteString("// github.com/noiselab/noise GLSL library, prefix " + o.Prefix + "\n")
 	b.WriteString(h)
 	if usesPerm(cfg) {
-		t := cpu.PermutationTable(uint64(int64(cfg.Settings.Seed)))
+		t := cpu.PermValueTable(cfg.Settings.Seed)
 		b.WriteString("const uint noisePerm[512] = uint[512](")
 		for i := 0; i < 512; i++ {
 			if i > 0 {
@@ -398,7 +400,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 			if i%32 == 0 {
 				b.WriteString("\n\t")
 			}
-			fmt.Fprintf(&b, "%du", t[i%256])
+			fmt.Fprintf(&b, "%du", t[i])
 		}
 		b.WriteString(");\n#define PERM(i) noisePerm[i]\n")
 	} else {

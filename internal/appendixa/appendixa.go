@@ -1,7 +1,8 @@
-// Package appendixa holds the test vectors of SPEC Appendix A (A.1, A.2,
-// A.3 and A.7), copied verbatim from the SPEC's text into appendix_a.md and
-// parsed here, so the cpu tests, the noise command's tests and its self-check
-// all compare against the same independent numbers.
+// Package appendixa holds the test vectors of docs/algorithms.md §10 (A.1,
+// A.2, A.3, A.4, A.6 and A.7), copied verbatim from the upstream
+// specification's text into appendix_a.md and parsed here, and the one
+// check of them (Check) that the cpu tests and "noise selfcheck" run, so
+// every test compares against the same independent numbers.
 package appendixa
 
 import (
@@ -65,7 +66,7 @@ var (
 	DomainScale       = [3]float32{2, 3, 4}
 )
 
-// kebab turns the SPEC's C# names into the project's names:
+// kebab turns the specification's C# names into the project's names:
 // VoronoiWorleyF2MinusF1 → voronoi-worley-f2-minus-f1.
 func kebab(s string) string {
 	var b strings.Builder
@@ -102,7 +103,7 @@ func cells(line string) []string {
 }
 
 // ValueCases returns every row of A.1 and A.2, plus the omitted 1D
-// Chebyshev rows, which the SPEC says equal the 1D Worley rows.
+// Chebyshev rows, which the specification says equal the 1D Worley rows.
 func ValueCases() ([]ValueCase, error) {
 	var out []ValueCase
 	for _, t := range []struct {

@@ -1,113 +1,93 @@
-// Package cliflag holds the command-line flag types that the project's
-// commands share: the x,y,z triple and the domain transform flags.
+// Package cliflag is the command-line vocabulary that the project's
+// commands (noise, verify, viewer) share: one flag set behaviour (errors as
+// one line naming the usage command, -h on standard output), the noise
+// selection (-noise, -dims, -tiling, and their list forms), the fractal
+// settings (-seed, -frequency, -octaves, -lacunarity, -persistence), the
+// domain transform (-translate, -rotate, -scale, -matrix) and the GPU
+// flags (-context, -driver, -arith, -precision). Each flag is parsed by
+// one set of rules, so a value means the same to every command.
 package cliflag
 
 import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
-	"strings"
-
-	"github.com/noiselab/noise"
+	"io"
+	"regexp"
 )
 
-// Triple is a comma-separated x,y,z flag value; with Single set it also
-// accepts one number for all three components.
-type Triple struct {
-	V      [3]float32
-	Single bool
+// NewFlagSet returns a flag set for the command name as the user types it
+// ("noise sample", "verify"), which prints nothing itself: Parse reports.
+func NewFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
 }
 
-// String formats the value as the flag takes it.
-func (t *Triple) String() string {
-	if t == nil {
-		return ""
-	}
-	var parts []string
-	for _, c := range t.V {
-		parts = append(parts, strconv.FormatFloat(float64(c), 'g', -1, 32))
-	}
-	return strings.Join(parts, ",")
-}
-
-// Set parses a flag value.
-func (t *Triple) Set(s string) error {
-	want := `want three comma-separated numbers "x,y,z"`
-	if t.Single {
-		want = `want one number or three comma-separated numbers "x,y,z"`
-	}
-	parts := strings.Split(s, ",")
-	if len(parts) != 3 && !(t.Single && len(parts) == 1) {
-		return errors.New(want)
-	}
-	var v [3]float32
-	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 32)
-		if err != nil {
-			if errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("%q is out of float32 range", strings.TrimSpace(p))
-			}
-			return fmt.Errorf("%q is not a number; %s", strings.TrimSpace(p), want)
+// Parse parses args, refusing positional arguments. On -h or -help it
+// prints header, "Flags:" and the flag defaults to stdout and returns
+// flag.ErrHelp. Other errors are one line ending in the way to the usage.
+func Parse(fs *flag.FlagSet, header string, args []string, stdout io.Writer) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, header)
+			fmt.Fprintln(stdout, "\nFlags:")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+			return flag.ErrHelp
 		}
-		v[i] = float32(f)
+		msg := err.Error()
+		if m := badValue.FindStringSubmatch(msg); m != nil {
+			msg = "invalid -" + m[2] + " " + m[1] + ": " + m[3]
+		}
+		return fmt.Errorf("%s (run \"%s -h\" for usage)", msg, fs.Name())
 	}
-	if len(parts) == 1 {
-		v[1], v[2] = v[0], v[0]
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: %s takes flags only (run \"%s -h\" for usage)", fs.Arg(0), fs.Name(), fs.Name())
 	}
-	t.V = v
 	return nil
 }
 
-// Domain is the set of domain transform flags (SPEC §8): -translate,
-// -rotate, -scale and -matrix.
-type Domain struct {
-	Translate, Rotate, Scale Triple
-	Matrix                   string
-}
+// badValue matches package flag's error for a value its flag refuses, so
+// that Parse can say it the way the commands' own checks do:
+// invalid -name "value": why.
+var badValue = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for flag -([\w-]+): (.*)$`)
 
-var domainNames = []string{"translate", "rotate", "scale", "matrix"}
-
-// Register defines the flags on fs; the scale defaults to defaultScale on
-// every axis.
-func (d *Domain) Register(fs *flag.FlagSet, defaultScale float32) {
-	d.Scale = Triple{V: [3]float32{defaultScale, defaultScale, defaultScale}, Single: true}
-	fs.Var(&d.Translate, "translate", "domain translation `x,y,z`, added after the matrix")
-	fs.Var(&d.Rotate, "rotate", "domain rotation `x,y,z`: Euler angles in degrees about X, Y and Z")
-	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for all three axes (the way to a fractional frequency: -frequency 1 -scale 0.01)")
-	fs.StringVar(&d.Matrix, "matrix", "ps", "domain `matrix`: ps (Pseudorandom Surfaces, Scale·EulerZXY, rotates first) or pn (Pseudorandom Noise quaternion TRS, scales first)")
-}
-
-// AnySet reports whether a domain flag was given on fs.
-func (d *Domain) AnySet(fs *flag.FlagSet) bool {
-	for _, n := range domainNames {
-		if isSet(fs, n) {
-			return true
-		}
-	}
-	return false
-}
-
-// Domain returns the transform the flags describe, validated.
-func (d *Domain) Domain() (*noise.Domain, error) {
-	dom := &noise.Domain{Translation: d.Translate.V, Rotation: d.Rotate.V, Scale: d.Scale.V}
-	switch d.Matrix {
-	case "ps":
-	case "pn":
-		dom.PN = true
-	default:
-		return nil, fmt.Errorf("invalid -matrix %q; valid: ps, pn", d.Matrix)
-	}
-	return dom, dom.Validate()
-}
-
-// isSet reports whether the flag was given on the command line.
-func isSet(fs *flag.FlagSet, name string) bool {
+// IsSet reports whether the flag name was given on the command line.
+func IsSet(fs *flag.FlagSet, name string) bool {
 	found := false
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == name {
-			found = true
-		}
-	})
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
+}
+
+// Choice defines a string flag that takes one of valid, def by default;
+// any other value is refused naming the valid ones.
+func Choice(fs *flag.FlagSet, p *string, name, def string, valid []string, usage string) {
+	*p = def
+	fs.Var(choice{p, valid}, name, usage)
+}
+
+// choice is a flag taking one of a few names.
+type choice struct {
+	v     *string
+	valid []string
+}
+
+func (c choice) String() string {
+	if c.v == nil {
+		return ""
+	}
+	return *c.v
+}
+
+func (c choice) Set(s string) error {
+	for _, v := range c.valid {
+		if s == v {
+			*c.v = s
+			return nil
+		}
+	}
+	return fmt.Errorf("valid: %s", join(c.valid))
 }

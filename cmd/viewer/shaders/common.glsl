@@ -1,14 +1,14 @@
 // The viewer's shared vertex code. displace and torusSurface are the GLSL
 // twins of the Go functions of the same names in mesh.go; PlaneSurface and
 // SphereSurface are the twins of cpu.PlaneSurface and cpu.SphereSurface
-// (SPEC §7.7, §7.8), without the tangents.
+// (docs/algorithms.md §12), without the tangents.
 
 const int SHAPE_PLANE = 0;  // cpu.Plane
 const int SHAPE_SPHERE = 1; // cpu.Sphere
 const int SHAPE_TORUS = 2;  // cpu.Torus
 const float sphereRadius = 0.5;
 
-// noiseColour is the tutorial's colouring (SPEC §9.4): negative values red,
+// noiseColour is the tutorial's colouring (docs/algorithms.md §12): negative values red,
 // positive values grey.
 vec3 noiseColour(float v) {
 	return v < 0.0 ? vec3(-v, 0.0, 0.0) : vec3(v);

@@ -246,7 +246,7 @@ float sqrt32(float x) { precise float r = sqrt(x); return r; }
 
 #endif
 
-// exp32 and log32 are the GPU's own in every mode (SPEC §11.6 gives smooth
+// exp32 and log32 are the GPU's own in every mode (docs/algorithms.md §11 gives smooth
 // Worley a wider tolerance for them).
 float exp32(float x) { precise float r = exp(x); return r; }
 float log32(float x) { precise float r = log(x); return r; }

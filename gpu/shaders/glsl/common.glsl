@@ -4,7 +4,7 @@
 // product into a later add nor reassociates: the operations round exactly
 // where the Go reference rounds.
 
-// Float constants of SPEC §0.6 from their binary32 bit patterns. They are
+// Float constants of docs/algorithms.md §0 from their binary32 bit patterns. They are
 // macros: GLSL compilers need not fold uintBitsToFloat in a const
 // initializer (glslang refuses it), but every compiler folds the call.
 #define inv255 uintBitsToFloat(0x3B808081u)   // 1f / 255f
@@ -100,7 +100,7 @@ Sample sampleDiv(Sample s, float k) {
 	return Sample(divide(s.v, d), divide(s.dx, d), divide(s.dy, d), divide(s.dz, d));
 }
 
-// The SmallXXHash primes (XXH32 PRIME32_1..5), SPEC §1.1.
+// The SmallXXHash primes (XXH32 PRIME32_1..5), docs/algorithms.md §1.
 const uint primeA = 0x9E3779B1u;
 const uint primeB = 0x85EBCA77u;
 const uint primeC = 0xC2B2AE3Du;
@@ -121,7 +121,7 @@ uint Add(uint h, int o) { return h + uint(o); }
 // SelectHash returns b where c is true, else a, without avalanching.
 uint SelectHash(uint a, uint b, bool c) { return c ? b : a; }
 
-// Avalanche returns the final hash value (SPEC §1.2).
+// Avalanche returns the final hash value (docs/algorithms.md §1).
 uint Avalanche(uint h) {
 	uint v = h;
 	v ^= v >> 15;

@@ -1,6 +1,6 @@
 // fractal.glsl mirrors cpu/sampler.go and cpu/domain.go: the variant table,
-// input clamping, the domain transform, GetFractalNoise (SPEC §6.1) and the
-// derivative matrix (SPEC §7.6). The variant is fixed by the NOISE_* macros
+// input clamping, the domain transform, GetFractalNoise (docs/algorithms.md §6) and the
+// derivative matrix (docs/algorithms.md §8). The variant is fixed by the NOISE_* macros
 // prepended at compile time (and the enum macros familyLattice, gradValue,
 // ... generated from package noise); the settings and the domain are
 // arguments.
@@ -58,7 +58,7 @@ struct Domain {
 // clampInput limits an input coordinate to ±inputLimit.
 float clampInput(float c) { return clampMag(c, inputLimit); }
 
-// applyRow is one row of Transform.Apply or Matrix3.Apply (SPEC §8.4, §7.6).
+// applyRow is one row of Transform.Apply or Matrix3.Apply (docs/algorithms.md §8).
 float applyRow(vec3 m, vec3 p) {
 	precise float r = (m.x * p.x + m.y * p.y) + m.z * p.z;
 	return r;
@@ -101,7 +101,7 @@ bool prepare(inout vec4 p, Domain dom) {
 
 #define nan32 uintBitsToFloat(0x7FC00000u)
 
-// sampleAt is GetFractalNoise (SPEC §6.1) followed by the derivative matrix.
+// sampleAt is GetFractalNoise (docs/algorithms.md §6) followed by the derivative matrix.
 // Unlike the Go twin it has no early return for NaN input: every
 // invocation runs the same code, and the NaN is chosen at the end.
 Sample sampleAt(vec4 p, Settings ns, Domain dom) {

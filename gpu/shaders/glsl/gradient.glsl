@@ -122,7 +122,7 @@ Sample smoothstepSample(Sample s) {
 	return Sample(sv, dx, dy, dz);
 }
 
-// evaluateCombined applies the combine step c to s (SPEC §3.2).
+// evaluateCombined applies the combine step c to s (docs/algorithms.md §2).
 Sample evaluateCombined(int c, Sample s) {
 	if (c == combineNone) {
 		return s;

@@ -13,14 +13,14 @@ struct VariantParams {
 	int function;
 };
 
-// LatticeSpan is one axis of a lattice cell (SPEC §2.1).
+// LatticeSpan is one axis of a lattice cell (docs/algorithms.md §2).
 struct LatticeSpan {
 	int p0, p1;   // lower and upper corner indices (wrapped when tiling)
 	float g0, g1; // offset from the unwrapped lower corner, and g0 - 1
 	float t, dt;  // smoothed interpolator s(g0) and its derivative s'(g0)
 };
 
-// smoothT is the quintic interpolator 6u^5 - 15u^4 + 10u^3 (SPEC §2.4).
+// smoothT is the quintic interpolator 6u^5 - 15u^4 + 10u^3 (docs/algorithms.md §2).
 float smoothT(float u) {
 	precise float r = ((u * u) * u) * (u * (u * 6.0 - 15.0) + 10.0);
 	return r;
@@ -32,7 +32,7 @@ float smoothDt(float u) {
 	return r;
 }
 
-// getSpanNormal is LatticeNormal.GetSpan (SPEC §2.2).
+// getSpanNormal is LatticeNormal.GetSpan (docs/algorithms.md §2).
 LatticeSpan getSpanNormal(float c, int f) {
 	precise float cc = clampCoord(c * float(f));
 	int p0 = floorToInt(cc);
@@ -54,7 +54,7 @@ ivec2 wrapTiling(int p, int f) {
 	return ivec2(p0, p1);
 }
 
-// getSpanTiling is LatticeTiling.GetSpan (SPEC §2.3).
+// getSpanTiling is LatticeTiling.GetSpan (docs/algorithms.md §2).
 LatticeSpan getSpanTiling(float c, int f) {
 	LatticeSpan s = getSpanNormal(c, f);
 	ivec2 w = wrapTiling(s.p0, f);
@@ -72,7 +72,7 @@ LatticeSpan getSpan(float c, int f, bool tiling) {
 }
 
 // validateSingleStep wraps a tiled index that had -1, 0 or +1 added back
-// into [0, f) (SPEC §2.3); the normal lattice leaves it alone.
+// into [0, f) (docs/algorithms.md §2); the normal lattice leaves it alone.
 int validateSingleStep(int p, int f, bool tiling) {
 	if (tiling) {
 		if (p == f) {
@@ -85,7 +85,7 @@ int validateSingleStep(int p, int f, bool tiling) {
 	return p;
 }
 
-// lattice1D is Lattice1D<L, G> (SPEC §2.5).
+// lattice1D is Lattice1D<L, G> (docs/algorithms.md §2).
 Sample lattice1D(VariantParams vp, uint h, vec4 p, int f) {
 	float px = p.x;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
@@ -96,7 +96,7 @@ Sample lattice1D(VariantParams vp, uint h, vec4 p, int f) {
 	return evaluateCombined(vp.comb, Sample(rv, rdx, 0.0, 0.0));
 }
 
-// lattice2D is Lattice2D<L, G> over X and Z (SPEC §2.5).
+// lattice2D is Lattice2D<L, G> over X and Z (docs/algorithms.md §2).
 Sample lattice2D(VariantParams vp, uint h, vec4 p, int f) {
 	float px = p.x, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
@@ -118,7 +118,7 @@ Sample lattice2D(VariantParams vp, uint h, vec4 p, int f) {
 	return evaluateCombined(vp.comb, Sample(rv, rdx, 0.0, rdz));
 }
 
-// lattice3D is Lattice3D<L, G> (SPEC §2.5).
+// lattice3D is Lattice3D<L, G> (docs/algorithms.md §2).
 Sample lattice3D(VariantParams vp, uint h, vec4 p, int f) {
 	float px = p.x, py = p.y, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);

@@ -1,5 +1,5 @@
 // permvalue.glsl mirrors cpu/permvalue.go: fixed-mode permutation-table
-// value noise 1D–4D (SPEC §10, project decision 6). The 512-entry doubled
+// value noise 1D–4D (docs/algorithms.md §5). The 512-entry doubled
 // table is built in Go; PERM(i) reads entry i (a buffer in the dispatch
 // kernel, a constant array in a library).
 //

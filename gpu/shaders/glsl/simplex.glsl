@@ -1,4 +1,4 @@
-// simplex.glsl mirrors cpu/simplex.go (SPEC §4). There is no tiling variant.
+// simplex.glsl mirrors cpu/simplex.go (docs/algorithms.md §3). There is no tiling variant.
 
 // simplexKernel1 is Simplex1D.Kernel: falloff (1 - x^2)^3 times the gradient.
 Sample simplexKernel1(int g, uint h, int l, float X) {
@@ -105,7 +105,7 @@ Sample simplexKernel3(int g, uint h, int lx, int ly, int lz, float X, float Y, f
 }
 
 // SimplexCell3 is the skewed cell of a 3D simplex sample and the two
-// variable corners A and B of its tetrahedron (SPEC §4.3 truth table).
+// variable corners A and B of its tetrahedron (docs/algorithms.md §3 truth table).
 struct SimplexCell3 {
 	int x0, y0, z0;
 	bool xA, xB; // corner A/B use x1 (else x0)

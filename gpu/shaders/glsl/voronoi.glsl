@@ -1,11 +1,11 @@
-// voronoi.glsl mirrors cpu/voronoi.go (SPEC §5): two cell points per lattice
+// voronoi.glsl mirrors cpu/voronoi.go (docs/algorithms.md §4): two cell points per lattice
 // cell, the nearest two distances F1 <= F2 over the neighbouring cells.
 
 // The metrics (metricWorley, ...) and functions (functionF1, ...) are
 // macros generated from package noise's Metric and Function (shaders.go,
 // enumDefines).
 
-// Smooth Worley constants (SPEC §5.5).
+// Smooth Worley constants (docs/algorithms.md §4).
 const float smoothKL = 10.0;
 const float smoothKP = 0.25;
 const float invSmoothKP = 4.0; // 1 / smoothKP, a power of two: x·4 = x/0.25 exactly
@@ -24,7 +24,7 @@ VoronoiMinima initMinima(int m) {
 	return VoronoiMinima(Sample(2.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0));
 }
 
-// updateSmooth is the smooth-minimum update of SPEC §5.5.
+// updateSmooth is the smooth-minimum update of docs/algorithms.md §4.
 void updateSmooth(inout VoronoiMinima m, Sample s) {
 	precise float e = exp32(-smoothKL * s.v);
 	precise float av = m.a.v + e;
@@ -53,7 +53,7 @@ void updateSmooth(inout VoronoiMinima m, Sample s) {
 	}
 }
 
-// update is UpdateVoronoiMinima (SPEC §5.2), or the smooth-minimum update
+// update is UpdateVoronoiMinima (docs/algorithms.md §4), or the smooth-minimum update
 // for smooth Worley.
 void update(inout VoronoiMinima m, int met, Sample s) {
 	if (met == metricSmoothWorley) {

@@ -1,15 +1,10 @@
-// Package bench holds the comparative benchmarks of the noise library: the
-// project's cpu package against the Go peers github.com/ojrac/opensimplex-go
-// and github.com/aquilax/go-perlin, measured in the same run on the same
-// grids. Run them with
-//
-//	go test -run '^$' -bench . ./bench/
-//	GOEXPERIMENT=simd go test -run '^$' -bench . ./bench/
-//
-// Every benchmark reports Mpts/s, millions of noise points per second.
 package bench
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise/internal/grid"
+)
 
 // Grid sizes: 2D is 256×256 points, 3D is 64×64×64 points.
 const (
@@ -39,39 +34,22 @@ type Grid struct {
 	Scaled64 [][3]float64
 }
 
-func coord(i, n int) float32 { return (float32(i) + 0.5) / float32(n) }
-
 // NewGrid2D returns the 256×256 grid of positions (x, 0, z) with
 // x, z = (i+0.5)/256 (unit) and (i+0.5)/256·S (scaled).
-func NewGrid2D() *Grid {
-	g := &Grid{Dims: 2}
-	for iz := range Side2D {
-		for ix := range Side2D {
-			g.add(mgl32.Vec3{coord(ix, Side2D), 0, coord(iz, Side2D)})
-		}
-	}
-	return g
-}
+func NewGrid2D() *Grid { return newGrid(2, grid.Centres(2, Side2D)) }
 
 // NewGrid3D returns the 64×64×64 grid of positions (x, y, z) with
 // x, y, z = (i+0.5)/64 (unit) and (i+0.5)/64·S (scaled).
-func NewGrid3D() *Grid {
-	g := &Grid{Dims: 3}
-	for iz := range Side3D {
-		for iy := range Side3D {
-			for ix := range Side3D {
-				g.add(mgl32.Vec3{coord(ix, Side3D), coord(iy, Side3D), coord(iz, Side3D)})
-			}
-		}
+func NewGrid3D() *Grid { return newGrid(3, grid.Centres(3, Side3D)) }
+
+func newGrid(dims int, unit []mgl32.Vec3) *Grid {
+	g := &Grid{Dims: dims, Unit: unit}
+	for _, u := range unit {
+		s := u.Mul(PeerScale)
+		g.Scaled = append(g.Scaled, s)
+		g.Scaled64 = append(g.Scaled64, [3]float64{float64(s[0]), float64(s[1]), float64(s[2])})
 	}
 	return g
-}
-
-func (g *Grid) add(u mgl32.Vec3) {
-	s := u.Mul(PeerScale)
-	g.Unit = append(g.Unit, u)
-	g.Scaled = append(g.Scaled, s)
-	g.Scaled64 = append(g.Scaled64, [3]float64{float64(s[0]), float64(s[1]), float64(s[2])})
 }
 
 // Len is the number of points.

@@ -1,4 +1,11 @@
-package dispatch
+// Package egl makes headless OpenGL 4.3 core contexts with EGL, without a
+// surface and without a window system: Mesa's surfaceless platform first,
+// then an EGL device (NVIDIA's headless path), then the default display.
+// Package gpu/dispatch uses it for its default Context; programs that drive
+// OpenGL themselves can use it directly (with dispatch.NewCurrent, say).
+//
+// It links libEGL only: no X11, no GLFW.
+package egl
 
 /*
 #cgo LDFLAGS: -lEGL
@@ -113,96 +120,89 @@ import (
 	"unsafe"
 )
 
-// eglContext is a headless OpenGL 4.3 core context made current on the
-// calling OS thread.
-type eglContext struct {
+// Context is a headless OpenGL 4.3 core context, current on the OS thread
+// that opened it.
+type Context struct {
 	display  C.EGLDisplay
 	context  C.EGLContext
 	platform string
 }
 
-var eglSteps = [...]string{1: "eglInitialize", 2: "eglBindAPI(OpenGL)", 3: "eglChooseConfig(OpenGL)",
+var steps = [...]string{1: "eglInitialize", 2: "eglBindAPI(OpenGL)", 3: "eglChooseConfig(OpenGL)",
 	4: "eglCreateContext(4.3 core)", 5: "eglMakeCurrent(surfaceless)"}
 
-// eglDisplays counts the contexts on each display. eglInitialize on an
+// displays counts the contexts on each display. eglInitialize on an
 // initialised display does nothing and one eglTerminate ends it for every
 // context on it, so the display is terminated only when its last context
 // of this package is gone; the lock also keeps initialisation and
 // termination from interleaving across threads.
-var eglDisplays = struct {
+var displays = struct {
 	sync.Mutex
 	users map[C.EGLDisplay]int
 }{users: map[C.EGLDisplay]int{}}
 
-// newEGLContext creates the context on the calling thread, which must be
-// locked to its goroutine: on the first display that gives one, trying
-// them in the order of noiseEGLDisplays. The error names every display
-// tried and why it failed.
-func newEGLContext(debug bool) (*eglContext, error) {
-	eglDisplays.Lock()
-	defer eglDisplays.Unlock()
+// Open makes a context current on the calling thread, which must be locked
+// to its goroutine (runtime.LockOSThread) and stay so while it is used: on
+// the first display that gives one, trying them in the order of the
+// package comment. debug asks for a GL_KHR_debug context. The error names
+// every display tried and why it failed.
+func Open(debug bool) (*Context, error) {
+	displays.Lock()
+	defer displays.Unlock()
 	if _, set := os.LookupEnv("EGL_LOG_LEVEL"); !set {
 		// Mesa's libEGL prints warnings of its own; the error below says
 		// what failed, in one line. EGL_LOG_LEVEL=debug shows them again.
 		os.Setenv("EGL_LOG_LEVEL", "fatal")
 	}
-	var displays [C.NOISE_MAX_DISPLAYS]C.EGLDisplay
+	var found [C.NOISE_MAX_DISPLAYS]C.EGLDisplay
 	var names [C.NOISE_MAX_DISPLAYS]*C.char
-	n := int(C.noiseEGLDisplays(&displays[0], &names[0]))
+	n := int(C.noiseEGLDisplays(&found[0], &names[0]))
 	if n == 0 {
-		return nil, fmt.Errorf("EGL: no display: %s", eglHelp)
+		return nil, fmt.Errorf("EGL: no display: %s", help)
 	}
 	dbg := C.int(0)
 	if debug {
 		dbg = 1
 	}
 	var tried []string
-	for i, d := range displays[:n] {
+	for i, d := range found[:n] {
 		var c C.EGLContext
 		var code C.EGLint
 		step := C.noiseEGLContext(d, dbg, &c, &code)
 		if step == 0 {
-			eglDisplays.users[d]++
-			return &eglContext{display: d, context: c, platform: C.GoString(names[i])}, nil
+			displays.users[d]++
+			return &Context{display: d, context: c, platform: C.GoString(names[i])}, nil
 		}
-		tried = append(tried, fmt.Sprintf("%s platform: %s failed (error 0x%04X)", C.GoString(names[i]), eglSteps[step], int(code)))
-		if eglDisplays.users[d] == 0 {
+		tried = append(tried, fmt.Sprintf("%s platform: %s failed (error 0x%04X)", C.GoString(names[i]), steps[step], int(code)))
+		if displays.users[d] == 0 {
 			C.eglTerminate(d)
 		}
 	}
-	return nil, fmt.Errorf("EGL: no OpenGL 4.3 core context: %s: %s", strings.Join(tried, "; "), eglHelp)
+	return nil, fmt.Errorf("EGL: no OpenGL 4.3 core context: %s: %s", strings.Join(tried, "; "), help)
 }
 
-const eglHelp = "an OpenGL 4.3 driver with EGL is needed (on Debian: apt-get install libegl1 libgl1-mesa-dri for Mesa llvmpipe)"
+const help = "an OpenGL 4.3 driver with EGL is needed (on Debian: apt-get install libegl1 libgl1-mesa-dri for Mesa llvmpipe)"
 
-func (e *eglContext) procAddress(name string) unsafe.Pointer {
+// ProcAddress loads an OpenGL function (eglGetProcAddress), for
+// gl.InitWithProcAddrFunc or dispatch.NewCurrent.
+func (c *Context) ProcAddress(name string) unsafe.Pointer {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	return C.noiseEGLProc(cs)
 }
 
-// destroy releases the context on its thread and, with the last context
-// on the display, terminates the display.
-func (e *eglContext) destroy() {
-	C.noiseEGLRelease(e.display, e.context)
-	eglDisplays.Lock()
-	defer eglDisplays.Unlock()
-	if eglDisplays.users[e.display]--; eglDisplays.users[e.display] <= 0 {
-		delete(eglDisplays.users, e.display)
-		C.eglTerminate(e.display)
-	}
-}
+// Platform names the EGL platform the context is on: "surfaceless",
+// "device" or "default".
+func (c *Context) Platform() string { return c.platform }
 
-// HeadlessContext makes a headless OpenGL 4.3 core context (EGL, no
-// surface) current on the calling thread, for programs that drive GL
-// themselves and want no window: lock the goroutine to its thread first
-// (runtime.LockOSThread). It returns the function loader to pass to
-// gl.InitWithProcAddrFunc or NewCurrent, and release, which destroys the
-// context.
-func HeadlessContext(debug bool) (procAddress func(string) unsafe.Pointer, release func(), err error) {
-	e, err := newEGLContext(debug)
-	if err != nil {
-		return nil, nil, err
+// Close releases the context on the thread that opened it and, with the
+// last context on its display, terminates the display.
+func (c *Context) Close() {
+	C.noiseEGLRelease(c.display, c.context)
+	displays.Lock()
+	defer displays.Unlock()
+	if displays.users[c.display]--; displays.users[c.display] <= 0 {
+		delete(displays.users, c.display)
+		C.eglTerminate(c.display)
 	}
-	return e.procAddress, e.destroy, nil
 }

@@ -1,0 +1,161 @@
+package cliflag
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/compare"
+)
+
+// Variant is the selection of one noise variant: -noise, -dims and
+// -tiling.
+type Variant struct {
+	Noise      noise.Noise
+	Dims       int
+	Tiling     bool
+	required   bool
+	hasDefault bool // !required: the default noise counts as given
+	set        bool
+}
+
+// Register defines the flags with def's noise, dimensions and tiling as
+// defaults; with required, -noise has no default and Config refuses its
+// absence.
+func (v *Variant) Register(fs *flag.FlagSet, def noise.Config, required bool) {
+	v.Noise, v.Dims, v.Tiling, v.required, v.hasDefault = def.Noise, def.Dims, def.Tiling, required, !required
+	usage := "noise `name`; valid: " + join(noise.Names())
+	if required {
+		usage = "noise `name` (required); valid: " + join(noise.Names())
+	}
+	fs.Var((*noiseValue)(v), "noise", usage)
+	fs.IntVar(&v.Dims, "dims", def.Dims, "`dimensions`: 1 to 3, or 1 to 4 for perm-value (1D uses x, 2D x and z)")
+	fs.BoolVar(&v.Tiling, "tiling", def.Tiling, "the tiling variant: period 1 in every used axis at frequency 1 (not for simplex noise)")
+}
+
+// Config returns the variant with settings s, validated (the library's
+// rules: dimensions, tiling, settings).
+func (v *Variant) Config(s noise.Settings) (noise.Config, error) {
+	if v.required && !v.set {
+		return noise.Config{}, fmt.Errorf("missing -noise NAME; valid: %s", join(noise.Names()))
+	}
+	cfg := noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: s}
+	return cfg, cfg.Validate()
+}
+
+// Given reports whether -noise was given.
+func (v *Variant) Given() bool { return v.set }
+
+// noiseValue is Variant's -noise.
+type noiseValue Variant
+
+func (n *noiseValue) String() string {
+	if n == nil || !n.set && !n.hasDefault {
+		return "" // also the zero value's, so that -h shows no default
+	}
+	return n.Noise.String()
+}
+
+func (n *noiseValue) Set(s string) error {
+	v, err := noise.ParseNoise(strings.TrimSpace(s))
+	if err != nil {
+		return err
+	}
+	n.Noise, n.set = v, true
+	return nil
+}
+
+// NoiseList is a -noise flag of comma-separated names, or all.
+type NoiseList struct {
+	Noises []noise.Noise
+	text   string
+}
+
+// NewNoiseList returns a list holding text ("all", or names), which must
+// parse.
+func NewNoiseList(text string) NoiseList {
+	var l NoiseList
+	if err := l.Set(text); err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// String returns the list as given.
+func (l *NoiseList) String() string {
+	if l == nil {
+		return ""
+	}
+	return l.text
+}
+
+// Set parses the list.
+func (l *NoiseList) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		l.Noises, l.text = nil, ""
+		return nil
+	}
+	ns, err := noise.ParseNoises(s)
+	if err != nil {
+		return err
+	}
+	l.Noises, l.text = ns, s
+	return nil
+}
+
+// Variants is the selection of a set of variants, as verify takes it:
+// -noise and -exclude lists, -dims as a list or all, -tiling both, yes or
+// no.
+type Variants struct {
+	Noise, Exclude NoiseList
+	Dims, Tiling   string
+}
+
+// Register defines the flags, selecting every variant by default.
+func (v *Variants) Register(fs *flag.FlagSet) {
+	v.Noise = NewNoiseList("all")
+	fs.Var(&v.Noise, "noise", "comma-separated noise `names`, or all")
+	fs.Var(&v.Exclude, "exclude", "comma-separated noise `names` to leave out")
+	fs.StringVar(&v.Dims, "dims", "all", "comma-separated `dimensions` (1-4), or all")
+	Choice(fs, &v.Tiling, "tiling", "both", []string{"both", "yes", "no"}, "tiling `variants`: both, yes or no")
+}
+
+// Select returns the variants of compare.Variants that the flags select;
+// a selection that leaves nothing is an error.
+func (v *Variants) Select() ([]compare.Variant, error) {
+	dims := map[int]bool{}
+	if v.Dims != "all" {
+		for _, d := range strings.Split(v.Dims, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(d))
+			if err != nil || n < 1 || n > 4 {
+				return nil, fmt.Errorf("invalid -dims %q: use 1, 2, 3, 4 (comma-separated) or all", v.Dims)
+			}
+			dims[n] = true
+		}
+	}
+	in := func(l []noise.Noise, n noise.Noise) bool {
+		for _, m := range l {
+			if m == n {
+				return true
+			}
+		}
+		return false
+	}
+	var out []compare.Variant
+	for _, c := range compare.Variants() {
+		if in(v.Noise.Noises, c.Noise) && !in(v.Exclude.Noises, c.Noise) && (len(dims) == 0 || dims[c.Dims]) &&
+			(v.Tiling == "both" || c.Tiling == (v.Tiling == "yes")) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no variant matches -noise " + v.Noise.text + " -dims " + v.Dims + " -tiling " + v.Tiling +
+			" (simplex has no tiling; only perm-value has 4D)")
+	}
+	return out, nil
+}
+
+func join(s []string) string { return strings.Join(s, ", ") }

@@ -1,0 +1,127 @@
+package cliflag
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/noiselab/noise"
+)
+
+// Settings are the fractal settings flags: -seed, -frequency, -octaves,
+// -lacunarity and -persistence. The numbers are kept as typed (the
+// lacunarity and persistence as their text), so that Settings can apply
+// the library's rules and a command with another noise (noise sample
+// -perm-mode blog) can read them by its own.
+type Settings struct {
+	Seed, Frequency         int64
+	Octaves                 int
+	Lacunarity, Persistence Number
+	// Limits, when set before Register, narrow the library's ranges (the
+	// viewer's keys step within them); zero fields leave a range alone.
+	Limits Limits
+}
+
+// Limits bound the settings more tightly than the library does.
+type Limits struct {
+	Frequency, Lacunarity int32   // at most this; 0: the library's bound
+	Persistence           float32 // at most this; 0: the library's bound
+}
+
+// Register defines the flags with def as defaults; seedUsage, when not
+// empty, replaces the -seed usage text.
+func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage string) {
+	if seedUsage == "" {
+		seedUsage = "hash `seed`, an int32"
+	}
+	upTo := func(lim int64, or string) string {
+		if lim > 0 {
+			return fmt.Sprintf("1 to %d", lim)
+		}
+		return or
+	}
+	fs.Int64Var(&s.Seed, "seed", int64(def.Seed), seedUsage)
+	fs.Int64Var(&s.Frequency, "frequency", int64(def.Frequency),
+		"base `frequency`, a whole number "+upTo(int64(s.Limits.Frequency), "at least 1")+" (for a fractional one see -scale)")
+	fs.IntVar(&s.Octaves, "octaves", def.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
+	s.Lacunarity = Number(strconv.Itoa(int(def.Lacunarity)))
+	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, a whole number "+upTo(int64(s.Limits.Lacunarity), "at least 1"))
+	s.Persistence = Number(strconv.FormatFloat(float64(def.Persistence), 'g', -1, 32))
+	pers := "finite and at least 0"
+	if s.Limits.Persistence > 0 {
+		pers = fmt.Sprintf("0 to %v", s.Limits.Persistence)
+	}
+	fs.Var(&s.Persistence, "persistence", "amplitude `factor` per octave, "+pers)
+}
+
+// Settings returns the library's settings, validated by the library's
+// rules (noise.Settings.Validate) and the Limits.
+func (s *Settings) Settings() (noise.Settings, error) {
+	var st noise.Settings
+	if s.Seed < math.MinInt32 || s.Seed > math.MaxInt32 {
+		return st, fmt.Errorf("invalid -seed %d: must be %d to %d", s.Seed, math.MinInt32, math.MaxInt32)
+	}
+	if lim := int64(s.Limits.Frequency); lim > 0 && (s.Frequency < 1 || s.Frequency > lim) {
+		return st, fmt.Errorf("invalid -frequency %d: must be 1 to %d", s.Frequency, lim)
+	}
+	if s.Frequency < math.MinInt32 || s.Frequency > math.MaxInt32 {
+		return st, fmt.Errorf("invalid -frequency %d: must be 1 to %d", s.Frequency, math.MaxInt32)
+	}
+	lac := s.Lacunarity.Float64()
+	if lac != math.Trunc(lac) {
+		return st, fmt.Errorf("invalid -lacunarity %s: must be a whole number at least 1", s.Lacunarity)
+	}
+	if lim := float64(s.Limits.Lacunarity); lim > 0 && (lac < 1 || lac > lim) {
+		return st, fmt.Errorf("invalid -lacunarity %s: must be 1 to %d", s.Lacunarity, s.Limits.Lacunarity)
+	}
+	if lac < math.MinInt32 || lac > math.MaxInt32 {
+		return st, fmt.Errorf("invalid -lacunarity %s: must be 1 to %d", s.Lacunarity, math.MaxInt32)
+	}
+	pers, err := strconv.ParseFloat(string(s.Persistence), 32)
+	if lim := float64(s.Limits.Persistence); lim > 0 && !(pers >= 0 && pers <= lim) {
+		return st, fmt.Errorf("invalid -persistence %s: must be 0 to %v", s.Persistence, lim)
+	}
+	if err != nil {
+		return st, fmt.Errorf("invalid -persistence %s: must be finite and at least 0 (and fit a float32)", s.Persistence)
+	}
+	st = noise.Settings{
+		Seed:        int32(s.Seed),
+		Frequency:   int32(s.Frequency),
+		Octaves:     s.Octaves,
+		Lacunarity:  int32(lac),
+		Persistence: float32(pers),
+	}
+	return st, st.Validate()
+}
+
+// Number is a number flag kept as its text, so that it can be read as a
+// float32, a float64 or a whole number.
+type Number string
+
+// String returns the number as given.
+func (n *Number) String() string {
+	if n == nil {
+		return ""
+	}
+	return string(*n)
+}
+
+// Set accepts any number strconv.ParseFloat reads (out-of-range ones
+// included: the reader says what fits).
+func (n *Number) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if _, err := strconv.ParseFloat(s, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+		return errors.New("not a number")
+	}
+	*n = Number(s)
+	return nil
+}
+
+// Float64 returns the number as a float64 (±Inf when out of range).
+func (n Number) Float64() float64 {
+	v, _ := strconv.ParseFloat(string(n), 64)
+	return v
+}

@@ -1,0 +1,36 @@
+// Package ramp colours noise values the way the tutorials show them, for
+// the project's pictures (noise image, verify -diff-dir).
+package ramp
+
+import (
+	"image/color"
+	"math"
+)
+
+// Value colours v, a value of a noise whose range is [lo, hi]: for signed
+// noise (lo < 0) negative values red (−v, 0, 0) and the others grey v, the
+// tutorials' ramp; for noise in [0, hi] grey v/hi. NaN is blue.
+func Value(v, lo, hi float32) color.RGBA {
+	if v != v {
+		return color.RGBA{0, 0, 255, 255}
+	}
+	if lo < 0 {
+		if v < 0 {
+			return color.RGBA{To8(-v), 0, 0, 255}
+		}
+		hi = 1
+	}
+	g := To8(v / hi)
+	return color.RGBA{g, g, g, 255}
+}
+
+// To8 maps [0, 1] to a byte, rounding to nearest and clamping; NaN gives 0.
+func To8(x float32) uint8 {
+	if !(x > 0) {
+		return 0
+	}
+	if x >= 1 {
+		return 255
+	}
+	return uint8(math.Round(float64(x) * 255))
+}
