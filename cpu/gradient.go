@@ -60,26 +60,27 @@ func foldOctahedron(gx, gy, gz float32) (float32, float32) {
 
 // squareGradient is BaseGradients.Square: v = gx*x + gy*z, d = (gx, gy).
 func squareGradient(v hashBits, x, z float32) noise.Sample {
-	gx, gy := squareVectors(v)
+	g := &squareGrads[uint8(v)] // squareVectors(v)
+	gx, gy := g[0], g[1]
 	return noise.Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}
 }
 
 // circleGradient is BaseGradients.Circle: the square gradient normalised.
 func circleGradient(v hashBits, x, z float32) noise.Sample {
-	gx, gy := squareVectors(v)
-	r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
+	g := &circleGrads[uint8(v)] // squareVectors(v) and 1 / sqrt(gx² + gy²)
+	gx, gy, r := g[0], g[1], g[2]
 	return sampleScale(noise.Sample{V: float32(gx*x) + float32(gy*z), Dx: gx, Dz: gy}, r)
 }
 
 // octahedronGradient is BaseGradients.Octahedron.
 func octahedronGradient(v hashBits, x, y, z float32) noise.Sample {
-	gx, gy, gz := octahedronVectors(v)
+	gx, gy, gz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)]) // octahedronVectors(v)
 	return noise.Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}
 }
 
 // sphereGradient is BaseGradients.Sphere: the octahedron gradient normalised.
 func sphereGradient(v hashBits, x, y, z float32) noise.Sample {
-	gx, gy, gz := octahedronVectors(v)
+	gx, gy, gz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)]) // octahedronVectors(v)
 	r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
 	return sampleScale(noise.Sample{V: (float32(gx*x) + float32(gy*y)) + float32(gz*z), Dx: gx, Dy: gy, Dz: gz}, r)
 }
@@ -93,7 +94,7 @@ func evaluate1(g noise.Gradient, h SmallXXHash, x float32) noise.Sample {
 	case noise.GradientSimplex:
 		return sampleScale(lineGradient(v, x), simplex1)
 	}
-	return noise.Sample{V: valueGradient(v)}
+	return noise.Sample{V: valueGrads[uint8(v)]}
 }
 
 // evaluate2 is IGradient.Evaluate(hash, x, z) for gradient g.
@@ -105,7 +106,7 @@ func evaluate2(g noise.Gradient, h SmallXXHash, x, z float32) noise.Sample {
 	case noise.GradientSimplex:
 		return sampleScale(circleGradient(v, x, z), simplex2)
 	}
-	return noise.Sample{V: valueGradient(v)}
+	return noise.Sample{V: valueGrads[uint8(v)]}
 }
 
 // evaluate3 is IGradient.Evaluate(hash, x, y, z) for gradient g.
@@ -117,7 +118,7 @@ func evaluate3(g noise.Gradient, h SmallXXHash, x, y, z float32) noise.Sample {
 	case noise.GradientSimplex:
 		return sampleScale(sphereGradient(v, x, y, z), simplex3)
 	}
-	return noise.Sample{V: valueGradient(v)}
+	return noise.Sample{V: valueGrads[uint8(v)]}
 }
 
 // evaluateCombined applies the combine step c to s (docs/algorithms.md §2).

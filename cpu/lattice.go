@@ -108,43 +108,63 @@ func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	return evaluateCombined(vp.comb, r)
 }
 
-// lattice3D is Lattice3D<L, G> (docs/algorithms.md §2).
+// lattice3D is Lattice3D<L, G> (docs/algorithms.md §2). The spans are
+// spanValue and smoothDt (getSpan's parts, inlined), and the Perlin corners
+// are octahedronGradient written out: the same operations as getSpan and
+// evaluate3, without the calls.
 func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
-	px, py, pz := p.x, p.y, p.z
-	x := getSpan(px, f, vp.tiling)
-	y := getSpan(py, f, vp.tiling)
-	z := getSpan(pz, f, vp.tiling)
-	h0, h1 := h.Eat(x.p0), h.Eat(x.p1)
-	h00, h01 := h0.Eat(y.p0), h0.Eat(y.p1)
-	h10, h11 := h1.Eat(y.p0), h1.Eat(y.p1)
-	g := vp.grad
-	a := evaluate3(g, h00.Eat(z.p0), x.g0, y.g0, z.g0)
-	b := evaluate3(g, h00.Eat(z.p1), x.g0, y.g0, z.g1)
-	c := evaluate3(g, h01.Eat(z.p0), x.g0, y.g1, z.g0)
-	d := evaluate3(g, h01.Eat(z.p1), x.g0, y.g1, z.g1)
-	e := evaluate3(g, h10.Eat(z.p0), x.g1, y.g0, z.g0)
-	ff := evaluate3(g, h10.Eat(z.p1), x.g1, y.g0, z.g1)
-	gg := evaluate3(g, h11.Eat(z.p0), x.g1, y.g1, z.g0)
-	k := evaluate3(g, h11.Eat(z.p1), x.g1, y.g1, z.g1)
-	ab := lerp(a.V, b.V, z.t)
-	cd := lerp(c.V, d.V, z.t)
-	ef := lerp(e.V, ff.V, z.t)
-	gk := lerp(gg.V, k.V, z.t)
-	x0 := lerp(ab, cd, y.t)
-	x1 := lerp(ef, gk, y.t)
 	F := float32(f)
+	x0, gx, tx := spanValue(p.x, F)
+	y0, gy, ty := spanValue(p.y, F)
+	z0, gz, tz := spanValue(p.z, F)
+	dtx, dty, dtz := smoothDt(gx), smoothDt(gy), smoothDt(gz)
+	x1, y1, z1 := x0+1, y0+1, z0+1
+	if vp.tiling {
+		x0, x1 = wrapTiling(x0, f)
+		y0, y1 = wrapTiling(y0, f)
+		z0, z1 = wrapTiling(z0, f)
+	}
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hxy := [4]SmallXXHash{h0.Eat(y0), h0.Eat(y1), h1.Eat(y0), h1.Eat(y1)}
+	pz := [2]int32{z0, z1}
+	ox := [2]float32{gx, gx - 1}
+	oy := [2]float32{gy, gy - 1}
+	oz := [2]float32{gz, gz - 1}
+	// corners a, b, c, d, e, f, g, k: index bits x<<2 | y<<1 | z
+	var n [8]noise.Sample
+	if vp.grad == noise.GradientPerlin {
+		for c := range n {
+			v := hxy[c>>1&3].Eat(pz[c&1]).Avalanche()
+			vx, vy, vz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)])
+			n[c] = noise.Sample{
+				V:  float32(((float32(vx*ox[c>>2&1]) + float32(vy*oy[c>>1&1])) + float32(vz*oz[c&1])) * perlin3),
+				Dx: float32(vx * perlin3), Dy: float32(vy * perlin3), Dz: float32(vz * perlin3),
+			}
+		}
+	} else {
+		for c := range n {
+			n[c] = evaluate3(vp.grad, hxy[c>>1&3].Eat(pz[c&1]), ox[c>>2&1], oy[c>>1&1], oz[c&1])
+		}
+	}
+	a, b, c, d, e, ff, gg, k := &n[0], &n[1], &n[2], &n[3], &n[4], &n[5], &n[6], &n[7]
+	ab := lerp(a.V, b.V, tz)
+	cd := lerp(c.V, d.V, tz)
+	ef := lerp(e.V, ff.V, tz)
+	gk := lerp(gg.V, k.V, tz)
+	xv0 := lerp(ab, cd, ty)
+	xv1 := lerp(ef, gk, ty)
 	var r noise.Sample
-	r.V = lerp(x0, x1, x.t)
+	r.V = lerp(xv0, xv1, tx)
 	r.Dx = float32(F * (lerp(
-		lerp(lerp(a.Dx, b.Dx, z.t), lerp(c.Dx, d.Dx, z.t), y.t),
-		lerp(lerp(e.Dx, ff.Dx, z.t), lerp(gg.Dx, k.Dx, z.t), y.t), x.t) +
-		float32((x1-x0)*x.dt)))
+		lerp(lerp(a.Dx, b.Dx, tz), lerp(c.Dx, d.Dx, tz), ty),
+		lerp(lerp(e.Dx, ff.Dx, tz), lerp(gg.Dx, k.Dx, tz), ty), tx) +
+		float32((xv1-xv0)*dtx)))
 	r.Dy = float32(F * lerp(
-		lerp(lerp(a.Dy, b.Dy, z.t), lerp(c.Dy, d.Dy, z.t), y.t)+float32((cd-ab)*y.dt),
-		lerp(lerp(e.Dy, ff.Dy, z.t), lerp(gg.Dy, k.Dy, z.t), y.t)+float32((gk-ef)*y.dt), x.t))
+		lerp(lerp(a.Dy, b.Dy, tz), lerp(c.Dy, d.Dy, tz), ty)+float32((cd-ab)*dty),
+		lerp(lerp(e.Dy, ff.Dy, tz), lerp(gg.Dy, k.Dy, tz), ty)+float32((gk-ef)*dty), tx))
 	r.Dz = float32(F * lerp(
-		lerp(lerp(a.Dz, b.Dz, z.t)+float32((b.V-a.V)*z.dt), lerp(c.Dz, d.Dz, z.t)+float32((d.V-c.V)*z.dt), y.t),
-		lerp(lerp(e.Dz, ff.Dz, z.t)+float32((ff.V-e.V)*z.dt), lerp(gg.Dz, k.Dz, z.t)+float32((k.V-gg.V)*z.dt), y.t), x.t))
+		lerp(lerp(a.Dz, b.Dz, tz)+float32((b.V-a.V)*dtz), lerp(c.Dz, d.Dz, tz)+float32((d.V-c.V)*dtz), ty),
+		lerp(lerp(e.Dz, ff.Dz, tz)+float32((ff.V-e.V)*dtz), lerp(gg.Dz, k.Dz, tz)+float32((k.V-gg.V)*dtz), ty), tx))
 	return evaluateCombined(vp.comb, r)
 }
 
@@ -155,7 +175,7 @@ func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // spanValue is getSpanNormal reduced to what the value needs: the lower
 // corner, the offset g0 and the interpolator t.
 func spanValue(c, F float32) (p0 int32, g0, t float32) {
-	c = clampCoord(float32(c * F))
+	c = min(max(float32(c*F), -coordLimit), coordLimit) // clampCoord, in fewer inlining units
 	p0 = floorToInt(c)
 	g0 = c - float32(p0)
 	return p0, g0, smoothT(g0)
@@ -175,7 +195,7 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		if vp.grad == noise.GradientPerlin {
 			n[c] = lineGradient(v, ox[c]).V
 		} else {
-			n[c] = valueGradient(v)
+			n[c] = valueGrads[uint8(v)]
 		}
 	}
 	return combineValue(vp.comb, lerp(n[0], n[1], tx))
@@ -190,23 +210,28 @@ func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		x0, x1 = wrapTiling(x0, f)
 		z0, z1 = wrapTiling(z0, f)
 	}
-	hx := [2]SmallXXHash{h.Eat(x0), h.Eat(x1)}
-	pz := [2]int32{z0, z1}
-	ox := [2]float32{gx, gx - 1}
-	oz := [2]float32{gz, gz - 1}
-	var n [4]float32 // corners a, b, c, d: index bits x<<1 | z
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	// corners a, b, c, d: (x0, z0), (x0, z1), (x1, z0), (x1, z1)
+	a, b := uint8(h0.Eat(z0).Avalanche()), uint8(h0.Eat(z1).Avalanche())
+	c, d := uint8(h1.Eat(z0).Avalanche()), uint8(h1.Eat(z1).Avalanche())
+	var na, nb, nc, nd float32
 	if vp.grad == noise.GradientPerlin {
-		for c := range n {
-			v := hx[c>>1&1].Eat(pz[c&1]).bits()
-			gx, gy := squareVectors(v)
-			n[c] = float32((float32(gx*ox[c>>1&1]) + float32(gy*oz[c&1])) * perlin2)
-		}
+		gx1, gz1 := gx-1, gz-1
+		na = squareDot(a, gx, gz)
+		nb = squareDot(b, gx, gz1)
+		nc = squareDot(c, gx1, gz)
+		nd = squareDot(d, gx1, gz1)
 	} else {
-		for c := range n {
-			n[c] = valueGradient(hx[c>>1&1].Eat(pz[c&1]).bits())
-		}
+		na, nb, nc, nd = valueGrads[a], valueGrads[b], valueGrads[c], valueGrads[d]
 	}
-	return combineValue(vp.comb, lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), tx))
+	return combineValue(vp.comb, lerp(lerp(na, nb, tz), lerp(nc, nd, tz), tx))
+}
+
+// squareDot is the value of the Perlin 2D gradient of hash byte a at the
+// offset (x, z): (gx·x + gy·z)·perlin2.
+func squareDot(a uint8, x, z float32) float32 {
+	g := &squareGrads[a]
+	return float32((float32(g[0]*x) + float32(g[1]*z)) * perlin2)
 }
 
 func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
@@ -229,16 +254,16 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	var n [8]float32 // corners a, b, c, d, e, f, g, k: index bits x<<2 | y<<1 | z
 	if vp.grad == noise.GradientPerlin {
 		for c := range n {
-			v := hxy[c>>1&3].Eat(pz[c&1]).bits()
-			vx := float32(v.Floats01A()*2) - 1
-			vy := float32(v.Floats01D()*2) - 1
-			vz := (1 - abs32(vx)) - abs32(vy)
-			vx, vy = foldOctahedron(vx, vy, vz)
+			v := hxy[c>>1&3].Eat(pz[c&1]).Avalanche()
+			vx, vy, vz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)])
 			n[c] = float32(((float32(vx*ox[c>>2&1]) + float32(vy*oy[c>>1&1])) + float32(vz*oz[c&1])) * perlin3)
 		}
 	} else {
-		for c := range n {
-			n[c] = valueGradient(hxy[c>>1&3].Eat(pz[c&1]).bits())
+		n = [8]float32{
+			valueGrads[uint8(hxy[0].Eat(z0).Avalanche())], valueGrads[uint8(hxy[0].Eat(z1).Avalanche())],
+			valueGrads[uint8(hxy[1].Eat(z0).Avalanche())], valueGrads[uint8(hxy[1].Eat(z1).Avalanche())],
+			valueGrads[uint8(hxy[2].Eat(z0).Avalanche())], valueGrads[uint8(hxy[2].Eat(z1).Avalanche())],
+			valueGrads[uint8(hxy[3].Eat(z0).Avalanche())], valueGrads[uint8(hxy[3].Eat(z1).Avalanche())],
 		}
 	}
 	x0v := lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), ty)

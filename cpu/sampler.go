@@ -45,15 +45,17 @@ var valueFuncs = [4][4]valueFunc{
 // Sampler evaluates one noise variant. It is immutable and safe for
 // concurrent use.
 type Sampler struct {
-	cfg    noise.Config
-	vp     variantParams
-	sample sampleFunc
-	value  valueFunc
-	hash   SmallXXHash
-	oct    octaves
-	domain bool
-	tr     transform
-	k8     kernel8 // the 8-lane batch kernel, if the build and CPU have one
+	cfg     noise.Config
+	vp      variantParams
+	sample  sampleFunc
+	value   valueFunc
+	hash    SmallXXHash
+	oct     octaves
+	domain  bool
+	tr      transform
+	k8      kernel8 // the 8-lane batch kernel, if the build and CPU have one
+	lean    bool    // one octave and no domain: sampleAt and valueAt skip the loop
+	nanAxes uint8   // the coordinates that make the result NaN (nanAxesOf)
 }
 
 // New validates cfg and returns a Sampler for it.
@@ -80,6 +82,8 @@ func New(cfg noise.Config) (*Sampler, error) {
 		s.value = valueFromSample(s.sample) // its value needs the whole smooth-minimum state
 	}
 	s.k8 = simdKernelFor(cfg)
+	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil
+	s.nanAxes = nanAxesOf(cfg)
 	if cfg.Domain != nil {
 		d := *cfg.Domain // a copy: the caller may reuse theirs
 		s.cfg.Domain = &d
@@ -112,19 +116,24 @@ func clampInput(c float32) float32 { return clampMag(c, inputLimit) }
 // transform uses is NaN. (The transform cannot make a NaN of numbers:
 // Domain.Validate bounds every product below 2^97.)
 func (s *Sampler) usesNaN(p point) bool {
-	x, y, z, w := isNaN32(p.x), isNaN32(p.y), isNaN32(p.z), isNaN32(p.w)
-	var used bool
-	switch s.cfg.Dims {
-	case 1:
-		used = x
-	case 2:
-		used = x || z
-	case 3:
-		used = x || y || z
-	default:
-		used = x || y || z || w
+	return (b2u8(isNaN32(p.x))|b2u8(isNaN32(p.y))<<1|b2u8(isNaN32(p.z))<<2|b2u8(isNaN32(p.w))<<3)&s.nanAxes != 0
+}
+
+// nanAxesOf is the set of coordinates (bits x, y, z, w) that a variant or
+// its domain transform reads.
+func nanAxesOf(cfg noise.Config) uint8 {
+	axes := [5]uint8{1: 0b0001, 2: 0b0101, 3: 0b0111, 4: 0b1111}[cfg.Dims]
+	if cfg.Domain != nil {
+		axes |= 0b0111
 	}
-	return used || s.domain && (x || y || z)
+	return axes
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // prepare reports whether every coordinate the noise or the domain uses is
@@ -145,6 +154,14 @@ var nan32 = float32(math.NaN())
 
 // sampleAt is GetFractalNoise (docs/algorithms.md §6) followed by the derivative matrix.
 func (s *Sampler) sampleAt(p point) noise.Sample {
+	if s.lean {
+		if s.usesNaN(p) {
+			return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
+		}
+		p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
+		// One octave: (0 + n·1) / 1 is 0 + n, component by component.
+		return sampleAdd(noise.Sample{}, s.sample(&s.vp, s.hash, p, s.oct.freq[0]))
+	}
 	p, ok := s.prepare(p)
 	if !ok {
 		return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
@@ -164,6 +181,14 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 
 // valueAt is sampleAt reduced to the value, bit-identical to sampleAt(p).V.
 func (s *Sampler) valueAt(p point) float32 {
+	if s.lean {
+		if s.usesNaN(p) {
+			return nan32
+		}
+		p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
+		// One octave: amplitude 1 and amplitude sum 1, so (0 + v·1) / 1 is 0 + v.
+		return 0 + s.value(&s.vp, s.hash, p, s.oct.freq[0])
+	}
 	p, ok := s.prepare(p)
 	if !ok {
 		return nan32

@@ -55,37 +55,32 @@ func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	k := float32(float32(f) * invSqrt3)
 	X := clampCoord(float32(px * k))
 	Z := clampCoord(float32(pz * k))
-	c := getSimplexCell2(X, Z)
-	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
-	hC := selectHash(h0, h1, c.xGz)
+	x0, z0, d := getSimplexCell2(X, Z)
+	x1, z1, xC, zC := x0+1, z0+1, x0+d, z0+1-d
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hC := selectHash(h0, h1, d == 1)
 	g := vp.grad
-	sum := sampleAdd(sampleAdd(simplexKernel2(g, h0.Eat(c.z0), c.x0, c.z0, X, Z), simplexKernel2(g, h1.Eat(c.z1), c.x1, c.z1, X, Z)),
-		simplexKernel2(g, hC.Eat(c.zC), c.xC, c.zC, X, Z))
+	sum := sampleAdd(sampleAdd(simplexKernel2(g, h0.Eat(z0), x0, z0, X, Z), simplexKernel2(g, h1.Eat(z1), x1, z1, X, Z)),
+		simplexKernel2(g, hC.Eat(zC), xC, zC, X, Z))
 	s := evaluateCombined(vp.comb, sum)
 	s.Dx = float32(s.Dx * k)
 	s.Dz = float32(s.Dz * k)
 	return s
 }
 
-// simplexCell2 is the skewed cell of a 2D simplex sample: corners (x0, z0)
-// and (x1, z1) always, plus (xC, zC) = (x1, z0) when the skewed X fraction
-// exceeds the Z fraction (xGz), else (x0, z1).
-type simplexCell2 struct {
-	x0, z0, x1, z1, xC, zC int32
-	xGz                    bool
-}
-
-func getSimplexCell2(X, Z float32) simplexCell2 {
+// getSimplexCell2 finds the skewed cell of a 2D simplex sample: its lower
+// corner (x0, z0) and d = 1 when the skewed X fraction exceeds the Z
+// fraction, else 0. The corners are (x0, z0), (x0+1, z0+1) and the third,
+// (x0+d, z0+1−d): (x1, z0) or (x0, z1). Plain values, no struct: a struct
+// comes back through memory, and loading it whole stalls on the stores.
+func getSimplexCell2(X, Z float32) (x0, z0, d int32) {
 	sk := float32((X + Z) * skew2)
 	sx, sz := X+sk, Z+sk
-	c := simplexCell2{x0: floorToInt(sx), z0: floorToInt(sz)}
-	c.x1, c.z1 = c.x0+1, c.z0+1
-	c.xGz = sx-float32(c.x0) > sz-float32(c.z0)
-	c.xC, c.zC = c.x0, c.z1
-	if c.xGz {
-		c.xC, c.zC = c.x1, c.z0
+	x0, z0 = floorToInt(sx), floorToInt(sz)
+	if sx-float32(x0) > sz-float32(z0) { // a conditional move, not a branch: a coin toss
+		d = 1
 	}
-	return c
+	return
 }
 
 // simplexKernel3 is Simplex3D.Kernel: 8(1/2 - |x|^2)^3 times the gradient.
@@ -105,32 +100,19 @@ func simplexKernel3(g noise.Gradient, h SmallXXHash, lx, ly, lz int32, X, Y, Z f
 	}
 }
 
-// simplexCell3 finds the skewed cell of a 3D simplex sample and the two
-// variable corners A and B of its tetrahedron (docs/algorithms.md §3 truth table).
-type simplexCell3 struct {
-	x0, y0, z0 int32
-	xA, xB     bool // corner A/B use x1 (else x0)
-	ya, za     int32
-	yb, zb     int32
-	xa, xb     int32
-}
-
-func getSimplexCell3(X, Y, Z float32) simplexCell3 {
+// getSimplexCell3 finds the skewed cell of a 3D simplex sample: its lower
+// corner (x0, y0, z0) and the offsets (0 or 1) of the two variable corners
+// A and B of its tetrahedron (docs/algorithms.md §3 truth table). Plain
+// values, no struct, as in getSimplexCell2.
+func getSimplexCell3(X, Y, Z float32) (x0, y0, z0, xa, ya, za, xb, yb, zb int32) {
 	sk := float32(((X + Y) + Z) * skew3)
 	sx, sy, sz := X+sk, Y+sk, Z+sk
-	var c simplexCell3
-	c.x0, c.y0, c.z0 = floorToInt(sx), floorToInt(sy), floorToInt(sz)
-	fx, fy, fz := sx-float32(c.x0), sy-float32(c.y0), sz-float32(c.z0)
+	x0, y0, z0 = floorToInt(sx), floorToInt(sy), floorToInt(sz)
+	fx, fy, fz := sx-float32(x0), sy-float32(y0), sz-float32(z0)
 	xGy, xGz, yGz := fx > fy, fx > fz, fy > fz
-	c.xA = xGy && xGz
-	c.xB = xGy || (xGz && yGz)
-	yA := !xGy && yGz
-	yB := !xGy || (xGz && yGz)
-	zA := (xGy && !xGz) || (!xGy && !yGz)
-	zB := !(xGz && yGz)
-	c.xa, c.ya, c.za = c.x0+b2i(c.xA), c.y0+b2i(yA), c.z0+b2i(zA)
-	c.xb, c.yb, c.zb = c.x0+b2i(c.xB), c.y0+b2i(yB), c.z0+b2i(zB)
-	return c
+	xa, ya, za = b2i(xGy && xGz), b2i(!xGy && yGz), b2i((xGy && !xGz) || (!xGy && !yGz))
+	xb, yb, zb = b2i(xGy || (xGz && yGz)), b2i(!xGy || (xGz && yGz)), b2i(!(xGz && yGz))
+	return
 }
 
 func b2i(b bool) int32 {
@@ -147,16 +129,18 @@ func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	X := clampCoord(float32(px * k))
 	Y := clampCoord(float32(py * k))
 	Z := clampCoord(float32(pz * k))
-	c := getSimplexCell3(X, Y, Z)
-	x1, y1, z1 := c.x0+1, c.y0+1, c.z0+1
-	h0, h1 := h.Eat(c.x0), h.Eat(x1)
-	hA, hB := selectHash(h0, h1, c.xA), selectHash(h0, h1, c.xB)
+	x0, y0, z0, xa, ya, za, xb, yb, zb := getSimplexCell3(X, Y, Z)
+	x1, y1, z1 := x0+1, y0+1, z0+1
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hA, hB := selectHash(h0, h1, xa == 1), selectHash(h0, h1, xb == 1)
+	xa, ya, za = x0+xa, y0+ya, z0+za
+	xb, yb, zb = x0+xb, y0+yb, z0+zb
 	g := vp.grad
 	sum := sampleAdd(sampleAdd(sampleAdd(
-		simplexKernel3(g, h0.Eat(c.y0).Eat(c.z0), c.x0, c.y0, c.z0, X, Y, Z),
+		simplexKernel3(g, h0.Eat(y0).Eat(z0), x0, y0, z0, X, Y, Z),
 		simplexKernel3(g, h1.Eat(y1).Eat(z1), x1, y1, z1, X, Y, Z)),
-		simplexKernel3(g, hA.Eat(c.ya).Eat(c.za), c.xa, c.ya, c.za, X, Y, Z)),
-		simplexKernel3(g, hB.Eat(c.yb).Eat(c.zb), c.xb, c.yb, c.zb, X, Y, Z))
+		simplexKernel3(g, hA.Eat(ya).Eat(za), xa, ya, za, X, Y, Z)),
+		simplexKernel3(g, hB.Eat(yb).Eat(zb), xb, yb, zb, X, Y, Z))
 	s := evaluateCombined(vp.comb, sum)
 	s.Dx = float32(s.Dx * k)
 	s.Dy = float32(s.Dy * k)
@@ -180,7 +164,7 @@ func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		if vp.grad == noise.GradientSimplex {
 			gv = float32(lineGradient(v, x).V * simplex1)
 		} else {
-			gv = valueGradient(v)
+			gv = valueGrads[uint8(v)]
 		}
 		k[i] = float32(float32(float32(fo*gv)*fo) * fo)
 	}
@@ -191,11 +175,12 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	k := float32(float32(f) * invSqrt3)
 	X := clampCoord(float32(p.x * k))
 	Z := clampCoord(float32(p.z * k))
-	c := getSimplexCell2(X, Z)
-	h0, h1 := h.Eat(c.x0), h.Eat(c.x1)
-	lx := [3]int32{c.x0, c.x1, c.xC}
-	lz := [3]int32{c.z0, c.z1, c.zC}
-	hs := [3]SmallXXHash{h0.Eat(c.z0), h1.Eat(c.z1), selectHash(h0, h1, c.xGz).Eat(c.zC)}
+	x0, z0, d := getSimplexCell2(X, Z)
+	x1, z1, xC, zC := x0+1, z0+1, x0+d, z0+1-d
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	lx := [3]int32{x0, x1, xC}
+	lz := [3]int32{z0, z1, zC}
+	hs := [3]SmallXXHash{h0.Eat(z0), h1.Eat(z1), selectHash(h0, h1, d == 1).Eat(zC)}
 	var kn [3]float32
 	for i := range kn {
 		flx, flz := float32(lx[i]), float32(lz[i])
@@ -203,14 +188,13 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		x := (X - flx) + u
 		z := (Z - flz) + u
 		fo := (0.5 - float32(x*x)) - float32(z*z)
-		v := hs[i].bits()
+		v := uint8(hs[i].Avalanche())
 		var gv float32
 		if vp.grad == noise.GradientSimplex {
-			gx, gy := squareVectors(v)
-			r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
-			gv = float32(float32((float32(gx*x)+float32(gy*z))*r) * simplex2)
+			g := &circleGrads[v] // squareVectors and 1/sqrt(gx² + gy²)
+			gv = float32(float32((float32(g[0]*x)+float32(g[1]*z))*g[2]) * simplex2)
 		} else {
-			gv = valueGradient(v)
+			gv = valueGrads[v]
 		}
 		kn[i] = float32(float32(float32(float32(fo*gv)*fo)*fo) * kernelMask(fo))
 	}
@@ -222,13 +206,13 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	X := clampCoord(float32(p.x * k))
 	Y := clampCoord(float32(p.y * k))
 	Z := clampCoord(float32(p.z * k))
-	c := getSimplexCell3(X, Y, Z)
-	x1, y1, z1 := c.x0+1, c.y0+1, c.z0+1
-	h0, h1 := h.Eat(c.x0), h.Eat(x1)
-	lx := [4]int32{c.x0, x1, c.xa, c.xb}
-	ly := [4]int32{c.y0, y1, c.ya, c.yb}
-	lz := [4]int32{c.z0, z1, c.za, c.zb}
-	hs := [4]SmallXXHash{h0, h1, selectHash(h0, h1, c.xA), selectHash(h0, h1, c.xB)}
+	x0, y0, z0, xa, ya, za, xb, yb, zb := getSimplexCell3(X, Y, Z)
+	x1, y1, z1 := x0+1, y0+1, z0+1
+	h0, h1 := h.Eat(x0), h.Eat(x1)
+	hs := [4]SmallXXHash{h0, h1, selectHash(h0, h1, xa == 1), selectHash(h0, h1, xb == 1)}
+	lx := [4]int32{x0, x1, x0 + xa, x0 + xb}
+	ly := [4]int32{y0, y1, y0 + ya, y0 + yb}
+	lz := [4]int32{z0, z1, z0 + za, z0 + zb}
 	var kn [4]float32
 	for i := range kn {
 		flx, fly, flz := float32(lx[i]), float32(ly[i]), float32(lz[i])
@@ -237,17 +221,14 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 		y := (Y - fly) + u
 		z := (Z - flz) + u
 		fo := ((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)
-		v := hs[i].Eat(ly[i]).Eat(lz[i]).bits()
+		v := hs[i].Eat(ly[i]).Eat(lz[i]).Avalanche()
 		var gv float32
 		if vp.grad == noise.GradientSimplex {
-			gx := float32(v.Floats01A()*2) - 1
-			gy := float32(v.Floats01D()*2) - 1
-			gz := (1 - abs32(gx)) - abs32(gy)
-			gx, gy = foldOctahedron(gx, gy, gz)
+			gx, gy, gz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)])
 			r := 1 / sqrt32((float32(gx*gx)+float32(gy*gy))+float32(gz*gz))
 			gv = float32(float32(((float32(gx*x)+float32(gy*y))+float32(gz*z))*r) * simplex3)
 		} else {
-			gv = valueGradient(v)
+			gv = valueGrads[uint8(v)]
 		}
 		kn[i] = float32(float32(float32(float32(fo*gv)*fo)*fo) * kernelMask(fo))
 	}
