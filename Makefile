@@ -22,7 +22,7 @@ XVFB := $(shell command -v xvfb-run >/dev/null 2>&1 && echo "xvfb-run -a -s '-sc
 # GOAMD64=v3 builds need AVX2, BMI2 and FMA; skip those runs elsewhere.
 HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo yes)
 
-.PHONY: all deps build test test-go test-simd test-v3 test-race fuzz fmacheck verify verify-all selfcheck bench images viewer viewer-shots viewer-bench clean
+.PHONY: all deps build test test-go test-simd test-v3 test-purego test-race fuzz asm asmcheck fmacheck verify verify-all selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -47,7 +47,7 @@ build: deps
 test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
-	$(MAKE) --no-print-directory test-go test-simd test-v3 test-race fuzz fmacheck selfcheck verify-all
+	$(MAKE) --no-print-directory test-go test-simd test-v3 test-purego test-race fuzz asmcheck fmacheck selfcheck verify-all
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
@@ -56,6 +56,10 @@ test-go:
 
 test-simd:
 	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
+
+# The scalar code alone: -tags purego leaves out the AVX2 assembly.
+test-purego:
+	$(GO) test -count=1 -tags purego ./cpu/... ./internal/appendixa/ ./compare/
 
 test-v3:
 ifeq ($(HAVE_V3),yes)
@@ -81,6 +85,7 @@ fmacheck:
 	@mkdir -p out
 	$(GO) run ./internal/fmacheck > out/fma-v1.txt
 	GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v1-simd.txt
+	$(GO) run -tags purego ./internal/fmacheck > out/fma-v1-purego.txt
 ifeq ($(HAVE_V3),yes)
 	GOAMD64=v3 $(GO) run ./internal/fmacheck > out/fma-v3.txt
 	GOAMD64=v3 GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v3-simd.txt
@@ -88,6 +93,20 @@ endif
 	@cat out/fma-*.txt
 	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
 	@echo "fmacheck: all builds agree bit for bit"
+
+# The AVX2 kernels of package cpu are written by internal/asmgen (avo, a
+# development-time module of its own): make asm rewrites them, make asmcheck
+# fails when the committed files are not what the generator writes.
+ASM_OUT := -pkg cpu -out ../../cpu/lattice_avx2_amd64.s -stubs ../../cpu/lattice_avx2_stub_amd64.go
+asm:
+	cd internal/asmgen && $(GO) run . $(ASM_OUT)
+
+asmcheck:
+	@rm -rf out/asm && mkdir -p out/asm/internal out/asm/cpu && cp -r internal/asmgen out/asm/internal/
+	cd out/asm/internal/asmgen && $(GO) run . $(ASM_OUT)
+	@for f in lattice_avx2_amd64.s lattice_avx2_stub_amd64.go; do \
+		cmp -s cpu/$$f out/asm/cpu/$$f || { echo "asmcheck: cpu/$$f is not what internal/asmgen writes: run make asm" >&2; exit 1; }; done
+	@echo "asmcheck: the assembly is what internal/asmgen writes"
 
 # The main job: every variant on the GPU (the default headless EGL context;
 # Mesa llvmpipe needs no display) against the CPU reference, within the

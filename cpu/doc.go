@@ -31,14 +31,16 @@
 // float32(a*b) + c), constants come from their float32 bit patterns, and
 // transcendentals are float64 results rounded to float32. The per-variant
 // code is chosen once, when the Sampler is made, from tables indexed by
-// family and dimension (sampleFuncs, valueFuncs, and kernels8 in the SIMD
-// build).
+// family and dimension (sampleFuncs, valueFuncs, and the 8-lane kernels).
 //
-// Built with GOEXPERIMENT=simd on amd64 (files *_amd64.go with the
-// goexperiment.simd tag), the batch value path evaluates eight positions
-// at once when the CPU has AVX2, with the same float32 operations in the
-// same order (a multiply, then an add, never a fused one): the same bits
-// as the scalar code, which every other build and CPU uses.
+// On amd64 with AVX2 the batch value path (Values) evaluates eight
+// positions at once, with the same float32 operations in the same order (a
+// multiply, then an add, never a fused one): the same bits as the scalar
+// code. The default build does so for lattice value and Perlin noise in 2D
+// and 3D with assembly written by internal/asmgen (asm_amd64.go,
+// lattice_avx2_amd64.s); built with GOEXPERIMENT=simd, the kernels of the
+// *_simd_amd64.go files cover lattice, simplex and Voronoi noise instead.
+// -tags purego, other architectures and other CPUs use the scalar code.
 //
 // # Coordinate range
 //

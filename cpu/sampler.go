@@ -104,7 +104,7 @@ func SIMD() (ok bool, how string) { return simdStatus() }
 
 // Vectorized reports whether Values runs this Sampler's variant through the
 // 8-lane kernels (tiling, smooth Worley and perm-value variants stay scalar).
-func (s *Sampler) Vectorized() bool { return s.k8 != nil }
+func (s *Sampler) Vectorized() bool { return s.k8.ok() }
 
 // Config returns the configuration the Sampler was made with.
 func (s *Sampler) Config() noise.Config { return s.cfg }
@@ -260,7 +260,7 @@ func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
 // through the SIMD kernel when there is one, the rest one by one.
 func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 	i := 0
-	if s.k8 != nil {
+	if s.k8.ok() {
 		for ; i+8 <= len(pos); i += 8 {
 			s.valuesBlock8(pos[i:i+8], out[i:i+8])
 		}

@@ -61,6 +61,8 @@ func clampFloor8(c f8) (i8, f8) {
 // positions.
 type kernel8 func(vp *variantParams, h SmallXXHash, f int32, x, y, z f8) f8
 
+func (k kernel8) ok() bool { return k != nil }
+
 // kernels8 are the 8-lane kernels by family and dims−1, like sampleFuncs;
 // nil where the variant stays scalar (perm-value; tiling and smooth Worley
 // are excluded in simdKernelFor).

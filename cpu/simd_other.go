@@ -1,4 +1,4 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || (purego && !goexperiment.simd)
 
 package cpu
 
@@ -11,6 +11,8 @@ import (
 type kernel8 func()
 
 func simdKernelFor(noise.Config) kernel8 { return nil }
+
+func (k kernel8) ok() bool { return k != nil }
 
 func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 

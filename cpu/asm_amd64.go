@@ -1,0 +1,105 @@
+//go:build amd64 && !goexperiment.simd && !purego
+
+package cpu
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+)
+
+// The default amd64 build evaluates batches of lattice value and Perlin
+// noise (2D and 3D, not tiling) eight positions at a time with AVX2
+// assembly (lattice_avx2_amd64.s, written by internal/asmgen from the scalar
+// code, operation for operation: the same bits). The input clamp, the
+// domain transform, the combine step and the fractal loop stay in Go, per
+// lane, as in valueAt. Build with -tags purego for the scalar code alone.
+
+// kernel8 names the assembly kernel of a variant (one octave at eight
+// prepared positions, the noise before its combine step); 0 is none. A
+// name, not a function value: the assembly's pointer arguments do not
+// escape only when it is called directly.
+type kernel8 uint8
+
+const (
+	noKernel8 kernel8 = iota
+	value2D8
+	value3D8
+	perlin2D8
+	perlin3D8
+)
+
+func (k kernel8) ok() bool { return k != noKernel8 }
+
+var cpuAVX2 = hasAVX2()
+
+// simdKernelFor picks the assembly kernel for c, or none when the CPU lacks
+// AVX2 or the variant has none.
+func simdKernelFor(c noise.Config) kernel8 {
+	p := c.Noise.Parts()
+	if !cpuAVX2 || c.Tiling || p.Family != noise.FamilyLattice || c.Dims < 2 || c.Dims > 3 {
+		return noKernel8
+	}
+	k := value2D8 + kernel8(c.Dims-2)
+	if p.Gradient == noise.GradientPerlin {
+		k += perlin2D8 - value2D8
+	}
+	return k
+}
+
+// run evaluates kernel k at the eight positions (x, y, z) into out.
+func (k kernel8) run(x, y, z, out *[8]float32, h uint32, f int32) {
+	switch k {
+	case value2D8:
+		valueLattice2DAVX2(x, z, out, h, f)
+	case value3D8:
+		valueLattice3DAVX2(x, y, z, out, h, f)
+	case perlin2D8:
+		perlinLattice2DAVX2(x, z, out, h, f)
+	case perlin3D8:
+		perlinLattice3DAVX2(x, y, z, out, h, f)
+	}
+}
+
+// valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
+func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
+	var x, y, z, n, sum [8]float32
+	if s.lean { // one octave, no domain: as in valueAt
+		for l, p := range pos[:8] {
+			x[l], y[l], z[l] = clampInput(p[0]), clampInput(p[1]), clampInput(p[2])
+		}
+		s.k8.run(&x, &y, &z, &n, uint32(s.hash), s.oct.freq[0])
+		for l, p := range pos[:8] {
+			v := 0 + combineValue(s.vp.comb, n[l])
+			if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+				v = nan32
+			}
+			out[l] = v
+		}
+		return
+	}
+	var nan [8]bool
+	for l, p := range pos[:8] {
+		q, ok := s.prepare(point{p[0], p[1], p[2], 0})
+		x[l], y[l], z[l], nan[l] = q.x, q.y, q.z, !ok
+	}
+	for o := 0; o < s.oct.n; o++ {
+		s.k8.run(&x, &y, &z, &n, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
+		amp := s.oct.amp[o]
+		for l := range sum {
+			sum[l] = sum[l] + float32(combineValue(s.vp.comb, n[l])*amp)
+		}
+	}
+	for l := range out[:8] {
+		out[l] = sum[l] / s.oct.ampSum
+		if nan[l] {
+			out[l] = nan32
+		}
+	}
+}
+
+func simdStatus() (bool, string) {
+	if !cpuAVX2 {
+		return false, "the CPU lacks AVX2: scalar code"
+	}
+	return true, "8-lane AVX2 assembly: lattice value and Perlin, 2D and 3D"
+}
