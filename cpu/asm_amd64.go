@@ -7,8 +7,10 @@ import (
 	"github.com/noiselab/noise"
 )
 
-// The default amd64 build evaluates batches of lattice value and Perlin
-// noise (2D and 3D, not tiling) eight positions at a time with AVX2
+// The default amd64 build evaluates batches of lattice noise (value and
+// Perlin gradients), simplex noise (value and simplex gradients) and
+// Worley and Chebyshev noise in 2D and 3D, not tiling, eight positions at
+// a time with AVX2
 // assembly (lattice_avx2_amd64.s, written by internal/asmgen from the scalar
 // code, operation for operation: the same bits). The input clamp, the
 // domain transform, the combine step and the fractal loop stay in Go, per
@@ -26,6 +28,14 @@ const (
 	value3D8
 	perlin2D8
 	perlin3D8
+	simplexValue2D8 // simplex family, value gradient
+	simplex2D8      // simplex family, simplex gradient
+	simplexValue3D8
+	simplex3D8
+	worley2D8 // Voronoi: the two minima, finished by minPair.result
+	chebyshev2D8
+	worley3D8
+	chebyshev3D8
 )
 
 func (k kernel8) ok() bool { return k != noKernel8 }
@@ -36,18 +46,35 @@ var cpuAVX2 = hasAVX2()
 // AVX2 or the variant has none.
 func simdKernelFor(c noise.Config) kernel8 {
 	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Tiling || p.Family != noise.FamilyLattice || c.Dims < 2 || c.Dims > 3 {
+	if !cpuAVX2 || c.Tiling {
 		return noKernel8
 	}
-	k := value2D8 + kernel8(c.Dims-2)
-	if p.Gradient == noise.GradientPerlin {
-		k += perlin2D8 - value2D8
+	switch {
+	case p.Family == noise.FamilyLattice && (c.Dims == 2 || c.Dims == 3):
+		k := value2D8 + kernel8(c.Dims-2)
+		if p.Gradient == noise.GradientPerlin {
+			k += perlin2D8 - value2D8
+		}
+		return k
+	case p.Family == noise.FamilySimplex && (c.Dims == 2 || c.Dims == 3):
+		k := simplexValue2D8 + 2*kernel8(c.Dims-2)
+		if p.Gradient == noise.GradientSimplex {
+			k++
+		}
+		return k
+	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley && (c.Dims == 2 || c.Dims == 3):
+		k := worley2D8 + 2*kernel8(c.Dims-2)
+		if p.Metric == noise.MetricChebyshev {
+			k++
+		}
+		return k
 	}
-	return k
+	return noKernel8
 }
 
-// run evaluates kernel k at the eight positions (x, y, z) into out.
-func (k kernel8) run(x, y, z, out *[8]float32, h uint32, f int32) {
+// run evaluates kernel k at the eight positions (x, y, z) into out (and
+// the second minimum of Voronoi noise into out2).
+func (k kernel8) run(x, y, z, out, out2 *[8]float32, h uint32, f int32) {
 	switch k {
 	case value2D8:
 		valueLattice2DAVX2(x, z, out, h, f)
@@ -57,19 +84,44 @@ func (k kernel8) run(x, y, z, out *[8]float32, h uint32, f int32) {
 		perlinLattice2DAVX2(x, z, out, h, f)
 	case perlin3D8:
 		perlinLattice3DAVX2(x, y, z, out, h, f)
+	case simplexValue2D8:
+		valueSimplex2DAVX2(x, z, out, h, f)
+	case simplex2D8:
+		simplexSimplex2DAVX2(x, z, out, h, f)
+	case simplexValue3D8:
+		valueSimplex3DAVX2(x, y, z, out, h, f)
+	case simplex3D8:
+		simplexSimplex3DAVX2(x, y, z, out, h, f)
+	case worley2D8:
+		worley2DAVX2(x, z, out, out2, h, f)
+	case chebyshev2D8:
+		chebyshev2DAVX2(x, z, out, out2, h, f)
+	case worley3D8:
+		worley3DAVX2(x, y, z, out, out2, h, f)
+	case chebyshev3D8:
+		chebyshev3DAVX2(x, y, z, out, out2, h, f)
 	}
+}
+
+// finish is the last step of one octave at one lane: combineValue, or for
+// Voronoi noise minPair.result of the two minima.
+func (s *Sampler) finish(k kernel8, n, n2 float32) float32 {
+	if k >= worley2D8 {
+		return minPair{n, n2}.result(&s.vp, s.cfg.Dims)
+	}
+	return combineValue(s.vp.comb, n)
 }
 
 // valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
 func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
-	var x, y, z, n, sum [8]float32
+	var x, y, z, n, n2, sum [8]float32
 	if s.lean { // one octave, no domain: as in valueAt
 		for l, p := range pos[:8] {
 			x[l], y[l], z[l] = clampInput(p[0]), clampInput(p[1]), clampInput(p[2])
 		}
-		s.k8.run(&x, &y, &z, &n, uint32(s.hash), s.oct.freq[0])
+		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
 		for l, p := range pos[:8] {
-			v := 0 + combineValue(s.vp.comb, n[l])
+			v := 0 + s.finish(s.k8, n[l], n2[l])
 			if s.usesNaN(point{p[0], p[1], p[2], 0}) {
 				v = nan32
 			}
@@ -83,10 +135,10 @@ func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
 		x[l], y[l], z[l], nan[l] = q.x, q.y, q.z, !ok
 	}
 	for o := 0; o < s.oct.n; o++ {
-		s.k8.run(&x, &y, &z, &n, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
+		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
 		amp := s.oct.amp[o]
 		for l := range sum {
-			sum[l] = sum[l] + float32(combineValue(s.vp.comb, n[l])*amp)
+			sum[l] = sum[l] + float32(s.finish(s.k8, n[l], n2[l])*amp)
 		}
 	}
 	for l := range out[:8] {
@@ -101,5 +153,5 @@ func simdStatus() (bool, string) {
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
 	}
-	return true, "8-lane AVX2 assembly: lattice value and Perlin, 2D and 3D"
+	return true, "8-lane AVX2 assembly: lattice, simplex, Worley and Chebyshev noise, 2D and 3D"
 }

@@ -1380,3 +1380,6406 @@ DATA k3fe364d3<>+20(SB)/4, $0x3fe364d3
 DATA k3fe364d3<>+24(SB)/4, $0x3fe364d3
 DATA k3fe364d3<>+28(SB)/4, $0x3fe364d3
 GLOBL k3fe364d3<>(SB), RODATA|NOPTR, $32
+
+// func valueSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         out+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMULPS       (CX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y1, Y2, Y3
+	VMULPS       k3ebb67ae<>+0(SB), Y3, Y3
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y3, Y1, Y3
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y6
+	VCMPPS       $0x01, Y6, Y4, Y6
+	VPADDD       Y6, Y5, Y5
+	VCVTTPS2DQ   Y3, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y3, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y5, Y7
+	VSUBPS       Y7, Y4, Y7
+	VCVTDQ2PS    Y6, Y4
+	VSUBPS       Y4, Y3, Y4
+	VCMPPS       $0x01, Y7, Y4, Y3
+	VPCMPEQD     Y4, Y4, Y4
+	VPSUBD       Y4, Y5, Y7
+	VPSUBD       Y4, Y6, Y4
+	VPSUBD       Y3, Y5, Y8
+	VPADDD       Y3, Y4, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y5, Y10, Y10
+	VPADDD       Y0, Y10, Y10
+	VPSLLD       $0x11, Y10, Y11
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y11, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y11
+	VPMULLD      Y7, Y11, Y11
+	VPADDD       Y0, Y11, Y11
+	VPSLLD       $0x11, Y11, Y0
+	VPSRLD       $0x0f, Y11, Y11
+	VPOR         Y0, Y11, Y11
+	VPMULLD      k27d4eb2f<>+0(SB), Y11, Y11
+	VPBLENDVB    Y3, Y11, Y10, Y0
+	VCVTDQ2PS    Y5, Y3
+	VCVTDQ2PS    Y6, Y5
+	VADDPS       Y5, Y3, Y12
+	VMULPS       k3e58658c<>+0(SB), Y12, Y12
+	VSUBPS       Y3, Y2, Y3
+	VADDPS       Y12, Y3, Y3
+	VSUBPS       Y5, Y1, Y5
+	VADDPS       Y12, Y5, Y5
+	VMOVUPS      k3f000000<>+0(SB), Y12
+	VMULPS       Y3, Y3, Y3
+	VSUBPS       Y3, Y12, Y12
+	VMULPS       Y5, Y5, Y3
+	VSUBPS       Y3, Y12, Y12
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      Y6, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPSLLD       $0x11, Y3, Y5
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VPSRLD       $0x0f, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y12, Y3
+	VMULPS       Y12, Y3, Y3
+	VMULPS       Y12, Y3, Y3
+	VPSRAD       $0x1f, Y12, Y5
+	VPANDN       k41000000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y3, Y3
+	VCVTDQ2PS    Y7, Y5
+	VCVTDQ2PS    Y4, Y6
+	VADDPS       Y6, Y5, Y7
+	VMULPS       k3e58658c<>+0(SB), Y7, Y7
+	VSUBPS       Y5, Y2, Y5
+	VADDPS       Y7, Y5, Y5
+	VSUBPS       Y6, Y1, Y6
+	VADDPS       Y7, Y6, Y6
+	VMOVUPS      k3f000000<>+0(SB), Y7
+	VMULPS       Y5, Y5, Y5
+	VSUBPS       Y5, Y7, Y7
+	VMULPS       Y6, Y6, Y5
+	VSUBPS       Y5, Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPADDD       Y11, Y5, Y5
+	VPSLLD       $0x11, Y5, Y4
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y4, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VPSRLD       $0x0f, Y5, Y4
+	VPXOR        Y4, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y4
+	VPXOR        Y4, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y4
+	VPXOR        Y4, Y5, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VMULPS       k40000000<>+0(SB), Y4, Y4
+	VSUBPS       k3f800000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y7, Y4
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y7, Y4, Y4
+	VPSRAD       $0x1f, Y7, Y5
+	VPANDN       k41000000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y4
+	VADDPS       Y4, Y3, Y3
+	VCVTDQ2PS    Y8, Y4
+	VCVTDQ2PS    Y9, Y5
+	VADDPS       Y5, Y4, Y6
+	VMULPS       k3e58658c<>+0(SB), Y6, Y6
+	VSUBPS       Y4, Y2, Y2
+	VADDPS       Y6, Y2, Y2
+	VSUBPS       Y5, Y1, Y1
+	VADDPS       Y6, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMULPS       Y2, Y2, Y2
+	VSUBPS       Y2, Y4, Y4
+	VMULPS       Y1, Y1, Y2
+	VSUBPS       Y2, Y4, Y4
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      Y9, Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VADDPS       Y0, Y3, Y3
+	VMOVUPS      Y3, (DX)
+	VZEROUPPER
+	RET
+
+DATA k3f13cd3a<>+0(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+4(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+8(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+12(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+16(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+20(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+24(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+28(SB)/4, $0x3f13cd3a
+GLOBL k3f13cd3a<>(SB), RODATA|NOPTR, $32
+
+DATA k3ebb67ae<>+0(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+4(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+8(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+12(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+16(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+20(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+24(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+28(SB)/4, $0x3ebb67ae
+GLOBL k3ebb67ae<>(SB), RODATA|NOPTR, $32
+
+DATA k3e58658c<>+0(SB)/4, $0x3e58658c
+DATA k3e58658c<>+4(SB)/4, $0x3e58658c
+DATA k3e58658c<>+8(SB)/4, $0x3e58658c
+DATA k3e58658c<>+12(SB)/4, $0x3e58658c
+DATA k3e58658c<>+16(SB)/4, $0x3e58658c
+DATA k3e58658c<>+20(SB)/4, $0x3e58658c
+DATA k3e58658c<>+24(SB)/4, $0x3e58658c
+DATA k3e58658c<>+28(SB)/4, $0x3e58658c
+GLOBL k3e58658c<>(SB), RODATA|NOPTR, $32
+
+DATA k41000000<>+0(SB)/4, $0x41000000
+DATA k41000000<>+4(SB)/4, $0x41000000
+DATA k41000000<>+8(SB)/4, $0x41000000
+DATA k41000000<>+12(SB)/4, $0x41000000
+DATA k41000000<>+16(SB)/4, $0x41000000
+DATA k41000000<>+20(SB)/4, $0x41000000
+DATA k41000000<>+24(SB)/4, $0x41000000
+DATA k41000000<>+28(SB)/4, $0x41000000
+GLOBL k41000000<>(SB), RODATA|NOPTR, $32
+
+// func simplexSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·simplexSimplex2DAVX2(SB), NOSPLIT, $0-32
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         out+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMULPS       (CX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y1, Y2, Y3
+	VMULPS       k3ebb67ae<>+0(SB), Y3, Y3
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y3, Y1, Y3
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y6
+	VCMPPS       $0x01, Y6, Y4, Y6
+	VPADDD       Y6, Y5, Y5
+	VCVTTPS2DQ   Y3, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y3, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y5, Y7
+	VSUBPS       Y7, Y4, Y7
+	VCVTDQ2PS    Y6, Y4
+	VSUBPS       Y4, Y3, Y4
+	VCMPPS       $0x01, Y7, Y4, Y3
+	VPCMPEQD     Y4, Y4, Y4
+	VPSUBD       Y4, Y5, Y7
+	VPSUBD       Y4, Y6, Y4
+	VPSUBD       Y3, Y5, Y8
+	VPADDD       Y3, Y4, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y5, Y10, Y10
+	VPADDD       Y0, Y10, Y10
+	VPSLLD       $0x11, Y10, Y11
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y11, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y11
+	VPMULLD      Y7, Y11, Y11
+	VPADDD       Y0, Y11, Y11
+	VPSLLD       $0x11, Y11, Y0
+	VPSRLD       $0x0f, Y11, Y11
+	VPOR         Y0, Y11, Y11
+	VPMULLD      k27d4eb2f<>+0(SB), Y11, Y11
+	VPBLENDVB    Y3, Y11, Y10, Y0
+	VCVTDQ2PS    Y5, Y3
+	VCVTDQ2PS    Y6, Y5
+	VADDPS       Y5, Y3, Y12
+	VMULPS       k3e58658c<>+0(SB), Y12, Y12
+	VSUBPS       Y3, Y2, Y3
+	VADDPS       Y12, Y3, Y3
+	VSUBPS       Y5, Y1, Y5
+	VADDPS       Y12, Y5, Y5
+	VMOVUPS      k3f000000<>+0(SB), Y12
+	VMULPS       Y3, Y3, Y13
+	VSUBPS       Y13, Y12, Y12
+	VMULPS       Y5, Y5, Y13
+	VSUBPS       Y13, Y12, Y12
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y13
+	VPMULLD      Y6, Y13, Y13
+	VPADDD       Y10, Y13, Y13
+	VPSLLD       $0x11, Y13, Y6
+	VPSRLD       $0x0f, Y13, Y13
+	VPOR         Y6, Y13, Y13
+	VPMULLD      k27d4eb2f<>+0(SB), Y13, Y13
+	VPSRLD       $0x0f, Y13, Y6
+	VPXOR        Y6, Y13, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y6
+	VPXOR        Y6, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y6
+	VPXOR        Y6, Y10, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VMULPS       k40000000<>+0(SB), Y6, Y6
+	VSUBPS       k3f800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VMOVUPS      k3f000000<>+0(SB), Y13
+	VSUBPS       Y10, Y13, Y10
+	VADDPS       k3f000000<>+0(SB), Y6, Y13
+	VCVTTPS2DQ   Y13, Y14
+	VCVTDQ2PS    Y14, Y15
+	VCMPPS       $0x01, Y15, Y13, Y15
+	VPADDD       Y15, Y14, Y14
+	VCVTDQ2PS    Y14, Y13
+	VSUBPS       Y13, Y6, Y6
+	VMULPS       Y6, Y6, Y13
+	VMULPS       Y10, Y10, Y14
+	VADDPS       Y14, Y13, Y13
+	VSQRTPS      Y13, Y13
+	VMOVUPS      k3f800000<>+0(SB), Y14
+	VDIVPS       Y13, Y14, Y13
+	VMULPS       Y3, Y6, Y6
+	VMULPS       Y5, Y10, Y10
+	VADDPS       Y10, Y6, Y6
+	VMULPS       Y13, Y6, Y6
+	VMULPS       k4083f68d<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y12, Y3
+	VMULPS       Y12, Y3, Y3
+	VMULPS       Y12, Y3, Y3
+	VPSRAD       $0x1f, Y12, Y5
+	VPANDN       k41000000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y3, Y3
+	VCVTDQ2PS    Y7, Y5
+	VCVTDQ2PS    Y4, Y6
+	VADDPS       Y6, Y5, Y7
+	VMULPS       k3e58658c<>+0(SB), Y7, Y7
+	VSUBPS       Y5, Y2, Y5
+	VADDPS       Y7, Y5, Y5
+	VSUBPS       Y6, Y1, Y6
+	VADDPS       Y7, Y6, Y6
+	VMOVUPS      k3f000000<>+0(SB), Y7
+	VMULPS       Y5, Y5, Y10
+	VSUBPS       Y10, Y7, Y7
+	VMULPS       Y6, Y6, Y10
+	VSUBPS       Y10, Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y4, Y10, Y10
+	VPADDD       Y11, Y10, Y10
+	VPSLLD       $0x11, Y10, Y4
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y4, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y4
+	VPXOR        Y4, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y4
+	VPXOR        Y4, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y4
+	VPXOR        Y4, Y10, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VMULPS       k40000000<>+0(SB), Y4, Y4
+	VSUBPS       k3f800000<>+0(SB), Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y4, Y10
+	VMOVUPS      k3f000000<>+0(SB), Y11
+	VSUBPS       Y10, Y11, Y10
+	VADDPS       k3f000000<>+0(SB), Y4, Y11
+	VCVTTPS2DQ   Y11, Y12
+	VCVTDQ2PS    Y12, Y13
+	VCMPPS       $0x01, Y13, Y11, Y13
+	VPADDD       Y13, Y12, Y12
+	VCVTDQ2PS    Y12, Y11
+	VSUBPS       Y11, Y4, Y4
+	VMULPS       Y4, Y4, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VSQRTPS      Y11, Y11
+	VMOVUPS      k3f800000<>+0(SB), Y12
+	VDIVPS       Y11, Y12, Y11
+	VMULPS       Y5, Y4, Y4
+	VMULPS       Y6, Y10, Y10
+	VADDPS       Y10, Y4, Y4
+	VMULPS       Y11, Y4, Y4
+	VMULPS       k4083f68d<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y7, Y4
+	VMULPS       Y7, Y4, Y4
+	VMULPS       Y7, Y4, Y4
+	VPSRAD       $0x1f, Y7, Y5
+	VPANDN       k41000000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y4
+	VADDPS       Y4, Y3, Y3
+	VCVTDQ2PS    Y8, Y4
+	VCVTDQ2PS    Y9, Y5
+	VADDPS       Y5, Y4, Y6
+	VMULPS       k3e58658c<>+0(SB), Y6, Y6
+	VSUBPS       Y4, Y2, Y2
+	VADDPS       Y6, Y2, Y2
+	VSUBPS       Y5, Y1, Y1
+	VADDPS       Y6, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMULPS       Y2, Y2, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       Y1, Y1, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y9, Y5, Y5
+	VPADDD       Y0, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VPSRLD       $0x0f, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y5
+	VMOVUPS      k3f000000<>+0(SB), Y6
+	VSUBPS       Y5, Y6, Y5
+	VADDPS       k3f000000<>+0(SB), Y0, Y6
+	VCVTTPS2DQ   Y6, Y7
+	VCVTDQ2PS    Y7, Y8
+	VCMPPS       $0x01, Y8, Y6, Y8
+	VPADDD       Y8, Y7, Y7
+	VCVTDQ2PS    Y7, Y6
+	VSUBPS       Y6, Y0, Y0
+	VMULPS       Y0, Y0, Y6
+	VMULPS       Y5, Y5, Y7
+	VADDPS       Y7, Y6, Y6
+	VSQRTPS      Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VDIVPS       Y6, Y7, Y6
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y1, Y5, Y5
+	VADDPS       Y5, Y0, Y0
+	VMULPS       Y6, Y0, Y0
+	VMULPS       k4083f68d<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VADDPS       Y0, Y3, Y3
+	VMOVUPS      Y3, (DX)
+	VZEROUPPER
+	RET
+
+DATA k4083f68d<>+0(SB)/4, $0x4083f68d
+DATA k4083f68d<>+4(SB)/4, $0x4083f68d
+DATA k4083f68d<>+8(SB)/4, $0x4083f68d
+DATA k4083f68d<>+12(SB)/4, $0x4083f68d
+DATA k4083f68d<>+16(SB)/4, $0x4083f68d
+DATA k4083f68d<>+20(SB)/4, $0x4083f68d
+DATA k4083f68d<>+24(SB)/4, $0x4083f68d
+DATA k4083f68d<>+28(SB)/4, $0x4083f68d
+GLOBL k4083f68d<>(SB), RODATA|NOPTR, $32
+
+// func valueSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
+	MOVL         h+32(FP), AX
+	MOVD         AX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+36(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f19999a<>+0(SB), Y1, Y1
+	MOVQ         x+0(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	MOVQ         y+8(FP), AX
+	VMULPS       (AX), Y1, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	MOVQ         z+16(FP), AX
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y1, Y4, Y4
+	VMULPS       k3eaaaaab<>+0(SB), Y4, Y4
+	VADDPS       Y4, Y2, Y5
+	VCVTTPS2DQ   Y5, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y5, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y6, Y7
+	VSUBPS       Y7, Y5, Y7
+	VADDPS       Y4, Y3, Y5
+	VCVTTPS2DQ   Y5, Y8
+	VCVTDQ2PS    Y8, Y9
+	VCMPPS       $0x01, Y9, Y5, Y9
+	VPADDD       Y9, Y8, Y8
+	VCVTDQ2PS    Y8, Y9
+	VSUBPS       Y9, Y5, Y9
+	VADDPS       Y4, Y1, Y4
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y10
+	VCMPPS       $0x01, Y10, Y4, Y10
+	VPADDD       Y10, Y5, Y5
+	VCVTDQ2PS    Y5, Y10
+	VSUBPS       Y10, Y4, Y10
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y3, 32(SP)
+	VMOVUPS      Y1, 64(SP)
+	VCMPPS       $0x01, Y7, Y9, Y1
+	VCMPPS       $0x01, Y7, Y10, Y2
+	VCMPPS       $0x01, Y9, Y10, Y3
+	VANDPS       Y3, Y2, Y4
+	VANDPS       Y2, Y1, Y7
+	VANDNPS      Y3, Y1, Y9
+	VANDNPS      Y1, Y2, Y2
+	VORPS        Y3, Y1, Y10
+	VPCMPEQD     Y3, Y3, Y3
+	VXORPS       Y3, Y10, Y10
+	VORPS        Y10, Y2, Y2
+	VORPS        Y4, Y1, Y3
+	VPCMPEQD     Y10, Y10, Y10
+	VXORPS       Y1, Y10, Y10
+	VORPS        Y4, Y10, Y10
+	VPCMPEQD     Y1, Y1, Y1
+	VXORPS       Y4, Y1, Y1
+	VPCMPEQD     Y4, Y4, Y4
+	VMOVDQU      Y6, Y11
+	VMOVUPS      Y11, 96(SP)
+	VMOVDQU      Y8, Y11
+	VMOVUPS      Y11, 128(SP)
+	VMOVDQU      Y5, Y11
+	VMOVUPS      Y11, 160(SP)
+	VPSUBD       Y4, Y6, Y11
+	VMOVUPS      Y11, 192(SP)
+	VPSUBD       Y4, Y8, Y11
+	VMOVUPS      Y11, 224(SP)
+	VPSUBD       Y4, Y5, Y4
+	VMOVUPS      Y4, 256(SP)
+	VPSUBD       Y7, Y6, Y4
+	VMOVUPS      Y4, 288(SP)
+	VPSUBD       Y9, Y8, Y4
+	VMOVUPS      Y4, 320(SP)
+	VPSUBD       Y2, Y5, Y2
+	VMOVUPS      Y2, 352(SP)
+	VPSUBD       Y3, Y6, Y2
+	VMOVUPS      Y2, 384(SP)
+	VPSUBD       Y10, Y8, Y2
+	VMOVUPS      Y2, 416(SP)
+	VPSUBD       Y1, Y5, Y1
+	VMOVUPS      Y1, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      96(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y2
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y2, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      192(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VPBLENDVB    Y7, Y2, Y1, Y0
+	VPBLENDVB    Y3, Y2, Y1, Y3
+	VMOVUPS      Y1, 480(SP)
+	VMOVUPS      Y2, 512(SP)
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y3, 576(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VCVTDQ2PS    128(SP), Y1
+	VCVTDQ2PS    160(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      480(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      128(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       Y1, Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 608(SP)
+	VCVTDQ2PS    192(SP), Y0
+	VCVTDQ2PS    224(SP), Y1
+	VCVTDQ2PS    256(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      512(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      224(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      256(SP), Y0, Y0
+	VPADDD       Y1, Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 640(SP)
+	VCVTDQ2PS    288(SP), Y0
+	VCVTDQ2PS    320(SP), Y1
+	VCVTDQ2PS    352(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      544(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      320(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       Y1, Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 672(SP)
+	VCVTDQ2PS    384(SP), Y0
+	VCVTDQ2PS    416(SP), Y1
+	VCVTDQ2PS    448(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      576(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      416(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      448(SP), Y0, Y0
+	VPADDD       Y1, Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVUPS      608(SP), Y0
+	VADDPS       640(SP), Y0, Y0
+	VADDPS       672(SP), Y0, Y0
+	VADDPS       704(SP), Y0, Y0
+	MOVQ         out+24(FP), AX
+	VMOVUPS      Y0, (AX)
+	VZEROUPPER
+	RET
+
+DATA k3f19999a<>+0(SB)/4, $0x3f19999a
+DATA k3f19999a<>+4(SB)/4, $0x3f19999a
+DATA k3f19999a<>+8(SB)/4, $0x3f19999a
+DATA k3f19999a<>+12(SB)/4, $0x3f19999a
+DATA k3f19999a<>+16(SB)/4, $0x3f19999a
+DATA k3f19999a<>+20(SB)/4, $0x3f19999a
+DATA k3f19999a<>+24(SB)/4, $0x3f19999a
+DATA k3f19999a<>+28(SB)/4, $0x3f19999a
+GLOBL k3f19999a<>(SB), RODATA|NOPTR, $32
+
+DATA k3eaaaaab<>+0(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+4(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+8(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+12(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+16(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+20(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+24(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+28(SB)/4, $0x3eaaaaab
+GLOBL k3eaaaaab<>(SB), RODATA|NOPTR, $32
+
+DATA k3e2aaaab<>+0(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+4(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+8(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+12(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+16(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+20(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+24(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+28(SB)/4, $0x3e2aaaab
+GLOBL k3e2aaaab<>(SB), RODATA|NOPTR, $32
+
+// func simplexSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
+	MOVL         h+32(FP), AX
+	MOVD         AX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+36(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f19999a<>+0(SB), Y1, Y1
+	MOVQ         x+0(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	MOVQ         y+8(FP), AX
+	VMULPS       (AX), Y1, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	MOVQ         z+16(FP), AX
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y1, Y4, Y4
+	VMULPS       k3eaaaaab<>+0(SB), Y4, Y4
+	VADDPS       Y4, Y2, Y5
+	VCVTTPS2DQ   Y5, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y5, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y6, Y7
+	VSUBPS       Y7, Y5, Y7
+	VADDPS       Y4, Y3, Y5
+	VCVTTPS2DQ   Y5, Y8
+	VCVTDQ2PS    Y8, Y9
+	VCMPPS       $0x01, Y9, Y5, Y9
+	VPADDD       Y9, Y8, Y8
+	VCVTDQ2PS    Y8, Y9
+	VSUBPS       Y9, Y5, Y9
+	VADDPS       Y4, Y1, Y4
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y10
+	VCMPPS       $0x01, Y10, Y4, Y10
+	VPADDD       Y10, Y5, Y5
+	VCVTDQ2PS    Y5, Y10
+	VSUBPS       Y10, Y4, Y10
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y3, 32(SP)
+	VMOVUPS      Y1, 64(SP)
+	VCMPPS       $0x01, Y7, Y9, Y1
+	VCMPPS       $0x01, Y7, Y10, Y2
+	VCMPPS       $0x01, Y9, Y10, Y3
+	VANDPS       Y3, Y2, Y4
+	VANDPS       Y2, Y1, Y7
+	VANDNPS      Y3, Y1, Y9
+	VANDNPS      Y1, Y2, Y2
+	VORPS        Y3, Y1, Y10
+	VPCMPEQD     Y3, Y3, Y3
+	VXORPS       Y3, Y10, Y10
+	VORPS        Y10, Y2, Y2
+	VORPS        Y4, Y1, Y3
+	VPCMPEQD     Y10, Y10, Y10
+	VXORPS       Y1, Y10, Y10
+	VORPS        Y4, Y10, Y10
+	VPCMPEQD     Y1, Y1, Y1
+	VXORPS       Y4, Y1, Y1
+	VPCMPEQD     Y4, Y4, Y4
+	VMOVDQU      Y6, Y11
+	VMOVUPS      Y11, 96(SP)
+	VMOVDQU      Y8, Y11
+	VMOVUPS      Y11, 128(SP)
+	VMOVDQU      Y5, Y11
+	VMOVUPS      Y11, 160(SP)
+	VPSUBD       Y4, Y6, Y11
+	VMOVUPS      Y11, 192(SP)
+	VPSUBD       Y4, Y8, Y11
+	VMOVUPS      Y11, 224(SP)
+	VPSUBD       Y4, Y5, Y4
+	VMOVUPS      Y4, 256(SP)
+	VPSUBD       Y7, Y6, Y4
+	VMOVUPS      Y4, 288(SP)
+	VPSUBD       Y9, Y8, Y4
+	VMOVUPS      Y4, 320(SP)
+	VPSUBD       Y2, Y5, Y2
+	VMOVUPS      Y2, 352(SP)
+	VPSUBD       Y3, Y6, Y2
+	VMOVUPS      Y2, 384(SP)
+	VPSUBD       Y10, Y8, Y2
+	VMOVUPS      Y2, 416(SP)
+	VPSUBD       Y1, Y5, Y1
+	VMOVUPS      Y1, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      96(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y2
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y2, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      192(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VPBLENDVB    Y7, Y2, Y1, Y0
+	VPBLENDVB    Y3, Y2, Y1, Y3
+	VMOVUPS      Y1, 480(SP)
+	VMOVUPS      Y2, 512(SP)
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y3, 576(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VCVTDQ2PS    128(SP), Y1
+	VCVTDQ2PS    160(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      480(SP), Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      128(SP), Y5, Y5
+	VPADDD       Y3, Y5, Y5
+	VPSLLD       $0x11, Y5, Y3
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y3, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      160(SP), Y3, Y3
+	VPADDD       Y5, Y3, Y3
+	VPSLLD       $0x11, Y3, Y5
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VPSRLD       $0x0f, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VMULPS       k40000000<>+0(SB), Y5, Y5
+	VSUBPS       k3f800000<>+0(SB), Y5, Y5
+	VPSRLD       $0x18, Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y3, Y7
+	VSUBPS       Y7, Y6, Y6
+	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VXORPS       Y7, Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y5, Y5
+	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y3, Y3
+	VMULPS       Y5, Y5, Y7
+	VMULPS       Y3, Y3, Y8
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y7, Y7
+	VSQRTPS      Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VDIVPS       Y7, Y8, Y7
+	VMULPS       Y4, Y5, Y5
+	VMULPS       Y0, Y3, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y6, Y6
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y7, Y5, Y5
+	VMULPS       k40975952<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 608(SP)
+	VCVTDQ2PS    192(SP), Y0
+	VCVTDQ2PS    224(SP), Y1
+	VCVTDQ2PS    256(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      512(SP), Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      224(SP), Y5, Y5
+	VPADDD       Y3, Y5, Y5
+	VPSLLD       $0x11, Y5, Y3
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y3, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      256(SP), Y3, Y3
+	VPADDD       Y5, Y3, Y3
+	VPSLLD       $0x11, Y3, Y5
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VPSRLD       $0x0f, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VMULPS       k40000000<>+0(SB), Y5, Y5
+	VSUBPS       k3f800000<>+0(SB), Y5, Y5
+	VPSRLD       $0x18, Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y3, Y7
+	VSUBPS       Y7, Y6, Y6
+	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VXORPS       Y7, Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y5, Y5
+	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y3, Y3
+	VMULPS       Y5, Y5, Y7
+	VMULPS       Y3, Y3, Y8
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y7, Y7
+	VSQRTPS      Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VDIVPS       Y7, Y8, Y7
+	VMULPS       Y4, Y5, Y5
+	VMULPS       Y0, Y3, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y6, Y6
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y7, Y5, Y5
+	VMULPS       k40975952<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 640(SP)
+	VCVTDQ2PS    288(SP), Y0
+	VCVTDQ2PS    320(SP), Y1
+	VCVTDQ2PS    352(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      544(SP), Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      320(SP), Y5, Y5
+	VPADDD       Y3, Y5, Y5
+	VPSLLD       $0x11, Y5, Y3
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y3, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      352(SP), Y3, Y3
+	VPADDD       Y5, Y3, Y3
+	VPSLLD       $0x11, Y3, Y5
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VPSRLD       $0x0f, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VMULPS       k40000000<>+0(SB), Y5, Y5
+	VSUBPS       k3f800000<>+0(SB), Y5, Y5
+	VPSRLD       $0x18, Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y3, Y7
+	VSUBPS       Y7, Y6, Y6
+	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VXORPS       Y7, Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y5, Y5
+	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y3, Y3
+	VMULPS       Y5, Y5, Y7
+	VMULPS       Y3, Y3, Y8
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y7, Y7
+	VSQRTPS      Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VDIVPS       Y7, Y8, Y7
+	VMULPS       Y4, Y5, Y5
+	VMULPS       Y0, Y3, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y6, Y6
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y7, Y5, Y5
+	VMULPS       k40975952<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 672(SP)
+	VCVTDQ2PS    384(SP), Y0
+	VCVTDQ2PS    416(SP), Y1
+	VCVTDQ2PS    448(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y3, Y4, Y4
+	VMOVUPS      32(SP), Y0
+	VSUBPS       Y1, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VMULPS       Y4, Y4, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y1, Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMOVDQU      576(SP), Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      416(SP), Y5, Y5
+	VPADDD       Y3, Y5, Y5
+	VPSLLD       $0x11, Y5, Y3
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y3, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      448(SP), Y3, Y3
+	VPADDD       Y5, Y3, Y3
+	VPSLLD       $0x11, Y3, Y5
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VPSRLD       $0x0f, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VMULPS       k40000000<>+0(SB), Y5, Y5
+	VSUBPS       k3f800000<>+0(SB), Y5, Y5
+	VPSRLD       $0x18, Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y3, Y7
+	VSUBPS       Y7, Y6, Y6
+	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VXORPS       Y7, Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y5, Y5
+	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y3, Y3
+	VMULPS       Y5, Y5, Y7
+	VMULPS       Y3, Y3, Y8
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y7, Y7
+	VSQRTPS      Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VDIVPS       Y7, Y8, Y7
+	VMULPS       Y4, Y5, Y5
+	VMULPS       Y0, Y3, Y3
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y1, Y6, Y6
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y7, Y5, Y5
+	VMULPS       k40975952<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y0
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y2, Y0, Y0
+	VPSRAD       $0x1f, Y2, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVUPS      608(SP), Y0
+	VADDPS       640(SP), Y0, Y0
+	VADDPS       672(SP), Y0, Y0
+	VADDPS       704(SP), Y0, Y0
+	MOVQ         out+24(FP), AX
+	VMOVUPS      Y0, (AX)
+	VZEROUPPER
+	RET
+
+DATA k40975952<>+0(SB)/4, $0x40975952
+DATA k40975952<>+4(SB)/4, $0x40975952
+DATA k40975952<>+8(SB)/4, $0x40975952
+DATA k40975952<>+12(SB)/4, $0x40975952
+DATA k40975952<>+16(SB)/4, $0x40975952
+DATA k40975952<>+20(SB)/4, $0x40975952
+DATA k40975952<>+24(SB)/4, $0x40975952
+DATA k40975952<>+28(SB)/4, $0x40975952
+GLOBL k40975952<>(SB), RODATA|NOPTR, $32
+
+// func worley2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·worley2DAVX2(SB), NOSPLIT, $128-40
+	MOVL         h+32(FP), AX
+	MOVD         AX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+36(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	MOVQ         x+0(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	MOVQ         z+8(FP), AX
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMULPS       Y3, Y3, Y1
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40c00000<>+0(SB), Y3, Y4
+	VSUBPS       k41700000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y4
+	VADDPS       k41200000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y1, Y1
+	VMOVDQU      Y2, 64(SP)
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VMOVUPS      k40000000<>+0(SB), Y3
+	VMOVUPS      k40000000<>+0(SB), Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y6, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x18, Y7, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y6, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x18, Y7, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSRLD       $0x0f, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
+	VADDPS       Y7, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSRLD       $0x0f, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
+	VADDPS       Y7, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSRLD       $0x0f, Y7, Y5
+	VPXOR        Y5, Y7, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VMULPS       Y7, Y7, Y7
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y7, Y7
+	VMAXPS       Y7, Y1, Y8
+	VMINPS       Y8, Y2, Y2
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x18, Y6, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VADDPS       Y5, Y0, Y0
+	VMULPS       Y7, Y7, Y7
+	VMULPS       Y0, Y0, Y0
+	VADDPS       Y0, Y7, Y7
+	VMAXPS       Y7, Y3, Y0
+	VMINPS       Y0, Y4, Y4
+	VMINPS       Y7, Y3, Y3
+	VMAXPS       Y3, Y1, Y0
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y0, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	MOVQ         a+16(FP), AX
+	VMOVUPS      Y1, (AX)
+	MOVQ         b+24(FP), AX
+	VMOVUPS      Y2, (AX)
+	VZEROUPPER
+	RET
+
+DATA kffffffff<>+0(SB)/4, $0xffffffff
+DATA kffffffff<>+4(SB)/4, $0xffffffff
+DATA kffffffff<>+8(SB)/4, $0xffffffff
+DATA kffffffff<>+12(SB)/4, $0xffffffff
+DATA kffffffff<>+16(SB)/4, $0xffffffff
+DATA kffffffff<>+20(SB)/4, $0xffffffff
+DATA kffffffff<>+24(SB)/4, $0xffffffff
+DATA kffffffff<>+28(SB)/4, $0xffffffff
+GLOBL kffffffff<>(SB), RODATA|NOPTR, $32
+
+DATA kbf800000<>+0(SB)/4, $0xbf800000
+DATA kbf800000<>+4(SB)/4, $0xbf800000
+DATA kbf800000<>+8(SB)/4, $0xbf800000
+DATA kbf800000<>+12(SB)/4, $0xbf800000
+DATA kbf800000<>+16(SB)/4, $0xbf800000
+DATA kbf800000<>+20(SB)/4, $0xbf800000
+DATA kbf800000<>+24(SB)/4, $0xbf800000
+DATA kbf800000<>+28(SB)/4, $0xbf800000
+GLOBL kbf800000<>(SB), RODATA|NOPTR, $32
+
+DATA k00000000<>+0(SB)/4, $0x00000000
+DATA k00000000<>+4(SB)/4, $0x00000000
+DATA k00000000<>+8(SB)/4, $0x00000000
+DATA k00000000<>+12(SB)/4, $0x00000000
+DATA k00000000<>+16(SB)/4, $0x00000000
+DATA k00000000<>+20(SB)/4, $0x00000000
+DATA k00000000<>+24(SB)/4, $0x00000000
+DATA k00000000<>+28(SB)/4, $0x00000000
+GLOBL k00000000<>(SB), RODATA|NOPTR, $32
+
+DATA k00000001<>+0(SB)/4, $0x00000001
+DATA k00000001<>+4(SB)/4, $0x00000001
+DATA k00000001<>+8(SB)/4, $0x00000001
+DATA k00000001<>+12(SB)/4, $0x00000001
+DATA k00000001<>+16(SB)/4, $0x00000001
+DATA k00000001<>+20(SB)/4, $0x00000001
+DATA k00000001<>+24(SB)/4, $0x00000001
+DATA k00000001<>+28(SB)/4, $0x00000001
+GLOBL k00000001<>(SB), RODATA|NOPTR, $32
+
+// func chebyshev2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $128-40
+	MOVL         h+32(FP), AX
+	MOVD         AX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+36(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	MOVQ         x+0(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	MOVQ         z+8(FP), AX
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMULPS       Y3, Y3, Y1
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40c00000<>+0(SB), Y3, Y4
+	VSUBPS       k41700000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y4
+	VADDPS       k41200000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y1, Y1
+	VMOVDQU      Y2, 64(SP)
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VMOVUPS      k40000000<>+0(SB), Y3
+	VMOVUPS      k40000000<>+0(SB), Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y6, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x18, Y7, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x08, Y8, Y10
+	VPAND        k000000ff<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3b808081<>+0(SB), Y10, Y10
+	VADDPS       Y7, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x10, Y8, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x18, Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y7, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y6, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x18, Y7, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSRLD       $0x0f, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSRLD       $0x0f, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y5
+	VPXOR        Y5, Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y9, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSRLD       $0x0f, Y7, Y5
+	VPXOR        Y5, Y7, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y8, Y7, Y7
+	VMAXPS       Y7, Y1, Y8
+	VMINPS       Y8, Y2, Y2
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x18, Y6, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VADDPS       Y5, Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y0, Y0
+	VMAXPS       Y0, Y7, Y7
+	VMAXPS       Y7, Y3, Y0
+	VMINPS       Y0, Y4, Y4
+	VMINPS       Y7, Y3, Y3
+	VMAXPS       Y3, Y1, Y0
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y0, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	MOVQ         a+16(FP), AX
+	VMOVUPS      Y1, (AX)
+	MOVQ         b+24(FP), AX
+	VMOVUPS      Y2, (AX)
+	VZEROUPPER
+	RET
+
+// func worley3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
+	MOVL         h+40(FP), AX
+	MOVD         AX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	MOVQ         x+0(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	MOVQ         y+8(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VMOVDQU      Y3, 64(SP)
+	VMOVUPS      Y4, 96(SP)
+	MOVQ         z+16(FP), AX
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMULPS       Y3, Y3, Y1
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40c00000<>+0(SB), Y3, Y4
+	VSUBPS       k41700000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y4
+	VADDPS       k41200000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y1, Y1
+	VMOVDQU      Y2, 128(SP)
+	VMOVUPS      Y3, 160(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VMOVUPS      k40000000<>+0(SB), Y3
+	VMOVUPS      k40000000<>+0(SB), Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y7, Y7, Y7
+	VADDPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y7, Y7, Y7
+	VADDPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      128(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y6, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VPSRLD       $0x19, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y7, Y6, Y6
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y9, Y9
+	VMULPS       Y6, Y6, Y6
+	VADDPS       Y6, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y7, Y7, Y7
+	VADDPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y13, Y13, Y13
+	VADDPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y7, Y7, Y7
+	VADDPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      128(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y6, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VPSRLD       $0x19, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y7, Y6, Y6
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y9, Y9
+	VMULPS       Y6, Y6, Y6
+	VADDPS       Y6, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      128(SP), Y8
+	VPADDD       kffffffff<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VPADDD       k00000001<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y7, Y5, Y5
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      128(SP), Y8
+	VPADDD       kffffffff<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y12, Y12, Y12
+	VADDPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VPADDD       k00000001<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y7, Y5, Y5
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      128(SP), Y6
+	VPADDD       kffffffff<>+0(SB), Y6, Y6
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y6, Y8, Y8
+	VPADDD       Y7, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y6
+	VSUBPS       160(SP), Y6, Y6
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y6, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y6
+	VMINPS       Y6, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      128(SP), Y6
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y6, Y8, Y8
+	VPADDD       Y7, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y6
+	VSUBPS       160(SP), Y6, Y6
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y11, Y11, Y11
+	VADDPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y6, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y8, Y8, Y8
+	VADDPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y6
+	VMINPS       Y6, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      128(SP), Y6
+	VPADDD       k00000001<>+0(SB), Y6, Y6
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y6, Y8, Y8
+	VPADDD       Y7, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       160(SP), Y6, Y6
+	VMOVDQU      Y7, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y7, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x0a, Y7, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y6, Y10, Y10
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y9, Y9, Y9
+	VADDPS       Y9, Y8, Y8
+	VMULPS       Y10, Y10, Y10
+	VADDPS       Y10, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y7, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y7, Y0
+	VPAND        k0000001f<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3d042108<>+0(SB), Y0, Y0
+	VADDPS       Y5, Y0, Y0
+	VPSRLD       $0x19, Y7, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VMULPS       Y8, Y8, Y8
+	VMULPS       Y0, Y0, Y0
+	VADDPS       Y0, Y8, Y8
+	VMULPS       Y5, Y5, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y0
+	VMINPS       Y0, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMAXPS       Y3, Y1, Y0
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y0, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	MOVQ         a+24(FP), AX
+	VMOVUPS      Y1, (AX)
+	MOVQ         b+32(FP), AX
+	VMOVUPS      Y2, (AX)
+	VZEROUPPER
+	RET
+
+DATA k0000001f<>+0(SB)/4, $0x0000001f
+DATA k0000001f<>+4(SB)/4, $0x0000001f
+DATA k0000001f<>+8(SB)/4, $0x0000001f
+DATA k0000001f<>+12(SB)/4, $0x0000001f
+DATA k0000001f<>+16(SB)/4, $0x0000001f
+DATA k0000001f<>+20(SB)/4, $0x0000001f
+DATA k0000001f<>+24(SB)/4, $0x0000001f
+DATA k0000001f<>+28(SB)/4, $0x0000001f
+GLOBL k0000001f<>(SB), RODATA|NOPTR, $32
+
+DATA k3d042108<>+0(SB)/4, $0x3d042108
+DATA k3d042108<>+4(SB)/4, $0x3d042108
+DATA k3d042108<>+8(SB)/4, $0x3d042108
+DATA k3d042108<>+12(SB)/4, $0x3d042108
+DATA k3d042108<>+16(SB)/4, $0x3d042108
+DATA k3d042108<>+20(SB)/4, $0x3d042108
+DATA k3d042108<>+24(SB)/4, $0x3d042108
+DATA k3d042108<>+28(SB)/4, $0x3d042108
+GLOBL k3d042108<>(SB), RODATA|NOPTR, $32
+
+// func chebyshev3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
+	MOVL         h+40(FP), AX
+	MOVD         AX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	MOVQ         x+0(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	MOVQ         y+8(FP), AX
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VMOVDQU      Y3, 64(SP)
+	VMOVUPS      Y4, 96(SP)
+	MOVQ         z+16(FP), AX
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMULPS       Y3, Y3, Y1
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40c00000<>+0(SB), Y3, Y4
+	VSUBPS       k41700000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y4
+	VADDPS       k41200000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y1, Y1
+	VMOVDQU      Y2, 128(SP)
+	VMOVUPS      Y3, 160(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VMOVUPS      k40000000<>+0(SB), Y3
+	VMOVUPS      k40000000<>+0(SB), Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      128(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y6, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VPSRLD       $0x19, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y6
+	VMAXPS       Y5, Y9, Y9
+	VMAXPS       Y6, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVDQU      64(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y7
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       96(SP), Y7, Y7
+	VMOVDQU      128(SP), Y9
+	VPADDD       kffffffff<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      kbf800000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y9
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVUPS      k00000000<>+0(SB), Y9
+	VSUBPS       160(SP), Y9, Y9
+	VMOVDQU      Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x05, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPAND        k0000001f<>+0(SB), Y13, Y13
+	VCVTDQ2PS    Y13, Y13
+	VMULPS       k3d042108<>+0(SB), Y13, Y13
+	VADDPS       Y9, Y13, Y13
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y13, Y13
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y13, Y11, Y11
+	VMAXPS       Y11, Y1, Y12
+	VMINPS       Y12, Y2, Y2
+	VMINPS       Y11, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x14, Y10, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VPSRLD       $0x19, Y10, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y9, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y12, Y11, Y11
+	VMAXPS       Y10, Y11, Y11
+	VMAXPS       Y11, Y3, Y9
+	VMINPS       Y9, Y4, Y4
+	VMINPS       Y11, Y3, Y3
+	VMOVDQU      128(SP), Y9
+	VPADDD       k00000001<>+0(SB), Y9, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y9, Y10, Y10
+	VPADDD       Y8, Y10, Y10
+	VPSLLD       $0x11, Y10, Y8
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VPSRLD       $0x0f, Y10, Y8
+	VPXOR        Y8, Y10, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k3f800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VPSRLD       $0x19, Y9, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y8, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y7, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      64(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y7, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       96(SP), Y6, Y6
+	VMOVDQU      128(SP), Y7
+	VPADDD       kffffffff<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y7
+	VPXOR        Y7, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y7, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y7
+	VMINPS       Y7, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y7
+	VPADDD       k00000001<>+0(SB), Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y7, Y9, Y9
+	VPADDD       Y8, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y6, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VPSRLD       $0x19, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y6
+	VMAXPS       Y5, Y9, Y9
+	VMAXPS       Y6, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      128(SP), Y8
+	VPADDD       kffffffff<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VPADDD       k00000001<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y7, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y5, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      128(SP), Y8
+	VPADDD       kffffffff<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      kbf800000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y8
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVUPS      k00000000<>+0(SB), Y8
+	VSUBPS       160(SP), Y8, Y8
+	VMOVDQU      Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x05, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x0a, Y9, Y12
+	VPAND        k0000001f<>+0(SB), Y12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VMULPS       k3d042108<>+0(SB), Y12, Y12
+	VADDPS       Y8, Y12, Y12
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y12, Y12
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y12, Y10, Y10
+	VMAXPS       Y10, Y1, Y11
+	VMINPS       Y11, Y2, Y2
+	VMINPS       Y10, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VPSRLD       $0x14, Y9, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y5, Y11, Y11
+	VPSRLD       $0x19, Y9, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y8, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VMAXPS       Y11, Y10, Y10
+	VMAXPS       Y9, Y10, Y10
+	VMAXPS       Y10, Y3, Y8
+	VMINPS       Y8, Y4, Y4
+	VMINPS       Y10, Y3, Y3
+	VMOVDQU      128(SP), Y8
+	VPADDD       k00000001<>+0(SB), Y8, Y8
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y9
+	VPMULLD      Y8, Y9, Y9
+	VPADDD       Y7, Y9, Y9
+	VPSLLD       $0x11, Y9, Y7
+	VPSRLD       $0x0f, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
+	VPSRLD       $0x0f, Y9, Y7
+	VPXOR        Y7, Y9, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VSUBPS       160(SP), Y7, Y7
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y7, Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y7, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y5, Y9, Y9
+	VMAXPS       Y9, Y3, Y5
+	VMINPS       Y5, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VMOVDQU      128(SP), Y6
+	VPADDD       kffffffff<>+0(SB), Y6, Y6
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y6, Y8, Y8
+	VPADDD       Y7, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y6
+	VSUBPS       160(SP), Y6, Y6
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y6, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y6
+	VMINPS       Y6, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      128(SP), Y6
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y6, Y8, Y8
+	VPADDD       Y7, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y6
+	VSUBPS       160(SP), Y6, Y6
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y6, Y11, Y11
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y11, Y11
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y9, Y1, Y10
+	VMINPS       Y10, Y2, Y2
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y5, Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y6, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VMAXPS       Y10, Y9, Y9
+	VMAXPS       Y8, Y9, Y9
+	VMAXPS       Y9, Y3, Y6
+	VMINPS       Y6, Y4, Y4
+	VMINPS       Y9, Y3, Y3
+	VMOVDQU      128(SP), Y6
+	VPADDD       k00000001<>+0(SB), Y6, Y6
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y6, Y8, Y8
+	VPADDD       Y7, Y8, Y8
+	VPSLLD       $0x11, Y8, Y6
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y6, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       160(SP), Y6, Y6
+	VMOVDQU      Y7, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y7, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x0a, Y7, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y6, Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VMAXPS       Y9, Y8, Y8
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y8, Y1, Y9
+	VMINPS       Y9, Y2, Y2
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y7, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y7, Y0
+	VPAND        k0000001f<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3d042108<>+0(SB), Y0, Y0
+	VADDPS       Y5, Y0, Y0
+	VPSRLD       $0x19, Y7, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y6, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y5, Y5
+	VMAXPS       Y0, Y8, Y8
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y0
+	VMINPS       Y0, Y4, Y4
+	VMINPS       Y8, Y3, Y3
+	VMAXPS       Y3, Y1, Y0
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y0, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	MOVQ         a+24(FP), AX
+	VMOVUPS      Y1, (AX)
+	MOVQ         b+32(FP), AX
+	VMOVUPS      Y2, (AX)
+	VZEROUPPER
+	RET

@@ -26,3 +26,43 @@ func valueLattice3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]flo
 //
 //go:noescape
 func perlinLattice3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+
+// valueSimplex2DAVX2 is one octave of simplex 2D noise with the value gradient at eight positions (cpu.simplexValue2D before combineValue).
+//
+//go:noescape
+func valueSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+
+// simplexSimplex2DAVX2 is one octave of simplex 2D noise with the simplex gradient at eight positions (cpu.simplexValue2D before combineValue).
+//
+//go:noescape
+func simplexSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+
+// valueSimplex3DAVX2 is one octave of simplex 3D noise with the value gradient at eight positions (cpu.simplexValue3D before combineValue).
+//
+//go:noescape
+func valueSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+
+// simplexSimplex3DAVX2 is one octave of simplex 3D noise with the simplex gradient at eight positions (cpu.simplexValue3D before combineValue).
+//
+//go:noescape
+func simplexSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
+
+// worley2DAVX2 is one octave of Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue2D before minPair.result).
+//
+//go:noescape
+func worley2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+
+// chebyshev2DAVX2 is one octave of Chebyshev Voronoi 2D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue2D before minPair.result).
+//
+//go:noescape
+func chebyshev2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+
+// worley3DAVX2 is one octave of Worley Voronoi 3D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue3D before minPair.result).
+//
+//go:noescape
+func worley3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+
+// chebyshev3DAVX2 is one octave of Chebyshev Voronoi 3D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue3D before minPair.result).
+//
+//go:noescape
+func chebyshev3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)

@@ -35,6 +35,17 @@ const (
 	perlin2    = 0x406F2090 // 2f / 0.53528f
 	perlin3    = 0x3FE364D3 // 1f / 0.56290f
 	coordLimit = 0x4E000000 // 2^29
+	simplex2   = 0x4083F68D // 5.832f / sqrt(2f)
+	invSqrt3   = 0x3F13CD3A // 1f / sqrt(3f)
+	skew2      = 0x3EBB67AE // (sqrt(3f) − 1f) / 2f
+	unskew2    = 0x3E58658C // (3f − sqrt(3f)) / 6f
+	f8         = 0x41000000 // 8
+	simplex3   = 0x40975952 // 1024f / (125f·sqrt(3f))
+	scale3     = 0x3F19999A // 0.6f
+	skew3      = 0x3EAAAAAB // 1f / 3f
+	unskew3    = 0x3E2AAAAB // 1f / 6f
+	inv31      = 0x3D042108 // 1f / 31f
+	fm1        = 0xBF800000 // −1
 	signMask   = 0x80000000
 )
 
@@ -156,11 +167,12 @@ func squareDot(v, x, z VecVirtual) VecVirtual {
 	return gx
 }
 
-// octahedronDot is the Perlin 3D corner (octahedronVectors, folded, dotted
-// with the offset, times perlin3).
-func octahedronDot(v VecVirtual, x, y, z Op) VecVirtual {
-	gx, gy := byteGradient(v, 0), byteGradient(v, 24)
-	gz, t, off := YMM(), YMM(), YMM()
+// octahedronVectors is cpu.octahedronVectors: gx = A·2/255 − 1,
+// gy = D·2/255 − 1, gz = (1 − |gx|) − |gy|, the lower half folded outward.
+func octahedronVectors(v VecVirtual) (gx, gy, gz VecVirtual) {
+	gx, gy = byteGradient(v, 0), byteGradient(v, 24)
+	gz = YMM()
+	t, off := YMM(), YMM()
 	VANDPS(bcast(^uint32(signMask)), gx, t) // |gx|
 	VMOVUPS(bcast(f1), gz)
 	VSUBPS(t, gz, gz)
@@ -178,13 +190,26 @@ func octahedronDot(v VecVirtual, x, y, z Op) VecVirtual {
 	VANDNPS(bcast(signMask), gy, t)
 	VORPS(off, t, t)
 	VADDPS(t, gy, gy)
+	return gx, gy, gz
+}
+
+// dot3 is (gx·x + gy·y) + gz·z, into gx.
+func dot3(gx, gy, gz VecVirtual, x, y, z Op) VecVirtual {
 	VMULPS(x, gx, gx)
 	VMULPS(y, gy, gy)
 	VADDPS(gy, gx, gx)
 	VMULPS(z, gz, gz)
 	VADDPS(gz, gx, gx)
-	VMULPS(bcast(perlin3), gx, gx)
 	return gx
+}
+
+// octahedronDot is the Perlin 3D corner: octahedronVectors dotted with the
+// offset, times perlin3.
+func octahedronDot(v VecVirtual, x, y, z Op) VecVirtual {
+	gx, gy, gz := octahedronVectors(v)
+	d := dot3(gx, gy, gz, x, y, z)
+	VMULPS(bcast(perlin3), d, d)
+	return d
 }
 
 // lerp is a + t·(b − a), into a.
@@ -342,6 +367,421 @@ func hasAVX2() {
 	RET()
 }
 
+// clampCoord is min(max(c, −2^29), 2^29), in place.
+func clampCoord(c VecVirtual) {
+	VMAXPS(bcast(coordLimit|signMask), c, c)
+	VMINPS(bcast(coordLimit), c, c)
+}
+
+// circleDot is the simplex 2D corner gradient (circleGradient's value):
+// squareVectors, r = 1 / sqrt(gx² + gy²), ((gx·x + gy·z)·r)·simplex2.
+// VSQRTPS and VDIVPS are correctly rounded, as sqrt32 and / are.
+func circleDot(v VecVirtual, x, z Op) VecVirtual {
+	gx := byteGradient(v, 0)
+	gy, t := YMM(), YMM()
+	VANDPS(bcast(^uint32(signMask)), gx, gy) // |gx|
+	VMOVUPS(bcast(f0p5), t)
+	VSUBPS(gy, t, gy)
+	VADDPS(bcast(f0p5), gx, t)
+	fl := floorToInt(t)
+	VCVTDQ2PS(fl, t)
+	VSUBPS(t, gx, gx)
+	r, q := YMM(), YMM()
+	VMULPS(gx, gx, r)
+	VMULPS(gy, gy, q)
+	VADDPS(q, r, r)
+	VSQRTPS(r, r)
+	VMOVUPS(bcast(f1), q)
+	VDIVPS(r, q, r) // 1 / sqrt
+	VMULPS(x, gx, gx)
+	VMULPS(z, gy, gy)
+	VADDPS(gy, gx, gx)
+	VMULPS(r, gx, gx)
+	VMULPS(bcast(simplex2), gx, gx)
+	return gx
+}
+
+// kernelFalloff is the simplex kernel: (((f·g)·f)·f)·maskNonNegative(f, 8).
+func kernelFalloff(f, g VecVirtual) VecVirtual {
+	k, m := YMM(), YMM()
+	VMULPS(g, f, k)
+	VMULPS(f, k, k)
+	VMULPS(f, k, k)
+	VPSRAD(U8(31), f, m)    // all ones where the sign bit is set
+	VPANDN(bcast(f8), m, m) // 8 where it is clear, else +0
+	VMULPS(m, k, k)
+	return k
+}
+
+// simplex2D is simplexValue2D before combineValue.
+func simplex2D(name string, simplexGrad bool) {
+	TEXT(name, NOSPLIT, "func(x, z, out *[8]float32, h uint32, f int32)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s is one octave of simplex 2D noise with the %s gradient at eight positions (cpu.simplexValue2D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	px := Mem{Base: Load(Param("x"), GP64())}
+	pz := Mem{Base: Load(Param("z"), GP64())}
+	out := Mem{Base: Load(Param("out"), GP64())}
+	h, k := broadcastParam("h"), broadcastParam("f")
+	VCVTDQ2PS(k, k)
+	VMULPS(bcast(invSqrt3), k, k)
+	X, Z := YMM(), YMM()
+	VMULPS(px, k, X)
+	VMULPS(pz, k, Z)
+	clampCoord(X)
+	clampCoord(Z)
+	// getSimplexCell2
+	sk, sx, sz := YMM(), YMM(), YMM()
+	VADDPS(Z, X, sk)
+	VMULPS(bcast(skew2), sk, sk)
+	VADDPS(sk, X, sx)
+	VADDPS(sk, Z, sz)
+	x0, z0 := floorToInt(sx), floorToInt(sz)
+	fx, fz := YMM(), YMM()
+	VCVTDQ2PS(x0, fx)
+	VSUBPS(fx, sx, fx)
+	VCVTDQ2PS(z0, fz)
+	VSUBPS(fz, sz, fz)
+	d := YMM()
+	VCMPPS(U8(1), fx, fz, d) // fz < fx: all ones (−1) where d = 1
+	m1 := one()
+	x1, z1, xC, zC := YMM(), YMM(), YMM(), YMM()
+	VPSUBD(m1, x0, x1)
+	VPSUBD(m1, z0, z1)
+	VPSUBD(d, x0, xC) // x0 + d
+	VPADDD(d, z1, zC) // z0 + 1 − d
+	h0, h1 := eat(h, x0), eat(h, x1)
+	hC := YMM()
+	VPBLENDVB(d, h1, h0, hC) // selectHash(h0, h1, d == 1)
+	corner := func(hx, lx, lz VecVirtual) VecVirtual {
+		flx, flz, u := YMM(), YMM(), YMM()
+		VCVTDQ2PS(lx, flx)
+		VCVTDQ2PS(lz, flz)
+		VADDPS(flz, flx, u)
+		VMULPS(bcast(unskew2), u, u)
+		x, z := YMM(), YMM()
+		VSUBPS(flx, X, x)
+		VADDPS(u, x, x)
+		VSUBPS(flz, Z, z)
+		VADDPS(u, z, z)
+		fo, t := YMM(), YMM()
+		VMOVUPS(bcast(f0p5), fo)
+		VMULPS(x, x, t)
+		VSUBPS(t, fo, fo)
+		VMULPS(z, z, t)
+		VSUBPS(t, fo, fo)
+		v := avalanche(eat(hx, lz))
+		var g VecVirtual
+		if simplexGrad {
+			g = circleDot(v, x, z)
+		} else {
+			g = byteGradient(v, 0)
+		}
+		return kernelFalloff(fo, g)
+	}
+	sum := corner(h0, x0, z0)
+	VADDPS(corner(h1, x1, z1), sum, sum)
+	VADDPS(corner(hC, xC, zC), sum, sum)
+	VMOVUPS(sum, out)
+	VZEROUPPER()
+	RET()
+}
+
+// simplex3D is simplexValue3D before combineValue.
+func simplex3D(name string, simplexGrad bool) {
+	TEXT(name, NOSPLIT, "func(x, y, z, out *[8]float32, h uint32, f int32)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s is one octave of simplex 3D noise with the %s gradient at eight positions (cpu.simplexValue3D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	const slots = 23 // x, y, z; 4 corners × (lx, ly, lz, hash, kernel)
+	frame := AllocLocal(32 * slots)
+	slot := 0
+	spill := func(r VecVirtual) Mem {
+		if slot == slots {
+			panic("simplex3D: frame too small")
+		}
+		m := frame.Offset(32 * slot)
+		slot++
+		VMOVUPS(r, m)
+		return m
+	}
+	h, k := broadcastParam("h"), broadcastParam("f")
+	VCVTDQ2PS(k, k)
+	VMULPS(bcast(scale3), k, k)
+	var P [3]VecVirtual
+	for i, n := range []string{"x", "y", "z"} {
+		P[i] = YMM()
+		VMULPS(Mem{Base: Load(Param(n), GP64())}, k, P[i])
+		clampCoord(P[i])
+	}
+	// getSimplexCell3
+	sk := YMM()
+	VADDPS(P[1], P[0], sk)
+	VADDPS(P[2], sk, sk)
+	VMULPS(bcast(skew3), sk, sk)
+	var l0, fr [3]VecVirtual
+	for i := range P {
+		s := YMM()
+		VADDPS(sk, P[i], s)
+		l0[i] = floorToInt(s)
+		fr[i] = YMM()
+		VCVTDQ2PS(l0[i], fr[i])
+		VSUBPS(fr[i], s, fr[i])
+	}
+	mX, mY, mZ := spill(P[0]), spill(P[1]), spill(P[2])
+	xGy, xGz, yGz := YMM(), YMM(), YMM()
+	VCMPPS(U8(1), fr[0], fr[1], xGy) // fy < fx
+	VCMPPS(U8(1), fr[0], fr[2], xGz) // fz < fx
+	VCMPPS(U8(1), fr[1], fr[2], yGz) // fz < fy
+	// The corner offsets as masks (all ones for 1): xa = xGy ∧ xGz,
+	// ya = ¬xGy ∧ yGz, za = (xGy ∧ ¬xGz) ∨ (¬xGy ∧ ¬yGz),
+	// xb = xGy ∨ (xGz ∧ yGz), yb = ¬xGy ∨ (xGz ∧ yGz), zb = ¬(xGz ∧ yGz).
+	both, xa, ya, za, xb, yb, zb, t := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+	VANDPS(yGz, xGz, both)
+	VANDPS(xGz, xGy, xa)
+	VANDNPS(yGz, xGy, ya)
+	VANDNPS(xGy, xGz, za) // xGy ∧ ¬xGz
+	VORPS(yGz, xGy, t)
+	VPCMPEQD(xb, xb, xb)
+	VXORPS(xb, t, t) // ¬xGy ∧ ¬yGz
+	VORPS(t, za, za)
+	VORPS(both, xGy, xb)
+	VPCMPEQD(yb, yb, yb)
+	VXORPS(xGy, yb, yb)
+	VORPS(both, yb, yb)
+	VPCMPEQD(zb, zb, zb)
+	VXORPS(both, zb, zb)
+	// Corner lattice points: (x0, y0, z0), (x0+1, …), (x0+a…), (x0+b…);
+	// subtracting a mask adds 1.
+	var lx, ly, lz [4]Mem
+	for i, m := range []VecVirtual{nil, one(), xa, xb} {
+		for j, l := range []*[4]Mem{&lx, &ly, &lz} {
+			r := YMM()
+			if m == nil {
+				VMOVDQU(l0[j], r)
+			} else {
+				mm := m
+				if i >= 2 {
+					mm = [][]VecVirtual{{xa, ya, za}, {xb, yb, zb}}[i-2][j]
+				}
+				VPSUBD(mm, l0[j], r)
+			}
+			l[i] = spill(r)
+		}
+	}
+	h0 := eat(h, lx[0])
+	h1 := eat(h, lx[1])
+	hA, hB := YMM(), YMM()
+	VPBLENDVB(xa, h1, h0, hA)
+	VPBLENDVB(xb, h1, h0, hB)
+	hs := []Mem{spill(h0), spill(h1), spill(hA), spill(hB)}
+	var kn [4]Mem
+	for i := 0; i < 4; i++ {
+		flx, fly, flz, u := YMM(), YMM(), YMM(), YMM()
+		VCVTDQ2PS(lx[i], flx)
+		VCVTDQ2PS(ly[i], fly)
+		VCVTDQ2PS(lz[i], flz)
+		VADDPS(fly, flx, u)
+		VADDPS(flz, u, u)
+		VMULPS(bcast(unskew3), u, u)
+		x, y, z := YMM(), YMM(), YMM()
+		VMOVUPS(mX, x)
+		VSUBPS(flx, x, x)
+		VADDPS(u, x, x)
+		VMOVUPS(mY, y)
+		VSUBPS(fly, y, y)
+		VADDPS(u, y, y)
+		VMOVUPS(mZ, z)
+		VSUBPS(flz, z, z)
+		VADDPS(u, z, z)
+		fo, t := YMM(), YMM()
+		VMOVUPS(bcast(f0p5), fo)
+		VMULPS(x, x, t)
+		VSUBPS(t, fo, fo)
+		VMULPS(y, y, t)
+		VSUBPS(t, fo, fo)
+		VMULPS(z, z, t)
+		VSUBPS(t, fo, fo)
+		hv := YMM()
+		VMOVDQU(hs[i], hv)
+		v := avalanche(eat(eat(hv, ly[i]), lz[i]))
+		var g VecVirtual
+		if simplexGrad {
+			gx, gy, gz := octahedronVectors(v)
+			r, q := YMM(), YMM()
+			VMULPS(gx, gx, r)
+			VMULPS(gy, gy, q)
+			VADDPS(q, r, r)
+			VMULPS(gz, gz, q)
+			VADDPS(q, r, r)
+			VSQRTPS(r, r)
+			VMOVUPS(bcast(f1), q)
+			VDIVPS(r, q, r) // 1 / sqrt
+			g = dot3(gx, gy, gz, x, y, z)
+			VMULPS(r, g, g)
+			VMULPS(bcast(simplex3), g, g)
+		} else {
+			g = byteGradient(v, 0)
+		}
+		kn[i] = spill(kernelFalloff(fo, g))
+	}
+	sum := YMM()
+	VMOVUPS(kn[0], sum)
+	VADDPS(kn[1], sum, sum)
+	VADDPS(kn[2], sum, sum)
+	VADDPS(kn[3], sum, sum)
+	VMOVUPS(sum, Mem{Base: Load(Param("out"), GP64())})
+	VZEROUPPER()
+	RET()
+}
+
+// byteUnit is Floats01A…D (bits = 8, the byte at shift) or bits5 (bits =
+// 5): float(v >> shift & mask)·(1/255 or 1/31).
+func byteUnit(v VecVirtual, shift, bits int) VecVirtual {
+	r := YMM()
+	switch {
+	case shift == 0:
+		VMOVDQU(v, r)
+	default:
+		VPSRLD(U8(shift), v, r)
+	}
+	if shift+bits < 32 {
+		VPAND(bcast(1<<bits-1), r, r)
+	}
+	VCVTDQ2PS(r, r)
+	if bits == 8 {
+		VMULPS(bcast(inv255), r, r)
+	} else {
+		VMULPS(bcast(inv31), r, r)
+	}
+	return r
+}
+
+// distance is the Worley squared distance (x·x + y·y) + z·z, or the
+// Chebyshev max(|x|, |y|, |z|), of the offsets given (2 or 3), into the
+// first.
+func distance(cheb bool, c ...VecVirtual) VecVirtual {
+	if cheb {
+		for _, r := range c {
+			VANDPS(bcast(^uint32(signMask)), r, r)
+		}
+		for _, r := range c[1:] {
+			VMAXPS(r, c[0], c[0])
+		}
+		return c[0]
+	}
+	VMULPS(c[0], c[0], c[0])
+	for _, r := range c[1:] {
+		VMULPS(r, r, r)
+		VADDPS(r, c[0], c[0])
+	}
+	return c[0]
+}
+
+// update is minPair.update with two: b = min(b, max(a, d)); a = min(a, d).
+// d is clobbered.
+func update(a, b, d VecVirtual) {
+	t := YMM()
+	VMAXPS(d, a, t)
+	VMINPS(t, b, b)
+	VMINPS(d, a, a)
+}
+
+// offsets are the cell offsets −1, 0, 1 as floats and ints.
+var offsets = []struct {
+	f uint32
+	i int32
+}{{fm1, -1}, {0, 0}, {f1, 1}}
+
+// cellIndex is l0 + u.
+func cellIndex(l0 Op, u int32) VecVirtual {
+	r := YMM()
+	VMOVDQU(l0, r)
+	if u != 0 {
+		VPADDD(bcast(uint32(u)), r, r)
+	}
+	return r
+}
+
+// cellOffset is float(u) − g.
+func cellOffset(g Op, u uint32) VecVirtual {
+	r := YMM()
+	VMOVUPS(bcast(u), r)
+	VSUBPS(g, r, r)
+	return r
+}
+
+// voronoi is voronoiValue2D/3D before minPair.result: the two minima of
+// each of the two points per cell, merged, written to a and b.
+func voronoi(name string, dims int, cheb bool) {
+	axes := []string{"x", "z"}
+	if dims == 3 {
+		axes = []string{"x", "y", "z"}
+	}
+	sig := "func(x, z, a, b *[8]float32, h uint32, f int32)"
+	if dims == 3 {
+		sig = "func(x, y, z, a, b *[8]float32, h uint32, f int32)"
+	}
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s is one octave of %s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", name, map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
+	frame := AllocLocal(32 * 2 * dims)
+	h, F := broadcastParam("h"), broadcastParam("f")
+	VCVTDQ2PS(F, F)
+	l0 := make([]Mem, dims)
+	g := make([]Mem, dims)
+	for i, n := range axes {
+		p0, g0, _ := span(Mem{Base: Load(Param(n), GP64())}, F)
+		l0[i], g[i] = frame.Offset(64*i), frame.Offset(64*i+32)
+		VMOVDQU(p0, l0[i])
+		VMOVUPS(g0, g[i])
+	}
+	var m [4]VecVirtual // a1, b1, a2, b2
+	for i := range m {
+		m[i] = YMM()
+		VMOVUPS(bcast(f2), m[i])
+	}
+	candidates := func(v VecVirtual, o []VecVirtual) {
+		for pt := 0; pt < 2; pt++ {
+			c := make([]VecVirtual, dims)
+			for j := range c {
+				if dims == 2 {
+					c[j] = byteUnit(v, 8*(2*pt+j), 8)
+				} else {
+					c[j] = byteUnit(v, 15*pt+5*j, 5)
+				}
+				VADDPS(o[j], c[j], c[j])
+			}
+			update(m[2*pt], m[2*pt+1], distance(cheb, c...))
+		}
+	}
+	for _, u := range offsets {
+		hx := eat(h, cellIndex(l0[0], u.i))
+		ox := cellOffset(g[0], u.f)
+		for _, v := range offsets {
+			if dims == 2 {
+				hb := avalanche(eat(hx, cellIndex(l0[1], v.i)))
+				candidates(hb, []VecVirtual{ox, cellOffset(g[1], v.f)})
+				continue
+			}
+			hy := eat(hx, cellIndex(l0[1], v.i))
+			oy := cellOffset(g[1], v.f)
+			for _, w := range offsets {
+				hb := avalanche(eat(hy, cellIndex(l0[2], w.i)))
+				candidates(hb, []VecVirtual{ox, oy, cellOffset(g[2], w.f)})
+			}
+		}
+	}
+	// merge: b = min(b1, b2, max(a1, a2)); a = min(a1, a2)
+	t := YMM()
+	VMAXPS(m[2], m[0], t)
+	VMINPS(m[3], m[1], m[1])
+	VMINPS(t, m[1], m[1])
+	VMINPS(m[2], m[0], m[0])
+	VMOVUPS(m[0], Mem{Base: Load(Param("a"), GP64())})
+	VMOVUPS(m[1], Mem{Base: Load(Param("b"), GP64())})
+	VZEROUPPER()
+	RET()
+}
+
 func main() {
 	ConstraintExpr("amd64,!goexperiment.simd,!purego")
 	hasAVX2()
@@ -349,5 +789,13 @@ func main() {
 	lattice2D("perlinLattice2DAVX2", true)
 	lattice3D("valueLattice3DAVX2", false)
 	lattice3D("perlinLattice3DAVX2", true)
+	simplex2D("valueSimplex2DAVX2", false)
+	simplex2D("simplexSimplex2DAVX2", true)
+	simplex3D("valueSimplex3DAVX2", false)
+	simplex3D("simplexSimplex3DAVX2", true)
+	voronoi("worley2DAVX2", 2, false)
+	voronoi("chebyshev2DAVX2", 2, true)
+	voronoi("worley3DAVX2", 3, false)
+	voronoi("chebyshev3DAVX2", 3, true)
 	Generate()
 }
