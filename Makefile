@@ -97,14 +97,14 @@ endif
 # The AVX2 kernels of package cpu are written by internal/asmgen (avo, a
 # development-time module of its own): make asm rewrites them, make asmcheck
 # fails when the committed files are not what the generator writes.
-ASM_OUT := -pkg cpu -out ../../cpu/lattice_avx2_amd64.s -stubs ../../cpu/lattice_avx2_stub_amd64.go
+ASM_OUT := -pkg cpu -out ../../cpu/kernels_avx2_amd64.s -stubs ../../cpu/kernels_avx2_stub_amd64.go
 asm:
 	cd internal/asmgen && $(GO) run . $(ASM_OUT)
 
 asmcheck:
 	@rm -rf out/asm && mkdir -p out/asm/internal out/asm/cpu && cp -r internal/asmgen out/asm/internal/
 	cd out/asm/internal/asmgen && $(GO) run . $(ASM_OUT)
-	@for f in lattice_avx2_amd64.s lattice_avx2_stub_amd64.go; do \
+	@for f in kernels_avx2_amd64.s kernels_avx2_stub_amd64.go; do \
 		cmp -s cpu/$$f out/asm/cpu/$$f || { echo "asmcheck: cpu/$$f is not what internal/asmgen writes: run make asm" >&2; exit 1; }; done
 	@echo "asmcheck: the assembly is what internal/asmgen writes"
 

@@ -3,14 +3,17 @@ package bench
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"testing"
 
 	perlin "github.com/aquilax/go-perlin"
+	"github.com/go-gl/mathgl/mgl32"
+	opensimplex "github.com/ojrac/opensimplex-go"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
-	opensimplex "github.com/ojrac/opensimplex-go"
 )
 
 // Package-level sinks keep the compiler from discarding the measured work.
@@ -330,5 +333,43 @@ func TestBenchmarkedWork(t *testing.T) {
 	}
 	if osMax-osMin < 0.5 || pMax-pMin < 0.5 {
 		t.Errorf("peers barely vary over the 3D grid: opensimplex [%v, %v], go-perlin [%v, %v]", osMin, osMax, pMin, pMax)
+	}
+}
+
+// BenchmarkRandomPoints measures Values on one thread at random positions
+// in the unit box of the grids (the same cells, in random order), next to
+// the grid: a branch that is predictable along a grid row (a simplex
+// corner, a Voronoi minimum) is not on random points.
+func BenchmarkRandomPoints(b *testing.B) {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.Simplex, noise.VoronoiWorleyF1} {
+		for _, dims := range []int{2, 3} {
+			grid := gridFor(dims).Unit
+			r := rand.New(rand.NewPCG(1, 2))
+			random := make([]mgl32.Vec3, len(grid))
+			for i := range random {
+				random[i] = mgl32.Vec3{r.Float32(), 0, r.Float32()}
+				if dims == 3 {
+					random[i][1] = r.Float32()
+				}
+			}
+			for _, set := range []struct {
+				name string
+				pos  []mgl32.Vec3
+			}{{"grid", grid}, {"random", random}} {
+				b.Run(fmt.Sprintf("%v/%s/%s", n, dimName(dims), set.name), func(b *testing.B) {
+					s := newSampler(b, n, dims)
+					out := make([]float32, len(set.pos))
+					withProcs(1, func() {
+						b.ResetTimer()
+						for i := 0; i < b.N; i++ {
+							s.Values(set.pos, out)
+						}
+						b.StopTimer()
+						sink32 += out[0]
+						reportMpts(b, len(set.pos))
+					})
+				})
+			}
+		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // Perlin gradients), simplex noise (value and simplex gradients) and
 // Worley and Chebyshev noise in 2D and 3D, not tiling, eight positions at
 // a time with AVX2
-// assembly (lattice_avx2_amd64.s, written by internal/asmgen from the scalar
+// assembly (kernels_avx2_amd64.s, written by internal/asmgen from the scalar
 // code, operation for operation: the same bits). The input clamp, the
 // domain transform, the combine step and the fractal loop stay in Go, per
 // lane, as in valueAt. Build with -tags purego for the scalar code alone.

@@ -1,5 +1,5 @@
 // Command asmgen writes the AVX2 assembly kernels of package cpu
-// (cpu/lattice_avx2_amd64.s and its Go declarations) with avo. It is a
+// (cpu/kernels_avx2_amd64.s and its Go declarations) with avo. It is a
 // development tool in a module of its own, so that package cpu and its
 // users never depend on avo; `make asm` runs it and `make asmcheck` (part of
 // `make test`) checks that the committed files are what it writes.
