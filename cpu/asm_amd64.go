@@ -3,6 +3,8 @@
 package cpu
 
 import (
+	"unsafe"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise"
 )
@@ -114,36 +116,49 @@ func (s *Sampler) finish(k kernel8, n, n2 float32) float32 {
 
 // valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
 func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
-	var x, y, z, n, n2, sum [8]float32
-	if s.lean { // one octave, no domain: as in valueAt
-		for l, p := range pos[:8] {
-			x[l], y[l], z[l] = clampInput(p[0]), clampInput(p[1]), clampInput(p[2])
-		}
-		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
-		for l, p := range pos[:8] {
-			v := 0 + s.finish(s.k8, n[l], n2[l])
-			if s.usesNaN(point{p[0], p[1], p[2], 0}) {
-				v = nan32
+	var x, y, z, n, n2 [8]float32
+	var nans uint8 // bit l: lane l gives NaN
+	if !s.domain {
+		// prepare8 is clampInput on every coordinate, and the NaN test.
+		nan := prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &x, &y, &z)
+		for a := 0; a < 3; a++ {
+			if s.nanAxes>>a&1 != 0 {
+				nans |= uint8(nan >> (8 * a))
 			}
-			out[l] = v
 		}
-		return
-	}
-	var nan [8]bool
-	for l, p := range pos[:8] {
-		q, ok := s.prepare(point{p[0], p[1], p[2], 0})
-		x[l], y[l], z[l], nan[l] = q.x, q.y, q.z, !ok
-	}
-	for o := 0; o < s.oct.n; o++ {
-		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
-		amp := s.oct.amp[o]
-		for l := range sum {
-			sum[l] = sum[l] + float32(s.finish(s.k8, n[l], n2[l])*amp)
+	} else {
+		for l, p := range pos[:8] {
+			q, ok := s.prepare(point{p[0], p[1], p[2], 0})
+			x[l], y[l], z[l] = q.x, q.y, q.z
+			nans |= b2u8(!ok) << l
 		}
 	}
-	for l := range out[:8] {
-		out[l] = sum[l] / s.oct.ampSum
-		if nan[l] {
+	if s.lean { // one octave, no domain: 0 + v, as in valueAt
+		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
+		if s.k8 >= worley2D8 {
+			for l := range out[:8] {
+				out[l] = 0 + minPair{n[l], n2[l]}.result(&s.vp, s.cfg.Dims)
+			}
+		} else {
+			for l := range out[:8] {
+				out[l] = 0 + combineValue(s.vp.comb, n[l])
+			}
+		}
+	} else {
+		var sum [8]float32
+		for o := 0; o < s.oct.n; o++ {
+			s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
+			amp := s.oct.amp[o]
+			for l := range sum {
+				sum[l] = sum[l] + float32(s.finish(s.k8, n[l], n2[l])*amp)
+			}
+		}
+		for l := range out[:8] {
+			out[l] = sum[l] / s.oct.ampSum
+		}
+	}
+	for l := 0; nans != 0; l, nans = l+1, nans>>1 {
+		if nans&1 != 0 {
 			out[l] = nan32
 		}
 	}

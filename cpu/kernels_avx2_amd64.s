@@ -31,6 +31,78 @@ noavx2:
 	MOVB BL, ret+0(FP)
 	RET
 
+// func prepare8(pos *[24]float32, x *[8]float32, y *[8]float32, z *[8]float32) uint32
+// Requires: AVX, AVX2
+TEXT ·prepare8(SB), NOSPLIT, $0-36
+	MOVQ       pos+0(FP), AX
+	VMOVDQU    stride3<>+0(SB), Y0
+	XORL       CX, CX
+	VPCMPEQD   Y2, Y2, Y2
+	VXORPS     Y1, Y1, Y1
+	VGATHERDPS Y2, (AX)(Y0*4), Y1
+	VCMPPS     $0x03, Y1, Y1, Y2
+	VMOVMSKPS  Y2, DX
+	ORL        DX, CX
+	VMAXPS     kdf800000<>+0(SB), Y1, Y1
+	VMINPS     k5f800000<>+0(SB), Y1, Y1
+	MOVQ       x+8(FP), DX
+	VMOVUPS    Y1, (DX)
+	VPCMPEQD   Y2, Y2, Y2
+	VXORPS     Y1, Y1, Y1
+	VGATHERDPS Y2, 4(AX)(Y0*4), Y1
+	VCMPPS     $0x03, Y1, Y1, Y2
+	VMOVMSKPS  Y2, DX
+	SHLL       $0x08, DX
+	ORL        DX, CX
+	VMAXPS     kdf800000<>+0(SB), Y1, Y1
+	VMINPS     k5f800000<>+0(SB), Y1, Y1
+	MOVQ       y+16(FP), DX
+	VMOVUPS    Y1, (DX)
+	VPCMPEQD   Y2, Y2, Y2
+	VXORPS     Y1, Y1, Y1
+	VGATHERDPS Y2, 8(AX)(Y0*4), Y1
+	VCMPPS     $0x03, Y1, Y1, Y2
+	VMOVMSKPS  Y2, AX
+	SHLL       $0x10, AX
+	ORL        AX, CX
+	VMAXPS     kdf800000<>+0(SB), Y1, Y1
+	VMINPS     k5f800000<>+0(SB), Y1, Y1
+	MOVQ       z+24(FP), AX
+	VMOVUPS    Y1, (AX)
+	MOVL       CX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+DATA stride3<>+0(SB)/4, $0x00000000
+DATA stride3<>+4(SB)/4, $0x00000003
+DATA stride3<>+8(SB)/4, $0x00000006
+DATA stride3<>+12(SB)/4, $0x00000009
+DATA stride3<>+16(SB)/4, $0x0000000c
+DATA stride3<>+20(SB)/4, $0x0000000f
+DATA stride3<>+24(SB)/4, $0x00000012
+DATA stride3<>+28(SB)/4, $0x00000015
+GLOBL stride3<>(SB), RODATA|NOPTR, $32
+
+DATA kdf800000<>+0(SB)/4, $0xdf800000
+DATA kdf800000<>+4(SB)/4, $0xdf800000
+DATA kdf800000<>+8(SB)/4, $0xdf800000
+DATA kdf800000<>+12(SB)/4, $0xdf800000
+DATA kdf800000<>+16(SB)/4, $0xdf800000
+DATA kdf800000<>+20(SB)/4, $0xdf800000
+DATA kdf800000<>+24(SB)/4, $0xdf800000
+DATA kdf800000<>+28(SB)/4, $0xdf800000
+GLOBL kdf800000<>(SB), RODATA|NOPTR, $32
+
+DATA k5f800000<>+0(SB)/4, $0x5f800000
+DATA k5f800000<>+4(SB)/4, $0x5f800000
+DATA k5f800000<>+8(SB)/4, $0x5f800000
+DATA k5f800000<>+12(SB)/4, $0x5f800000
+DATA k5f800000<>+16(SB)/4, $0x5f800000
+DATA k5f800000<>+20(SB)/4, $0x5f800000
+DATA k5f800000<>+24(SB)/4, $0x5f800000
+DATA k5f800000<>+28(SB)/4, $0x5f800000
+GLOBL k5f800000<>(SB), RODATA|NOPTR, $32
+
 // func valueLattice2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·valueLattice2DAVX2(SB), NOSPLIT, $0-32

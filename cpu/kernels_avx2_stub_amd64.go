@@ -7,6 +7,11 @@ package cpu
 // hasAVX2 reports whether the CPU has AVX2 and the OS saves the YMM registers.
 func hasAVX2() bool
 
+// prepare8 loads and clamps eight positions for the 8-lane kernels and returns their NaN lanes per axis.
+//
+//go:noescape
+func prepare8(pos *[24]float32, x *[8]float32, y *[8]float32, z *[8]float32) uint32
+
 // valueLattice2DAVX2 is one octave of lattice value 2D noise at eight positions (cpu.latticeValue2D before combineValue).
 //
 //go:noescape

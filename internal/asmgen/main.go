@@ -35,6 +35,7 @@ const (
 	perlin2    = 0x406F2090 // 2f / 0.53528f
 	perlin3    = 0x3FE364D3 // 1f / 0.56290f
 	coordLimit = 0x4E000000 // 2^29
+	inputLimit = 0x5F800000 // 2^64
 	simplex2   = 0x4083F68D // 5.832f / sqrt(2f)
 	invSqrt3   = 0x3F13CD3A // 1f / sqrt(3f)
 	skew2      = 0x3EBB67AE // (sqrt(3f) − 1f) / 2f
@@ -782,9 +783,53 @@ func voronoi(name string, dims int, cheb bool) {
 	RET()
 }
 
+// prepare8 loads eight positions (x, y, z triples, as []mgl32.Vec3 holds
+// them), clamps each coordinate to ±2^64 (clampInput; NaN lanes get any
+// value) into x, y and z, and returns the NaN lanes of x, y and z as three
+// bytes (bit l of byte 0 for x of lane l, byte 1 for y, byte 2 for z).
+func prepare8() {
+	TEXT("prepare8", NOSPLIT, "func(pos *[24]float32, x, y, z *[8]float32) uint32")
+	Pragma("noescape")
+	Doc("prepare8 loads and clamps eight positions for the 8-lane kernels and returns their NaN lanes per axis.")
+	base := Load(Param("pos"), GP64())
+	idx := YMM()
+	VMOVDQU(stride3(), idx)
+	nans := GP32()
+	XORL(nans, nans)
+	for axis, n := range []string{"x", "y", "z"} {
+		c, m := YMM(), YMM()
+		VPCMPEQD(m, m, m)
+		VXORPS(c, c, c)
+		VGATHERDPS(m, Mem{Base: base, Index: idx, Scale: 4, Disp: 4 * axis}, c)
+		VCMPPS(U8(3), c, c, m) // unordered: NaN
+		bits := GP32()
+		VMOVMSKPS(m, bits)
+		if axis > 0 {
+			SHLL(U8(8*axis), bits)
+		}
+		ORL(bits, nans)
+		VMAXPS(bcast(inputLimit|signMask), c, c)
+		VMINPS(bcast(inputLimit), c, c)
+		VMOVUPS(c, Mem{Base: Load(Param(n), GP64())})
+	}
+	Store(nans, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// stride3 is the gather index of prepare8: 0, 3, 6, …, 21.
+func stride3() Mem {
+	m := GLOBL("stride3", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(uint32(3*i)))
+	}
+	return m
+}
+
 func main() {
 	ConstraintExpr("amd64,!goexperiment.simd,!purego")
 	hasAVX2()
+	prepare8()
 	lattice2D("valueLattice2DAVX2", false)
 	lattice2D("perlinLattice2DAVX2", true)
 	lattice3D("valueLattice3DAVX2", false)
