@@ -1929,24 +1929,25 @@ GLOBL k4083f68d<>(SB), RODATA|NOPTR, $32
 // func valueSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
-	MOVL         h+32(FP), AX
-	MOVD         AX, X0
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         out+24(FP), BX
+	MOVL         h+32(FP), SI
+	MOVD         SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), AX
-	MOVD         AX, X1
+	MOVL         f+36(FP), SI
+	MOVD         SI, X1
 	VPBROADCASTD X1, Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f19999a<>+0(SB), Y1, Y1
-	MOVQ         x+0(FP), AX
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
-	MOVQ         y+8(FP), AX
-	VMULPS       (AX), Y1, Y3
+	VMULPS       (CX), Y1, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
 	VMINPS       k4e000000<>+0(SB), Y3, Y3
-	MOVQ         z+16(FP), AX
-	VMULPS       (AX), Y1, Y1
+	VMULPS       (DX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
 	VMINPS       k4e000000<>+0(SB), Y1, Y1
 	VADDPS       Y3, Y2, Y4
@@ -2270,8 +2271,7 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       640(SP), Y0, Y0
 	VADDPS       672(SP), Y0, Y0
 	VADDPS       704(SP), Y0, Y0
-	MOVQ         out+24(FP), AX
-	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y0, (BX)
 	VZEROUPPER
 	RET
 
@@ -2308,24 +2308,25 @@ GLOBL k3e2aaaab<>(SB), RODATA|NOPTR, $32
 // func simplexSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
-	MOVL         h+32(FP), AX
-	MOVD         AX, X0
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         out+24(FP), BX
+	MOVL         h+32(FP), SI
+	MOVD         SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), AX
-	MOVD         AX, X1
+	MOVL         f+36(FP), SI
+	MOVD         SI, X1
 	VPBROADCASTD X1, Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f19999a<>+0(SB), Y1, Y1
-	MOVQ         x+0(FP), AX
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
-	MOVQ         y+8(FP), AX
-	VMULPS       (AX), Y1, Y3
+	VMULPS       (CX), Y1, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
 	VMINPS       k4e000000<>+0(SB), Y3, Y3
-	MOVQ         z+16(FP), AX
-	VMULPS       (AX), Y1, Y1
+	VMULPS       (DX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
 	VMINPS       k4e000000<>+0(SB), Y1, Y1
 	VADDPS       Y3, Y2, Y4
@@ -2785,8 +2786,7 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       640(SP), Y0, Y0
 	VADDPS       672(SP), Y0, Y0
 	VADDPS       704(SP), Y0, Y0
-	MOVQ         out+24(FP), AX
-	VMOVUPS      Y0, (AX)
+	VMOVUPS      Y0, (BX)
 	VZEROUPPER
 	RET
 
@@ -2803,14 +2803,17 @@ GLOBL k40975952<>(SB), RODATA|NOPTR, $32
 // func worley2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·worley2DAVX2(SB), NOSPLIT, $128-40
-	MOVL         h+32(FP), AX
-	MOVD         AX, X0
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         a+16(FP), DX
+	MOVQ         b+24(FP), BX
+	MOVL         h+32(FP), SI
+	MOVD         SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), AX
-	MOVD         AX, X1
+	MOVL         f+36(FP), SI
+	MOVD         SI, X1
 	VPBROADCASTD X1, Y1
 	VCVTDQ2PS    Y1, Y1
-	MOVQ         x+0(FP), AX
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
@@ -2829,8 +2832,7 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $128-40
 	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
-	MOVQ         z+8(FP), AX
-	VMULPS       (AX), Y1, Y1
+	VMULPS       (CX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
 	VMINPS       k4e000000<>+0(SB), Y1, Y1
 	VCVTTPS2DQ   Y1, Y2
@@ -3335,10 +3337,8 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $128-40
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
 	VMINPS       Y3, Y1, Y1
-	MOVQ         a+16(FP), AX
-	VMOVUPS      Y1, (AX)
-	MOVQ         b+24(FP), AX
-	VMOVUPS      Y2, (AX)
+	VMOVUPS      Y1, (DX)
+	VMOVUPS      Y2, (BX)
 	VZEROUPPER
 	RET
 
@@ -3385,14 +3385,17 @@ GLOBL k00000001<>(SB), RODATA|NOPTR, $32
 // func chebyshev2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $128-40
-	MOVL         h+32(FP), AX
-	MOVD         AX, X0
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         a+16(FP), DX
+	MOVQ         b+24(FP), BX
+	MOVL         h+32(FP), SI
+	MOVD         SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), AX
-	MOVD         AX, X1
+	MOVL         f+36(FP), SI
+	MOVD         SI, X1
 	VPBROADCASTD X1, Y1
 	VCVTDQ2PS    Y1, Y1
-	MOVQ         x+0(FP), AX
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
@@ -3411,8 +3414,7 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $128-40
 	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
-	MOVQ         z+8(FP), AX
-	VMULPS       (AX), Y1, Y1
+	VMULPS       (CX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
 	VMINPS       k4e000000<>+0(SB), Y1, Y1
 	VCVTTPS2DQ   Y1, Y2
@@ -3917,24 +3919,26 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $128-40
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
 	VMINPS       Y3, Y1, Y1
-	MOVQ         a+16(FP), AX
-	VMOVUPS      Y1, (AX)
-	MOVQ         b+24(FP), AX
-	VMOVUPS      Y2, (AX)
+	VMOVUPS      Y1, (DX)
+	VMOVUPS      Y2, (BX)
 	VZEROUPPER
 	RET
 
 // func worley3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
-	MOVL         h+40(FP), AX
-	MOVD         AX, X0
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         a+24(FP), BX
+	MOVQ         b+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), AX
-	MOVD         AX, X1
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
 	VPBROADCASTD X1, Y1
 	VCVTDQ2PS    Y1, Y1
-	MOVQ         x+0(FP), AX
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
@@ -3953,8 +3957,7 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
 	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
-	MOVQ         y+8(FP), AX
-	VMULPS       (AX), Y1, Y2
+	VMULPS       (CX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
 	VCVTTPS2DQ   Y2, Y3
@@ -3972,8 +3975,7 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
 	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
-	MOVQ         z+16(FP), AX
-	VMULPS       (AX), Y1, Y1
+	VMULPS       (DX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
 	VMINPS       k4e000000<>+0(SB), Y1, Y1
 	VCVTTPS2DQ   Y1, Y2
@@ -5873,10 +5875,8 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
 	VMINPS       Y3, Y1, Y1
-	MOVQ         a+24(FP), AX
-	VMOVUPS      Y1, (AX)
-	MOVQ         b+32(FP), AX
-	VMOVUPS      Y2, (AX)
+	VMOVUPS      Y1, (BX)
+	VMOVUPS      Y2, (SI)
 	VZEROUPPER
 	RET
 
@@ -5903,14 +5903,18 @@ GLOBL k3d042108<>(SB), RODATA|NOPTR, $32
 // func chebyshev3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
-	MOVL         h+40(FP), AX
-	MOVD         AX, X0
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         a+24(FP), BX
+	MOVQ         b+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), AX
-	MOVD         AX, X1
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
 	VPBROADCASTD X1, Y1
 	VCVTDQ2PS    Y1, Y1
-	MOVQ         x+0(FP), AX
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
@@ -5929,8 +5933,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
 	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
-	MOVQ         y+8(FP), AX
-	VMULPS       (AX), Y1, Y2
+	VMULPS       (CX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
 	VMINPS       k4e000000<>+0(SB), Y2, Y2
 	VCVTTPS2DQ   Y2, Y3
@@ -5948,8 +5951,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
 	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
-	MOVQ         z+16(FP), AX
-	VMULPS       (AX), Y1, Y1
+	VMULPS       (DX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
 	VMINPS       k4e000000<>+0(SB), Y1, Y1
 	VCVTTPS2DQ   Y1, Y2
@@ -7849,9 +7851,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
 	VMINPS       Y3, Y1, Y1
-	MOVQ         a+24(FP), AX
-	VMOVUPS      Y1, (AX)
-	MOVQ         b+32(FP), AX
-	VMOVUPS      Y2, (AX)
+	VMOVUPS      Y1, (BX)
+	VMOVUPS      Y2, (SI)
 	VZEROUPPER
 	RET

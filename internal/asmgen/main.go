@@ -12,6 +12,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -148,12 +149,11 @@ func byteGradient(v VecVirtual, shift int) VecVirtual {
 	return b
 }
 
-// squareDot is the Perlin 2D corner (cpu.squareDot over squareVectors):
-// gx = A·2/255 − 1, gy = 0.5 − |gx|, gx −= floor(gx + 0.5),
-// ((gx·x) + (gy·z))·perlin2.
-func squareDot(v, x, z VecVirtual) VecVirtual {
-	gx := byteGradient(v, 0)
-	gy, t := YMM(), YMM()
+// squareVectors is cpu.squareVectors: gx = A·2/255 − 1, gy = 0.5 − |gx|,
+// gx −= floor(gx + 0.5).
+func squareVectors(v VecVirtual) (gx, gy VecVirtual) {
+	gx, gy = byteGradient(v, 0), YMM()
+	t := YMM()
 	VANDPS(bcast(^uint32(signMask)), gx, gy) // |gx|
 	VMOVUPS(bcast(f0p5), t)
 	VSUBPS(gy, t, gy)
@@ -161,6 +161,14 @@ func squareDot(v, x, z VecVirtual) VecVirtual {
 	fl := floorToInt(t)
 	VCVTDQ2PS(fl, t)
 	VSUBPS(t, gx, gx)
+	return gx, gy
+}
+
+// squareDot is the Perlin 2D corner (cpu.squareDot over squareVectors):
+// gx = A·2/255 − 1, gy = 0.5 − |gx|, gx −= floor(gx + 0.5),
+// ((gx·x) + (gy·z))·perlin2.
+func squareDot(v, x, z VecVirtual) VecVirtual {
+	gx, gy := squareVectors(v)
 	VMULPS(x, gx, gx)
 	VMULPS(z, gy, gy)
 	VADDPS(gy, gx, gx)
@@ -243,14 +251,32 @@ func one() VecVirtual {
 	return r
 }
 
-func lattice2D(name string, perlin bool) {
-	TEXT(name, NOSPLIT, "func(x, z, out *[8]float32, h uint32, f int32)")
+// kernel starts an assembly kernel over eight positions: its TEXT, the
+// noescape pragma and the doc, the pointers to the coordinates it reads (x
+// and z in 2D, x, y and z in 3D) and to its outputs, and its hash h and
+// frequency f in every lane.
+func kernel(name string, dims int, outs []string, doc string) (pos, out []Mem, h, f VecVirtual) {
+	axes := []string{"x", "z"}
+	if dims == 3 {
+		axes = []string{"x", "y", "z"}
+	}
+	TEXT(name, NOSPLIT, "func("+strings.Join(append(append([]string{}, axes...), outs...), ", ")+" *[8]float32, h uint32, f int32)")
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is one octave of lattice%s 2D noise at eight positions (cpu.latticeValue2D before combineValue).", name, map[bool]string{false: " value", true: " Perlin"}[perlin]))
-	px := Mem{Base: Load(Param("x"), GP64())}
-	pz := Mem{Base: Load(Param("z"), GP64())}
-	out := Mem{Base: Load(Param("out"), GP64())}
-	h, F := broadcastParam("h"), broadcastParam("f")
+	Doc(name + " is one octave of " + doc)
+	for _, n := range append(axes, outs...) {
+		m := Mem{Base: Load(Param(n), GP64())}
+		if len(pos) < dims {
+			pos = append(pos, m)
+		} else {
+			out = append(out, m)
+		}
+	}
+	return pos, out, broadcastParam("h"), broadcastParam("f")
+}
+
+func lattice2D(name string, perlin bool) {
+	pos, outs, h, F := kernel(name, 2, []string{"out"}, fmt.Sprintf("lattice %s 2D noise at eight positions (cpu.latticeValue2D before combineValue).", map[bool]string{false: "value", true: "Perlin"}[perlin]))
+	px, pz, out := pos[0], pos[1], outs[0]
 	VCVTDQ2PS(F, F)
 	x0, gx, tx := span(px, F)
 	z0, gz, tz := span(pz, F)
@@ -282,14 +308,8 @@ func lattice2D(name string, perlin bool) {
 }
 
 func lattice3D(name string, perlin bool) {
-	TEXT(name, NOSPLIT, "func(x, y, z, out *[8]float32, h uint32, f int32)")
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is one octave of lattice%s 3D noise at eight positions (cpu.latticeValue3D before combineValue).", name, map[bool]string{false: " value", true: " Perlin"}[perlin]))
-	px := Mem{Base: Load(Param("x"), GP64())}
-	py := Mem{Base: Load(Param("y"), GP64())}
-	pz := Mem{Base: Load(Param("z"), GP64())}
-	out := Mem{Base: Load(Param("out"), GP64())}
-	h, F := broadcastParam("h"), broadcastParam("f")
+	pos, outs, h, F := kernel(name, 3, []string{"out"}, fmt.Sprintf("lattice %s 3D noise at eight positions (cpu.latticeValue3D before combineValue).", map[bool]string{false: "value", true: "Perlin"}[perlin]))
+	px, py, pz, out := pos[0], pos[1], pos[2], outs[0]
 	VCVTDQ2PS(F, F)
 	x0, gx, tx := span(px, F)
 	y0, gy, ty := span(py, F)
@@ -378,15 +398,7 @@ func clampCoord(c VecVirtual) {
 // squareVectors, r = 1 / sqrt(gx² + gy²), ((gx·x + gy·z)·r)·simplex2.
 // VSQRTPS and VDIVPS are correctly rounded, as sqrt32 and / are.
 func circleDot(v VecVirtual, x, z Op) VecVirtual {
-	gx := byteGradient(v, 0)
-	gy, t := YMM(), YMM()
-	VANDPS(bcast(^uint32(signMask)), gx, gy) // |gx|
-	VMOVUPS(bcast(f0p5), t)
-	VSUBPS(gy, t, gy)
-	VADDPS(bcast(f0p5), gx, t)
-	fl := floorToInt(t)
-	VCVTDQ2PS(fl, t)
-	VSUBPS(t, gx, gx)
+	gx, gy := squareVectors(v)
 	r, q := YMM(), YMM()
 	VMULPS(gx, gx, r)
 	VMULPS(gy, gy, q)
@@ -416,13 +428,8 @@ func kernelFalloff(f, g VecVirtual) VecVirtual {
 
 // simplex2D is simplexValue2D before combineValue.
 func simplex2D(name string, simplexGrad bool) {
-	TEXT(name, NOSPLIT, "func(x, z, out *[8]float32, h uint32, f int32)")
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is one octave of simplex 2D noise with the %s gradient at eight positions (cpu.simplexValue2D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	px := Mem{Base: Load(Param("x"), GP64())}
-	pz := Mem{Base: Load(Param("z"), GP64())}
-	out := Mem{Base: Load(Param("out"), GP64())}
-	h, k := broadcastParam("h"), broadcastParam("f")
+	pos, outs, h, k := kernel(name, 2, []string{"out"}, fmt.Sprintf("simplex 2D noise with the %s gradient at eight positions (cpu.simplexValue2D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	px, pz, out := pos[0], pos[1], outs[0]
 	VCVTDQ2PS(k, k)
 	VMULPS(bcast(invSqrt3), k, k)
 	X, Z := YMM(), YMM()
@@ -489,9 +496,7 @@ func simplex2D(name string, simplexGrad bool) {
 
 // simplex3D is simplexValue3D before combineValue.
 func simplex3D(name string, simplexGrad bool) {
-	TEXT(name, NOSPLIT, "func(x, y, z, out *[8]float32, h uint32, f int32)")
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is one octave of simplex 3D noise with the %s gradient at eight positions (cpu.simplexValue3D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	pos, outs, h, k := kernel(name, 3, []string{"out"}, fmt.Sprintf("simplex 3D noise with the %s gradient at eight positions (cpu.simplexValue3D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
 	const slots = 23 // x, y, z; 4 corners × (lx, ly, lz, hash, kernel)
 	frame := AllocLocal(32 * slots)
 	slot := 0
@@ -504,13 +509,12 @@ func simplex3D(name string, simplexGrad bool) {
 		VMOVUPS(r, m)
 		return m
 	}
-	h, k := broadcastParam("h"), broadcastParam("f")
 	VCVTDQ2PS(k, k)
 	VMULPS(bcast(scale3), k, k)
 	var P [3]VecVirtual
-	for i, n := range []string{"x", "y", "z"} {
+	for i := range P {
 		P[i] = YMM()
-		VMULPS(Mem{Base: Load(Param(n), GP64())}, k, P[i])
+		VMULPS(pos[i], k, P[i])
 		clampCoord(P[i])
 	}
 	// getSimplexCell3
@@ -629,7 +633,7 @@ func simplex3D(name string, simplexGrad bool) {
 	VADDPS(kn[1], sum, sum)
 	VADDPS(kn[2], sum, sum)
 	VADDPS(kn[3], sum, sum)
-	VMOVUPS(sum, Mem{Base: Load(Param("out"), GP64())})
+	VMOVUPS(sum, outs[0])
 	VZEROUPPER()
 	RET()
 }
@@ -713,24 +717,13 @@ func cellOffset(g Op, u uint32) VecVirtual {
 // voronoi is voronoiValue2D/3D before minPair.result: the two minima of
 // each of the two points per cell, merged, written to a and b.
 func voronoi(name string, dims int, cheb bool) {
-	axes := []string{"x", "z"}
-	if dims == 3 {
-		axes = []string{"x", "y", "z"}
-	}
-	sig := "func(x, z, a, b *[8]float32, h uint32, f int32)"
-	if dims == 3 {
-		sig = "func(x, y, z, a, b *[8]float32, h uint32, f int32)"
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s is one octave of %s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", name, map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
+	pos, outs, h, F := kernel(name, dims, []string{"a", "b"}, fmt.Sprintf("%s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
 	frame := AllocLocal(32 * 2 * dims)
-	h, F := broadcastParam("h"), broadcastParam("f")
 	VCVTDQ2PS(F, F)
 	l0 := make([]Mem, dims)
 	g := make([]Mem, dims)
-	for i, n := range axes {
-		p0, g0, _ := span(Mem{Base: Load(Param(n), GP64())}, F)
+	for i := range pos {
+		p0, g0, _ := span(pos[i], F)
 		l0[i], g[i] = frame.Offset(64*i), frame.Offset(64*i+32)
 		VMOVDQU(p0, l0[i])
 		VMOVUPS(g0, g[i])
@@ -777,8 +770,8 @@ func voronoi(name string, dims int, cheb bool) {
 	VMINPS(m[3], m[1], m[1])
 	VMINPS(t, m[1], m[1])
 	VMINPS(m[2], m[0], m[0])
-	VMOVUPS(m[0], Mem{Base: Load(Param("a"), GP64())})
-	VMOVUPS(m[1], Mem{Base: Load(Param("b"), GP64())})
+	VMOVUPS(m[0], outs[0])
+	VMOVUPS(m[1], outs[1])
 	VZEROUPPER()
 	RET()
 }
