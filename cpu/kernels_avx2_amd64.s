@@ -1514,15 +1514,17 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VCVTDQ2PS    Y6, Y5
 	VADDPS       Y5, Y3, Y12
 	VMULPS       k3e58658c<>+0(SB), Y12, Y12
-	VSUBPS       Y3, Y2, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y13
+	VMOVUPS      Y2, Y14
+	VSUBPS       Y3, Y14, Y14
+	VADDPS       Y12, Y14, Y14
+	VMULPS       Y14, Y14, Y3
+	VSUBPS       Y3, Y13, Y13
+	VMOVUPS      Y1, Y3
+	VSUBPS       Y5, Y3, Y3
 	VADDPS       Y12, Y3, Y3
-	VSUBPS       Y5, Y1, Y5
-	VADDPS       Y12, Y5, Y5
-	VMOVUPS      k3f000000<>+0(SB), Y12
 	VMULPS       Y3, Y3, Y3
-	VSUBPS       Y3, Y12, Y12
-	VMULPS       Y5, Y5, Y3
-	VSUBPS       Y3, Y12, Y12
+	VSUBPS       Y3, Y13, Y13
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
 	VPMULLD      Y6, Y3, Y3
 	VPADDD       Y10, Y3, Y3
@@ -1543,25 +1545,27 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VMULPS       k3b808081<>+0(SB), Y3, Y3
 	VMULPS       k40000000<>+0(SB), Y3, Y3
 	VSUBPS       k3f800000<>+0(SB), Y3, Y3
-	VMULPS       Y3, Y12, Y3
-	VMULPS       Y12, Y3, Y3
-	VMULPS       Y12, Y3, Y3
-	VPSRAD       $0x1f, Y12, Y5
+	VMULPS       Y3, Y13, Y3
+	VMULPS       Y13, Y3, Y3
+	VMULPS       Y13, Y3, Y3
+	VPSRAD       $0x1f, Y13, Y5
 	VPANDN       k41000000<>+0(SB), Y5, Y5
 	VMULPS       Y5, Y3, Y3
 	VCVTDQ2PS    Y7, Y5
 	VCVTDQ2PS    Y4, Y6
 	VADDPS       Y6, Y5, Y7
 	VMULPS       k3e58658c<>+0(SB), Y7, Y7
-	VSUBPS       Y5, Y2, Y5
+	VMOVUPS      k3f000000<>+0(SB), Y10
+	VMOVUPS      Y2, Y12
+	VSUBPS       Y5, Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VMULPS       Y12, Y12, Y5
+	VSUBPS       Y5, Y10, Y10
+	VMOVUPS      Y1, Y5
+	VSUBPS       Y6, Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VSUBPS       Y6, Y1, Y6
-	VADDPS       Y7, Y6, Y6
-	VMOVUPS      k3f000000<>+0(SB), Y7
 	VMULPS       Y5, Y5, Y5
-	VSUBPS       Y5, Y7, Y7
-	VMULPS       Y6, Y6, Y5
-	VSUBPS       Y5, Y7, Y7
+	VSUBPS       Y5, Y10, Y10
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
 	VPMULLD      Y4, Y5, Y5
 	VPADDD       Y11, Y5, Y5
@@ -1582,10 +1586,10 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VMULPS       k3b808081<>+0(SB), Y4, Y4
 	VMULPS       k40000000<>+0(SB), Y4, Y4
 	VSUBPS       k3f800000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y7, Y4
-	VMULPS       Y7, Y4, Y4
-	VMULPS       Y7, Y4, Y4
-	VPSRAD       $0x1f, Y7, Y5
+	VMULPS       Y4, Y10, Y4
+	VMULPS       Y10, Y4, Y4
+	VMULPS       Y10, Y4, Y4
+	VPSRAD       $0x1f, Y10, Y5
 	VPANDN       k41000000<>+0(SB), Y5, Y5
 	VMULPS       Y5, Y4, Y4
 	VADDPS       Y4, Y3, Y3
@@ -1593,15 +1597,17 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VCVTDQ2PS    Y9, Y5
 	VADDPS       Y5, Y4, Y6
 	VMULPS       k3e58658c<>+0(SB), Y6, Y6
+	VMOVUPS      k3f000000<>+0(SB), Y7
+	VMOVUPS      Y2, Y2
 	VSUBPS       Y4, Y2, Y2
 	VADDPS       Y6, Y2, Y2
+	VMULPS       Y2, Y2, Y2
+	VSUBPS       Y2, Y7, Y7
+	VMOVUPS      Y1, Y1
 	VSUBPS       Y5, Y1, Y1
 	VADDPS       Y6, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y4
-	VMULPS       Y2, Y2, Y2
-	VSUBPS       Y2, Y4, Y4
 	VMULPS       Y1, Y1, Y2
-	VSUBPS       Y2, Y4, Y4
+	VSUBPS       Y2, Y7, Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
 	VPMULLD      Y9, Y1, Y1
 	VPADDD       Y0, Y1, Y1
@@ -1622,10 +1628,10 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VMULPS       Y0, Y4, Y0
-	VMULPS       Y4, Y0, Y0
-	VMULPS       Y4, Y0, Y0
-	VPSRAD       $0x1f, Y4, Y1
+	VMULPS       Y0, Y7, Y0
+	VMULPS       Y7, Y0, Y0
+	VMULPS       Y7, Y0, Y0
+	VPSRAD       $0x1f, Y7, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VADDPS       Y0, Y3, Y3
@@ -1734,120 +1740,124 @@ TEXT ·simplexSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VCVTDQ2PS    Y6, Y5
 	VADDPS       Y5, Y3, Y12
 	VMULPS       k3e58658c<>+0(SB), Y12, Y12
-	VSUBPS       Y3, Y2, Y3
-	VADDPS       Y12, Y3, Y3
-	VSUBPS       Y5, Y1, Y5
-	VADDPS       Y12, Y5, Y5
-	VMOVUPS      k3f000000<>+0(SB), Y12
-	VMULPS       Y3, Y3, Y13
-	VSUBPS       Y13, Y12, Y12
-	VMULPS       Y5, Y5, Y13
-	VSUBPS       Y13, Y12, Y12
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y13
-	VPMULLD      Y6, Y13, Y13
-	VPADDD       Y10, Y13, Y13
-	VPSLLD       $0x11, Y13, Y6
-	VPSRLD       $0x0f, Y13, Y13
-	VPOR         Y6, Y13, Y13
-	VPMULLD      k27d4eb2f<>+0(SB), Y13, Y13
-	VPSRLD       $0x0f, Y13, Y6
-	VPXOR        Y6, Y13, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y6
-	VPXOR        Y6, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y6
-	VPXOR        Y6, Y10, Y10
-	VPAND        k000000ff<>+0(SB), Y10, Y6
-	VCVTDQ2PS    Y6, Y6
-	VMULPS       k3b808081<>+0(SB), Y6, Y6
-	VMULPS       k40000000<>+0(SB), Y6, Y6
-	VSUBPS       k3f800000<>+0(SB), Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y6, Y10
 	VMOVUPS      k3f000000<>+0(SB), Y13
-	VSUBPS       Y10, Y13, Y10
-	VADDPS       k3f000000<>+0(SB), Y6, Y13
-	VCVTTPS2DQ   Y13, Y14
-	VCVTDQ2PS    Y14, Y15
-	VCMPPS       $0x01, Y15, Y13, Y15
-	VPADDD       Y15, Y14, Y14
-	VCVTDQ2PS    Y14, Y13
-	VSUBPS       Y13, Y6, Y6
-	VMULPS       Y6, Y6, Y13
-	VMULPS       Y10, Y10, Y14
-	VADDPS       Y14, Y13, Y13
-	VSQRTPS      Y13, Y13
-	VMOVUPS      k3f800000<>+0(SB), Y14
-	VDIVPS       Y13, Y14, Y13
-	VMULPS       Y3, Y6, Y6
-	VMULPS       Y5, Y10, Y10
+	VMOVUPS      Y2, Y14
+	VSUBPS       Y3, Y14, Y14
+	VADDPS       Y12, Y14, Y14
+	VMULPS       Y14, Y14, Y3
+	VSUBPS       Y3, Y13, Y13
+	VMOVUPS      Y1, Y15
+	VSUBPS       Y5, Y15, Y15
+	VADDPS       Y12, Y15, Y15
+	VMULPS       Y15, Y15, Y3
+	VSUBPS       Y3, Y13, Y13
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      Y6, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPSLLD       $0x11, Y3, Y5
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VPSRLD       $0x0f, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y5
+	VPXOR        Y5, Y3, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y5
+	VMOVUPS      k3f000000<>+0(SB), Y6
+	VSUBPS       Y5, Y6, Y5
+	VADDPS       k3f000000<>+0(SB), Y3, Y6
+	VCVTTPS2DQ   Y6, Y10
+	VCVTDQ2PS    Y10, Y12
+	VCMPPS       $0x01, Y12, Y6, Y12
+	VPADDD       Y12, Y10, Y10
+	VCVTDQ2PS    Y10, Y6
+	VSUBPS       Y6, Y3, Y3
+	VMULPS       Y3, Y3, Y6
+	VMULPS       Y5, Y5, Y10
 	VADDPS       Y10, Y6, Y6
-	VMULPS       Y13, Y6, Y6
-	VMULPS       k4083f68d<>+0(SB), Y6, Y6
-	VMULPS       Y6, Y12, Y3
-	VMULPS       Y12, Y3, Y3
-	VMULPS       Y12, Y3, Y3
-	VPSRAD       $0x1f, Y12, Y5
+	VSQRTPS      Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y10
+	VDIVPS       Y6, Y10, Y6
+	VMULPS       Y14, Y3, Y3
+	VMULPS       Y15, Y5, Y5
+	VADDPS       Y5, Y3, Y3
+	VMULPS       Y6, Y3, Y3
+	VMULPS       k4083f68d<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y13, Y3
+	VMULPS       Y13, Y3, Y3
+	VMULPS       Y13, Y3, Y3
+	VPSRAD       $0x1f, Y13, Y5
 	VPANDN       k41000000<>+0(SB), Y5, Y5
 	VMULPS       Y5, Y3, Y3
 	VCVTDQ2PS    Y7, Y5
 	VCVTDQ2PS    Y4, Y6
 	VADDPS       Y6, Y5, Y7
 	VMULPS       k3e58658c<>+0(SB), Y7, Y7
-	VSUBPS       Y5, Y2, Y5
-	VADDPS       Y7, Y5, Y5
-	VSUBPS       Y6, Y1, Y6
-	VADDPS       Y7, Y6, Y6
-	VMOVUPS      k3f000000<>+0(SB), Y7
-	VMULPS       Y5, Y5, Y10
-	VSUBPS       Y10, Y7, Y7
-	VMULPS       Y6, Y6, Y10
-	VSUBPS       Y10, Y7, Y7
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
-	VPMULLD      Y4, Y10, Y10
-	VPADDD       Y11, Y10, Y10
-	VPSLLD       $0x11, Y10, Y4
-	VPSRLD       $0x0f, Y10, Y10
-	VPOR         Y4, Y10, Y10
-	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y4
-	VPXOR        Y4, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y4
-	VPXOR        Y4, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y4
-	VPXOR        Y4, Y10, Y10
-	VPAND        k000000ff<>+0(SB), Y10, Y4
+	VMOVUPS      k3f000000<>+0(SB), Y10
+	VMOVUPS      Y2, Y12
+	VSUBPS       Y5, Y12, Y12
+	VADDPS       Y7, Y12, Y12
+	VMULPS       Y12, Y12, Y5
+	VSUBPS       Y5, Y10, Y10
+	VMOVUPS      Y1, Y13
+	VSUBPS       Y6, Y13, Y13
+	VADDPS       Y7, Y13, Y13
+	VMULPS       Y13, Y13, Y5
+	VSUBPS       Y5, Y10, Y10
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPADDD       Y11, Y5, Y5
+	VPSLLD       $0x11, Y5, Y4
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y4, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VPSRLD       $0x0f, Y5, Y4
+	VPXOR        Y4, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y4
+	VPXOR        Y4, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y4
+	VPXOR        Y4, Y5, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y4
 	VCVTDQ2PS    Y4, Y4
 	VMULPS       k3b808081<>+0(SB), Y4, Y4
 	VMULPS       k40000000<>+0(SB), Y4, Y4
 	VSUBPS       k3f800000<>+0(SB), Y4, Y4
-	VANDPS       k7fffffff<>+0(SB), Y4, Y10
-	VMOVUPS      k3f000000<>+0(SB), Y11
-	VSUBPS       Y10, Y11, Y10
-	VADDPS       k3f000000<>+0(SB), Y4, Y11
-	VCVTTPS2DQ   Y11, Y12
-	VCVTDQ2PS    Y12, Y13
-	VCMPPS       $0x01, Y13, Y11, Y13
-	VPADDD       Y13, Y12, Y12
-	VCVTDQ2PS    Y12, Y11
-	VSUBPS       Y11, Y4, Y4
-	VMULPS       Y4, Y4, Y11
-	VMULPS       Y10, Y10, Y12
-	VADDPS       Y12, Y11, Y11
-	VSQRTPS      Y11, Y11
-	VMOVUPS      k3f800000<>+0(SB), Y12
-	VDIVPS       Y11, Y12, Y11
-	VMULPS       Y5, Y4, Y4
-	VMULPS       Y6, Y10, Y10
-	VADDPS       Y10, Y4, Y4
-	VMULPS       Y11, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y4, Y5
+	VMOVUPS      k3f000000<>+0(SB), Y6
+	VSUBPS       Y5, Y6, Y5
+	VADDPS       k3f000000<>+0(SB), Y4, Y6
+	VCVTTPS2DQ   Y6, Y7
+	VCVTDQ2PS    Y7, Y11
+	VCMPPS       $0x01, Y11, Y6, Y11
+	VPADDD       Y11, Y7, Y7
+	VCVTDQ2PS    Y7, Y6
+	VSUBPS       Y6, Y4, Y4
+	VMULPS       Y4, Y4, Y6
+	VMULPS       Y5, Y5, Y7
+	VADDPS       Y7, Y6, Y6
+	VSQRTPS      Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VDIVPS       Y6, Y7, Y6
+	VMULPS       Y12, Y4, Y4
+	VMULPS       Y13, Y5, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       Y6, Y4, Y4
 	VMULPS       k4083f68d<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y7, Y4
-	VMULPS       Y7, Y4, Y4
-	VMULPS       Y7, Y4, Y4
-	VPSRAD       $0x1f, Y7, Y5
+	VMULPS       Y4, Y10, Y4
+	VMULPS       Y10, Y4, Y4
+	VMULPS       Y10, Y4, Y4
+	VPSRAD       $0x1f, Y10, Y5
 	VPANDN       k41000000<>+0(SB), Y5, Y5
 	VMULPS       Y5, Y4, Y4
 	VADDPS       Y4, Y3, Y3
@@ -1855,60 +1865,62 @@ TEXT ·simplexSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VCVTDQ2PS    Y9, Y5
 	VADDPS       Y5, Y4, Y6
 	VMULPS       k3e58658c<>+0(SB), Y6, Y6
+	VMOVUPS      k3f000000<>+0(SB), Y7
+	VMOVUPS      Y2, Y2
 	VSUBPS       Y4, Y2, Y2
 	VADDPS       Y6, Y2, Y2
+	VMULPS       Y2, Y2, Y4
+	VSUBPS       Y4, Y7, Y7
+	VMOVUPS      Y1, Y1
 	VSUBPS       Y5, Y1, Y1
 	VADDPS       Y6, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y4
-	VMULPS       Y2, Y2, Y5
-	VSUBPS       Y5, Y4, Y4
-	VMULPS       Y1, Y1, Y5
-	VSUBPS       Y5, Y4, Y4
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
-	VPMULLD      Y9, Y5, Y5
-	VPADDD       Y0, Y5, Y5
-	VPSLLD       $0x11, Y5, Y0
-	VPSRLD       $0x0f, Y5, Y5
-	VPOR         Y0, Y5, Y5
-	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
-	VPSRLD       $0x0f, Y5, Y0
-	VPXOR        Y0, Y5, Y5
-	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
-	VPSRLD       $0x0d, Y5, Y0
-	VPXOR        Y0, Y5, Y5
-	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
-	VPSRLD       $0x10, Y5, Y0
-	VPXOR        Y0, Y5, Y5
-	VPAND        k000000ff<>+0(SB), Y5, Y0
+	VMULPS       Y1, Y1, Y4
+	VSUBPS       Y4, Y7, Y7
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y9, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y0
+	VPXOR        Y0, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y0
+	VPXOR        Y0, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y0
+	VPXOR        Y0, Y4, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y0, Y5
-	VMOVUPS      k3f000000<>+0(SB), Y6
-	VSUBPS       Y5, Y6, Y5
-	VADDPS       k3f000000<>+0(SB), Y0, Y6
-	VCVTTPS2DQ   Y6, Y7
-	VCVTDQ2PS    Y7, Y8
-	VCMPPS       $0x01, Y8, Y6, Y8
-	VPADDD       Y8, Y7, Y7
-	VCVTDQ2PS    Y7, Y6
-	VSUBPS       Y6, Y0, Y0
-	VMULPS       Y0, Y0, Y6
-	VMULPS       Y5, Y5, Y7
-	VADDPS       Y7, Y6, Y6
-	VSQRTPS      Y6, Y6
-	VMOVUPS      k3f800000<>+0(SB), Y7
-	VDIVPS       Y6, Y7, Y6
+	VANDPS       k7fffffff<>+0(SB), Y0, Y4
+	VMOVUPS      k3f000000<>+0(SB), Y5
+	VSUBPS       Y4, Y5, Y4
+	VADDPS       k3f000000<>+0(SB), Y0, Y5
+	VCVTTPS2DQ   Y5, Y6
+	VCVTDQ2PS    Y6, Y8
+	VCMPPS       $0x01, Y8, Y5, Y8
+	VPADDD       Y8, Y6, Y6
+	VCVTDQ2PS    Y6, Y5
+	VSUBPS       Y5, Y0, Y0
+	VMULPS       Y0, Y0, Y5
+	VMULPS       Y4, Y4, Y6
+	VADDPS       Y6, Y5, Y5
+	VSQRTPS      Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VDIVPS       Y5, Y6, Y5
 	VMULPS       Y2, Y0, Y0
-	VMULPS       Y1, Y5, Y5
-	VADDPS       Y5, Y0, Y0
-	VMULPS       Y6, Y0, Y0
+	VMULPS       Y1, Y4, Y4
+	VADDPS       Y4, Y0, Y0
+	VMULPS       Y5, Y0, Y0
 	VMULPS       k4083f68d<>+0(SB), Y0, Y0
-	VMULPS       Y0, Y4, Y0
-	VMULPS       Y4, Y0, Y0
-	VMULPS       Y4, Y0, Y0
-	VPSRAD       $0x1f, Y4, Y1
+	VMULPS       Y0, Y7, Y0
+	VMULPS       Y7, Y0, Y0
+	VMULPS       Y7, Y0, Y0
+	VPSRAD       $0x1f, Y7, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VADDPS       Y0, Y3, Y3
@@ -2045,22 +2057,22 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
 	VMOVUPS      32(SP), Y0
 	VSUBPS       Y1, Y0, Y0
 	VADDPS       Y3, Y0, Y0
-	VMOVUPS      64(SP), Y1
-	VSUBPS       Y2, Y1, Y1
-	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y0
+	VSUBPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVDQU      480(SP), Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
 	VPMULLD      128(SP), Y1, Y1
@@ -2089,10 +2101,10 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VMULPS       Y0, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y0, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 608(SP)
@@ -2102,22 +2114,22 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
 	VMOVUPS      32(SP), Y0
 	VSUBPS       Y1, Y0, Y0
 	VADDPS       Y3, Y0, Y0
-	VMOVUPS      64(SP), Y1
-	VSUBPS       Y2, Y1, Y1
-	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y0
+	VSUBPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVDQU      512(SP), Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
 	VPMULLD      224(SP), Y1, Y1
@@ -2146,10 +2158,10 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VMULPS       Y0, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y0, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 640(SP)
@@ -2159,22 +2171,22 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
 	VMOVUPS      32(SP), Y0
 	VSUBPS       Y1, Y0, Y0
 	VADDPS       Y3, Y0, Y0
-	VMOVUPS      64(SP), Y1
-	VSUBPS       Y2, Y1, Y1
-	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y0
+	VSUBPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVDQU      544(SP), Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
 	VPMULLD      320(SP), Y1, Y1
@@ -2203,10 +2215,10 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VMULPS       Y0, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y0, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 672(SP)
@@ -2216,22 +2228,22 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
 	VMOVUPS      32(SP), Y0
 	VSUBPS       Y1, Y0, Y0
 	VADDPS       Y3, Y0, Y0
-	VMOVUPS      64(SP), Y1
-	VSUBPS       Y2, Y1, Y1
-	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y0
+	VSUBPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y0, Y0, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVDQU      576(SP), Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
 	VPMULLD      416(SP), Y1, Y1
@@ -2260,10 +2272,10 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VMULPS       Y0, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y0, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 704(SP)
@@ -2424,88 +2436,88 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VMOVUPS      32(SP), Y0
-	VSUBPS       Y1, Y0, Y0
-	VADDPS       Y3, Y0, Y0
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVUPS      64(SP), Y1
 	VSUBPS       Y2, Y1, Y1
 	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMOVDQU      480(SP), Y3
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
-	VPMULLD      128(SP), Y5, Y5
-	VPADDD       Y3, Y5, Y5
-	VPSLLD       $0x11, Y5, Y3
-	VPSRLD       $0x0f, Y5, Y5
-	VPOR         Y3, Y5, Y5
-	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
-	VPMULLD      160(SP), Y3, Y3
-	VPADDD       Y5, Y3, Y3
-	VPSLLD       $0x11, Y3, Y5
-	VPSRLD       $0x0f, Y3, Y3
-	VPOR         Y5, Y3, Y3
-	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
-	VPSRLD       $0x0f, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
-	VPSRLD       $0x0d, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
-	VPSRLD       $0x10, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPAND        k000000ff<>+0(SB), Y3, Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       k3b808081<>+0(SB), Y5, Y5
-	VMULPS       k40000000<>+0(SB), Y5, Y5
-	VSUBPS       k3f800000<>+0(SB), Y5, Y5
-	VPSRLD       $0x18, Y3, Y3
-	VCVTDQ2PS    Y3, Y3
-	VMULPS       k3b808081<>+0(SB), Y3, Y3
-	VMULPS       k40000000<>+0(SB), Y3, Y3
-	VSUBPS       k3f800000<>+0(SB), Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y5, Y7
-	VMOVUPS      k3f800000<>+0(SB), Y6
-	VSUBPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y3, Y7
-	VSUBPS       Y7, Y6, Y6
-	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVDQU      480(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      128(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       Y2, Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VSUBPS       Y7, Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VSUBPS       Y7, Y3, Y3
+	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y5, Y5
-	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VADDPS       Y7, Y2, Y2
+	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y3, Y3
-	VMULPS       Y5, Y5, Y7
-	VMULPS       Y3, Y3, Y8
+	VADDPS       Y7, Y0, Y0
+	VMULPS       Y2, Y2, Y7
+	VMULPS       Y0, Y0, Y8
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y6, Y6, Y8
+	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y4, Y5, Y5
-	VMULPS       Y0, Y3, Y3
-	VADDPS       Y3, Y5, Y5
-	VMULPS       Y1, Y6, Y6
-	VADDPS       Y6, Y5, Y5
-	VMULPS       Y7, Y5, Y5
-	VMULPS       k40975952<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y5, Y2, Y2
+	VMULPS       Y6, Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y1, Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       Y7, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMULPS       Y2, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 608(SP)
@@ -2515,88 +2527,88 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VMOVUPS      32(SP), Y0
-	VSUBPS       Y1, Y0, Y0
-	VADDPS       Y3, Y0, Y0
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVUPS      64(SP), Y1
 	VSUBPS       Y2, Y1, Y1
 	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMOVDQU      512(SP), Y3
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
-	VPMULLD      224(SP), Y5, Y5
-	VPADDD       Y3, Y5, Y5
-	VPSLLD       $0x11, Y5, Y3
-	VPSRLD       $0x0f, Y5, Y5
-	VPOR         Y3, Y5, Y5
-	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
-	VPMULLD      256(SP), Y3, Y3
-	VPADDD       Y5, Y3, Y3
-	VPSLLD       $0x11, Y3, Y5
-	VPSRLD       $0x0f, Y3, Y3
-	VPOR         Y5, Y3, Y3
-	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
-	VPSRLD       $0x0f, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
-	VPSRLD       $0x0d, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
-	VPSRLD       $0x10, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPAND        k000000ff<>+0(SB), Y3, Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       k3b808081<>+0(SB), Y5, Y5
-	VMULPS       k40000000<>+0(SB), Y5, Y5
-	VSUBPS       k3f800000<>+0(SB), Y5, Y5
-	VPSRLD       $0x18, Y3, Y3
-	VCVTDQ2PS    Y3, Y3
-	VMULPS       k3b808081<>+0(SB), Y3, Y3
-	VMULPS       k40000000<>+0(SB), Y3, Y3
-	VSUBPS       k3f800000<>+0(SB), Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y5, Y7
-	VMOVUPS      k3f800000<>+0(SB), Y6
-	VSUBPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y3, Y7
-	VSUBPS       Y7, Y6, Y6
-	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVDQU      512(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      224(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      256(SP), Y0, Y0
+	VPADDD       Y2, Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VSUBPS       Y7, Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VSUBPS       Y7, Y3, Y3
+	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y5, Y5
-	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VADDPS       Y7, Y2, Y2
+	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y3, Y3
-	VMULPS       Y5, Y5, Y7
-	VMULPS       Y3, Y3, Y8
+	VADDPS       Y7, Y0, Y0
+	VMULPS       Y2, Y2, Y7
+	VMULPS       Y0, Y0, Y8
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y6, Y6, Y8
+	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y4, Y5, Y5
-	VMULPS       Y0, Y3, Y3
-	VADDPS       Y3, Y5, Y5
-	VMULPS       Y1, Y6, Y6
-	VADDPS       Y6, Y5, Y5
-	VMULPS       Y7, Y5, Y5
-	VMULPS       k40975952<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y5, Y2, Y2
+	VMULPS       Y6, Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y1, Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       Y7, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMULPS       Y2, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 640(SP)
@@ -2606,88 +2618,88 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VMOVUPS      32(SP), Y0
-	VSUBPS       Y1, Y0, Y0
-	VADDPS       Y3, Y0, Y0
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVUPS      64(SP), Y1
 	VSUBPS       Y2, Y1, Y1
 	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMOVDQU      544(SP), Y3
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
-	VPMULLD      320(SP), Y5, Y5
-	VPADDD       Y3, Y5, Y5
-	VPSLLD       $0x11, Y5, Y3
-	VPSRLD       $0x0f, Y5, Y5
-	VPOR         Y3, Y5, Y5
-	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
-	VPMULLD      352(SP), Y3, Y3
-	VPADDD       Y5, Y3, Y3
-	VPSLLD       $0x11, Y3, Y5
-	VPSRLD       $0x0f, Y3, Y3
-	VPOR         Y5, Y3, Y3
-	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
-	VPSRLD       $0x0f, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
-	VPSRLD       $0x0d, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
-	VPSRLD       $0x10, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPAND        k000000ff<>+0(SB), Y3, Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       k3b808081<>+0(SB), Y5, Y5
-	VMULPS       k40000000<>+0(SB), Y5, Y5
-	VSUBPS       k3f800000<>+0(SB), Y5, Y5
-	VPSRLD       $0x18, Y3, Y3
-	VCVTDQ2PS    Y3, Y3
-	VMULPS       k3b808081<>+0(SB), Y3, Y3
-	VMULPS       k40000000<>+0(SB), Y3, Y3
-	VSUBPS       k3f800000<>+0(SB), Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y5, Y7
-	VMOVUPS      k3f800000<>+0(SB), Y6
-	VSUBPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y3, Y7
-	VSUBPS       Y7, Y6, Y6
-	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVDQU      544(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      320(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       Y2, Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VSUBPS       Y7, Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VSUBPS       Y7, Y3, Y3
+	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y5, Y5
-	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VADDPS       Y7, Y2, Y2
+	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y3, Y3
-	VMULPS       Y5, Y5, Y7
-	VMULPS       Y3, Y3, Y8
+	VADDPS       Y7, Y0, Y0
+	VMULPS       Y2, Y2, Y7
+	VMULPS       Y0, Y0, Y8
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y6, Y6, Y8
+	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y4, Y5, Y5
-	VMULPS       Y0, Y3, Y3
-	VADDPS       Y3, Y5, Y5
-	VMULPS       Y1, Y6, Y6
-	VADDPS       Y6, Y5, Y5
-	VMULPS       Y7, Y5, Y5
-	VMULPS       k40975952<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y5, Y2, Y2
+	VMULPS       Y6, Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y1, Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       Y7, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMULPS       Y2, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 672(SP)
@@ -2697,88 +2709,88 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y1, Y0, Y3
 	VADDPS       Y2, Y3, Y3
 	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
-	VMOVUPS      (SP), Y4
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
 	VSUBPS       Y0, Y4, Y4
-	VADDPS       Y3, Y4, Y4
-	VMOVUPS      32(SP), Y0
-	VSUBPS       Y1, Y0, Y0
-	VADDPS       Y3, Y0, Y0
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
 	VMOVUPS      64(SP), Y1
 	VSUBPS       Y2, Y1, Y1
 	VADDPS       Y3, Y1, Y1
-	VMOVUPS      k3f000000<>+0(SB), Y2
-	VMULPS       Y4, Y4, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y0, Y0, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMULPS       Y1, Y1, Y3
-	VSUBPS       Y3, Y2, Y2
-	VMOVDQU      576(SP), Y3
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
-	VPMULLD      416(SP), Y5, Y5
-	VPADDD       Y3, Y5, Y5
-	VPSLLD       $0x11, Y5, Y3
-	VPSRLD       $0x0f, Y5, Y5
-	VPOR         Y3, Y5, Y5
-	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
-	VPMULLD      448(SP), Y3, Y3
-	VPADDD       Y5, Y3, Y3
-	VPSLLD       $0x11, Y3, Y5
-	VPSRLD       $0x0f, Y3, Y3
-	VPOR         Y5, Y3, Y3
-	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
-	VPSRLD       $0x0f, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
-	VPSRLD       $0x0d, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
-	VPSRLD       $0x10, Y3, Y5
-	VPXOR        Y5, Y3, Y3
-	VPAND        k000000ff<>+0(SB), Y3, Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       k3b808081<>+0(SB), Y5, Y5
-	VMULPS       k40000000<>+0(SB), Y5, Y5
-	VSUBPS       k3f800000<>+0(SB), Y5, Y5
-	VPSRLD       $0x18, Y3, Y3
-	VCVTDQ2PS    Y3, Y3
-	VMULPS       k3b808081<>+0(SB), Y3, Y3
-	VMULPS       k40000000<>+0(SB), Y3, Y3
-	VSUBPS       k3f800000<>+0(SB), Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y5, Y7
-	VMOVUPS      k3f800000<>+0(SB), Y6
-	VSUBPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y3, Y7
-	VSUBPS       Y7, Y6, Y6
-	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVDQU      576(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      416(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      448(SP), Y0, Y0
+	VPADDD       Y2, Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y2
+	VPXOR        Y2, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VSUBPS       Y7, Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VSUBPS       Y7, Y3, Y3
+	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y5, Y5
-	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VADDPS       Y7, Y2, Y2
+	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y3, Y3
-	VMULPS       Y5, Y5, Y7
-	VMULPS       Y3, Y3, Y8
+	VADDPS       Y7, Y0, Y0
+	VMULPS       Y2, Y2, Y7
+	VMULPS       Y0, Y0, Y8
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y6, Y6, Y8
+	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y4, Y5, Y5
-	VMULPS       Y0, Y3, Y3
-	VADDPS       Y3, Y5, Y5
-	VMULPS       Y1, Y6, Y6
-	VADDPS       Y6, Y5, Y5
-	VMULPS       Y7, Y5, Y5
-	VMULPS       k40975952<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y0
-	VMULPS       Y2, Y0, Y0
-	VMULPS       Y2, Y0, Y0
-	VPSRAD       $0x1f, Y2, Y1
+	VMULPS       Y5, Y2, Y2
+	VMULPS       Y6, Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y1, Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       Y7, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMULPS       Y2, Y4, Y0
+	VMULPS       Y4, Y0, Y0
+	VMULPS       Y4, Y0, Y0
+	VPSRAD       $0x1f, Y4, Y1
 	VPANDN       k41000000<>+0(SB), Y1, Y1
 	VMULPS       Y1, Y0, Y0
 	VMOVUPS      Y0, 704(SP)
@@ -2823,13 +2835,6 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $128-40
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMULPS       Y4, Y4, Y2
-	VMULPS       Y4, Y2, Y2
-	VMULPS       k40c00000<>+0(SB), Y4, Y5
-	VSUBPS       k41700000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y4, Y5
-	VADDPS       k41200000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y1
@@ -2841,13 +2846,6 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $128-40
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMULPS       Y3, Y3, Y1
-	VMULPS       Y3, Y1, Y1
-	VMULPS       k40c00000<>+0(SB), Y3, Y4
-	VSUBPS       k41700000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y3, Y4
-	VADDPS       k41200000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y1, Y1
 	VMOVDQU      Y2, 64(SP)
 	VMOVUPS      Y3, 96(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
@@ -3405,13 +3403,6 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $128-40
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMULPS       Y4, Y4, Y2
-	VMULPS       Y4, Y2, Y2
-	VMULPS       k40c00000<>+0(SB), Y4, Y5
-	VSUBPS       k41700000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y4, Y5
-	VADDPS       k41200000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y1
@@ -3423,13 +3414,6 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $128-40
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMULPS       Y3, Y3, Y1
-	VMULPS       Y3, Y1, Y1
-	VMULPS       k40c00000<>+0(SB), Y3, Y4
-	VSUBPS       k41700000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y3, Y4
-	VADDPS       k41200000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y1, Y1
 	VMOVDQU      Y2, 64(SP)
 	VMOVUPS      Y3, 96(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
@@ -3948,13 +3932,6 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMULPS       Y4, Y4, Y2
-	VMULPS       Y4, Y2, Y2
-	VMULPS       k40c00000<>+0(SB), Y4, Y5
-	VSUBPS       k41700000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y4, Y5
-	VADDPS       k41200000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y2
@@ -3966,13 +3943,6 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMULPS       Y4, Y4, Y2
-	VMULPS       Y4, Y2, Y2
-	VMULPS       k40c00000<>+0(SB), Y4, Y5
-	VSUBPS       k41700000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y4, Y5
-	VADDPS       k41200000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
 	VMULPS       (DX), Y1, Y1
@@ -3984,13 +3954,6 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $192-48
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMULPS       Y3, Y3, Y1
-	VMULPS       Y3, Y1, Y1
-	VMULPS       k40c00000<>+0(SB), Y3, Y4
-	VSUBPS       k41700000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y3, Y4
-	VADDPS       k41200000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y1, Y1
 	VMOVDQU      Y2, 128(SP)
 	VMOVUPS      Y3, 160(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
@@ -5924,13 +5887,6 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMULPS       Y4, Y4, Y2
-	VMULPS       Y4, Y2, Y2
-	VMULPS       k40c00000<>+0(SB), Y4, Y5
-	VSUBPS       k41700000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y4, Y5
-	VADDPS       k41200000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y2
@@ -5942,13 +5898,6 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMULPS       Y4, Y4, Y2
-	VMULPS       Y4, Y2, Y2
-	VMULPS       k40c00000<>+0(SB), Y4, Y5
-	VSUBPS       k41700000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y4, Y5
-	VADDPS       k41200000<>+0(SB), Y5, Y5
-	VMULPS       Y5, Y2, Y2
 	VMOVDQU      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
 	VMULPS       (DX), Y1, Y1
@@ -5960,13 +5909,6 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $192-48
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMULPS       Y3, Y3, Y1
-	VMULPS       Y3, Y1, Y1
-	VMULPS       k40c00000<>+0(SB), Y3, Y4
-	VSUBPS       k41700000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y3, Y4
-	VADDPS       k41200000<>+0(SB), Y4, Y4
-	VMULPS       Y4, Y1, Y1
 	VMOVDQU      Y2, 128(SP)
 	VMOVUPS      Y3, 160(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1

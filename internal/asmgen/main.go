@@ -68,18 +68,28 @@ func bcast(v uint32) Mem {
 	return m
 }
 
-// span is spanValue (cpu/lattice.go) on eight lanes: c = clamp(p·F),
-// p0 = floorToInt(c), g0 = c − p0, t = smoothT(g0).
-func span(p Mem, F VecVirtual) (p0, g0, t VecVirtual) {
+// cell is spanValue (cpu/lattice.go) without the interpolator, on eight
+// lanes: c = clampCoord(p·F), p0 = floorToInt(c), g0 = c − p0.
+func cell(p Mem, F VecVirtual) (p0, g0 VecVirtual) {
 	c := YMM()
 	VMULPS(p, F, c)
-	VMAXPS(bcast(coordLimit|signMask), c, c) // max(c, −2^29)
-	VMINPS(bcast(coordLimit), c, c)          // min(c, 2^29)
+	clampCoord(c)
 	p0 = floorToInt(c)
 	g0 = YMM()
 	VCVTDQ2PS(p0, g0)
 	VSUBPS(g0, c, g0)
+	return p0, g0
+}
+
+// span is spanValue: cell and t = smoothT(g0).
+func span(p Mem, F VecVirtual) (p0, g0, t VecVirtual) {
+	p0, g0 = cell(p, F)
 	return p0, g0, smoothT(g0)
+}
+
+// abs is abs32: x with the sign bit cleared, into r.
+func abs(x, r VecVirtual) {
+	VANDPS(bcast(^uint32(signMask)), x, r)
 }
 
 // floorToInt is cpu.floorToInt: truncate, then subtract 1 where the
@@ -154,7 +164,7 @@ func byteGradient(v VecVirtual, shift int) VecVirtual {
 func squareVectors(v VecVirtual) (gx, gy VecVirtual) {
 	gx, gy = byteGradient(v, 0), YMM()
 	t := YMM()
-	VANDPS(bcast(^uint32(signMask)), gx, gy) // |gx|
+	abs(gx, gy)
 	VMOVUPS(bcast(f0p5), t)
 	VSUBPS(gy, t, gy)
 	VADDPS(bcast(f0p5), gx, t)
@@ -182,10 +192,10 @@ func octahedronVectors(v VecVirtual) (gx, gy, gz VecVirtual) {
 	gx, gy = byteGradient(v, 0), byteGradient(v, 24)
 	gz = YMM()
 	t, off := YMM(), YMM()
-	VANDPS(bcast(^uint32(signMask)), gx, t) // |gx|
+	abs(gx, t)
 	VMOVUPS(bcast(f1), gz)
 	VSUBPS(t, gz, gz)
-	VANDPS(bcast(^uint32(signMask)), gy, t) // |gy|
+	abs(gy, t)
 	VSUBPS(t, gz, gz)
 	// off = max(−gz, 0): +0 where −gz ≤ 0, −0 included (MAXPS returns its
 	// second operand on equality).
@@ -414,6 +424,35 @@ func circleDot(v VecVirtual, x, z Op) VecVirtual {
 	return gx
 }
 
+// simplexOffsets is the common part of a simplex corner: with
+// u = (Σ float(l_i))·unskew, the offsets x_i = (P_i − float(l_i)) + u from
+// the corner l and fo = ((0.5 − x_0²) − x_1²) − … .
+func simplexOffsets(P, l []Op, unskew uint32) (x []VecVirtual, fo VecVirtual) {
+	fl := make([]VecVirtual, len(l))
+	for i := range l {
+		fl[i] = YMM()
+		VCVTDQ2PS(l[i], fl[i])
+	}
+	u := YMM()
+	VADDPS(fl[1], fl[0], u)
+	for _, f := range fl[2:] {
+		VADDPS(f, u, u)
+	}
+	VMULPS(bcast(unskew), u, u)
+	fo = YMM()
+	VMOVUPS(bcast(f0p5), fo)
+	t := YMM()
+	for i := range P {
+		x = append(x, YMM())
+		VMOVUPS(P[i], x[i])
+		VSUBPS(fl[i], x[i], x[i])
+		VADDPS(u, x[i], x[i])
+		VMULPS(x[i], x[i], t)
+		VSUBPS(t, fo, fo)
+	}
+	return x, fo
+}
+
 // kernelFalloff is the simplex kernel: (((f·g)·f)·f)·maskNonNegative(f, 8).
 func kernelFalloff(f, g VecVirtual) VecVirtual {
 	k, m := YMM(), YMM()
@@ -461,22 +500,8 @@ func simplex2D(name string, simplexGrad bool) {
 	hC := YMM()
 	VPBLENDVB(d, h1, h0, hC) // selectHash(h0, h1, d == 1)
 	corner := func(hx, lx, lz VecVirtual) VecVirtual {
-		flx, flz, u := YMM(), YMM(), YMM()
-		VCVTDQ2PS(lx, flx)
-		VCVTDQ2PS(lz, flz)
-		VADDPS(flz, flx, u)
-		VMULPS(bcast(unskew2), u, u)
-		x, z := YMM(), YMM()
-		VSUBPS(flx, X, x)
-		VADDPS(u, x, x)
-		VSUBPS(flz, Z, z)
-		VADDPS(u, z, z)
-		fo, t := YMM(), YMM()
-		VMOVUPS(bcast(f0p5), fo)
-		VMULPS(x, x, t)
-		VSUBPS(t, fo, fo)
-		VMULPS(z, z, t)
-		VSUBPS(t, fo, fo)
+		off, fo := simplexOffsets([]Op{X, Z}, []Op{lx, lz}, unskew2)
+		x, z := off[0], off[1]
 		v := avalanche(eat(hx, lz))
 		var g VecVirtual
 		if simplexGrad {
@@ -580,31 +605,8 @@ func simplex3D(name string, simplexGrad bool) {
 	hs := []Mem{spill(h0), spill(h1), spill(hA), spill(hB)}
 	var kn [4]Mem
 	for i := 0; i < 4; i++ {
-		flx, fly, flz, u := YMM(), YMM(), YMM(), YMM()
-		VCVTDQ2PS(lx[i], flx)
-		VCVTDQ2PS(ly[i], fly)
-		VCVTDQ2PS(lz[i], flz)
-		VADDPS(fly, flx, u)
-		VADDPS(flz, u, u)
-		VMULPS(bcast(unskew3), u, u)
-		x, y, z := YMM(), YMM(), YMM()
-		VMOVUPS(mX, x)
-		VSUBPS(flx, x, x)
-		VADDPS(u, x, x)
-		VMOVUPS(mY, y)
-		VSUBPS(fly, y, y)
-		VADDPS(u, y, y)
-		VMOVUPS(mZ, z)
-		VSUBPS(flz, z, z)
-		VADDPS(u, z, z)
-		fo, t := YMM(), YMM()
-		VMOVUPS(bcast(f0p5), fo)
-		VMULPS(x, x, t)
-		VSUBPS(t, fo, fo)
-		VMULPS(y, y, t)
-		VSUBPS(t, fo, fo)
-		VMULPS(z, z, t)
-		VSUBPS(t, fo, fo)
+		off, fo := simplexOffsets([]Op{mX, mY, mZ}, []Op{lx[i], ly[i], lz[i]}, unskew3)
+		x, y, z := off[0], off[1], off[2]
 		hv := YMM()
 		VMOVDQU(hs[i], hv)
 		v := avalanche(eat(eat(hv, ly[i]), lz[i]))
@@ -666,7 +668,7 @@ func byteUnit(v VecVirtual, shift, bits int) VecVirtual {
 func distance(cheb bool, c ...VecVirtual) VecVirtual {
 	if cheb {
 		for _, r := range c {
-			VANDPS(bcast(^uint32(signMask)), r, r)
+			abs(r, r)
 		}
 		for _, r := range c[1:] {
 			VMAXPS(r, c[0], c[0])
@@ -723,7 +725,7 @@ func voronoi(name string, dims int, cheb bool) {
 	l0 := make([]Mem, dims)
 	g := make([]Mem, dims)
 	for i := range pos {
-		p0, g0, _ := span(pos[i], F)
+		p0, g0 := cell(pos[i], F)
 		l0[i], g[i] = frame.Offset(64*i), frame.Offset(64*i+32)
 		VMOVDQU(p0, l0[i])
 		VMOVUPS(g0, g[i])
