@@ -112,14 +112,6 @@ func (s *Sampler) Config() noise.Config { return s.cfg }
 // clampInput limits an input coordinate to ±inputLimit.
 func clampInput(c float32) float32 { return clampMag(c, inputLimit) }
 
-// clamped is p with every coordinate clampInput'ed (min and max are
-// clampMag for every input, NaN and −0 included, and cheap enough to
-// inline).
-func (p point) clamped() point {
-	const l = inputLimit
-	return point{min(max(p.x, -l), l), min(max(p.y, -l), l), min(max(p.z, -l), l), min(max(p.w, -l), l)}
-}
-
 // usesNaN reports whether a coordinate that the noise or the domain
 // transform uses is NaN. (The transform cannot make a NaN of numbers:
 // Domain.Validate bounds every product below 2^97.)
@@ -150,7 +142,7 @@ func (s *Sampler) prepare(p point) (point, bool) {
 	if s.usesNaN(p) {
 		return p, false
 	}
-	p = p.clamped()
+	p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 	if s.domain {
 		q := s.tr.apply([3]float32{p.x, p.y, p.z})
 		p.x, p.y, p.z = q[0], q[1], q[2]
@@ -166,7 +158,7 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 		if s.usesNaN(p) {
 			return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
 		}
-		p = p.clamped()
+		p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 		// One octave: (0 + n·1) / 1 is 0 + n, component by component.
 		return sampleAdd(noise.Sample{}, s.sample(&s.vp, s.hash, p, s.oct.freq[0]))
 	}
@@ -193,7 +185,10 @@ func (s *Sampler) valueAt(p point) float32 {
 		if s.usesNaN(p) {
 			return nan32
 		}
-		p = p.clamped()
+		// prepare without the domain, written out: prepare is not inlined, and
+		// a helper for the clamp is either not inlined either or (with min
+		// and max) slower than these well-predicted branches.
+		p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 		// One octave: amplitude 1 and amplitude sum 1, so (0 + v·1) / 1 is 0 + v.
 		return 0 + s.value(&s.vp, s.hash, p, s.oct.freq[0])
 	}
