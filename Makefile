@@ -89,6 +89,7 @@ fmacheck:
 ifeq ($(HAVE_V3),yes)
 	GOAMD64=v3 $(GO) run ./internal/fmacheck > out/fma-v3.txt
 	GOAMD64=v3 GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v3-simd.txt
+	GOAMD64=v3 $(GO) run -tags purego ./internal/fmacheck > out/fma-v3-purego.txt
 endif
 	@cat out/fma-*.txt
 	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
@@ -133,8 +134,8 @@ selfcheck:
 	GOEXPERIMENT=simd $(GO) run ./cmd/noise selfcheck
 
 bench: deps
-	GOEXPERIMENT=simd $(GO) run ./cmd/noise bench -backend both
-	GOEXPERIMENT=simd $(GO) test -run '^$$' -bench . -benchtime 1s ./bench/
+	$(GO) run ./cmd/noise bench -backend both
+	$(GO) test -run '^$$' -bench . -benchtime 1s ./bench/
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./gpu/dispatch/
 
 # The pictures in the README.

@@ -87,6 +87,7 @@ func dimName(dims int) string { return fmt.Sprintf("%dD", dims) }
 
 // BenchmarkNoise measures the value-only batch path, (*cpu.Sampler).Values,
 // for every noise type at 2D and 3D, on one thread and on every CPU.
+// (BenchmarkNoise1D and BenchmarkTiling measure 1D and the tiling lattice.)
 // Our samplers use noise.DefaultSettings() (frequency 4, one octave) on the
 // unit grid; see PeerScale for why that matches the peers' scaled grid.
 func BenchmarkNoise(b *testing.B) {
@@ -105,6 +106,49 @@ func BenchmarkNoise(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkNoise1D is BenchmarkNoise for 1D noise, on one thread, on the
+// x coordinates of the 3D grid.
+func BenchmarkNoise1D(b *testing.B) {
+	for _, n := range noise.Noises() {
+		if n.Parts().Family == noise.FamilyPerm {
+			continue
+		}
+		b.Run(n.String(), func(b *testing.B) { benchValues(b, noise.Config{Noise: n, Dims: 1, Settings: noise.DefaultSettings()}) })
+	}
+}
+
+// BenchmarkTiling is BenchmarkNoise for the tiling lattice, on one thread.
+func BenchmarkTiling(b *testing.B) {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.VoronoiWorleyF1} {
+		b.Run(n.String(), func(b *testing.B) {
+			for _, dims := range []int{2, 3} {
+				b.Run(dimName(dims), func(b *testing.B) {
+					benchValues(b, noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: noise.DefaultSettings()})
+				})
+			}
+		})
+	}
+}
+
+// benchValues measures Values of cfg on its grid, on one thread.
+func benchValues(b *testing.B, cfg noise.Config) {
+	s, err := cpu.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos := gridFor(cfg.Dims).Unit
+	out := make([]float32, len(pos))
+	withProcs(1, func() {
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			s.Values(pos, out)
+		}
+		b.StopTimer()
+		reportMpts(b, len(pos))
+	})
 }
 
 // BenchmarkValueAt measures the single-point value API in a plain loop on

@@ -4,7 +4,6 @@
 // grids. Run them with
 //
 //	go test -run '^$' -bench . ./bench/
-//	GOEXPERIMENT=simd go test -run '^$' -bench . ./bench/
 //
 // Every benchmark reports Mpts/s, millions of noise points per second.
 package bench

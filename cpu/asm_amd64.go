@@ -1,4 +1,4 @@
-//go:build amd64 && !goexperiment.simd && !purego
+//go:build amd64 && !purego
 
 package cpu
 
@@ -11,8 +11,8 @@ import (
 
 // The default amd64 build evaluates batches of lattice noise (value and
 // Perlin gradients), simplex noise (value and simplex gradients) and
-// Worley and Chebyshev noise in 2D and 3D, not tiling, eight positions at
-// a time with AVX2
+// Worley and Chebyshev noise in 1D, 2D and 3D, tiling or not, eight
+// positions at a time with AVX2
 // assembly (kernels_avx2_amd64.s, written by internal/asmgen from the scalar
 // code, operation for operation: the same bits). The input clamp, the
 // domain transform, the combine step and the fractal loop stay in Go, per
@@ -26,48 +26,81 @@ type kernel8 uint8
 
 const (
 	noKernel8 kernel8 = iota
+	// lattice, by gradient (value, Perlin), tiling or not, and dims
+	value1D8
 	value2D8
 	value3D8
+	perlin1D8
 	perlin2D8
 	perlin3D8
-	simplexValue2D8 // simplex family, value gradient
-	simplex2D8      // simplex family, simplex gradient
+	value1DTiling8
+	value2DTiling8
+	value3DTiling8
+	perlin1DTiling8
+	perlin2DTiling8
+	perlin3DTiling8
+	// simplex, by gradient (value, simplex) and dims
+	simplexValue1D8
+	simplexValue2D8
 	simplexValue3D8
+	simplex1D8
+	simplex2D8
 	simplex3D8
-	worley2D8 // Voronoi: the two minima, finished by minPair.result
-	chebyshev2D8
+	// Voronoi (the two minima, finished by minPair.result), by metric
+	// (Worley, Chebyshev: one kernel in 1D), tiling or not, and dims
+	voronoi1D8
+	worley2D8
 	worley3D8
+	voronoi1DCheb8 // unused: Chebyshev 1D is voronoi1D8
+	chebyshev2D8
 	chebyshev3D8
+	voronoi1DTiling8
+	worley2DTiling8
+	worley3DTiling8
+	voronoi1DChebTiling8 // unused
+	chebyshev2DTiling8
+	chebyshev3DTiling8
 )
+
+// voronoi reports whether k is a Voronoi kernel (two minima, finished by
+// minPair.result).
+func (k kernel8) voronoi() bool { return k >= voronoi1D8 }
 
 func (k kernel8) ok() bool { return k != noKernel8 }
 
 var cpuAVX2 = hasAVX2()
 
 // simdKernelFor picks the assembly kernel for c, or none when the CPU lacks
-// AVX2 or the variant has none.
+// AVX2 or the variant has none (perm-value, smooth Worley, 4D).
 func simdKernelFor(c noise.Config) kernel8 {
 	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Tiling {
+	if !cpuAVX2 || c.Dims > 3 {
 		return noKernel8
 	}
+	d := kernel8(c.Dims - 1)
 	switch {
-	case p.Family == noise.FamilyLattice && (c.Dims == 2 || c.Dims == 3):
-		k := value2D8 + kernel8(c.Dims-2)
+	case p.Family == noise.FamilyLattice:
+		k := value1D8 + d
 		if p.Gradient == noise.GradientPerlin {
-			k += perlin2D8 - value2D8
+			k += perlin1D8 - value1D8
+		}
+		if c.Tiling {
+			k += value1DTiling8 - value1D8
 		}
 		return k
-	case p.Family == noise.FamilySimplex && (c.Dims == 2 || c.Dims == 3):
-		k := simplexValue2D8 + 2*kernel8(c.Dims-2)
+	case p.Family == noise.FamilySimplex && !c.Tiling:
+		k := simplexValue1D8 + d
 		if p.Gradient == noise.GradientSimplex {
-			k++
+			k += simplex1D8 - simplexValue1D8
 		}
 		return k
-	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley && (c.Dims == 2 || c.Dims == 3):
-		k := worley2D8 + 2*kernel8(c.Dims-2)
-		if p.Metric == noise.MetricChebyshev {
-			k++
+	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley:
+		k := voronoi1D8 + d
+		if p.Metric == noise.MetricChebyshev && c.Dims > 1 {
+			k += chebyshev2D8 - worley2D8
+		}
+		if c.Tiling {
+			k += voronoi1DTiling8 - voronoi1D8
 		}
 		return k
 	}
@@ -78,6 +111,22 @@ func simdKernelFor(c noise.Config) kernel8 {
 // the second minimum of Voronoi noise into out2).
 func (k kernel8) run(x, y, z, out, out2 *[8]float32, h uint32, f int32) {
 	switch k {
+	case value1D8:
+		valueLattice1DAVX2(x, out, h, f)
+	case perlin1D8:
+		perlinLattice1DAVX2(x, out, h, f)
+	case value1DTiling8:
+		valueLattice1DTilingAVX2(x, out, h, f)
+	case perlin1DTiling8:
+		perlinLattice1DTilingAVX2(x, out, h, f)
+	case simplexValue1D8:
+		valueSimplex1DAVX2(x, out, h, f)
+	case simplex1D8:
+		simplexSimplex1DAVX2(x, out, h, f)
+	case voronoi1D8:
+		voronoi1DAVX2(x, out, out2, h, f)
+	case voronoi1DTiling8:
+		voronoi1DTilingAVX2(x, out, out2, h, f)
 	case value2D8:
 		valueLattice2DAVX2(x, z, out, h, f)
 	case value3D8:
@@ -102,13 +151,29 @@ func (k kernel8) run(x, y, z, out, out2 *[8]float32, h uint32, f int32) {
 		worley3DAVX2(x, y, z, out, out2, h, f)
 	case chebyshev3D8:
 		chebyshev3DAVX2(x, y, z, out, out2, h, f)
+	case value2DTiling8:
+		valueLattice2DTilingAVX2(x, z, out, h, f)
+	case value3DTiling8:
+		valueLattice3DTilingAVX2(x, y, z, out, h, f)
+	case perlin2DTiling8:
+		perlinLattice2DTilingAVX2(x, z, out, h, f)
+	case perlin3DTiling8:
+		perlinLattice3DTilingAVX2(x, y, z, out, h, f)
+	case worley2DTiling8:
+		worley2DTilingAVX2(x, z, out, out2, h, f)
+	case chebyshev2DTiling8:
+		chebyshev2DTilingAVX2(x, z, out, out2, h, f)
+	case worley3DTiling8:
+		worley3DTilingAVX2(x, y, z, out, out2, h, f)
+	case chebyshev3DTiling8:
+		chebyshev3DTilingAVX2(x, y, z, out, out2, h, f)
 	}
 }
 
 // finish is the last step of one octave at one lane: combineValue, or for
 // Voronoi noise minPair.result of the two minima.
 func (s *Sampler) finish(k kernel8, n, n2 float32) float32 {
-	if k >= worley2D8 {
+	if k.voronoi() {
 		return minPair{n, n2}.result(&s.vp, s.cfg.Dims)
 	}
 	return combineValue(s.vp.comb, n)
@@ -135,7 +200,7 @@ func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
 	}
 	if s.lean { // one octave, no domain: 0 + v, as in valueAt
 		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
-		if s.k8 >= worley2D8 {
+		if s.k8.voronoi() {
 			for l := range out[:8] {
 				out[l] = 0 + minPair{n[l], n2[l]}.result(&s.vp, s.cfg.Dims)
 			}
@@ -168,5 +233,5 @@ func simdStatus() (bool, string) {
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
 	}
-	return true, "8-lane AVX2 assembly: lattice, simplex, Worley and Chebyshev noise, 2D and 3D"
+	return true, "8-lane AVX2 assembly: lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
 }

@@ -1,4 +1,4 @@
-//go:build amd64 && !goexperiment.simd && !purego
+//go:build amd64 && !purego
 
 package cpu
 
@@ -37,9 +37,14 @@ func TestScalarFallback(t *testing.T) {
 			for _, cfg := range []noise.Config{
 				{Noise: n, Dims: dims, Settings: noise.DefaultSettings()},
 				{Noise: n, Dims: dims, Settings: multi, Domain: &dom},
+				{Noise: n, Dims: dims, Tiling: true, Settings: noise.DefaultSettings()},
+				{Noise: n, Dims: dims, Tiling: true, Settings: multi, Domain: &dom},
 			} {
+				if cfg.Tiling && cfg.Validate() != nil {
+					continue // simplex and perm-value noise have no tiling lattice
+				}
 				p := n.Parts()
-				want := (dims == 2 || dims == 3) && p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley
+				want := dims <= 3 && p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley
 				vec, err := New(cfg)
 				if err != nil {
 					t.Fatal(err)
@@ -71,7 +76,7 @@ func TestScalarFallback(t *testing.T) {
 			}
 		}
 	}
-	if vectorized < 40 {
+	if vectorized < 100 {
 		t.Errorf("only %d configurations ran through the assembly", vectorized)
 	}
 }

@@ -36,11 +36,11 @@
 // On amd64 with AVX2 the batch value path (Values) evaluates eight
 // positions at once, with the same float32 operations in the same order (a
 // multiply, then an add, never a fused one): the same bits as the scalar
-// code. The default build does so for lattice, simplex, Worley and
-// Chebyshev noise in 2D and 3D with assembly written by internal/asmgen
-// (asm_amd64.go, kernels_avx2_amd64.s); built with GOEXPERIMENT=simd, the
-// kernels of the *_simd_amd64.go files do instead.
-// -tags purego, other architectures and other CPUs use the scalar code.
+// code. It does so for lattice, simplex, Worley and Chebyshev noise in 1D,
+// 2D and 3D, tiling or not, with assembly written by internal/asmgen
+// (asm_amd64.go, kernels_avx2_amd64.s), in every build (GOEXPERIMENT=simd
+// changes nothing). -tags purego, other architectures and other CPUs use
+// the scalar code.
 //
 // # Coordinate range
 //

@@ -344,8 +344,8 @@ func edgePoints() []mgl32.Vec4 {
 
 // TestBatchMatchesSinglePoint checks that Samples, Values, Samples4 and
 // Values4 give exactly At, ValueAt, At4 and ValueAt4 at every point, for any
-// GOMAXPROCS (with GOEXPERIMENT=simd this also compares the 8-lane kernels
-// with the scalar code), and that the value path is bit-identical to the
+// GOMAXPROCS (on an AVX2 CPU this also compares the 8-lane kernels with
+// the scalar code), and that the value path is bit-identical to the
 // sample path's v.
 func TestBatchMatchesSinglePoint(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))

@@ -103,7 +103,7 @@ func valueFromSample(f sampleFunc) valueFunc {
 func SIMD() (ok bool, how string) { return simdStatus() }
 
 // Vectorized reports whether Values runs this Sampler's variant through the
-// 8-lane kernels (tiling, smooth Worley and perm-value variants stay scalar).
+// 8-lane kernels (smooth Worley and perm-value variants stay scalar).
 func (s *Sampler) Vectorized() bool { return s.k8.ok() }
 
 // Config returns the configuration the Sampler was made with.

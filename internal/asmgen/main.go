@@ -48,6 +48,7 @@ const (
 	unskew3    = 0x3E2AAAAB // 1f / 6f
 	inv31      = 0x3D042108 // 1f / 31f
 	fm1        = 0xBF800000 // −1
+	simplex1   = 0x3F97B426 // 32f / 27f
 	signMask   = 0x80000000
 )
 
@@ -266,10 +267,7 @@ func one() VecVirtual {
 // and z in 2D, x, y and z in 3D) and to its outputs, and its hash h and
 // frequency f in every lane.
 func kernel(name string, dims int, outs []string, doc string) (pos, out []Mem, h, f VecVirtual) {
-	axes := []string{"x", "z"}
-	if dims == 3 {
-		axes = []string{"x", "y", "z"}
-	}
+	axes := [][]string{1: {"x"}, 2: {"x", "z"}, 3: {"x", "y", "z"}}[dims]
 	TEXT(name, NOSPLIT, "func("+strings.Join(append(append([]string{}, axes...), outs...), ", ")+" *[8]float32, h uint32, f int32)")
 	Pragma("noescape")
 	Doc(name + " is one octave of " + doc)
@@ -284,16 +282,13 @@ func kernel(name string, dims int, outs []string, doc string) (pos, out []Mem, h
 	return pos, out, broadcastParam("h"), broadcastParam("f")
 }
 
-func lattice2D(name string, perlin bool) {
-	pos, outs, h, F := kernel(name, 2, []string{"out"}, fmt.Sprintf("lattice %s 2D noise at eight positions (cpu.latticeValue2D before combineValue).", map[bool]string{false: "value", true: "Perlin"}[perlin]))
+func lattice2D(name string, perlin, tiling bool) {
+	pos, outs, h, fi := kernel(name, 2, []string{"out"}, fmt.Sprintf("%slattice %s 2D noise at eight positions (cpu.latticeValue2D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
 	px, pz, out := pos[0], pos[1], outs[0]
-	VCVTDQ2PS(F, F)
+	F := toFloat(fi)
 	x0, gx, tx := span(px, F)
 	z0, gz, tz := span(pz, F)
-	m1 := one()
-	x1, z1 := YMM(), YMM()
-	VPSUBD(m1, x0, x1)
-	VPSUBD(m1, z0, z1)
+	x1, z1 := upperCorner(x0, fi, tiling), upperCorner(z0, fi, tiling)
 	h0, h1 := eat(h, x0), eat(h, x1)
 	corner := func(hx, zc VecVirtual, ox, oz VecVirtual) VecVirtual {
 		v := avalanche(eat(hx, zc))
@@ -317,18 +312,10 @@ func lattice2D(name string, perlin bool) {
 	RET()
 }
 
-func lattice3D(name string, perlin bool) {
-	pos, outs, h, F := kernel(name, 3, []string{"out"}, fmt.Sprintf("lattice %s 3D noise at eight positions (cpu.latticeValue3D before combineValue).", map[bool]string{false: "value", true: "Perlin"}[perlin]))
+func lattice3D(name string, perlin, tiling bool) {
+	pos, outs, h, fi := kernel(name, 3, []string{"out"}, fmt.Sprintf("%slattice %s 3D noise at eight positions (cpu.latticeValue3D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
 	px, py, pz, out := pos[0], pos[1], pos[2], outs[0]
-	VCVTDQ2PS(F, F)
-	x0, gx, tx := span(px, F)
-	y0, gy, ty := span(py, F)
-	z0, gz, tz := span(pz, F)
-	m1 := one()
-	x1, y1, z1 := YMM(), YMM(), YMM()
-	VPSUBD(m1, x0, x1)
-	VPSUBD(m1, y0, y1)
-	VPSUBD(m1, z0, z1)
+	F := toFloat(fi)
 	// The y and z axes live in the frame (16 YMM registers are too few for
 	// the 3D Perlin corners); the instructions read them from memory.
 	frame := AllocLocal(32 * 10)
@@ -337,8 +324,14 @@ func lattice3D(name string, perlin bool) {
 		VMOVUPS(r, m)
 		return m
 	}
-	my0, my1, mz0, mz1 := spill(0, y0), spill(1, y1), spill(2, z0), spill(3, z1)
-	mgy, mgz, mty, mtz := spill(4, gy), spill(5, gz), spill(6, ty), spill(7, tz)
+	y0, gy, ty := span(py, F)
+	y1 := upperCorner(y0, fi, tiling) // wraps y0 first when tiling
+	my0, my1, mgy, mty := spill(0, y0), spill(1, y1), spill(4, gy), spill(6, ty)
+	z0, gz, tz := span(pz, F)
+	z1 := upperCorner(z0, fi, tiling)
+	mz0, mz1, mgz, mtz := spill(2, z0), spill(3, z1), spill(5, gz), spill(7, tz)
+	x0, gx, tx := span(px, F)
+	x1 := upperCorner(x0, fi, tiling)
 	var mgy1, mgz1 Mem
 	var gx1 VecVirtual
 	if perlin {
@@ -363,6 +356,182 @@ func lattice3D(name string, perlin bool) {
 	x0v := half(eat(h, x0), gx)
 	x1v := half(eat(h, x1), gx1)
 	VMOVUPS(lerp(x0v, x1v, tx), out)
+	VZEROUPPER()
+	RET()
+}
+
+// tilingDoc starts the doc of a tiling kernel.
+func tilingDoc(tiling bool) string {
+	if tiling {
+		return "tiling "
+	}
+	return ""
+}
+
+// toFloat is float(f), in a new register.
+func toFloat(f VecVirtual) VecVirtual {
+	r := YMM()
+	VCVTDQ2PS(f, r)
+	return r
+}
+
+// upperCorner is the upper corner index p0 + 1 of a lattice span; when
+// tiling it first wraps p0 in place (cpu.wrapTiling): p0 = p0 mod f
+// (floor-mod), then p1 = p0 + 1, or 0 where that is f.
+func upperCorner(p0, f VecVirtual, tiling bool) VecVirtual {
+	if tiling {
+		floorMod(p0, f)
+	}
+	p1 := YMM()
+	VPSUBD(one(), p0, p1)
+	if tiling {
+		wrapAt(p1, f, nil)
+	}
+	return p1
+}
+
+// wrapAt is one case of cpu.validateSingleStep: the lanes of p equal to
+// at become to (0 when to is nil).
+func wrapAt(p VecVirtual, at, to Op) {
+	m := YMM()
+	VPCMPEQD(at, p, m)
+	if to == nil {
+		VPANDN(p, m, p)
+		return
+	}
+	VPBLENDVB(m, to, p, p)
+}
+
+// floorMod is p mod f in place, the floor-mod of cpu.wrapTiling, in
+// double precision: for |p| < 2^53 the correctly rounded double quotient
+// p/f lies within |p|·2^−53 < 1/|f| of the true one, which is at least
+// 1/|f| from the next integer unless it is one, so its floor is exact.
+func floorMod(p, f VecVirtual) {
+	fd, lo, hi := YMM(), YMM(), YMM()
+	hx := XMM()
+	VCVTDQ2PD(f.AsX(), fd)
+	VCVTDQ2PD(p.AsX(), lo)
+	VEXTRACTI128(U8(1), p, hx)
+	VCVTDQ2PD(hx, hi)
+	VDIVPD(fd, lo, lo)
+	VDIVPD(fd, hi, hi)
+	VROUNDPD(U8(1), lo, lo) // toward −∞
+	VROUNDPD(U8(1), hi, hi)
+	q := YMM()
+	VCVTTPD2DQY(lo, q.AsX())
+	VCVTTPD2DQY(hi, hx)
+	VINSERTI128(U8(1), hx, q, q)
+	VPMULLD(f, q, q)
+	VPSUBD(q, p, p)
+}
+
+// lineValue is the value of cpu.lineGradient: l = 1 + A, negated where
+// bit 8 of v is set, times x.
+func lineValue(v VecVirtual, x Op) VecVirtual {
+	l, sg := byteUnit(v, 0, 8), YMM()
+	VADDPS(bcast(f1), l, l)
+	VPSLLD(U8(23), v, sg) // bit 8 to the sign bit
+	VANDPS(bcast(signMask), sg, sg)
+	VXORPS(sg, l, l)
+	VMULPS(x, l, l)
+	return l
+}
+
+func lattice1D(name string, perlin, tiling bool) {
+	pos, outs, h, fi := kernel(name, 1, []string{"out"}, fmt.Sprintf("%slattice %s 1D noise at eight positions (cpu.latticeValue1D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
+	x0, gx, tx := span(pos[0], toFloat(fi))
+	x1 := upperCorner(x0, fi, tiling)
+	corner := func(xc, ox VecVirtual) VecVirtual {
+		v := avalanche(eat(h, xc))
+		if perlin {
+			return lineValue(v, ox)
+		}
+		return byteGradient(v, 0)
+	}
+	var gx1 VecVirtual
+	if perlin {
+		gx1 = minus1(gx)
+	}
+	a := corner(x0, gx)
+	VMOVUPS(lerp(a, corner(x1, gx1), tx), outs[0])
+	VZEROUPPER()
+	RET()
+}
+
+// simplex1D is simplexValue1D before combineValue.
+func simplex1D(name string, simplexGrad bool) {
+	pos, outs, h, k := kernel(name, 1, []string{"out"}, fmt.Sprintf("simplex 1D noise with the %s gradient at eight positions (cpu.simplexValue1D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	X := toFloat(k)
+	VMULPS(pos[0], X, X)
+	clampCoord(X)
+	x0 := floorToInt(X)
+	x1 := YMM()
+	VPSUBD(one(), x0, x1)
+	var sum VecVirtual
+	for _, l := range []VecVirtual{x0, x1} {
+		// x = X − float(l), fo = 1 − x², the kernel ((fo·g)·fo)·fo
+		x, fo := YMM(), YMM()
+		VCVTDQ2PS(l, x)
+		VSUBPS(x, X, x)
+		VMULPS(x, x, fo)
+		v := avalanche(eat(h, l))
+		VMOVUPS(bcast(f1), l) // l is spent
+		VSUBPS(fo, l, fo)
+		var g VecVirtual
+		if simplexGrad {
+			g = lineValue(v, x)
+			VMULPS(bcast(simplex1), g, g)
+		} else {
+			g = byteGradient(v, 0)
+		}
+		VMULPS(g, fo, g)
+		VMULPS(fo, g, g)
+		VMULPS(fo, g, g)
+		if sum == nil {
+			sum = g
+		} else {
+			VADDPS(g, sum, sum)
+		}
+	}
+	VMOVUPS(sum, outs[0])
+	VZEROUPPER()
+	RET()
+}
+
+// voronoi1D is voronoiValue1D before minPair.result: one point per cell,
+// the distance |(A + u) − g|.
+func voronoi1D(name string, tiling bool) {
+	pos, outs, h, fi := kernel(name, 1, []string{"a", "b"}, tilingDoc(tiling)+"Voronoi 1D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue1D before minPair.result).")
+	l0, g := cell(pos[0], toFloat(fi))
+	var fm1 VecVirtual
+	if tiling {
+		floorMod(l0, fi)
+		fm1 = YMM()
+		VPADDD(one(), fi, fm1)
+	}
+	a, b := YMM(), YMM()
+	VMOVUPS(bcast(f2), a)
+	VMOVUPS(bcast(f2), b)
+	for _, u := range offsets {
+		c := YMM()
+		VMOVDQU(l0, c)
+		if u.i != 0 {
+			VPADDD(bcast(uint32(u.i)), c, c)
+		}
+		switch {
+		case tiling && u.i == 1:
+			wrapAt(c, fi, nil)
+		case tiling && u.i == -1:
+			wrapAt(c, bcast(^uint32(0)), fm1)
+		}
+		d := byteUnit(avalanche(eat(h, c)), 0, 8)
+		VADDPS(bcast(u.f), d, d)
+		VSUBPS(g, d, d)
+		abs(d, d)
+		update(a, b, d)
+	}
+	VMOVUPS(a, outs[0])
+	VMOVUPS(b, outs[1])
 	VZEROUPPER()
 	RET()
 }
@@ -698,16 +867,6 @@ var offsets = []struct {
 	i int32
 }{{fm1, -1}, {0, 0}, {f1, 1}}
 
-// cellIndex is l0 + u.
-func cellIndex(l0 Op, u int32) VecVirtual {
-	r := YMM()
-	VMOVDQU(l0, r)
-	if u != 0 {
-		VPADDD(bcast(uint32(u)), r, r)
-	}
-	return r
-}
-
 // cellOffset is float(u) − g.
 func cellOffset(g Op, u uint32) VecVirtual {
 	r := YMM()
@@ -718,17 +877,42 @@ func cellOffset(g Op, u uint32) VecVirtual {
 
 // voronoi is voronoiValue2D/3D before minPair.result: the two minima of
 // each of the two points per cell, merged, written to a and b.
-func voronoi(name string, dims int, cheb bool) {
-	pos, outs, h, F := kernel(name, dims, []string{"a", "b"}, fmt.Sprintf("%s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
-	frame := AllocLocal(32 * 2 * dims)
-	VCVTDQ2PS(F, F)
+func voronoi(name string, dims int, cheb, tiling bool) {
+	pos, outs, h, fi := kernel(name, dims, []string{"a", "b"}, fmt.Sprintf("%s%s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", tilingDoc(tiling), map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
+	frame := AllocLocal(32 * (2*dims + 2))
+	F := toFloat(fi)
 	l0 := make([]Mem, dims)
 	g := make([]Mem, dims)
 	for i := range pos {
 		p0, g0 := cell(pos[i], F)
+		if tiling {
+			floorMod(p0, fi)
+		}
 		l0[i], g[i] = frame.Offset(64*i), frame.Offset(64*i+32)
 		VMOVDQU(p0, l0[i])
 		VMOVUPS(g0, g[i])
+	}
+	// cellIndex is l0 + u, wrapped back into [0, f) when tiling
+	// (cpu.validateSingleStep).
+	fm, fm1 := frame.Offset(64*dims), frame.Offset(64*dims+32)
+	if tiling {
+		VMOVDQU(fi, fm)
+		VPADDD(one(), fi, fi)
+		VMOVDQU(fi, fm1)
+	}
+	cellIndex := func(l0 Op, u int32) VecVirtual {
+		r := YMM()
+		VMOVDQU(l0, r)
+		if u != 0 {
+			VPADDD(bcast(uint32(u)), r, r)
+		}
+		switch {
+		case tiling && u == 1:
+			wrapAt(r, fm, nil)
+		case tiling && u == -1:
+			wrapAt(r, bcast(^uint32(0)), fm1)
+		}
+		return r
 	}
 	var m [4]VecVirtual // a1, b1, a2, b2
 	for i := range m {
@@ -822,20 +1006,37 @@ func stride3() Mem {
 }
 
 func main() {
-	ConstraintExpr("amd64,!goexperiment.simd,!purego")
+	ConstraintExpr("amd64,!purego")
 	hasAVX2()
 	prepare8()
-	lattice2D("valueLattice2DAVX2", false)
-	lattice2D("perlinLattice2DAVX2", true)
-	lattice3D("valueLattice3DAVX2", false)
-	lattice3D("perlinLattice3DAVX2", true)
+	for _, tiling := range []bool{false, true} {
+		t := ""
+		if tiling {
+			t = "Tiling"
+		}
+		lattice1D("valueLattice1D"+t+"AVX2", false, tiling)
+		lattice1D("perlinLattice1D"+t+"AVX2", true, tiling)
+		lattice2D("valueLattice2D"+t+"AVX2", false, tiling)
+		lattice2D("perlinLattice2D"+t+"AVX2", true, tiling)
+		lattice3D("valueLattice3D"+t+"AVX2", false, tiling)
+		lattice3D("perlinLattice3D"+t+"AVX2", true, tiling)
+	}
+	simplex1D("valueSimplex1DAVX2", false)
+	simplex1D("simplexSimplex1DAVX2", true)
 	simplex2D("valueSimplex2DAVX2", false)
 	simplex2D("simplexSimplex2DAVX2", true)
 	simplex3D("valueSimplex3DAVX2", false)
 	simplex3D("simplexSimplex3DAVX2", true)
-	voronoi("worley2DAVX2", 2, false)
-	voronoi("chebyshev2DAVX2", 2, true)
-	voronoi("worley3DAVX2", 3, false)
-	voronoi("chebyshev3DAVX2", 3, true)
+	for _, tiling := range []bool{false, true} {
+		t := ""
+		if tiling {
+			t = "Tiling"
+		}
+		voronoi1D("voronoi1D"+t+"AVX2", tiling)
+		voronoi("worley2D"+t+"AVX2", 2, false, tiling)
+		voronoi("chebyshev2D"+t+"AVX2", 2, true, tiling)
+		voronoi("worley3D"+t+"AVX2", 3, false, tiling)
+		voronoi("chebyshev3D"+t+"AVX2", 3, true, tiling)
+	}
 	Generate()
 }

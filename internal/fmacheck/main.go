@@ -1,7 +1,8 @@
 // Command fmacheck prints a digest of every variant's output (values and
 // derivatives, single-point and batch paths) over a fixed set of points and
-// settings. `make test` builds it with GOAMD64=v1 and v3 and with and without
-// GOEXPERIMENT=simd and requires identical digests: Go may fuse a*b+c into an
+// settings. `make test` builds it with GOAMD64=v1 and v3, each plain, with
+// GOEXPERIMENT=simd and with -tags purego (the scalar batch path), and
+// requires identical digests: Go may fuse a*b+c into an
 // FMA on v3 (and on arm64) unless the product is rounded explicitly, so any
 // unguarded product anywhere in cpu/ changes the v3 digest.
 package main
