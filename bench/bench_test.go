@@ -180,20 +180,22 @@ func BenchmarkValueAt(b *testing.B) {
 }
 
 // BenchmarkSamples measures the value-and-derivatives batch path,
-// (*cpu.Sampler).Samples, for 3D Perlin, simplex and Worley F1.
+// (*cpu.Sampler).Samples, for value, Perlin, simplex, simplex-value, Worley
+// F1 and Chebyshev F1 noise in 2D and 3D.
 func BenchmarkSamples(b *testing.B) {
-	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.VoronoiWorleyF1} {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.Simplex, noise.SimplexValue, noise.VoronoiWorleyF1, noise.VoronoiChebyshevF1} {
 		b.Run(n.String(), func(b *testing.B) {
-			const dims = 3
-			b.Run(dimName(dims), func(b *testing.B) {
-				s := newSampler(b, n, dims)
-				pos := gridFor(dims).Unit
-				out := make([]noise.Sample, len(pos))
-				benchBatch(b, len(pos), func(i int) {
-					s.Samples(pos, out)
-					sink32 += out[i%len(out)].Dx
+			for _, dims := range []int{2, 3} {
+				b.Run(dimName(dims), func(b *testing.B) {
+					s := newSampler(b, n, dims)
+					pos := gridFor(dims).Unit
+					out := make([]noise.Sample, len(pos))
+					benchBatch(b, len(pos), func(i int) {
+						s.Samples(pos, out)
+						sink32 += out[i%len(out)].Dx
+					})
 				})
-			})
+			}
 		})
 	}
 }

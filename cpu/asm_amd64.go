@@ -179,25 +179,31 @@ func (s *Sampler) finish(k kernel8, n, n2 float32) float32 {
 	return combineValue(s.vp.comb, n)
 }
 
-// valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
-func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
-	var x, y, z, n, n2 [8]float32
-	var nans uint8 // bit l: lane l gives NaN
+// prepareBlock8 is prepare for pos[0:8], into x, y and z; bit l of the
+// result is set where lane l gives NaN.
+func (s *Sampler) prepareBlock8(pos []mgl32.Vec3, x, y, z *[8]float32) (nans uint8) {
 	if !s.domain {
 		// prepare8 is clampInput on every coordinate, and the NaN test.
-		nan := prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &x, &y, &z)
+		nan := prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), x, y, z)
 		for a := 0; a < 3; a++ {
 			if s.nanAxes>>a&1 != 0 {
 				nans |= uint8(nan >> (8 * a))
 			}
 		}
-	} else {
-		for l, p := range pos[:8] {
-			q, ok := s.prepare(point{p[0], p[1], p[2], 0})
-			x[l], y[l], z[l] = q.x, q.y, q.z
-			nans |= b2u8(!ok) << l
-		}
+		return nans
 	}
+	for l, p := range pos[:8] {
+		q, ok := s.prepare(point{p[0], p[1], p[2], 0})
+		x[l], y[l], z[l] = q.x, q.y, q.z
+		nans |= b2u8(!ok) << l
+	}
+	return nans
+}
+
+// valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
+func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
+	var x, y, z, n, n2 [8]float32
+	nans := s.prepareBlock8(pos, &x, &y, &z)
 	if s.lean { // one octave, no domain: 0 + v, as in valueAt
 		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
 		if s.k8.voronoi() {
@@ -234,4 +240,173 @@ func simdStatus() (bool, string) {
 		return false, "the CPU lacks AVX2: scalar code"
 	}
 	return true, "8-lane AVX2 assembly: lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+}
+
+// deriv8 names the assembly derivative kernel of a variant: one octave's
+// value and derivatives at eight prepared positions, before the steps that
+// stay in Go (finishSample); 0 is none. A name, as kernel8 is.
+type deriv8 uint8
+
+const (
+	noDeriv8 deriv8 = iota
+	// lattice, by tiling, gradient (value, Perlin) and dims
+	value1DD8
+	value2DD8
+	value3DD8
+	perlin1DD8
+	perlin2DD8
+	perlin3DD8
+	value1DTilingD8
+	value2DTilingD8
+	value3DTilingD8
+	perlin1DTilingD8
+	perlin2DTilingD8
+	perlin3DTilingD8
+	// simplex, by gradient (value, simplex) and dims
+	simplexValue1DD8
+	simplexValue2DD8
+	simplexValue3DD8
+	simplex1DD8
+	simplex2DD8
+	simplex3DD8
+)
+
+func (k deriv8) ok() bool { return k != noDeriv8 }
+
+// simplex reports whether k is a simplex kernel, whose derivatives get
+// the frequency scale after the combine step.
+func (k deriv8) simplex() bool { return k >= simplexValue1DD8 }
+
+// simdDerivFor picks the assembly derivative kernel for c, or none.
+func simdDerivFor(c noise.Config) deriv8 {
+	p := c.Noise.Parts()
+	if !cpuAVX2 || c.Dims > 3 {
+		return noDeriv8
+	}
+	d := deriv8(c.Dims - 1)
+	switch {
+	case p.Family == noise.FamilyLattice:
+		k := value1DD8 + d
+		if p.Gradient == noise.GradientPerlin {
+			k += perlin1DD8 - value1DD8
+		}
+		if c.Tiling {
+			k += value1DTilingD8 - value1DD8
+		}
+		return k
+	case p.Family == noise.FamilySimplex && !c.Tiling:
+		k := simplexValue1DD8 + d
+		if p.Gradient == noise.GradientSimplex {
+			k += simplex1DD8 - simplexValue1DD8
+		}
+		return k
+	}
+	return noDeriv8
+}
+
+// block8 holds eight prepared positions and a kernel's outputs: o[0] the
+// values, o[1], o[2] and o[3] the derivatives along x, y and z.
+type block8 struct {
+	x, y, z [8]float32
+	o       [4][8]float32
+}
+
+// run evaluates derivative kernel k at the positions of b into b.o.
+func (k deriv8) run(b *block8, h uint32, f int32) {
+	switch k {
+	case value1DD8:
+		valueLattice1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
+	case value2DD8:
+		valueLattice2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
+	case value3DD8:
+		valueLattice3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	case perlin1DD8:
+		perlinLattice1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
+	case perlin2DD8:
+		perlinLattice2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
+	case perlin3DD8:
+		perlinLattice3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	case value1DTilingD8:
+		valueLattice1DTilingDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
+	case value2DTilingD8:
+		valueLattice2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
+	case value3DTilingD8:
+		valueLattice3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	case perlin1DTilingD8:
+		perlinLattice1DTilingDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
+	case perlin2DTilingD8:
+		perlinLattice2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
+	case perlin3DTilingD8:
+		perlinLattice3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	case simplexValue1DD8:
+		valueSimplex1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
+	case simplexValue2DD8:
+		valueSimplex2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
+	case simplexValue3DD8:
+		valueSimplex3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	case simplex1DD8:
+		simplexSimplex1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
+	case simplex2DD8:
+		simplexSimplex2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
+	case simplex3DD8:
+		simplexSimplex3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	}
+}
+
+// finishSample is the rest of one octave at lane l after derivative kernel
+// k: evaluateCombined, and for simplex noise the frequency scale of the
+// derivatives (cpu.lattice1D…3D, simplex1D…3D).
+func (s *Sampler) finishSample(k deriv8, b *block8, l int, f int32) noise.Sample {
+	r := evaluateCombined(s.vp.comb, noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]})
+	if k.simplex() {
+		switch s.cfg.Dims {
+		case 1:
+			r.Dx = float32(r.Dx * float32(f))
+		case 2:
+			k := float32(float32(f) * invSqrt3)
+			r.Dx = float32(r.Dx * k)
+			r.Dz = float32(r.Dz * k)
+		case 3:
+			k := float32(float32(f) * scale3)
+			r.Dx = float32(r.Dx * k)
+			r.Dy = float32(r.Dy * k)
+			r.Dz = float32(r.Dz * k)
+		}
+	}
+	return r
+}
+
+// samplesBlock8 is sampleAt for pos[0:8], written to out[0:8].
+func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
+	var b block8
+	nans := s.prepareBlock8(pos, &b.x, &b.y, &b.z)
+	if s.lean { // one octave, no domain: 0 + n, as in sampleAt
+		s.d8.run(&b, uint32(s.hash), s.oct.freq[0])
+		for l := range out[:8] {
+			out[l] = sampleAdd(noise.Sample{}, s.finishSample(s.d8, &b, l, s.oct.freq[0]))
+		}
+	} else {
+		var sum [8]noise.Sample
+		for o := 0; o < s.oct.n; o++ {
+			f := s.oct.freq[o]
+			s.d8.run(&b, uint32(s.hash.Add(int32(o))), f)
+			amp := s.oct.amp[o]
+			for l := range sum {
+				sum[l] = sampleAdd(sum[l], sampleScale(s.finishSample(s.d8, &b, l, f), amp))
+			}
+		}
+		for l := range out[:8] {
+			r := sampleDiv(sum[l], s.oct.ampSum)
+			if s.domain {
+				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+				r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+			}
+			out[l] = r
+		}
+	}
+	for l := 0; nans != 0; l, nans = l+1, nans>>1 {
+		if nans&1 != 0 {
+			out[l] = noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
+		}
+	}
 }

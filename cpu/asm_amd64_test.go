@@ -13,7 +13,7 @@ import (
 )
 
 // TestScalarFallback makes Samplers as on a CPU without AVX2 and checks
-// that they stay scalar and give the assembly's bits: every variant the
+// that they stay scalar and give the assembly's bits (Values and Samples): every variant the
 // kernels cover (and only those) is vectorized on this CPU, and the two
 // agree on random, huge, signed-zero, infinite and NaN positions, with one
 // octave and with three octaves and a domain.
@@ -73,10 +73,22 @@ func TestScalarFallback(t *testing.T) {
 						t.Fatalf("%v at %v: assembly %v (%08x), scalar %v (%08x)", cfg, pos[i], a[i], math.Float32bits(a[i]), b[i], math.Float32bits(b[i]))
 					}
 				}
+				sa, sb := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))
+				vec.Samples(pos, sa)
+				sc.Samples(pos, sb)
+				for i := range sa {
+					if sampleBits(sa[i]) != sampleBits(sb[i]) {
+						t.Fatalf("%v at %v: Samples: assembly %v, scalar %v", cfg, pos[i], sa[i], sb[i])
+					}
+				}
 			}
 		}
 	}
 	if vectorized < 100 {
 		t.Errorf("only %d configurations ran through the assembly", vectorized)
 	}
+}
+
+func sampleBits(s noise.Sample) [4]uint32 {
+	return [4]uint32{math.Float32bits(s.V), math.Float32bits(s.Dx), math.Float32bits(s.Dy), math.Float32bits(s.Dz)}
 }

@@ -3153,6 +3153,6431 @@ TEXT ·perlinLattice3DTilingAVX2(SB), NOSPLIT, $320-40
 	VZEROUPPER
 	RET
 
+// func valueLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueLattice1DDerivAVX2(SB), $1536-32
+	MOVQ         x+0(FP), AX
+	MOVQ         v+8(FP), CX
+	MOVQ         dx+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 96(SP)
+	VMOVUPS      Y4, 128(SP)
+	VMOVUPS      Y1, 160(SP)
+	VMOVUPS      Y0, 192(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       192(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       192(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       224(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       224(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      Y0, Y0
+	VSUBPS       224(SP), Y0, Y0
+	VMULPS       96(SP), Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMULPS       160(SP), Y2, Y2
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (DX)
+	VZEROUPPER
+	RET
+
+DATA k41f00000<>+0(SB)/4, $0x41f00000
+DATA k41f00000<>+4(SB)/4, $0x41f00000
+DATA k41f00000<>+8(SB)/4, $0x41f00000
+DATA k41f00000<>+12(SB)/4, $0x41f00000
+DATA k41f00000<>+16(SB)/4, $0x41f00000
+DATA k41f00000<>+20(SB)/4, $0x41f00000
+DATA k41f00000<>+24(SB)/4, $0x41f00000
+DATA k41f00000<>+28(SB)/4, $0x41f00000
+GLOBL k41f00000<>(SB), RODATA|NOPTR, $32
+
+DATA k42700000<>+0(SB)/4, $0x42700000
+DATA k42700000<>+4(SB)/4, $0x42700000
+DATA k42700000<>+8(SB)/4, $0x42700000
+DATA k42700000<>+12(SB)/4, $0x42700000
+DATA k42700000<>+16(SB)/4, $0x42700000
+DATA k42700000<>+20(SB)/4, $0x42700000
+DATA k42700000<>+24(SB)/4, $0x42700000
+DATA k42700000<>+28(SB)/4, $0x42700000
+GLOBL k42700000<>(SB), RODATA|NOPTR, $32
+
+DATA k00000000<>+0(SB)/4, $0x00000000
+DATA k00000000<>+4(SB)/4, $0x00000000
+DATA k00000000<>+8(SB)/4, $0x00000000
+DATA k00000000<>+12(SB)/4, $0x00000000
+DATA k00000000<>+16(SB)/4, $0x00000000
+DATA k00000000<>+20(SB)/4, $0x00000000
+DATA k00000000<>+24(SB)/4, $0x00000000
+DATA k00000000<>+28(SB)/4, $0x00000000
+GLOBL k00000000<>(SB), RODATA|NOPTR, $32
+
+// func perlinLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·perlinLattice1DDerivAVX2(SB), $1536-32
+	MOVQ         x+0(FP), AX
+	MOVQ         v+8(FP), CX
+	MOVQ         dx+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 96(SP)
+	VMOVUPS      Y4, 128(SP)
+	VMOVUPS      Y4, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VMOVUPS      Y1, 192(SP)
+	VMOVUPS      Y0, 224(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       224(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VMOVDQU      Y0, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VADDPS       k3f800000<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       Y0, Y1, Y1
+	VMULPS       128(SP), Y1, Y0
+	VMOVUPS      Y0, 256(SP)
+	VMOVUPS      Y1, 288(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       224(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VMOVDQU      Y0, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VADDPS       k3f800000<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       Y0, Y1, Y1
+	VMULPS       160(SP), Y1, Y0
+	VMOVUPS      Y0, Y2
+	VSUBPS       256(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VMOVUPS      Y1, Y1
+	VSUBPS       288(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       288(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       256(SP), Y0, Y0
+	VMULPS       96(SP), Y0, Y0
+	VADDPS       Y0, Y1, Y1
+	VMULPS       192(SP), Y1, Y1
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (DX)
+	VZEROUPPER
+	RET
+
+// func valueLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueLattice1DTilingDerivAVX2(SB), $1536-32
+	MOVQ         x+0(FP), AX
+	MOVQ         v+8(FP), CX
+	MOVQ         dx+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y7
+	VSUBPS       k41700000<>+0(SB), Y7, Y7
+	VMULPS       Y7, Y5, Y7
+	VADDPS       k41200000<>+0(SB), Y7, Y7
+	VMULPS       Y7, Y3, Y3
+	VCVTDQ2PD    X1, Y7
+	VCVTDQ2PD    X4, Y8
+	VEXTRACTI128 $0x01, Y4, X9
+	VCVTDQ2PD    X9, Y9
+	VDIVPD       Y7, Y8, Y8
+	VDIVPD       Y7, Y9, Y9
+	VROUNDPD     $0x01, Y8, Y8
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y8, X6
+	VCVTTPD2DQY  Y9, X9
+	VINSERTI128  $0x01, X9, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y1
+	VPANDN       Y6, Y1, Y6
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y6, 32(SP)
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y5, Y1
+	VMULPS       Y1, Y1, Y1
+	VMOVUPS      Y5, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y5, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y1, Y1
+	VMOVUPS      Y1, 96(SP)
+	VMOVUPS      Y5, 128(SP)
+	VMOVUPS      Y2, 160(SP)
+	VMOVUPS      Y0, 192(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       192(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       192(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       224(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       224(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      Y0, Y0
+	VSUBPS       224(SP), Y0, Y0
+	VMULPS       96(SP), Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMULPS       160(SP), Y2, Y2
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (DX)
+	VZEROUPPER
+	RET
+
+// func perlinLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·perlinLattice1DTilingDerivAVX2(SB), $1536-32
+	MOVQ         x+0(FP), AX
+	MOVQ         v+8(FP), CX
+	MOVQ         dx+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y7
+	VSUBPS       k41700000<>+0(SB), Y7, Y7
+	VMULPS       Y7, Y5, Y7
+	VADDPS       k41200000<>+0(SB), Y7, Y7
+	VMULPS       Y7, Y3, Y3
+	VCVTDQ2PD    X1, Y7
+	VCVTDQ2PD    X4, Y8
+	VEXTRACTI128 $0x01, Y4, X9
+	VCVTDQ2PD    X9, Y9
+	VDIVPD       Y7, Y8, Y8
+	VDIVPD       Y7, Y9, Y9
+	VROUNDPD     $0x01, Y8, Y8
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y8, X6
+	VCVTTPD2DQY  Y9, X9
+	VINSERTI128  $0x01, X9, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y1
+	VPANDN       Y6, Y1, Y6
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y6, 32(SP)
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y5, Y1
+	VMULPS       Y1, Y1, Y1
+	VMOVUPS      Y5, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y5, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y1, Y1
+	VMOVUPS      Y1, 96(SP)
+	VMOVUPS      Y5, 128(SP)
+	VMOVUPS      Y5, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VMOVUPS      Y1, 160(SP)
+	VMOVUPS      Y2, 192(SP)
+	VMOVUPS      Y0, 224(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       224(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VMOVDQU      Y0, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VADDPS       k3f800000<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       Y0, Y1, Y1
+	VMULPS       128(SP), Y1, Y0
+	VMOVUPS      Y0, 256(SP)
+	VMOVUPS      Y1, 288(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       224(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VMOVDQU      Y0, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VADDPS       k3f800000<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       Y0, Y1, Y1
+	VMULPS       160(SP), Y1, Y0
+	VMOVUPS      Y0, Y2
+	VSUBPS       256(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VMOVUPS      Y1, Y1
+	VSUBPS       288(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       288(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       256(SP), Y0, Y0
+	VMULPS       96(SP), Y0, Y0
+	VADDPS       Y0, Y1, Y1
+	VMULPS       192(SP), Y1, Y1
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (DX)
+	VZEROUPPER
+	RET
+
+// func valueSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueSimplex1DDerivAVX2(SB), $1280-32
+	MOVQ         x+0(FP), AX
+	MOVQ         v+8(FP), CX
+	MOVQ         dx+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VPCMPEQD     Y3, Y3, Y3
+	VPSUBD       Y3, Y2, Y3
+	VMOVUPS      Y0, (SP)
+	VMOVUPS      Y1, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y3, 96(SP)
+	VCVTDQ2PS    64(SP), Y0
+	VMOVUPS      32(SP), Y1
+	VSUBPS       Y0, Y1, Y0
+	VMULPS       Y0, Y0, Y1
+	VMOVUPS      Y0, 128(SP)
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       Y1, Y0, Y1
+	VMOVUPS      Y1, 160(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      64(SP), Y0, Y0
+	VPADDD       (SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 192(SP)
+	VMOVUPS      160(SP), Y0
+	VMULPS       192(SP), Y0, Y0
+	VMULPS       160(SP), Y0, Y0
+	VMULPS       160(SP), Y0, Y0
+	VMOVUPS      160(SP), Y1
+	VMULPS       k00000000<>+0(SB), Y1, Y1
+	VMOVUPS      128(SP), Y2
+	VMULPS       k40c00000<>+0(SB), Y2, Y2
+	VMULPS       192(SP), Y2, Y2
+	VSUBPS       Y2, Y1, Y1
+	VMULPS       160(SP), Y1, Y1
+	VMULPS       160(SP), Y1, Y1
+	VMOVUPS      Y0, 128(SP)
+	VMOVUPS      Y1, 160(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VMOVUPS      32(SP), Y1
+	VSUBPS       Y0, Y1, Y0
+	VMULPS       Y0, Y0, Y1
+	VMOVUPS      Y0, 192(SP)
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       Y1, Y0, Y1
+	VMOVUPS      Y1, 224(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      96(SP), Y0, Y0
+	VPADDD       (SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VMOVUPS      224(SP), Y0
+	VMULPS       256(SP), Y0, Y0
+	VMULPS       224(SP), Y0, Y0
+	VMULPS       224(SP), Y0, Y0
+	VMOVUPS      224(SP), Y1
+	VMULPS       k00000000<>+0(SB), Y1, Y1
+	VMOVUPS      192(SP), Y2
+	VMULPS       k40c00000<>+0(SB), Y2, Y2
+	VMULPS       256(SP), Y2, Y2
+	VSUBPS       Y2, Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       128(SP), Y0, Y0
+	VADDPS       160(SP), Y1, Y1
+	VMOVUPS      Y0, 160(SP)
+	VMOVUPS      Y1, 128(SP)
+	VMOVUPS      160(SP), Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      128(SP), Y0
+	VMOVUPS      Y0, (DX)
+	VZEROUPPER
+	RET
+
+// func simplexSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·simplexSimplex1DDerivAVX2(SB), $1280-32
+	MOVQ         x+0(FP), AX
+	MOVQ         v+8(FP), CX
+	MOVQ         dx+16(FP), DX
+	MOVL         h+24(FP), BX
+	MOVD         BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+28(FP), BX
+	MOVD         BX, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VPCMPEQD     Y3, Y3, Y3
+	VPSUBD       Y3, Y2, Y3
+	VMOVUPS      Y0, (SP)
+	VMOVUPS      Y1, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y3, 96(SP)
+	VCVTDQ2PS    64(SP), Y0
+	VMOVUPS      32(SP), Y1
+	VSUBPS       Y0, Y1, Y0
+	VMULPS       Y0, Y0, Y1
+	VMOVUPS      Y0, 128(SP)
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       Y1, Y0, Y1
+	VMOVUPS      Y1, 160(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      64(SP), Y0, Y0
+	VPADDD       (SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VMOVDQU      Y0, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VADDPS       k3f800000<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       Y0, Y1, Y1
+	VMULPS       128(SP), Y1, Y0
+	VMULPS       k3f97b426<>+0(SB), Y0, Y0
+	VMULPS       k3f97b426<>+0(SB), Y1, Y1
+	VMOVUPS      Y0, 192(SP)
+	VMOVUPS      Y1, 224(SP)
+	VMOVUPS      160(SP), Y0
+	VMULPS       192(SP), Y0, Y0
+	VMULPS       160(SP), Y0, Y0
+	VMULPS       160(SP), Y0, Y0
+	VMOVUPS      160(SP), Y1
+	VMULPS       224(SP), Y1, Y1
+	VMOVUPS      128(SP), Y2
+	VMULPS       k40c00000<>+0(SB), Y2, Y2
+	VMULPS       192(SP), Y2, Y2
+	VSUBPS       Y2, Y1, Y1
+	VMULPS       160(SP), Y1, Y1
+	VMULPS       160(SP), Y1, Y1
+	VMOVUPS      Y0, 128(SP)
+	VMOVUPS      Y1, 160(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VMOVUPS      32(SP), Y1
+	VSUBPS       Y0, Y1, Y0
+	VMULPS       Y0, Y0, Y1
+	VMOVUPS      Y0, 224(SP)
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       Y1, Y0, Y1
+	VMOVUPS      Y1, 192(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      96(SP), Y0, Y0
+	VPADDD       (SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VMOVDQU      Y0, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VADDPS       k3f800000<>+0(SB), Y1, Y1
+	VPSLLD       $0x17, Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       Y0, Y1, Y1
+	VMULPS       224(SP), Y1, Y0
+	VMULPS       k3f97b426<>+0(SB), Y0, Y0
+	VMULPS       k3f97b426<>+0(SB), Y1, Y1
+	VMOVUPS      Y0, 256(SP)
+	VMOVUPS      Y1, 288(SP)
+	VMOVUPS      192(SP), Y0
+	VMULPS       256(SP), Y0, Y0
+	VMULPS       192(SP), Y0, Y0
+	VMULPS       192(SP), Y0, Y0
+	VMOVUPS      192(SP), Y1
+	VMULPS       288(SP), Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VMULPS       k40c00000<>+0(SB), Y2, Y2
+	VMULPS       256(SP), Y2, Y2
+	VSUBPS       Y2, Y1, Y1
+	VMULPS       192(SP), Y1, Y1
+	VMULPS       192(SP), Y1, Y1
+	VADDPS       128(SP), Y0, Y0
+	VADDPS       160(SP), Y1, Y1
+	VMOVUPS      Y0, 160(SP)
+	VMOVUPS      Y1, 128(SP)
+	VMOVUPS      160(SP), Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      128(SP), Y0
+	VMOVUPS      Y0, (DX)
+	VZEROUPPER
+	RET
+
+DATA k3f97b426<>+0(SB)/4, $0x3f97b426
+DATA k3f97b426<>+4(SB)/4, $0x3f97b426
+DATA k3f97b426<>+8(SB)/4, $0x3f97b426
+DATA k3f97b426<>+12(SB)/4, $0x3f97b426
+DATA k3f97b426<>+16(SB)/4, $0x3f97b426
+DATA k3f97b426<>+20(SB)/4, $0x3f97b426
+DATA k3f97b426<>+24(SB)/4, $0x3f97b426
+DATA k3f97b426<>+28(SB)/4, $0x3f97b426
+GLOBL k3f97b426<>(SB), RODATA|NOPTR, $32
+
+// func valueLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueLattice2DDerivAVX2(SB), $1536-48
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         v+16(FP), DX
+	MOVQ         dx+24(FP), BX
+	MOVQ         dz+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 96(SP)
+	VMOVUPS      Y4, 128(SP)
+	VMULPS       (CX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, 160(SP)
+	VMOVUPS      Y5, 192(SP)
+	VMOVUPS      Y2, 224(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VMOVUPS      Y4, 288(SP)
+	VMOVUPS      Y1, 320(SP)
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       352(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 384(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       384(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       384(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       416(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       416(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       416(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       Y0, Y3, Y3
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y2, 416(SP)
+	VMOVUPS      Y3, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       352(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 480(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       512(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       512(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       512(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       Y0, Y3, Y3
+	VMOVUPS      Y1, Y0
+	VSUBPS       384(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       384(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       416(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       416(SP), Y2, Y2
+	VMOVUPS      Y1, Y1
+	VSUBPS       384(SP), Y1, Y1
+	VMULPS       96(SP), Y1, Y1
+	VADDPS       Y1, Y2, Y2
+	VMOVUPS      Y3, Y1
+	VSUBPS       448(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       448(SP), Y1, Y1
+	VMULPS       320(SP), Y2, Y2
+	VMULPS       320(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+// func perlinLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·perlinLattice2DDerivAVX2(SB), $1536-48
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         v+16(FP), DX
+	MOVQ         dx+24(FP), BX
+	MOVQ         dz+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 96(SP)
+	VMOVUPS      Y4, 128(SP)
+	VMOVUPS      Y4, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VMULPS       (CX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, 192(SP)
+	VMOVUPS      Y5, 224(SP)
+	VMOVUPS      Y2, 256(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVUPS      Y4, 320(SP)
+	VMOVUPS      Y4, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       416(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       448(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       128(SP), Y0, Y2
+	VMULPS       320(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, 480(SP)
+	VMOVUPS      Y0, 512(SP)
+	VMOVUPS      Y1, 544(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       448(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       128(SP), Y0, Y2
+	VMULPS       352(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, Y3
+	VSUBPS       480(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       480(SP), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       512(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       512(SP), Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       544(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       544(SP), Y1, Y1
+	VMOVUPS      Y2, Y2
+	VSUBPS       480(SP), Y2, Y2
+	VMULPS       288(SP), Y2, Y2
+	VADDPS       Y2, Y1, Y1
+	VMOVUPS      Y3, 448(SP)
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y1, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       416(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 480(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       160(SP), Y0, Y2
+	VMULPS       320(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, 576(SP)
+	VMOVUPS      Y0, 608(SP)
+	VMOVUPS      Y1, 640(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       160(SP), Y0, Y2
+	VMULPS       352(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, Y3
+	VSUBPS       576(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       576(SP), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       608(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       608(SP), Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       640(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       640(SP), Y1, Y1
+	VMOVUPS      Y2, Y2
+	VSUBPS       576(SP), Y2, Y2
+	VMULPS       288(SP), Y2, Y2
+	VADDPS       Y2, Y1, Y1
+	VMOVUPS      Y3, Y2
+	VSUBPS       448(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       448(SP), Y2, Y2
+	VMOVUPS      Y0, Y0
+	VSUBPS       544(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       544(SP), Y0, Y0
+	VMOVUPS      Y3, Y3
+	VSUBPS       448(SP), Y3, Y3
+	VMULPS       96(SP), Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       512(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       512(SP), Y1, Y1
+	VMULPS       384(SP), Y0, Y0
+	VMULPS       384(SP), Y1, Y1
+	VMOVUPS      Y2, Y2
+	VMOVUPS      Y2, (DX)
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+// func valueLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueLattice2DTilingDerivAVX2(SB), $1536-48
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         v+16(FP), DX
+	MOVQ         dx+24(FP), BX
+	MOVQ         dz+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y8
+	VSUBPS       k41700000<>+0(SB), Y8, Y8
+	VMULPS       Y8, Y5, Y8
+	VADDPS       k41200000<>+0(SB), Y8, Y8
+	VMULPS       Y8, Y3, Y3
+	VCVTDQ2PD    X1, Y8
+	VCVTDQ2PD    X4, Y9
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y10
+	VDIVPD       Y8, Y9, Y9
+	VDIVPD       Y8, Y10, Y10
+	VROUNDPD     $0x01, Y9, Y9
+	VROUNDPD     $0x01, Y10, Y10
+	VCVTTPD2DQY  Y9, X6
+	VCVTTPD2DQY  Y10, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y8
+	VPANDN       Y6, Y8, Y6
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y6, 32(SP)
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y5, Y3
+	VMULPS       Y3, Y3, Y3
+	VMOVUPS      Y5, Y4
+	VMULPS       k41f00000<>+0(SB), Y4, Y4
+	VSUBPS       k42700000<>+0(SB), Y4, Y4
+	VMULPS       Y5, Y4, Y4
+	VADDPS       k41f00000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      Y5, 128(SP)
+	VMULPS       (CX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y6
+	VSUBPS       k41700000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y5, Y6
+	VADDPS       k41200000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y3, Y3
+	VCVTDQ2PD    X1, Y6
+	VCVTDQ2PD    X4, Y8
+	VEXTRACTI128 $0x01, Y4, X9
+	VCVTDQ2PD    X9, Y9
+	VDIVPD       Y6, Y8, Y8
+	VDIVPD       Y6, Y9, Y9
+	VROUNDPD     $0x01, Y8, Y8
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y8, X7
+	VCVTTPD2DQY  Y9, X9
+	VINSERTI128  $0x01, X9, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y1
+	VPANDN       Y6, Y1, Y6
+	VMOVUPS      Y4, 160(SP)
+	VMOVUPS      Y6, 192(SP)
+	VMOVUPS      Y3, 224(SP)
+	VMOVUPS      Y5, Y1
+	VMULPS       Y1, Y1, Y1
+	VMOVUPS      Y5, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y5, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y1, Y1
+	VMOVUPS      Y1, 256(SP)
+	VMOVUPS      Y5, 288(SP)
+	VMOVUPS      Y2, 320(SP)
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       352(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 384(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       384(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       384(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       416(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       416(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       416(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       Y0, Y3, Y3
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y2, 416(SP)
+	VMOVUPS      Y3, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       352(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 480(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       512(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       512(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       512(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       Y0, Y3, Y3
+	VMOVUPS      Y1, Y0
+	VSUBPS       384(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       384(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       416(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       416(SP), Y2, Y2
+	VMOVUPS      Y1, Y1
+	VSUBPS       384(SP), Y1, Y1
+	VMULPS       96(SP), Y1, Y1
+	VADDPS       Y1, Y2, Y2
+	VMOVUPS      Y3, Y1
+	VSUBPS       448(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       448(SP), Y1, Y1
+	VMULPS       320(SP), Y2, Y2
+	VMULPS       320(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+// func perlinLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·perlinLattice2DTilingDerivAVX2(SB), $1536-48
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         v+16(FP), DX
+	MOVQ         dx+24(FP), BX
+	MOVQ         dz+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y8
+	VSUBPS       k41700000<>+0(SB), Y8, Y8
+	VMULPS       Y8, Y5, Y8
+	VADDPS       k41200000<>+0(SB), Y8, Y8
+	VMULPS       Y8, Y3, Y3
+	VCVTDQ2PD    X1, Y8
+	VCVTDQ2PD    X4, Y9
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y10
+	VDIVPD       Y8, Y9, Y9
+	VDIVPD       Y8, Y10, Y10
+	VROUNDPD     $0x01, Y9, Y9
+	VROUNDPD     $0x01, Y10, Y10
+	VCVTTPD2DQY  Y9, X6
+	VCVTTPD2DQY  Y10, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y8
+	VPANDN       Y6, Y8, Y6
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y6, 32(SP)
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y5, Y3
+	VMULPS       Y3, Y3, Y3
+	VMOVUPS      Y5, Y4
+	VMULPS       k41f00000<>+0(SB), Y4, Y4
+	VSUBPS       k42700000<>+0(SB), Y4, Y4
+	VMULPS       Y5, Y4, Y4
+	VADDPS       k41f00000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      Y5, 128(SP)
+	VMOVUPS      Y5, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VMOVUPS      Y3, 160(SP)
+	VMULPS       (CX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y6
+	VSUBPS       k41700000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y5, Y6
+	VADDPS       k41200000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y3, Y3
+	VCVTDQ2PD    X1, Y6
+	VCVTDQ2PD    X4, Y8
+	VEXTRACTI128 $0x01, Y4, X9
+	VCVTDQ2PD    X9, Y9
+	VDIVPD       Y6, Y8, Y8
+	VDIVPD       Y6, Y9, Y9
+	VROUNDPD     $0x01, Y8, Y8
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y8, X7
+	VCVTTPD2DQY  Y9, X9
+	VINSERTI128  $0x01, X9, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y1
+	VPANDN       Y6, Y1, Y6
+	VMOVUPS      Y4, 192(SP)
+	VMOVUPS      Y6, 224(SP)
+	VMOVUPS      Y3, 256(SP)
+	VMOVUPS      Y5, Y1
+	VMULPS       Y1, Y1, Y1
+	VMOVUPS      Y5, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y5, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y1, Y1
+	VMOVUPS      Y1, 288(SP)
+	VMOVUPS      Y5, 320(SP)
+	VMOVUPS      Y5, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VMOVUPS      Y1, 352(SP)
+	VMOVUPS      Y2, 384(SP)
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       416(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       448(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       128(SP), Y0, Y2
+	VMULPS       320(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, 480(SP)
+	VMOVUPS      Y0, 512(SP)
+	VMOVUPS      Y1, 544(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       448(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       128(SP), Y0, Y2
+	VMULPS       352(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, Y3
+	VSUBPS       480(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       480(SP), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       512(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       512(SP), Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       544(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       544(SP), Y1, Y1
+	VMOVUPS      Y2, Y2
+	VSUBPS       480(SP), Y2, Y2
+	VMULPS       288(SP), Y2, Y2
+	VADDPS       Y2, Y1, Y1
+	VMOVUPS      Y3, 448(SP)
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y1, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       416(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 480(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       160(SP), Y0, Y2
+	VMULPS       320(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, 576(SP)
+	VMOVUPS      Y0, 608(SP)
+	VMOVUPS      Y1, 640(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       160(SP), Y0, Y2
+	VMULPS       352(SP), Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y2, Y2
+	VMULPS       k406f2090<>+0(SB), Y0, Y0
+	VMULPS       k406f2090<>+0(SB), Y1, Y1
+	VMOVUPS      Y2, Y3
+	VSUBPS       576(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       576(SP), Y3, Y3
+	VMOVUPS      Y0, Y0
+	VSUBPS       608(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       608(SP), Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       640(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       640(SP), Y1, Y1
+	VMOVUPS      Y2, Y2
+	VSUBPS       576(SP), Y2, Y2
+	VMULPS       288(SP), Y2, Y2
+	VADDPS       Y2, Y1, Y1
+	VMOVUPS      Y3, Y2
+	VSUBPS       448(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       448(SP), Y2, Y2
+	VMOVUPS      Y0, Y0
+	VSUBPS       544(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       544(SP), Y0, Y0
+	VMOVUPS      Y3, Y3
+	VSUBPS       448(SP), Y3, Y3
+	VMULPS       96(SP), Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       512(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       512(SP), Y1, Y1
+	VMULPS       384(SP), Y0, Y0
+	VMULPS       384(SP), Y1, Y1
+	VMOVUPS      Y2, Y2
+	VMOVUPS      Y2, (DX)
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+// func valueSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueSimplex2DDerivAVX2(SB), $1280-48
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         v+16(FP), DX
+	MOVQ         dx+24(FP), BX
+	MOVQ         dz+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMULPS       (CX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y1, Y2, Y3
+	VMULPS       k3ebb67ae<>+0(SB), Y3, Y3
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y3, Y1, Y3
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y6
+	VCMPPS       $0x01, Y6, Y4, Y6
+	VPADDD       Y6, Y5, Y5
+	VCVTTPS2DQ   Y3, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y3, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y5, Y7
+	VSUBPS       Y7, Y4, Y7
+	VCVTDQ2PS    Y6, Y4
+	VSUBPS       Y4, Y3, Y4
+	VCMPPS       $0x01, Y7, Y4, Y3
+	VPCMPEQD     Y4, Y4, Y4
+	VPSUBD       Y4, Y5, Y7
+	VPSUBD       Y4, Y6, Y4
+	VPSUBD       Y3, Y5, Y8
+	VPADDD       Y3, Y4, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y5, Y10, Y10
+	VPADDD       Y0, Y10, Y10
+	VPSLLD       $0x11, Y10, Y11
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y11, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y11
+	VPMULLD      Y7, Y11, Y11
+	VPADDD       Y0, Y11, Y11
+	VPSLLD       $0x11, Y11, Y0
+	VPSRLD       $0x0f, Y11, Y11
+	VPOR         Y0, Y11, Y11
+	VPMULLD      k27d4eb2f<>+0(SB), Y11, Y11
+	VPBLENDVB    Y3, Y11, Y10, Y0
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y1, 32(SP)
+	VMOVUPS      Y10, 64(SP)
+	VMOVUPS      Y5, 96(SP)
+	VMOVUPS      Y6, 128(SP)
+	VMOVUPS      Y11, 160(SP)
+	VMOVUPS      Y7, 192(SP)
+	VMOVUPS      Y4, 224(SP)
+	VMOVUPS      Y0, 256(SP)
+	VMOVUPS      Y8, 288(SP)
+	VMOVUPS      Y9, 320(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VCVTDQ2PS    128(SP), Y1
+	VADDPS       Y1, Y0, Y2
+	VMULPS       k3e58658c<>+0(SB), Y2, Y2
+	VMOVUPS      k3f000000<>+0(SB), Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y4, Y4, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      32(SP), Y5
+	VSUBPS       Y1, Y5, Y5
+	VADDPS       Y2, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      Y4, 352(SP)
+	VMOVUPS      Y5, 384(SP)
+	VMOVUPS      Y3, 416(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      128(SP), Y0, Y0
+	VPADDD       64(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 448(SP)
+	VMOVUPS      416(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      416(SP), Y1
+	VMULPS       448(SP), Y1, Y1
+	VMULPS       416(SP), Y1, Y1
+	VMULPS       416(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      416(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      352(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       448(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       416(SP), Y2, Y2
+	VMULPS       416(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      416(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      384(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       416(SP), Y3, Y3
+	VMULPS       416(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y3, 416(SP)
+	VCVTDQ2PS    192(SP), Y0
+	VCVTDQ2PS    224(SP), Y1
+	VADDPS       Y1, Y0, Y2
+	VMULPS       k3e58658c<>+0(SB), Y2, Y2
+	VMOVUPS      k3f000000<>+0(SB), Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y4, Y4, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      32(SP), Y5
+	VSUBPS       Y1, Y5, Y5
+	VADDPS       Y2, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      Y4, 448(SP)
+	VMOVUPS      Y5, 480(SP)
+	VMOVUPS      Y3, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       160(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      512(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      512(SP), Y1
+	VMULPS       544(SP), Y1, Y1
+	VMULPS       512(SP), Y1, Y1
+	VMULPS       512(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      512(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      448(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       544(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       512(SP), Y2, Y2
+	VMULPS       512(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      512(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      480(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       544(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y3, Y3
+	VMULPS       512(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VADDPS       384(SP), Y1, Y1
+	VADDPS       352(SP), Y2, Y2
+	VADDPS       416(SP), Y3, Y3
+	VMOVUPS      Y1, 416(SP)
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y3, 384(SP)
+	VCVTDQ2PS    288(SP), Y0
+	VCVTDQ2PS    320(SP), Y1
+	VADDPS       Y1, Y0, Y2
+	VMULPS       k3e58658c<>+0(SB), Y2, Y2
+	VMOVUPS      k3f000000<>+0(SB), Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y4, Y4, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      32(SP), Y5
+	VSUBPS       Y1, Y5, Y5
+	VADDPS       Y2, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      Y4, 480(SP)
+	VMOVUPS      Y5, 448(SP)
+	VMOVUPS      Y3, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       256(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      512(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      512(SP), Y1
+	VMULPS       544(SP), Y1, Y1
+	VMULPS       512(SP), Y1, Y1
+	VMULPS       512(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      512(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      480(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       544(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       512(SP), Y2, Y2
+	VMULPS       512(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      512(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      448(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       544(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y3, Y3
+	VMULPS       512(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VADDPS       416(SP), Y1, Y1
+	VADDPS       352(SP), Y2, Y2
+	VADDPS       384(SP), Y3, Y3
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y3, 416(SP)
+	VMOVUPS      384(SP), Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      352(SP), Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      416(SP), Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+DATA k3f13cd3a<>+0(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+4(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+8(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+12(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+16(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+20(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+24(SB)/4, $0x3f13cd3a
+DATA k3f13cd3a<>+28(SB)/4, $0x3f13cd3a
+GLOBL k3f13cd3a<>(SB), RODATA|NOPTR, $32
+
+DATA k3ebb67ae<>+0(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+4(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+8(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+12(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+16(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+20(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+24(SB)/4, $0x3ebb67ae
+DATA k3ebb67ae<>+28(SB)/4, $0x3ebb67ae
+GLOBL k3ebb67ae<>(SB), RODATA|NOPTR, $32
+
+DATA k3e58658c<>+0(SB)/4, $0x3e58658c
+DATA k3e58658c<>+4(SB)/4, $0x3e58658c
+DATA k3e58658c<>+8(SB)/4, $0x3e58658c
+DATA k3e58658c<>+12(SB)/4, $0x3e58658c
+DATA k3e58658c<>+16(SB)/4, $0x3e58658c
+DATA k3e58658c<>+20(SB)/4, $0x3e58658c
+DATA k3e58658c<>+24(SB)/4, $0x3e58658c
+DATA k3e58658c<>+28(SB)/4, $0x3e58658c
+GLOBL k3e58658c<>(SB), RODATA|NOPTR, $32
+
+DATA k41000000<>+0(SB)/4, $0x41000000
+DATA k41000000<>+4(SB)/4, $0x41000000
+DATA k41000000<>+8(SB)/4, $0x41000000
+DATA k41000000<>+12(SB)/4, $0x41000000
+DATA k41000000<>+16(SB)/4, $0x41000000
+DATA k41000000<>+20(SB)/4, $0x41000000
+DATA k41000000<>+24(SB)/4, $0x41000000
+DATA k41000000<>+28(SB)/4, $0x41000000
+GLOBL k41000000<>(SB), RODATA|NOPTR, $32
+
+// func simplexSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·simplexSimplex2DDerivAVX2(SB), $1280-48
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         v+16(FP), DX
+	MOVQ         dx+24(FP), BX
+	MOVQ         dz+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMULPS       (CX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y1, Y2, Y3
+	VMULPS       k3ebb67ae<>+0(SB), Y3, Y3
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y3, Y1, Y3
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y6
+	VCMPPS       $0x01, Y6, Y4, Y6
+	VPADDD       Y6, Y5, Y5
+	VCVTTPS2DQ   Y3, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y3, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y5, Y7
+	VSUBPS       Y7, Y4, Y7
+	VCVTDQ2PS    Y6, Y4
+	VSUBPS       Y4, Y3, Y4
+	VCMPPS       $0x01, Y7, Y4, Y3
+	VPCMPEQD     Y4, Y4, Y4
+	VPSUBD       Y4, Y5, Y7
+	VPSUBD       Y4, Y6, Y4
+	VPSUBD       Y3, Y5, Y8
+	VPADDD       Y3, Y4, Y9
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y10
+	VPMULLD      Y5, Y10, Y10
+	VPADDD       Y0, Y10, Y10
+	VPSLLD       $0x11, Y10, Y11
+	VPSRLD       $0x0f, Y10, Y10
+	VPOR         Y11, Y10, Y10
+	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y11
+	VPMULLD      Y7, Y11, Y11
+	VPADDD       Y0, Y11, Y11
+	VPSLLD       $0x11, Y11, Y0
+	VPSRLD       $0x0f, Y11, Y11
+	VPOR         Y0, Y11, Y11
+	VPMULLD      k27d4eb2f<>+0(SB), Y11, Y11
+	VPBLENDVB    Y3, Y11, Y10, Y0
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y1, 32(SP)
+	VMOVUPS      Y10, 64(SP)
+	VMOVUPS      Y5, 96(SP)
+	VMOVUPS      Y6, 128(SP)
+	VMOVUPS      Y11, 160(SP)
+	VMOVUPS      Y7, 192(SP)
+	VMOVUPS      Y4, 224(SP)
+	VMOVUPS      Y0, 256(SP)
+	VMOVUPS      Y8, 288(SP)
+	VMOVUPS      Y9, 320(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VCVTDQ2PS    128(SP), Y1
+	VADDPS       Y1, Y0, Y2
+	VMULPS       k3e58658c<>+0(SB), Y2, Y2
+	VMOVUPS      k3f000000<>+0(SB), Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y4, Y4, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      32(SP), Y5
+	VSUBPS       Y1, Y5, Y5
+	VADDPS       Y2, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      Y4, 352(SP)
+	VMOVUPS      Y5, 384(SP)
+	VMOVUPS      Y3, 416(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      128(SP), Y0, Y0
+	VPADDD       64(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       Y0, Y0, Y2
+	VMULPS       Y1, Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VSQRTPS      Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VDIVPS       Y2, Y3, Y2
+	VMULPS       352(SP), Y0, Y3
+	VMULPS       384(SP), Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y3, Y3
+	VMULPS       k4083f68d<>+0(SB), Y3, Y3
+	VMULPS       Y2, Y0, Y0
+	VMULPS       k4083f68d<>+0(SB), Y0, Y0
+	VMULPS       Y2, Y1, Y1
+	VMULPS       k4083f68d<>+0(SB), Y1, Y1
+	VMOVUPS      Y3, 448(SP)
+	VMOVUPS      Y0, 480(SP)
+	VMOVUPS      Y1, 512(SP)
+	VMOVUPS      416(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      416(SP), Y1
+	VMULPS       448(SP), Y1, Y1
+	VMULPS       416(SP), Y1, Y1
+	VMULPS       416(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      416(SP), Y2
+	VMULPS       480(SP), Y2, Y2
+	VMOVUPS      352(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       448(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       416(SP), Y2, Y2
+	VMULPS       416(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      416(SP), Y3
+	VMULPS       512(SP), Y3, Y3
+	VMOVUPS      384(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       416(SP), Y3, Y3
+	VMULPS       416(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y3, 416(SP)
+	VCVTDQ2PS    192(SP), Y0
+	VCVTDQ2PS    224(SP), Y1
+	VADDPS       Y1, Y0, Y2
+	VMULPS       k3e58658c<>+0(SB), Y2, Y2
+	VMOVUPS      k3f000000<>+0(SB), Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y4, Y4, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      32(SP), Y5
+	VSUBPS       Y1, Y5, Y5
+	VADDPS       Y2, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      Y4, 512(SP)
+	VMOVUPS      Y5, 480(SP)
+	VMOVUPS      Y3, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       160(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       Y0, Y0, Y2
+	VMULPS       Y1, Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VSQRTPS      Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VDIVPS       Y2, Y3, Y2
+	VMULPS       512(SP), Y0, Y3
+	VMULPS       480(SP), Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y3, Y3
+	VMULPS       k4083f68d<>+0(SB), Y3, Y3
+	VMULPS       Y2, Y0, Y0
+	VMULPS       k4083f68d<>+0(SB), Y0, Y0
+	VMULPS       Y2, Y1, Y1
+	VMULPS       k4083f68d<>+0(SB), Y1, Y1
+	VMOVUPS      Y3, 544(SP)
+	VMOVUPS      Y0, 576(SP)
+	VMOVUPS      Y1, 608(SP)
+	VMOVUPS      448(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      448(SP), Y1
+	VMULPS       544(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      448(SP), Y2
+	VMULPS       576(SP), Y2, Y2
+	VMOVUPS      512(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       544(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      448(SP), Y3
+	VMULPS       608(SP), Y3, Y3
+	VMOVUPS      480(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       544(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       448(SP), Y3, Y3
+	VMULPS       448(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VADDPS       384(SP), Y1, Y1
+	VADDPS       352(SP), Y2, Y2
+	VADDPS       416(SP), Y3, Y3
+	VMOVUPS      Y1, 416(SP)
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y3, 384(SP)
+	VCVTDQ2PS    288(SP), Y0
+	VCVTDQ2PS    320(SP), Y1
+	VADDPS       Y1, Y0, Y2
+	VMULPS       k3e58658c<>+0(SB), Y2, Y2
+	VMOVUPS      k3f000000<>+0(SB), Y3
+	VMOVUPS      (SP), Y4
+	VSUBPS       Y0, Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y4, Y4, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      32(SP), Y5
+	VSUBPS       Y1, Y5, Y5
+	VADDPS       Y2, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y3, Y3
+	VMOVUPS      Y4, 480(SP)
+	VMOVUPS      Y5, 512(SP)
+	VMOVUPS      Y3, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       256(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y1
+	VMOVUPS      k3f000000<>+0(SB), Y2
+	VSUBPS       Y1, Y2, Y1
+	VADDPS       k3f000000<>+0(SB), Y0, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y2
+	VSUBPS       Y2, Y0, Y0
+	VMULPS       Y0, Y0, Y2
+	VMULPS       Y1, Y1, Y3
+	VADDPS       Y3, Y2, Y2
+	VSQRTPS      Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y3
+	VDIVPS       Y2, Y3, Y2
+	VMULPS       480(SP), Y0, Y3
+	VMULPS       512(SP), Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y3, Y3
+	VMULPS       k4083f68d<>+0(SB), Y3, Y3
+	VMULPS       Y2, Y0, Y0
+	VMULPS       k4083f68d<>+0(SB), Y0, Y0
+	VMULPS       Y2, Y1, Y1
+	VMULPS       k4083f68d<>+0(SB), Y1, Y1
+	VMOVUPS      Y3, 608(SP)
+	VMOVUPS      Y0, 576(SP)
+	VMOVUPS      Y1, 544(SP)
+	VMOVUPS      448(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      448(SP), Y1
+	VMULPS       608(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      448(SP), Y2
+	VMULPS       576(SP), Y2, Y2
+	VMOVUPS      480(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       608(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      448(SP), Y3
+	VMULPS       544(SP), Y3, Y3
+	VMOVUPS      512(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       608(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       448(SP), Y3, Y3
+	VMULPS       448(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VADDPS       416(SP), Y1, Y1
+	VADDPS       352(SP), Y2, Y2
+	VADDPS       384(SP), Y3, Y3
+	VMOVUPS      Y1, 384(SP)
+	VMOVUPS      Y2, 352(SP)
+	VMOVUPS      Y3, 416(SP)
+	VMOVUPS      384(SP), Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      352(SP), Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      416(SP), Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+DATA k4083f68d<>+0(SB)/4, $0x4083f68d
+DATA k4083f68d<>+4(SB)/4, $0x4083f68d
+DATA k4083f68d<>+8(SB)/4, $0x4083f68d
+DATA k4083f68d<>+12(SB)/4, $0x4083f68d
+DATA k4083f68d<>+16(SB)/4, $0x4083f68d
+DATA k4083f68d<>+20(SB)/4, $0x4083f68d
+DATA k4083f68d<>+24(SB)/4, $0x4083f68d
+DATA k4083f68d<>+28(SB)/4, $0x4083f68d
+GLOBL k4083f68d<>(SB), RODATA|NOPTR, $32
+
+// func valueLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueLattice3DDerivAVX2(SB), $1536-64
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         v+24(FP), BX
+	MOVQ         dx+32(FP), SI
+	MOVQ         dy+40(FP), DI
+	MOVQ         dz+48(FP), R8
+	MOVL         h+56(FP), R9
+	MOVD         R9, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+60(FP), R9
+	MOVD         R9, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 96(SP)
+	VMOVUPS      Y4, 128(SP)
+	VMULPS       (CX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, 160(SP)
+	VMOVUPS      Y5, 192(SP)
+	VMOVUPS      Y2, 224(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VMOVUPS      Y4, 288(SP)
+	VMULPS       (DX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, 320(SP)
+	VMOVUPS      Y5, 352(SP)
+	VMOVUPS      Y2, 384(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVUPS      Y4, 448(SP)
+	VMOVUPS      Y1, 480(SP)
+	VMOVUPS      Y0, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 544(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 576(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 608(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       608(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       608(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       608(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, 576(SP)
+	VMOVUPS      Y2, 608(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y4, 672(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       736(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, Y0
+	VSUBPS       576(SP), Y0, Y0
+	VMULPS       224(SP), Y0, Y0
+	VADDPS       576(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       608(SP), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       608(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       640(SP), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       640(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       576(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       Y1, Y3, Y3
+	VMOVUPS      Y4, Y1
+	VSUBPS       672(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       672(SP), Y1, Y1
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y2, 672(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y1, 608(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 576(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       736(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, 704(SP)
+	VMOVUPS      Y2, 736(SP)
+	VMOVUPS      Y3, 768(SP)
+	VMOVUPS      Y4, 800(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       832(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 864(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       832(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       864(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       864(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       864(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, Y0
+	VSUBPS       704(SP), Y0, Y0
+	VMULPS       224(SP), Y0, Y0
+	VADDPS       704(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       736(SP), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       736(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       768(SP), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       768(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       704(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       Y1, Y3, Y3
+	VMOVUPS      Y4, Y1
+	VSUBPS       800(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       800(SP), Y1, Y1
+	VMOVUPS      Y0, Y4
+	VSUBPS       544(SP), Y4, Y4
+	VMULPS       64(SP), Y4, Y4
+	VADDPS       544(SP), Y4, Y4
+	VMOVUPS      Y2, Y2
+	VSUBPS       672(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       672(SP), Y2, Y2
+	VMOVUPS      Y0, Y0
+	VSUBPS       544(SP), Y0, Y0
+	VMULPS       96(SP), Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMOVUPS      Y3, Y0
+	VSUBPS       640(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       640(SP), Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       608(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       608(SP), Y1, Y1
+	VMULPS       480(SP), Y2, Y2
+	VMULPS       480(SP), Y0, Y0
+	VMULPS       480(SP), Y1, Y1
+	VMOVUPS      Y4, Y3
+	VMOVUPS      Y3, (BX)
+	VMOVUPS      Y2, Y2
+	VMOVUPS      Y2, (SI)
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (R8)
+	VZEROUPPER
+	RET
+
+// func perlinLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·perlinLattice3DDerivAVX2(SB), $1536-64
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         v+24(FP), BX
+	MOVQ         dx+32(FP), SI
+	MOVQ         dy+40(FP), DI
+	MOVQ         dz+48(FP), R8
+	MOVL         h+56(FP), R9
+	MOVD         R9, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+60(FP), R9
+	MOVD         R9, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 96(SP)
+	VMOVUPS      Y4, 128(SP)
+	VMOVUPS      Y4, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VMULPS       (CX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, 192(SP)
+	VMOVUPS      Y5, 224(SP)
+	VMOVUPS      Y2, 256(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVUPS      Y4, 320(SP)
+	VMOVUPS      Y4, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMULPS       (DX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y4, Y2, Y2
+	VMULPS       k40c00000<>+0(SB), Y4, Y5
+	VSUBPS       k41700000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y4, Y5
+	VADDPS       k41200000<>+0(SB), Y5, Y5
+	VMULPS       Y5, Y2, Y2
+	VPCMPEQD     Y5, Y5, Y5
+	VPSUBD       Y5, Y3, Y5
+	VMOVUPS      Y3, 384(SP)
+	VMOVUPS      Y5, 416(SP)
+	VMOVUPS      Y2, 448(SP)
+	VMOVUPS      Y4, Y2
+	VMULPS       Y2, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y4, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y2, Y2
+	VMOVUPS      Y2, 480(SP)
+	VMOVUPS      Y4, 512(SP)
+	VMOVUPS      Y4, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VMOVUPS      Y2, 544(SP)
+	VMOVUPS      Y1, 576(SP)
+	VMOVUPS      Y0, 608(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       608(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 640(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       640(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 672(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 704(SP)
+	VMOVUPS      Y1, 736(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y2, 800(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       704(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       704(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       768(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       768(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       800(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       800(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       704(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, 672(SP)
+	VMOVUPS      Y1, 800(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y2, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       640(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 832(SP)
+	VMOVUPS      Y1, 864(SP)
+	VMOVUPS      Y0, 896(SP)
+	VMOVUPS      Y2, 928(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       832(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       832(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       864(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       864(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       896(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       896(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       928(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       928(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       832(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VSUBPS       672(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       672(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       800(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       800(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       768(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       768(SP), Y0, Y0
+	VMOVUPS      Y4, Y4
+	VSUBPS       672(SP), Y4, Y4
+	VMULPS       288(SP), Y4, Y4
+	VADDPS       Y4, Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       736(SP), Y2, Y2
+	VMULPS       256(SP), Y2, Y2
+	VADDPS       736(SP), Y2, Y2
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y1, 736(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y2, 800(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       608(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 672(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 928(SP)
+	VMOVUPS      Y1, 896(SP)
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      Y2, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       928(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       928(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       896(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       896(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       864(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       864(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       832(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       832(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       928(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, 704(SP)
+	VMOVUPS      Y1, 832(SP)
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      Y2, 896(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 928(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       928(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 960(SP)
+	VMOVUPS      Y1, 992(SP)
+	VMOVUPS      Y0, 1024(SP)
+	VMOVUPS      Y2, 1056(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       928(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       960(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       960(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       992(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       992(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       1024(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       1024(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       1056(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       1056(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       960(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VSUBPS       704(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       704(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       832(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       832(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       864(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       864(SP), Y0, Y0
+	VMOVUPS      Y4, Y4
+	VSUBPS       704(SP), Y4, Y4
+	VMULPS       288(SP), Y4, Y4
+	VADDPS       Y4, Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       896(SP), Y2, Y2
+	VMULPS       256(SP), Y2, Y2
+	VADDPS       896(SP), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       640(SP), Y4, Y4
+	VMULPS       64(SP), Y4, Y4
+	VADDPS       640(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      Y3, Y3
+	VSUBPS       640(SP), Y3, Y3
+	VMULPS       96(SP), Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       768(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       768(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       800(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       800(SP), Y2, Y2
+	VMULPS       576(SP), Y1, Y1
+	VMULPS       576(SP), Y0, Y0
+	VMULPS       576(SP), Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMOVUPS      Y3, (BX)
+	VMOVUPS      Y1, Y1
+	VMOVUPS      Y1, (SI)
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (R8)
+	VZEROUPPER
+	RET
+
+// func valueLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueLattice3DTilingDerivAVX2(SB), $1536-64
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         v+24(FP), BX
+	MOVQ         dx+32(FP), SI
+	MOVQ         dy+40(FP), DI
+	MOVQ         dz+48(FP), R8
+	MOVL         h+56(FP), R9
+	MOVD         R9, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+60(FP), R9
+	MOVD         R9, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y9
+	VSUBPS       k41700000<>+0(SB), Y9, Y9
+	VMULPS       Y9, Y5, Y9
+	VADDPS       k41200000<>+0(SB), Y9, Y9
+	VMULPS       Y9, Y3, Y3
+	VCVTDQ2PD    X1, Y9
+	VCVTDQ2PD    X4, Y10
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y11
+	VDIVPD       Y9, Y10, Y10
+	VDIVPD       Y9, Y11, Y11
+	VROUNDPD     $0x01, Y10, Y10
+	VROUNDPD     $0x01, Y11, Y11
+	VCVTTPD2DQY  Y10, X6
+	VCVTTPD2DQY  Y11, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y9
+	VPANDN       Y6, Y9, Y6
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y6, 32(SP)
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y5, Y3
+	VMULPS       Y3, Y3, Y3
+	VMOVUPS      Y5, Y4
+	VMULPS       k41f00000<>+0(SB), Y4, Y4
+	VSUBPS       k42700000<>+0(SB), Y4, Y4
+	VMULPS       Y5, Y4, Y4
+	VADDPS       k41f00000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      Y5, 128(SP)
+	VMULPS       (CX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y6
+	VSUBPS       k41700000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y5, Y6
+	VADDPS       k41200000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y3, Y3
+	VCVTDQ2PD    X1, Y6
+	VCVTDQ2PD    X4, Y9
+	VEXTRACTI128 $0x01, Y4, X8
+	VCVTDQ2PD    X8, Y10
+	VDIVPD       Y6, Y9, Y9
+	VDIVPD       Y6, Y10, Y10
+	VROUNDPD     $0x01, Y9, Y9
+	VROUNDPD     $0x01, Y10, Y10
+	VCVTTPD2DQY  Y9, X7
+	VCVTTPD2DQY  Y10, X8
+	VINSERTI128  $0x01, X8, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VMOVUPS      Y4, 160(SP)
+	VMOVUPS      Y6, 192(SP)
+	VMOVUPS      Y3, 224(SP)
+	VMOVUPS      Y5, Y3
+	VMULPS       Y3, Y3, Y3
+	VMOVUPS      Y5, Y4
+	VMULPS       k41f00000<>+0(SB), Y4, Y4
+	VSUBPS       k42700000<>+0(SB), Y4, Y4
+	VMULPS       Y5, Y4, Y4
+	VADDPS       k41f00000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 256(SP)
+	VMOVUPS      Y5, 288(SP)
+	VMULPS       (DX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y6
+	VSUBPS       k41700000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y5, Y6
+	VADDPS       k41200000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y3, Y3
+	VCVTDQ2PD    X1, Y6
+	VCVTDQ2PD    X4, Y7
+	VEXTRACTI128 $0x01, Y4, X9
+	VCVTDQ2PD    X9, Y9
+	VDIVPD       Y6, Y7, Y7
+	VDIVPD       Y6, Y9, Y9
+	VROUNDPD     $0x01, Y7, Y7
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y7, X8
+	VCVTTPD2DQY  Y9, X9
+	VINSERTI128  $0x01, X9, Y8, Y8
+	VPMULLD      Y1, Y8, Y8
+	VPSUBD       Y8, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y1
+	VPANDN       Y6, Y1, Y6
+	VMOVUPS      Y4, 320(SP)
+	VMOVUPS      Y6, 352(SP)
+	VMOVUPS      Y3, 384(SP)
+	VMOVUPS      Y5, Y1
+	VMULPS       Y1, Y1, Y1
+	VMOVUPS      Y5, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y5, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y1, Y1
+	VMOVUPS      Y1, 416(SP)
+	VMOVUPS      Y5, 448(SP)
+	VMOVUPS      Y2, 480(SP)
+	VMOVUPS      Y0, 512(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 544(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 576(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 608(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       608(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       608(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       608(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, 576(SP)
+	VMOVUPS      Y2, 608(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y4, 672(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       736(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, Y0
+	VSUBPS       576(SP), Y0, Y0
+	VMULPS       224(SP), Y0, Y0
+	VADDPS       576(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       608(SP), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       608(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       640(SP), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       640(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       576(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       Y1, Y3, Y3
+	VMOVUPS      Y4, Y1
+	VSUBPS       672(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       672(SP), Y1, Y1
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y2, 672(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y1, 608(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 576(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      160(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       736(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, 704(SP)
+	VMOVUPS      Y2, 736(SP)
+	VMOVUPS      Y3, 768(SP)
+	VMOVUPS      Y4, 800(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       832(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 864(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      352(SP), Y0, Y0
+	VPADDD       832(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, Y1
+	VSUBPS       864(SP), Y1, Y1
+	VMULPS       384(SP), Y1, Y1
+	VADDPS       864(SP), Y1, Y1
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       k00000000<>+0(SB), Y2, Y2
+	VMULPS       384(SP), Y2, Y2
+	VADDPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y3
+	VSUBPS       k00000000<>+0(SB), Y3, Y3
+	VMULPS       384(SP), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       k00000000<>+0(SB), Y4, Y4
+	VMULPS       384(SP), Y4, Y4
+	VADDPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      Y0, Y0
+	VSUBPS       864(SP), Y0, Y0
+	VMULPS       416(SP), Y0, Y0
+	VADDPS       Y0, Y4, Y4
+	VMOVUPS      Y1, Y0
+	VSUBPS       704(SP), Y0, Y0
+	VMULPS       224(SP), Y0, Y0
+	VADDPS       704(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       736(SP), Y2, Y2
+	VMULPS       224(SP), Y2, Y2
+	VADDPS       736(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       768(SP), Y3, Y3
+	VMULPS       224(SP), Y3, Y3
+	VADDPS       768(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       704(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       Y1, Y3, Y3
+	VMOVUPS      Y4, Y1
+	VSUBPS       800(SP), Y1, Y1
+	VMULPS       224(SP), Y1, Y1
+	VADDPS       800(SP), Y1, Y1
+	VMOVUPS      Y0, Y4
+	VSUBPS       544(SP), Y4, Y4
+	VMULPS       64(SP), Y4, Y4
+	VADDPS       544(SP), Y4, Y4
+	VMOVUPS      Y2, Y2
+	VSUBPS       672(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       672(SP), Y2, Y2
+	VMOVUPS      Y0, Y0
+	VSUBPS       544(SP), Y0, Y0
+	VMULPS       96(SP), Y0, Y0
+	VADDPS       Y0, Y2, Y2
+	VMOVUPS      Y3, Y0
+	VSUBPS       640(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       640(SP), Y0, Y0
+	VMOVUPS      Y1, Y1
+	VSUBPS       608(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       608(SP), Y1, Y1
+	VMULPS       480(SP), Y2, Y2
+	VMULPS       480(SP), Y0, Y0
+	VMULPS       480(SP), Y1, Y1
+	VMOVUPS      Y4, Y3
+	VMOVUPS      Y3, (BX)
+	VMOVUPS      Y2, Y2
+	VMOVUPS      Y2, (SI)
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (R8)
+	VZEROUPPER
+	RET
+
+// func perlinLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·perlinLattice3DTilingDerivAVX2(SB), $1536-64
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         v+24(FP), BX
+	MOVQ         dx+32(FP), SI
+	MOVQ         dy+40(FP), DI
+	MOVQ         dz+48(FP), R8
+	MOVL         h+56(FP), R9
+	MOVD         R9, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+60(FP), R9
+	MOVD         R9, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y9
+	VSUBPS       k41700000<>+0(SB), Y9, Y9
+	VMULPS       Y9, Y5, Y9
+	VADDPS       k41200000<>+0(SB), Y9, Y9
+	VMULPS       Y9, Y3, Y3
+	VCVTDQ2PD    X1, Y9
+	VCVTDQ2PD    X4, Y10
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y11
+	VDIVPD       Y9, Y10, Y10
+	VDIVPD       Y9, Y11, Y11
+	VROUNDPD     $0x01, Y10, Y10
+	VROUNDPD     $0x01, Y11, Y11
+	VCVTTPD2DQY  Y10, X6
+	VCVTTPD2DQY  Y11, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y9
+	VPANDN       Y6, Y9, Y6
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y6, 32(SP)
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y5, Y3
+	VMULPS       Y3, Y3, Y3
+	VMOVUPS      Y5, Y4
+	VMULPS       k41f00000<>+0(SB), Y4, Y4
+	VSUBPS       k42700000<>+0(SB), Y4, Y4
+	VMULPS       Y5, Y4, Y4
+	VADDPS       k41f00000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      Y5, 128(SP)
+	VMOVUPS      Y5, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VMOVUPS      Y3, 160(SP)
+	VMULPS       (CX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y6
+	VSUBPS       k41700000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y5, Y6
+	VADDPS       k41200000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y3, Y3
+	VCVTDQ2PD    X1, Y6
+	VCVTDQ2PD    X4, Y9
+	VEXTRACTI128 $0x01, Y4, X8
+	VCVTDQ2PD    X8, Y10
+	VDIVPD       Y6, Y9, Y9
+	VDIVPD       Y6, Y10, Y10
+	VROUNDPD     $0x01, Y9, Y9
+	VROUNDPD     $0x01, Y10, Y10
+	VCVTTPD2DQY  Y9, X7
+	VCVTTPD2DQY  Y10, X8
+	VINSERTI128  $0x01, X8, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y7
+	VPANDN       Y6, Y7, Y6
+	VMOVUPS      Y4, 192(SP)
+	VMOVUPS      Y6, 224(SP)
+	VMOVUPS      Y3, 256(SP)
+	VMOVUPS      Y5, Y3
+	VMULPS       Y3, Y3, Y3
+	VMOVUPS      Y5, Y4
+	VMULPS       k41f00000<>+0(SB), Y4, Y4
+	VSUBPS       k42700000<>+0(SB), Y4, Y4
+	VMULPS       Y5, Y4, Y4
+	VADDPS       k41f00000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y3
+	VMOVUPS      Y3, 288(SP)
+	VMOVUPS      Y5, 320(SP)
+	VMOVUPS      Y5, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VMOVUPS      Y3, 352(SP)
+	VMULPS       (DX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VMULPS       Y5, Y5, Y3
+	VMULPS       Y5, Y3, Y3
+	VMULPS       k40c00000<>+0(SB), Y5, Y6
+	VSUBPS       k41700000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y5, Y6
+	VADDPS       k41200000<>+0(SB), Y6, Y6
+	VMULPS       Y6, Y3, Y3
+	VCVTDQ2PD    X1, Y6
+	VCVTDQ2PD    X4, Y7
+	VEXTRACTI128 $0x01, Y4, X9
+	VCVTDQ2PD    X9, Y9
+	VDIVPD       Y6, Y7, Y7
+	VDIVPD       Y6, Y9, Y9
+	VROUNDPD     $0x01, Y7, Y7
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y7, X8
+	VCVTTPD2DQY  Y9, X9
+	VINSERTI128  $0x01, X9, Y8, Y8
+	VPMULLD      Y1, Y8, Y8
+	VPSUBD       Y8, Y4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSUBD       Y6, Y4, Y6
+	VPCMPEQD     Y1, Y6, Y1
+	VPANDN       Y6, Y1, Y6
+	VMOVUPS      Y4, 384(SP)
+	VMOVUPS      Y6, 416(SP)
+	VMOVUPS      Y3, 448(SP)
+	VMOVUPS      Y5, Y1
+	VMULPS       Y1, Y1, Y1
+	VMOVUPS      Y5, Y3
+	VMULPS       k41f00000<>+0(SB), Y3, Y3
+	VSUBPS       k42700000<>+0(SB), Y3, Y3
+	VMULPS       Y5, Y3, Y3
+	VADDPS       k41f00000<>+0(SB), Y3, Y3
+	VMULPS       Y3, Y1, Y1
+	VMOVUPS      Y1, 480(SP)
+	VMOVUPS      Y5, 512(SP)
+	VMOVUPS      Y5, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VMOVUPS      Y1, 544(SP)
+	VMOVUPS      Y2, 576(SP)
+	VMOVUPS      Y0, 608(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      (SP), Y0, Y0
+	VPADDD       608(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 640(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       640(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 672(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 704(SP)
+	VMOVUPS      Y1, 736(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y2, 800(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       704(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       704(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       768(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       768(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       800(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       800(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       704(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, 672(SP)
+	VMOVUPS      Y1, 800(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y2, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       640(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 832(SP)
+	VMOVUPS      Y1, 864(SP)
+	VMOVUPS      Y0, 896(SP)
+	VMOVUPS      Y2, 928(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       128(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       832(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       832(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       864(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       864(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       896(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       896(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       928(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       928(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       832(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VSUBPS       672(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       672(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       800(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       800(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       768(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       768(SP), Y0, Y0
+	VMOVUPS      Y4, Y4
+	VSUBPS       672(SP), Y4, Y4
+	VMULPS       288(SP), Y4, Y4
+	VADDPS       Y4, Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       736(SP), Y2, Y2
+	VMULPS       256(SP), Y2, Y2
+	VADDPS       736(SP), Y2, Y2
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y1, 736(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y2, 800(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      32(SP), Y0, Y0
+	VPADDD       608(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 672(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      192(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 928(SP)
+	VMOVUPS      Y1, 896(SP)
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      Y2, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       704(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       320(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       928(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       928(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       896(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       896(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       864(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       864(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       832(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       832(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       928(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, 704(SP)
+	VMOVUPS      Y1, 832(SP)
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      Y2, 896(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       672(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 928(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      384(SP), Y0, Y0
+	VPADDD       928(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       512(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, 960(SP)
+	VMOVUPS      Y1, 992(SP)
+	VMOVUPS      Y0, 1024(SP)
+	VMOVUPS      Y2, 1056(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       928(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
+	VPSRLD       $0x0d, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
+	VPSRLD       $0x10, Y0, Y1
+	VPXOR        Y1, Y0, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VPSRLD       $0x18, Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VMULPS       160(SP), Y1, Y3
+	VMULPS       352(SP), Y0, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       544(SP), Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y1, Y1
+	VMULPS       k3fe364d3<>+0(SB), Y0, Y0
+	VMULPS       k3fe364d3<>+0(SB), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       960(SP), Y4, Y4
+	VMULPS       448(SP), Y4, Y4
+	VADDPS       960(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       992(SP), Y1, Y1
+	VMULPS       448(SP), Y1, Y1
+	VADDPS       992(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       1024(SP), Y0, Y0
+	VMULPS       448(SP), Y0, Y0
+	VADDPS       1024(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       1056(SP), Y2, Y2
+	VMULPS       448(SP), Y2, Y2
+	VADDPS       1056(SP), Y2, Y2
+	VMOVUPS      Y3, Y3
+	VSUBPS       960(SP), Y3, Y3
+	VMULPS       480(SP), Y3, Y3
+	VADDPS       Y3, Y2, Y2
+	VMOVUPS      Y4, Y3
+	VSUBPS       704(SP), Y3, Y3
+	VMULPS       256(SP), Y3, Y3
+	VADDPS       704(SP), Y3, Y3
+	VMOVUPS      Y1, Y1
+	VSUBPS       832(SP), Y1, Y1
+	VMULPS       256(SP), Y1, Y1
+	VADDPS       832(SP), Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       864(SP), Y0, Y0
+	VMULPS       256(SP), Y0, Y0
+	VADDPS       864(SP), Y0, Y0
+	VMOVUPS      Y4, Y4
+	VSUBPS       704(SP), Y4, Y4
+	VMULPS       288(SP), Y4, Y4
+	VADDPS       Y4, Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       896(SP), Y2, Y2
+	VMULPS       256(SP), Y2, Y2
+	VADDPS       896(SP), Y2, Y2
+	VMOVUPS      Y3, Y4
+	VSUBPS       640(SP), Y4, Y4
+	VMULPS       64(SP), Y4, Y4
+	VADDPS       640(SP), Y4, Y4
+	VMOVUPS      Y1, Y1
+	VSUBPS       736(SP), Y1, Y1
+	VMULPS       64(SP), Y1, Y1
+	VADDPS       736(SP), Y1, Y1
+	VMOVUPS      Y3, Y3
+	VSUBPS       640(SP), Y3, Y3
+	VMULPS       96(SP), Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VSUBPS       768(SP), Y0, Y0
+	VMULPS       64(SP), Y0, Y0
+	VADDPS       768(SP), Y0, Y0
+	VMOVUPS      Y2, Y2
+	VSUBPS       800(SP), Y2, Y2
+	VMULPS       64(SP), Y2, Y2
+	VADDPS       800(SP), Y2, Y2
+	VMULPS       576(SP), Y1, Y1
+	VMULPS       576(SP), Y0, Y0
+	VMULPS       576(SP), Y2, Y2
+	VMOVUPS      Y4, Y3
+	VMOVUPS      Y3, (BX)
+	VMOVUPS      Y1, Y1
+	VMOVUPS      Y1, (SI)
+	VMOVUPS      Y0, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (R8)
+	VZEROUPPER
+	RET
+
+// func valueSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·valueSimplex3DDerivAVX2(SB), $1280-64
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         v+24(FP), BX
+	MOVQ         dx+32(FP), SI
+	MOVQ         dy+40(FP), DI
+	MOVQ         dz+48(FP), R8
+	MOVL         h+56(FP), R9
+	MOVD         R9, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+60(FP), R9
+	MOVD         R9, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f19999a<>+0(SB), Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VMULPS       (CX), Y1, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VMULPS       (DX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y1, Y4, Y4
+	VMULPS       k3eaaaaab<>+0(SB), Y4, Y4
+	VADDPS       Y4, Y2, Y5
+	VCVTTPS2DQ   Y5, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y5, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y6, Y7
+	VSUBPS       Y7, Y5, Y7
+	VADDPS       Y4, Y3, Y5
+	VCVTTPS2DQ   Y5, Y8
+	VCVTDQ2PS    Y8, Y9
+	VCMPPS       $0x01, Y9, Y5, Y9
+	VPADDD       Y9, Y8, Y8
+	VCVTDQ2PS    Y8, Y9
+	VSUBPS       Y9, Y5, Y9
+	VADDPS       Y4, Y1, Y4
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y10
+	VCMPPS       $0x01, Y10, Y4, Y10
+	VPADDD       Y10, Y5, Y5
+	VCVTDQ2PS    Y5, Y10
+	VSUBPS       Y10, Y4, Y10
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y3, 32(SP)
+	VMOVUPS      Y1, 64(SP)
+	VCMPPS       $0x01, Y7, Y9, Y1
+	VCMPPS       $0x01, Y7, Y10, Y2
+	VCMPPS       $0x01, Y9, Y10, Y3
+	VANDPS       Y3, Y2, Y4
+	VANDPS       Y2, Y1, Y7
+	VANDNPS      Y3, Y1, Y9
+	VANDNPS      Y1, Y2, Y2
+	VORPS        Y3, Y1, Y10
+	VPCMPEQD     Y3, Y3, Y3
+	VXORPS       Y3, Y10, Y10
+	VORPS        Y10, Y2, Y2
+	VORPS        Y4, Y1, Y3
+	VPCMPEQD     Y10, Y10, Y10
+	VXORPS       Y1, Y10, Y10
+	VORPS        Y4, Y10, Y10
+	VPCMPEQD     Y1, Y1, Y1
+	VXORPS       Y4, Y1, Y1
+	VPCMPEQD     Y4, Y4, Y4
+	VMOVDQU      Y6, Y11
+	VMOVUPS      Y11, 96(SP)
+	VMOVDQU      Y8, Y11
+	VMOVUPS      Y11, 128(SP)
+	VMOVDQU      Y5, Y11
+	VMOVUPS      Y11, 160(SP)
+	VPSUBD       Y4, Y6, Y11
+	VMOVUPS      Y11, 192(SP)
+	VPSUBD       Y4, Y8, Y11
+	VMOVUPS      Y11, 224(SP)
+	VPSUBD       Y4, Y5, Y4
+	VMOVUPS      Y4, 256(SP)
+	VPSUBD       Y7, Y6, Y4
+	VMOVUPS      Y4, 288(SP)
+	VPSUBD       Y9, Y8, Y4
+	VMOVUPS      Y4, 320(SP)
+	VPSUBD       Y2, Y5, Y2
+	VMOVUPS      Y2, 352(SP)
+	VPSUBD       Y3, Y6, Y2
+	VMOVUPS      Y2, 384(SP)
+	VPSUBD       Y10, Y8, Y2
+	VMOVUPS      Y2, 416(SP)
+	VPSUBD       Y1, Y5, Y1
+	VMOVUPS      Y1, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      96(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y2
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y2, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      192(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VPBLENDVB    Y7, Y2, Y1, Y0
+	VPBLENDVB    Y3, Y2, Y1, Y3
+	VMOVUPS      Y1, 480(SP)
+	VMOVUPS      Y2, 512(SP)
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y3, 576(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VCVTDQ2PS    128(SP), Y1
+	VCVTDQ2PS    160(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 608(SP)
+	VMOVUPS      Y6, 640(SP)
+	VMOVUPS      Y1, 672(SP)
+	VMOVUPS      Y4, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      128(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      160(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 736(SP)
+	VMOVUPS      704(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      704(SP), Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       704(SP), Y1, Y1
+	VMULPS       704(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      704(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      608(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       704(SP), Y2, Y2
+	VMULPS       704(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      704(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      640(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       704(SP), Y3, Y3
+	VMULPS       704(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      704(SP), Y4
+	VMULPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      672(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       736(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       704(SP), Y4, Y4
+	VMULPS       704(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VMOVUPS      Y1, 672(SP)
+	VMOVUPS      Y2, 640(SP)
+	VMOVUPS      Y3, 608(SP)
+	VMOVUPS      Y4, 704(SP)
+	VCVTDQ2PS    192(SP), Y0
+	VCVTDQ2PS    224(SP), Y1
+	VCVTDQ2PS    256(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 736(SP)
+	VMOVUPS      Y6, 768(SP)
+	VMOVUPS      Y1, 800(SP)
+	VMOVUPS      Y4, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      256(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      832(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      832(SP), Y1
+	VMULPS       864(SP), Y1, Y1
+	VMULPS       832(SP), Y1, Y1
+	VMULPS       832(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      832(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      736(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       864(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       832(SP), Y2, Y2
+	VMULPS       832(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      832(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      768(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       864(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       832(SP), Y3, Y3
+	VMULPS       832(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      832(SP), Y4
+	VMULPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      800(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       864(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       832(SP), Y4, Y4
+	VMULPS       832(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VADDPS       672(SP), Y1, Y1
+	VADDPS       640(SP), Y2, Y2
+	VADDPS       608(SP), Y3, Y3
+	VADDPS       704(SP), Y4, Y4
+	VMOVUPS      Y1, 704(SP)
+	VMOVUPS      Y2, 608(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y4, 672(SP)
+	VCVTDQ2PS    288(SP), Y0
+	VCVTDQ2PS    320(SP), Y1
+	VCVTDQ2PS    352(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 800(SP)
+	VMOVUPS      Y6, 768(SP)
+	VMOVUPS      Y1, 736(SP)
+	VMOVUPS      Y4, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      352(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      832(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      832(SP), Y1
+	VMULPS       864(SP), Y1, Y1
+	VMULPS       832(SP), Y1, Y1
+	VMULPS       832(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      832(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      800(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       864(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       832(SP), Y2, Y2
+	VMULPS       832(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      832(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      768(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       864(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       832(SP), Y3, Y3
+	VMULPS       832(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      832(SP), Y4
+	VMULPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      736(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       864(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       832(SP), Y4, Y4
+	VMULPS       832(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VADDPS       704(SP), Y1, Y1
+	VADDPS       608(SP), Y2, Y2
+	VADDPS       640(SP), Y3, Y3
+	VADDPS       672(SP), Y4, Y4
+	VMOVUPS      Y1, 672(SP)
+	VMOVUPS      Y2, 640(SP)
+	VMOVUPS      Y3, 608(SP)
+	VMOVUPS      Y4, 704(SP)
+	VCVTDQ2PS    384(SP), Y0
+	VCVTDQ2PS    416(SP), Y1
+	VCVTDQ2PS    448(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 736(SP)
+	VMOVUPS      Y6, 768(SP)
+	VMOVUPS      Y1, 800(SP)
+	VMOVUPS      Y4, 832(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      448(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMOVUPS      Y0, 864(SP)
+	VMOVUPS      832(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      832(SP), Y1
+	VMULPS       864(SP), Y1, Y1
+	VMULPS       832(SP), Y1, Y1
+	VMULPS       832(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      832(SP), Y2
+	VMULPS       k00000000<>+0(SB), Y2, Y2
+	VMOVUPS      736(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       864(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       832(SP), Y2, Y2
+	VMULPS       832(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      832(SP), Y3
+	VMULPS       k00000000<>+0(SB), Y3, Y3
+	VMOVUPS      768(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       864(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       832(SP), Y3, Y3
+	VMULPS       832(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      832(SP), Y4
+	VMULPS       k00000000<>+0(SB), Y4, Y4
+	VMOVUPS      800(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       864(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       832(SP), Y4, Y4
+	VMULPS       832(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VADDPS       672(SP), Y1, Y1
+	VADDPS       640(SP), Y2, Y2
+	VADDPS       608(SP), Y3, Y3
+	VADDPS       704(SP), Y4, Y4
+	VMOVUPS      Y1, 704(SP)
+	VMOVUPS      Y2, 608(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y4, 672(SP)
+	VMOVUPS      704(SP), Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      608(SP), Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      640(SP), Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      672(SP), Y0
+	VMOVUPS      Y0, (R8)
+	VZEROUPPER
+	RET
+
+DATA k3f19999a<>+0(SB)/4, $0x3f19999a
+DATA k3f19999a<>+4(SB)/4, $0x3f19999a
+DATA k3f19999a<>+8(SB)/4, $0x3f19999a
+DATA k3f19999a<>+12(SB)/4, $0x3f19999a
+DATA k3f19999a<>+16(SB)/4, $0x3f19999a
+DATA k3f19999a<>+20(SB)/4, $0x3f19999a
+DATA k3f19999a<>+24(SB)/4, $0x3f19999a
+DATA k3f19999a<>+28(SB)/4, $0x3f19999a
+GLOBL k3f19999a<>(SB), RODATA|NOPTR, $32
+
+DATA k3eaaaaab<>+0(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+4(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+8(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+12(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+16(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+20(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+24(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+28(SB)/4, $0x3eaaaaab
+GLOBL k3eaaaaab<>(SB), RODATA|NOPTR, $32
+
+DATA k3e2aaaab<>+0(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+4(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+8(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+12(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+16(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+20(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+24(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+28(SB)/4, $0x3e2aaaab
+GLOBL k3e2aaaab<>(SB), RODATA|NOPTR, $32
+
+// func simplexSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·simplexSimplex3DDerivAVX2(SB), $1280-64
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         v+24(FP), BX
+	MOVQ         dx+32(FP), SI
+	MOVQ         dy+40(FP), DI
+	MOVQ         dz+48(FP), R8
+	MOVL         h+56(FP), R9
+	MOVD         R9, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+60(FP), R9
+	MOVD         R9, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3f19999a<>+0(SB), Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VMULPS       (CX), Y1, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VMULPS       (DX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VADDPS       Y3, Y2, Y4
+	VADDPS       Y1, Y4, Y4
+	VMULPS       k3eaaaaab<>+0(SB), Y4, Y4
+	VADDPS       Y4, Y2, Y5
+	VCVTTPS2DQ   Y5, Y6
+	VCVTDQ2PS    Y6, Y7
+	VCMPPS       $0x01, Y7, Y5, Y7
+	VPADDD       Y7, Y6, Y6
+	VCVTDQ2PS    Y6, Y7
+	VSUBPS       Y7, Y5, Y7
+	VADDPS       Y4, Y3, Y5
+	VCVTTPS2DQ   Y5, Y8
+	VCVTDQ2PS    Y8, Y9
+	VCMPPS       $0x01, Y9, Y5, Y9
+	VPADDD       Y9, Y8, Y8
+	VCVTDQ2PS    Y8, Y9
+	VSUBPS       Y9, Y5, Y9
+	VADDPS       Y4, Y1, Y4
+	VCVTTPS2DQ   Y4, Y5
+	VCVTDQ2PS    Y5, Y10
+	VCMPPS       $0x01, Y10, Y4, Y10
+	VPADDD       Y10, Y5, Y5
+	VCVTDQ2PS    Y5, Y10
+	VSUBPS       Y10, Y4, Y10
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y3, 32(SP)
+	VMOVUPS      Y1, 64(SP)
+	VCMPPS       $0x01, Y7, Y9, Y1
+	VCMPPS       $0x01, Y7, Y10, Y2
+	VCMPPS       $0x01, Y9, Y10, Y3
+	VANDPS       Y3, Y2, Y4
+	VANDPS       Y2, Y1, Y7
+	VANDNPS      Y3, Y1, Y9
+	VANDNPS      Y1, Y2, Y2
+	VORPS        Y3, Y1, Y10
+	VPCMPEQD     Y3, Y3, Y3
+	VXORPS       Y3, Y10, Y10
+	VORPS        Y10, Y2, Y2
+	VORPS        Y4, Y1, Y3
+	VPCMPEQD     Y10, Y10, Y10
+	VXORPS       Y1, Y10, Y10
+	VORPS        Y4, Y10, Y10
+	VPCMPEQD     Y1, Y1, Y1
+	VXORPS       Y4, Y1, Y1
+	VPCMPEQD     Y4, Y4, Y4
+	VMOVDQU      Y6, Y11
+	VMOVUPS      Y11, 96(SP)
+	VMOVDQU      Y8, Y11
+	VMOVUPS      Y11, 128(SP)
+	VMOVDQU      Y5, Y11
+	VMOVUPS      Y11, 160(SP)
+	VPSUBD       Y4, Y6, Y11
+	VMOVUPS      Y11, 192(SP)
+	VPSUBD       Y4, Y8, Y11
+	VMOVUPS      Y11, 224(SP)
+	VPSUBD       Y4, Y5, Y4
+	VMOVUPS      Y4, 256(SP)
+	VPSUBD       Y7, Y6, Y4
+	VMOVUPS      Y4, 288(SP)
+	VPSUBD       Y9, Y8, Y4
+	VMOVUPS      Y4, 320(SP)
+	VPSUBD       Y2, Y5, Y2
+	VMOVUPS      Y2, 352(SP)
+	VPSUBD       Y3, Y6, Y2
+	VMOVUPS      Y2, 384(SP)
+	VPSUBD       Y10, Y8, Y2
+	VMOVUPS      Y2, 416(SP)
+	VPSUBD       Y1, Y5, Y1
+	VMOVUPS      Y1, 448(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      96(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y2
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y2, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      192(SP), Y2, Y2
+	VPADDD       Y0, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VPBLENDVB    Y7, Y2, Y1, Y0
+	VPBLENDVB    Y3, Y2, Y1, Y3
+	VMOVUPS      Y1, 480(SP)
+	VMOVUPS      Y2, 512(SP)
+	VMOVUPS      Y0, 544(SP)
+	VMOVUPS      Y3, 576(SP)
+	VCVTDQ2PS    96(SP), Y0
+	VCVTDQ2PS    128(SP), Y1
+	VCVTDQ2PS    160(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 608(SP)
+	VMOVUPS      Y6, 640(SP)
+	VMOVUPS      Y1, 672(SP)
+	VMOVUPS      Y4, 704(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      128(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      160(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VPSRLD       $0x18, Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y0, Y0, Y3
+	VMULPS       Y1, Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VSQRTPS      Y3, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y4
+	VDIVPS       Y3, Y4, Y3
+	VMULPS       608(SP), Y0, Y4
+	VMULPS       640(SP), Y1, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       672(SP), Y2, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VMULPS       k40975952<>+0(SB), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40975952<>+0(SB), Y1, Y1
+	VMULPS       Y3, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMOVUPS      Y4, 736(SP)
+	VMOVUPS      Y0, 768(SP)
+	VMOVUPS      Y1, 800(SP)
+	VMOVUPS      Y2, 832(SP)
+	VMOVUPS      704(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      704(SP), Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       704(SP), Y1, Y1
+	VMULPS       704(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      704(SP), Y2
+	VMULPS       768(SP), Y2, Y2
+	VMOVUPS      608(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       704(SP), Y2, Y2
+	VMULPS       704(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      704(SP), Y3
+	VMULPS       800(SP), Y3, Y3
+	VMOVUPS      640(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       704(SP), Y3, Y3
+	VMULPS       704(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      704(SP), Y4
+	VMULPS       832(SP), Y4, Y4
+	VMOVUPS      672(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       736(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       704(SP), Y4, Y4
+	VMULPS       704(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VMOVUPS      Y1, 672(SP)
+	VMOVUPS      Y2, 640(SP)
+	VMOVUPS      Y3, 608(SP)
+	VMOVUPS      Y4, 704(SP)
+	VCVTDQ2PS    192(SP), Y0
+	VCVTDQ2PS    224(SP), Y1
+	VCVTDQ2PS    256(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 832(SP)
+	VMOVUPS      Y6, 800(SP)
+	VMOVUPS      Y1, 768(SP)
+	VMOVUPS      Y4, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      256(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VPSRLD       $0x18, Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y0, Y0, Y3
+	VMULPS       Y1, Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VSQRTPS      Y3, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y4
+	VDIVPS       Y3, Y4, Y3
+	VMULPS       832(SP), Y0, Y4
+	VMULPS       800(SP), Y1, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       768(SP), Y2, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VMULPS       k40975952<>+0(SB), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40975952<>+0(SB), Y1, Y1
+	VMULPS       Y3, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMOVUPS      Y4, 864(SP)
+	VMOVUPS      Y0, 896(SP)
+	VMOVUPS      Y1, 928(SP)
+	VMOVUPS      Y2, 960(SP)
+	VMOVUPS      736(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      736(SP), Y1
+	VMULPS       864(SP), Y1, Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      736(SP), Y2
+	VMULPS       896(SP), Y2, Y2
+	VMOVUPS      832(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       864(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       736(SP), Y2, Y2
+	VMULPS       736(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      736(SP), Y3
+	VMULPS       928(SP), Y3, Y3
+	VMOVUPS      800(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       864(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      736(SP), Y4
+	VMULPS       960(SP), Y4, Y4
+	VMOVUPS      768(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       864(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VADDPS       672(SP), Y1, Y1
+	VADDPS       640(SP), Y2, Y2
+	VADDPS       608(SP), Y3, Y3
+	VADDPS       704(SP), Y4, Y4
+	VMOVUPS      Y1, 704(SP)
+	VMOVUPS      Y2, 608(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y4, 672(SP)
+	VCVTDQ2PS    288(SP), Y0
+	VCVTDQ2PS    320(SP), Y1
+	VCVTDQ2PS    352(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 768(SP)
+	VMOVUPS      Y6, 800(SP)
+	VMOVUPS      Y1, 832(SP)
+	VMOVUPS      Y4, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      352(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VPSRLD       $0x18, Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y0, Y0, Y3
+	VMULPS       Y1, Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VSQRTPS      Y3, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y4
+	VDIVPS       Y3, Y4, Y3
+	VMULPS       768(SP), Y0, Y4
+	VMULPS       800(SP), Y1, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       832(SP), Y2, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VMULPS       k40975952<>+0(SB), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40975952<>+0(SB), Y1, Y1
+	VMULPS       Y3, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMOVUPS      Y4, 960(SP)
+	VMOVUPS      Y0, 928(SP)
+	VMOVUPS      Y1, 896(SP)
+	VMOVUPS      Y2, 864(SP)
+	VMOVUPS      736(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      736(SP), Y1
+	VMULPS       960(SP), Y1, Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      736(SP), Y2
+	VMULPS       928(SP), Y2, Y2
+	VMOVUPS      768(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       960(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       736(SP), Y2, Y2
+	VMULPS       736(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      736(SP), Y3
+	VMULPS       896(SP), Y3, Y3
+	VMOVUPS      800(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       960(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      736(SP), Y4
+	VMULPS       864(SP), Y4, Y4
+	VMOVUPS      832(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       960(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VADDPS       704(SP), Y1, Y1
+	VADDPS       608(SP), Y2, Y2
+	VADDPS       640(SP), Y3, Y3
+	VADDPS       672(SP), Y4, Y4
+	VMOVUPS      Y1, 672(SP)
+	VMOVUPS      Y2, 640(SP)
+	VMOVUPS      Y3, 608(SP)
+	VMOVUPS      Y4, 704(SP)
+	VCVTDQ2PS    384(SP), Y0
+	VCVTDQ2PS    416(SP), Y1
+	VCVTDQ2PS    448(SP), Y2
+	VADDPS       Y1, Y0, Y3
+	VADDPS       Y2, Y3, Y3
+	VMULPS       k3e2aaaab<>+0(SB), Y3, Y3
+	VMOVUPS      k3f000000<>+0(SB), Y4
+	VMOVUPS      (SP), Y5
+	VSUBPS       Y0, Y5, Y5
+	VADDPS       Y3, Y5, Y5
+	VMULPS       Y5, Y5, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      32(SP), Y6
+	VSUBPS       Y1, Y6, Y6
+	VADDPS       Y3, Y6, Y6
+	VMULPS       Y6, Y6, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      64(SP), Y1
+	VSUBPS       Y2, Y1, Y1
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y1, Y1, Y0
+	VSUBPS       Y0, Y4, Y4
+	VMOVUPS      Y5, 832(SP)
+	VMOVUPS      Y6, 800(SP)
+	VMOVUPS      Y1, 768(SP)
+	VMOVUPS      Y4, 736(SP)
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
+	VPMULLD      448(SP), Y1, Y1
+	VPADDD       Y0, Y1, Y1
+	VPSLLD       $0x11, Y1, Y0
+	VPSRLD       $0x0f, Y1, Y1
+	VPOR         Y0, Y1, Y1
+	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VPSRLD       $0x18, Y1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       Y3, Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y1, Y3
+	VSUBPS       Y3, Y2, Y2
+	VXORPS       k80000000<>+0(SB), Y2, Y4
+	VXORPS       Y3, Y3, Y3
+	VMAXPS       Y3, Y4, Y4
+	VANDNPS      k80000000<>+0(SB), Y0, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y0, Y0
+	VANDNPS      k80000000<>+0(SB), Y1, Y3
+	VORPS        Y4, Y3, Y3
+	VADDPS       Y3, Y1, Y1
+	VMULPS       Y0, Y0, Y3
+	VMULPS       Y1, Y1, Y4
+	VADDPS       Y4, Y3, Y3
+	VMULPS       Y2, Y2, Y4
+	VADDPS       Y4, Y3, Y3
+	VSQRTPS      Y3, Y3
+	VMOVUPS      k3f800000<>+0(SB), Y4
+	VDIVPS       Y3, Y4, Y3
+	VMULPS       832(SP), Y0, Y4
+	VMULPS       800(SP), Y1, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       768(SP), Y2, Y5
+	VADDPS       Y5, Y4, Y4
+	VMULPS       Y3, Y4, Y4
+	VMULPS       k40975952<>+0(SB), Y4, Y4
+	VMULPS       Y3, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y3, Y1, Y1
+	VMULPS       k40975952<>+0(SB), Y1, Y1
+	VMULPS       Y3, Y2, Y2
+	VMULPS       k40975952<>+0(SB), Y2, Y2
+	VMOVUPS      Y4, 864(SP)
+	VMOVUPS      Y0, 896(SP)
+	VMOVUPS      Y1, 928(SP)
+	VMOVUPS      Y2, 960(SP)
+	VMOVUPS      736(SP), Y0
+	VPSRAD       $0x1f, Y0, Y0
+	VPANDN       k41000000<>+0(SB), Y0, Y0
+	VMOVUPS      736(SP), Y1
+	VMULPS       864(SP), Y1, Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       736(SP), Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VMOVUPS      736(SP), Y2
+	VMULPS       896(SP), Y2, Y2
+	VMOVUPS      832(SP), Y3
+	VMULPS       k40c00000<>+0(SB), Y3, Y3
+	VMULPS       864(SP), Y3, Y3
+	VSUBPS       Y3, Y2, Y2
+	VMULPS       736(SP), Y2, Y2
+	VMULPS       736(SP), Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VMOVUPS      736(SP), Y3
+	VMULPS       928(SP), Y3, Y3
+	VMOVUPS      800(SP), Y4
+	VMULPS       k40c00000<>+0(SB), Y4, Y4
+	VMULPS       864(SP), Y4, Y4
+	VSUBPS       Y4, Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VMULPS       736(SP), Y3, Y3
+	VMULPS       Y0, Y3, Y3
+	VMOVUPS      736(SP), Y4
+	VMULPS       960(SP), Y4, Y4
+	VMOVUPS      768(SP), Y5
+	VMULPS       k40c00000<>+0(SB), Y5, Y5
+	VMULPS       864(SP), Y5, Y5
+	VSUBPS       Y5, Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VMULPS       736(SP), Y4, Y4
+	VMULPS       Y0, Y4, Y4
+	VADDPS       672(SP), Y1, Y1
+	VADDPS       640(SP), Y2, Y2
+	VADDPS       608(SP), Y3, Y3
+	VADDPS       704(SP), Y4, Y4
+	VMOVUPS      Y1, 704(SP)
+	VMOVUPS      Y2, 608(SP)
+	VMOVUPS      Y3, 640(SP)
+	VMOVUPS      Y4, 672(SP)
+	VMOVUPS      704(SP), Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      608(SP), Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      640(SP), Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      672(SP), Y0
+	VMOVUPS      Y0, (R8)
+	VZEROUPPER
+	RET
+
+DATA k40975952<>+0(SB)/4, $0x40975952
+DATA k40975952<>+4(SB)/4, $0x40975952
+DATA k40975952<>+8(SB)/4, $0x40975952
+DATA k40975952<>+12(SB)/4, $0x40975952
+DATA k40975952<>+16(SB)/4, $0x40975952
+DATA k40975952<>+20(SB)/4, $0x40975952
+DATA k40975952<>+24(SB)/4, $0x40975952
+DATA k40975952<>+28(SB)/4, $0x40975952
+GLOBL k40975952<>(SB), RODATA|NOPTR, $32
+
 // func valueSimplex1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·valueSimplex1DAVX2(SB), NOSPLIT, $0-24
@@ -3317,25 +9742,15 @@ TEXT ·simplexSimplex1DAVX2(SB), NOSPLIT, $0-24
 	VPSLLD       $0x17, Y0, Y0
 	VANDPS       k80000000<>+0(SB), Y0, Y0
 	VXORPS       Y0, Y3, Y3
-	VMULPS       Y4, Y3, Y3
-	VMULPS       k3f97b426<>+0(SB), Y3, Y3
-	VMULPS       Y3, Y1, Y3
-	VMULPS       Y1, Y3, Y3
-	VMULPS       Y1, Y3, Y3
-	VADDPS       Y3, Y2, Y2
+	VMULPS       Y4, Y3, Y0
+	VMULPS       k3f97b426<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y1, Y0
+	VMULPS       Y1, Y0, Y0
+	VMULPS       Y1, Y0, Y0
+	VADDPS       Y0, Y2, Y2
 	VMOVUPS      Y2, (CX)
 	VZEROUPPER
 	RET
-
-DATA k3f97b426<>+0(SB)/4, $0x3f97b426
-DATA k3f97b426<>+4(SB)/4, $0x3f97b426
-DATA k3f97b426<>+8(SB)/4, $0x3f97b426
-DATA k3f97b426<>+12(SB)/4, $0x3f97b426
-DATA k3f97b426<>+16(SB)/4, $0x3f97b426
-DATA k3f97b426<>+20(SB)/4, $0x3f97b426
-DATA k3f97b426<>+24(SB)/4, $0x3f97b426
-DATA k3f97b426<>+28(SB)/4, $0x3f97b426
-GLOBL k3f97b426<>(SB), RODATA|NOPTR, $32
 
 // func valueSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -3522,46 +9937,6 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VMOVUPS      Y3, (DX)
 	VZEROUPPER
 	RET
-
-DATA k3f13cd3a<>+0(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+4(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+8(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+12(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+16(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+20(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+24(SB)/4, $0x3f13cd3a
-DATA k3f13cd3a<>+28(SB)/4, $0x3f13cd3a
-GLOBL k3f13cd3a<>(SB), RODATA|NOPTR, $32
-
-DATA k3ebb67ae<>+0(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+4(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+8(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+12(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+16(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+20(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+24(SB)/4, $0x3ebb67ae
-DATA k3ebb67ae<>+28(SB)/4, $0x3ebb67ae
-GLOBL k3ebb67ae<>(SB), RODATA|NOPTR, $32
-
-DATA k3e58658c<>+0(SB)/4, $0x3e58658c
-DATA k3e58658c<>+4(SB)/4, $0x3e58658c
-DATA k3e58658c<>+8(SB)/4, $0x3e58658c
-DATA k3e58658c<>+12(SB)/4, $0x3e58658c
-DATA k3e58658c<>+16(SB)/4, $0x3e58658c
-DATA k3e58658c<>+20(SB)/4, $0x3e58658c
-DATA k3e58658c<>+24(SB)/4, $0x3e58658c
-DATA k3e58658c<>+28(SB)/4, $0x3e58658c
-GLOBL k3e58658c<>(SB), RODATA|NOPTR, $32
-
-DATA k41000000<>+0(SB)/4, $0x41000000
-DATA k41000000<>+4(SB)/4, $0x41000000
-DATA k41000000<>+8(SB)/4, $0x41000000
-DATA k41000000<>+12(SB)/4, $0x41000000
-DATA k41000000<>+16(SB)/4, $0x41000000
-DATA k41000000<>+20(SB)/4, $0x41000000
-DATA k41000000<>+24(SB)/4, $0x41000000
-DATA k41000000<>+28(SB)/4, $0x41000000
-GLOBL k41000000<>(SB), RODATA|NOPTR, $32
 
 // func simplexSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -3812,16 +10187,6 @@ TEXT ·simplexSimplex2DAVX2(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
-DATA k4083f68d<>+0(SB)/4, $0x4083f68d
-DATA k4083f68d<>+4(SB)/4, $0x4083f68d
-DATA k4083f68d<>+8(SB)/4, $0x4083f68d
-DATA k4083f68d<>+12(SB)/4, $0x4083f68d
-DATA k4083f68d<>+16(SB)/4, $0x4083f68d
-DATA k4083f68d<>+20(SB)/4, $0x4083f68d
-DATA k4083f68d<>+24(SB)/4, $0x4083f68d
-DATA k4083f68d<>+28(SB)/4, $0x4083f68d
-GLOBL k4083f68d<>(SB), RODATA|NOPTR, $32
-
 // func valueSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
@@ -3957,30 +10322,29 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y0, Y0
 	VMULPS       Y0, Y0, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      480(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      128(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
-	VPMULLD      128(SP), Y1, Y1
+	VPMULLD      160(SP), Y1, Y1
 	VPADDD       Y0, Y1, Y1
 	VPSLLD       $0x11, Y1, Y0
 	VPSRLD       $0x0f, Y1, Y1
 	VPOR         Y0, Y1, Y1
 	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      160(SP), Y0, Y0
-	VPADDD       Y1, Y0, Y0
-	VPSLLD       $0x11, Y0, Y1
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
@@ -4014,30 +10378,29 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y0, Y0
 	VMULPS       Y0, Y0, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      512(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
-	VPMULLD      224(SP), Y1, Y1
+	VPMULLD      256(SP), Y1, Y1
 	VPADDD       Y0, Y1, Y1
 	VPSLLD       $0x11, Y1, Y0
 	VPSRLD       $0x0f, Y1, Y1
 	VPOR         Y0, Y1, Y1
 	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      256(SP), Y0, Y0
-	VPADDD       Y1, Y0, Y0
-	VPSLLD       $0x11, Y0, Y1
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
@@ -4071,30 +10434,29 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y0, Y0
 	VMULPS       Y0, Y0, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      544(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
-	VPMULLD      320(SP), Y1, Y1
+	VPMULLD      352(SP), Y1, Y1
 	VPADDD       Y0, Y1, Y1
 	VPSLLD       $0x11, Y1, Y0
 	VPSRLD       $0x0f, Y1, Y1
 	VPOR         Y0, Y1, Y1
 	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      352(SP), Y0, Y0
-	VPADDD       Y1, Y0, Y0
-	VPSLLD       $0x11, Y0, Y1
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
@@ -4128,30 +10490,29 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y0, Y0
 	VMULPS       Y0, Y0, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      576(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y1
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
-	VPMULLD      416(SP), Y1, Y1
+	VPMULLD      448(SP), Y1, Y1
 	VPADDD       Y0, Y1, Y1
 	VPSLLD       $0x11, Y1, Y0
 	VPSRLD       $0x0f, Y1, Y1
 	VPOR         Y0, Y1, Y1
 	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      448(SP), Y0, Y0
-	VPADDD       Y1, Y0, Y0
-	VPSLLD       $0x11, Y0, Y1
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y1
-	VPXOR        Y1, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VPSRLD       $0x0f, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
+	VPSRLD       $0x0d, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
+	VPSRLD       $0x10, Y1, Y0
+	VPXOR        Y0, Y1, Y1
+	VPAND        k000000ff<>+0(SB), Y1, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
@@ -4170,36 +10531,6 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VMOVUPS      Y0, (BX)
 	VZEROUPPER
 	RET
-
-DATA k3f19999a<>+0(SB)/4, $0x3f19999a
-DATA k3f19999a<>+4(SB)/4, $0x3f19999a
-DATA k3f19999a<>+8(SB)/4, $0x3f19999a
-DATA k3f19999a<>+12(SB)/4, $0x3f19999a
-DATA k3f19999a<>+16(SB)/4, $0x3f19999a
-DATA k3f19999a<>+20(SB)/4, $0x3f19999a
-DATA k3f19999a<>+24(SB)/4, $0x3f19999a
-DATA k3f19999a<>+28(SB)/4, $0x3f19999a
-GLOBL k3f19999a<>(SB), RODATA|NOPTR, $32
-
-DATA k3eaaaaab<>+0(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+4(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+8(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+12(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+16(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+20(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+24(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+28(SB)/4, $0x3eaaaaab
-GLOBL k3eaaaaab<>(SB), RODATA|NOPTR, $32
-
-DATA k3e2aaaab<>+0(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+4(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+8(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+12(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+16(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+20(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+24(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+28(SB)/4, $0x3e2aaaab
-GLOBL k3e2aaaab<>(SB), RODATA|NOPTR, $32
 
 // func simplexSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -4336,69 +10667,68 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y1, Y1
 	VMULPS       Y1, Y1, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      480(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      128(SP), Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
-	VPMULLD      128(SP), Y2, Y2
+	VPMULLD      160(SP), Y2, Y2
 	VPADDD       Y0, Y2, Y2
 	VPSLLD       $0x11, Y2, Y0
 	VPSRLD       $0x0f, Y2, Y2
 	VPOR         Y0, Y2, Y2
 	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      160(SP), Y0, Y0
-	VPADDD       Y2, Y0, Y0
-	VPSLLD       $0x11, Y0, Y2
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y2, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y2
-	VCVTDQ2PS    Y2, Y2
-	VMULPS       k3b808081<>+0(SB), Y2, Y2
-	VMULPS       k40000000<>+0(SB), Y2, Y2
-	VSUBPS       k3f800000<>+0(SB), Y2, Y2
-	VPSRLD       $0x18, Y0, Y0
+	VPSRLD       $0x0f, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPAND        k000000ff<>+0(SB), Y2, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y3
 	VSUBPS       Y7, Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
 	VSUBPS       Y7, Y3, Y3
 	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y2, Y7
-	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y2, Y2
 	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
 	VADDPS       Y7, Y0, Y0
-	VMULPS       Y2, Y2, Y7
-	VMULPS       Y0, Y0, Y8
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y0, Y0, Y7
+	VMULPS       Y2, Y2, Y8
 	VADDPS       Y8, Y7, Y7
 	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y5, Y2, Y2
-	VMULPS       Y6, Y0, Y0
-	VADDPS       Y0, Y2, Y2
+	VMULPS       Y5, Y0, Y0
+	VMULPS       Y6, Y2, Y2
+	VADDPS       Y2, Y0, Y0
 	VMULPS       Y1, Y3, Y3
-	VADDPS       Y3, Y2, Y2
-	VMULPS       Y7, Y2, Y2
-	VMULPS       k40975952<>+0(SB), Y2, Y2
-	VMULPS       Y2, Y4, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y7, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y4, Y0
 	VMULPS       Y4, Y0, Y0
 	VMULPS       Y4, Y0, Y0
 	VPSRAD       $0x1f, Y4, Y1
@@ -4427,69 +10757,68 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y1, Y1
 	VMULPS       Y1, Y1, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      512(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      224(SP), Y0, Y0
+	VPADDD       512(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
-	VPMULLD      224(SP), Y2, Y2
+	VPMULLD      256(SP), Y2, Y2
 	VPADDD       Y0, Y2, Y2
 	VPSLLD       $0x11, Y2, Y0
 	VPSRLD       $0x0f, Y2, Y2
 	VPOR         Y0, Y2, Y2
 	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      256(SP), Y0, Y0
-	VPADDD       Y2, Y0, Y0
-	VPSLLD       $0x11, Y0, Y2
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y2, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y2
-	VCVTDQ2PS    Y2, Y2
-	VMULPS       k3b808081<>+0(SB), Y2, Y2
-	VMULPS       k40000000<>+0(SB), Y2, Y2
-	VSUBPS       k3f800000<>+0(SB), Y2, Y2
-	VPSRLD       $0x18, Y0, Y0
+	VPSRLD       $0x0f, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPAND        k000000ff<>+0(SB), Y2, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y3
 	VSUBPS       Y7, Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
 	VSUBPS       Y7, Y3, Y3
 	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y2, Y7
-	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y2, Y2
 	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
 	VADDPS       Y7, Y0, Y0
-	VMULPS       Y2, Y2, Y7
-	VMULPS       Y0, Y0, Y8
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y0, Y0, Y7
+	VMULPS       Y2, Y2, Y8
 	VADDPS       Y8, Y7, Y7
 	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y5, Y2, Y2
-	VMULPS       Y6, Y0, Y0
-	VADDPS       Y0, Y2, Y2
+	VMULPS       Y5, Y0, Y0
+	VMULPS       Y6, Y2, Y2
+	VADDPS       Y2, Y0, Y0
 	VMULPS       Y1, Y3, Y3
-	VADDPS       Y3, Y2, Y2
-	VMULPS       Y7, Y2, Y2
-	VMULPS       k40975952<>+0(SB), Y2, Y2
-	VMULPS       Y2, Y4, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y7, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y4, Y0
 	VMULPS       Y4, Y0, Y0
 	VMULPS       Y4, Y0, Y0
 	VPSRAD       $0x1f, Y4, Y1
@@ -4518,69 +10847,68 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y1, Y1
 	VMULPS       Y1, Y1, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      544(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      320(SP), Y0, Y0
+	VPADDD       544(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
-	VPMULLD      320(SP), Y2, Y2
+	VPMULLD      352(SP), Y2, Y2
 	VPADDD       Y0, Y2, Y2
 	VPSLLD       $0x11, Y2, Y0
 	VPSRLD       $0x0f, Y2, Y2
 	VPOR         Y0, Y2, Y2
 	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      352(SP), Y0, Y0
-	VPADDD       Y2, Y0, Y0
-	VPSLLD       $0x11, Y0, Y2
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y2, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y2
-	VCVTDQ2PS    Y2, Y2
-	VMULPS       k3b808081<>+0(SB), Y2, Y2
-	VMULPS       k40000000<>+0(SB), Y2, Y2
-	VSUBPS       k3f800000<>+0(SB), Y2, Y2
-	VPSRLD       $0x18, Y0, Y0
+	VPSRLD       $0x0f, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPAND        k000000ff<>+0(SB), Y2, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y3
 	VSUBPS       Y7, Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
 	VSUBPS       Y7, Y3, Y3
 	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y2, Y7
-	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y2, Y2
 	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
 	VADDPS       Y7, Y0, Y0
-	VMULPS       Y2, Y2, Y7
-	VMULPS       Y0, Y0, Y8
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y0, Y0, Y7
+	VMULPS       Y2, Y2, Y8
 	VADDPS       Y8, Y7, Y7
 	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y5, Y2, Y2
-	VMULPS       Y6, Y0, Y0
-	VADDPS       Y0, Y2, Y2
+	VMULPS       Y5, Y0, Y0
+	VMULPS       Y6, Y2, Y2
+	VADDPS       Y2, Y0, Y0
 	VMULPS       Y1, Y3, Y3
-	VADDPS       Y3, Y2, Y2
-	VMULPS       Y7, Y2, Y2
-	VMULPS       k40975952<>+0(SB), Y2, Y2
-	VMULPS       Y2, Y4, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y7, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y4, Y0
 	VMULPS       Y4, Y0, Y0
 	VMULPS       Y4, Y0, Y0
 	VPSRAD       $0x1f, Y4, Y1
@@ -4609,69 +10937,68 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VADDPS       Y3, Y1, Y1
 	VMULPS       Y1, Y1, Y0
 	VSUBPS       Y0, Y4, Y4
-	VMOVDQU      576(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
+	VPMULLD      416(SP), Y0, Y0
+	VPADDD       576(SP), Y0, Y0
+	VPSLLD       $0x11, Y0, Y2
+	VPSRLD       $0x0f, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
-	VPMULLD      416(SP), Y2, Y2
+	VPMULLD      448(SP), Y2, Y2
 	VPADDD       Y0, Y2, Y2
 	VPSLLD       $0x11, Y2, Y0
 	VPSRLD       $0x0f, Y2, Y2
 	VPOR         Y0, Y2, Y2
 	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y0
-	VPMULLD      448(SP), Y0, Y0
-	VPADDD       Y2, Y0, Y0
-	VPSLLD       $0x11, Y0, Y2
-	VPSRLD       $0x0f, Y0, Y0
-	VPOR         Y2, Y0, Y0
-	VPMULLD      k27d4eb2f<>+0(SB), Y0, Y0
-	VPSRLD       $0x0f, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      k85ebca77<>+0(SB), Y0, Y0
-	VPSRLD       $0x0d, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPMULLD      kc2b2ae3d<>+0(SB), Y0, Y0
-	VPSRLD       $0x10, Y0, Y2
-	VPXOR        Y2, Y0, Y0
-	VPAND        k000000ff<>+0(SB), Y0, Y2
-	VCVTDQ2PS    Y2, Y2
-	VMULPS       k3b808081<>+0(SB), Y2, Y2
-	VMULPS       k40000000<>+0(SB), Y2, Y2
-	VSUBPS       k3f800000<>+0(SB), Y2, Y2
-	VPSRLD       $0x18, Y0, Y0
+	VPSRLD       $0x0f, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y0
+	VPXOR        Y0, Y2, Y2
+	VPAND        k000000ff<>+0(SB), Y2, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VMULPS       k40000000<>+0(SB), Y0, Y0
 	VSUBPS       k3f800000<>+0(SB), Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VMULPS       k40000000<>+0(SB), Y2, Y2
+	VSUBPS       k3f800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y0, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y3
 	VSUBPS       Y7, Y3, Y3
-	VANDPS       k7fffffff<>+0(SB), Y0, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
 	VSUBPS       Y7, Y3, Y3
 	VXORPS       k80000000<>+0(SB), Y3, Y8
 	VXORPS       Y7, Y7, Y7
 	VMAXPS       Y7, Y8, Y8
-	VANDNPS      k80000000<>+0(SB), Y2, Y7
-	VORPS        Y8, Y7, Y7
-	VADDPS       Y7, Y2, Y2
 	VANDNPS      k80000000<>+0(SB), Y0, Y7
 	VORPS        Y8, Y7, Y7
 	VADDPS       Y7, Y0, Y0
-	VMULPS       Y2, Y2, Y7
-	VMULPS       Y0, Y0, Y8
+	VANDNPS      k80000000<>+0(SB), Y2, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y0, Y0, Y7
+	VMULPS       Y2, Y2, Y8
 	VADDPS       Y8, Y7, Y7
 	VMULPS       Y3, Y3, Y8
 	VADDPS       Y8, Y7, Y7
 	VSQRTPS      Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VDIVPS       Y7, Y8, Y7
-	VMULPS       Y5, Y2, Y2
-	VMULPS       Y6, Y0, Y0
-	VADDPS       Y0, Y2, Y2
+	VMULPS       Y5, Y0, Y0
+	VMULPS       Y6, Y2, Y2
+	VADDPS       Y2, Y0, Y0
 	VMULPS       Y1, Y3, Y3
-	VADDPS       Y3, Y2, Y2
-	VMULPS       Y7, Y2, Y2
-	VMULPS       k40975952<>+0(SB), Y2, Y2
-	VMULPS       Y2, Y4, Y0
+	VADDPS       Y3, Y0, Y0
+	VMULPS       Y7, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y4, Y0
 	VMULPS       Y4, Y0, Y0
 	VMULPS       Y4, Y0, Y0
 	VPSRAD       $0x1f, Y4, Y1
@@ -4685,16 +11012,6 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	VMOVUPS      Y0, (BX)
 	VZEROUPPER
 	RET
-
-DATA k40975952<>+0(SB)/4, $0x40975952
-DATA k40975952<>+4(SB)/4, $0x40975952
-DATA k40975952<>+8(SB)/4, $0x40975952
-DATA k40975952<>+12(SB)/4, $0x40975952
-DATA k40975952<>+16(SB)/4, $0x40975952
-DATA k40975952<>+20(SB)/4, $0x40975952
-DATA k40975952<>+24(SB)/4, $0x40975952
-DATA k40975952<>+28(SB)/4, $0x40975952
-GLOBL k40975952<>(SB), RODATA|NOPTR, $32
 
 // func voronoi1DAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -4824,16 +11141,6 @@ DATA kbf800000<>+20(SB)/4, $0xbf800000
 DATA kbf800000<>+24(SB)/4, $0xbf800000
 DATA kbf800000<>+28(SB)/4, $0xbf800000
 GLOBL kbf800000<>(SB), RODATA|NOPTR, $32
-
-DATA k00000000<>+0(SB)/4, $0x00000000
-DATA k00000000<>+4(SB)/4, $0x00000000
-DATA k00000000<>+8(SB)/4, $0x00000000
-DATA k00000000<>+12(SB)/4, $0x00000000
-DATA k00000000<>+16(SB)/4, $0x00000000
-DATA k00000000<>+20(SB)/4, $0x00000000
-DATA k00000000<>+24(SB)/4, $0x00000000
-DATA k00000000<>+28(SB)/4, $0x00000000
-GLOBL k00000000<>(SB), RODATA|NOPTR, $32
 
 DATA k00000001<>+0(SB)/4, $0x00000001
 DATA k00000001<>+4(SB)/4, $0x00000001

@@ -72,6 +72,96 @@ func valueLattice3DTilingAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *
 //go:noescape
 func perlinLattice3DTilingAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 
+// valueLattice1DDerivAVX2 is one octave of lattice value 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
+//
+//go:noescape
+func valueLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+
+// perlinLattice1DDerivAVX2 is one octave of lattice Perlin 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
+//
+//go:noescape
+func perlinLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+
+// valueLattice1DTilingDerivAVX2 is one octave of tiling lattice value 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
+//
+//go:noescape
+func valueLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+
+// perlinLattice1DTilingDerivAVX2 is one octave of tiling lattice Perlin 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
+//
+//go:noescape
+func perlinLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+
+// valueSimplex1DDerivAVX2 is one octave of simplex 1D noise with the value gradient and its derivatives at eight positions (cpu.simplex1D before evaluateCombined and the frequency scale).
+//
+//go:noescape
+func valueSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+
+// simplexSimplex1DDerivAVX2 is one octave of simplex 1D noise with the simplex gradient and its derivatives at eight positions (cpu.simplex1D before evaluateCombined and the frequency scale).
+//
+//go:noescape
+func simplexSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
+
+// valueLattice2DDerivAVX2 is one octave of lattice value 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
+//
+//go:noescape
+func valueLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// perlinLattice2DDerivAVX2 is one octave of lattice Perlin 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
+//
+//go:noescape
+func perlinLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// valueLattice2DTilingDerivAVX2 is one octave of tiling lattice value 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
+//
+//go:noescape
+func valueLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// perlinLattice2DTilingDerivAVX2 is one octave of tiling lattice Perlin 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
+//
+//go:noescape
+func perlinLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// valueSimplex2DDerivAVX2 is one octave of simplex 2D noise with the value gradient and its derivatives at eight positions (cpu.simplex2D before evaluateCombined and the frequency scale).
+//
+//go:noescape
+func valueSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// simplexSimplex2DDerivAVX2 is one octave of simplex 2D noise with the simplex gradient and its derivatives at eight positions (cpu.simplex2D before evaluateCombined and the frequency scale).
+//
+//go:noescape
+func simplexSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// valueLattice3DDerivAVX2 is one octave of lattice value 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
+//
+//go:noescape
+func valueLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// perlinLattice3DDerivAVX2 is one octave of lattice Perlin 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
+//
+//go:noescape
+func perlinLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// valueLattice3DTilingDerivAVX2 is one octave of tiling lattice value 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
+//
+//go:noescape
+func valueLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// perlinLattice3DTilingDerivAVX2 is one octave of tiling lattice Perlin 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
+//
+//go:noescape
+func perlinLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// valueSimplex3DDerivAVX2 is one octave of simplex 3D noise with the value gradient and its derivatives at eight positions (cpu.simplex3D before evaluateCombined and the frequency scale).
+//
+//go:noescape
+func valueSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+
+// simplexSimplex3DDerivAVX2 is one octave of simplex 3D noise with the simplex gradient and its derivatives at eight positions (cpu.simplex3D before evaluateCombined and the frequency scale).
+//
+//go:noescape
+func simplexSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
+
 // valueSimplex1DAVX2 is one octave of simplex 1D noise with the value gradient at eight positions (cpu.simplexValue1D before combineValue).
 //
 //go:noescape

@@ -16,6 +16,15 @@ func (k kernel8) ok() bool { return k != nil }
 
 func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 
+// deriv8 is never set without the 8-lane kernels.
+type deriv8 func()
+
+func simdDerivFor(noise.Config) deriv8 { return nil }
+
+func (k deriv8) ok() bool { return k != nil }
+
+func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
+
 func simdStatus() (bool, string) {
 	return false, "scalar build: the 8-lane AVX2 kernels are amd64 only, and -tags purego leaves them out"
 }

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mmcloughlin/avo/attr"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -49,6 +51,8 @@ const (
 	inv31      = 0x3D042108 // 1f / 31f
 	fm1        = 0xBF800000 // −1
 	simplex1   = 0x3F97B426 // 32f / 27f
+	f30        = 0x41F00000 // 30
+	f60        = 0x42700000 // 60
 	signMask   = 0x80000000
 )
 
@@ -267,8 +271,14 @@ func one() VecVirtual {
 // and z in 2D, x, y and z in 3D) and to its outputs, and its hash h and
 // frequency f in every lane.
 func kernel(name string, dims int, outs []string, doc string) (pos, out []Mem, h, f VecVirtual) {
+	return kernelWith(NOSPLIT, name, dims, outs, doc)
+}
+
+// kernelWith is kernel with the TEXT attributes attr: 0 for a kernel whose
+// frame is too large for NOSPLIT.
+func kernelWith(attr attr.Attribute, name string, dims int, outs []string, doc string) (pos, out []Mem, h, f VecVirtual) {
 	axes := [][]string{1: {"x"}, 2: {"x", "z"}, 3: {"x", "y", "z"}}[dims]
-	TEXT(name, NOSPLIT, "func("+strings.Join(append(append([]string{}, axes...), outs...), ", ")+" *[8]float32, h uint32, f int32)")
+	TEXT(name, attr, "func("+strings.Join(append(append([]string{}, axes...), outs...), ", ")+" *[8]float32, h uint32, f int32)")
 	Pragma("noescape")
 	Doc(name + " is one octave of " + doc)
 	for _, n := range append(axes, outs...) {
@@ -427,15 +437,7 @@ func floorMod(p, f VecVirtual) {
 
 // lineValue is the value of cpu.lineGradient: l = 1 + A, negated where
 // bit 8 of v is set, times x.
-func lineValue(v VecVirtual, x Op) VecVirtual {
-	l, sg := byteUnit(v, 0, 8), YMM()
-	VADDPS(bcast(f1), l, l)
-	VPSLLD(U8(23), v, sg) // bit 8 to the sign bit
-	VANDPS(bcast(signMask), sg, sg)
-	VXORPS(sg, l, l)
-	VMULPS(x, l, l)
-	return l
-}
+func lineValue(v VecVirtual, x Op) VecVirtual { return lineSample(v, x, f1)[0].(VecVirtual) }
 
 func lattice1D(name string, perlin, tiling bool) {
 	pos, outs, h, fi := kernel(name, 1, []string{"out"}, fmt.Sprintf("%slattice %s 1D noise at eight positions (cpu.latticeValue1D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
@@ -634,15 +636,15 @@ func kernelFalloff(f, g VecVirtual) VecVirtual {
 	return k
 }
 
-// simplex2D is simplexValue2D before combineValue.
-func simplex2D(name string, simplexGrad bool) {
-	pos, outs, h, k := kernel(name, 2, []string{"out"}, fmt.Sprintf("simplex 2D noise with the %s gradient at eight positions (cpu.simplexValue2D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	px, pz, out := pos[0], pos[1], outs[0]
+// simplexCell2 is the part of simplexValue2D before the corners: the
+// scaled position (X, Z) and its three corners (hash after x, x, z), each
+// passed through keep (the identity, or a spill to the frame).
+func simplexCell2(pos []Mem, h, k VecVirtual, keep func(VecVirtual) Op) (P []Op, corners [3][3]Op) {
 	VCVTDQ2PS(k, k)
 	VMULPS(bcast(invSqrt3), k, k)
 	X, Z := YMM(), YMM()
-	VMULPS(px, k, X)
-	VMULPS(pz, k, Z)
+	VMULPS(pos[0], k, X)
+	VMULPS(pos[1], k, Z)
 	clampCoord(X)
 	clampCoord(Z)
 	// getSimplexCell2
@@ -668,64 +670,69 @@ func simplex2D(name string, simplexGrad bool) {
 	h0, h1 := eat(h, x0), eat(h, x1)
 	hC := YMM()
 	VPBLENDVB(d, h1, h0, hC) // selectHash(h0, h1, d == 1)
-	corner := func(hx, lx, lz VecVirtual) VecVirtual {
-		off, fo := simplexOffsets([]Op{X, Z}, []Op{lx, lz}, unskew2)
+	P = []Op{keep(X), keep(Z)}
+	for i, c := range [][3]VecVirtual{{h0, x0, z0}, {h1, x1, z1}, {hC, xC, zC}} {
+		for j, r := range c {
+			corners[i][j] = keep(r)
+		}
+	}
+	return P, corners
+}
+
+// simplex2D is simplexValue2D before combineValue.
+func simplex2D(name string, simplexGrad bool) {
+	pos, outs, h, k := kernel(name, 2, []string{"out"}, fmt.Sprintf("simplex 2D noise with the %s gradient at eight positions (cpu.simplexValue2D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	P, corners := simplexCell2(pos, h, k, func(r VecVirtual) Op { return r })
+	var sum VecVirtual
+	for _, c := range corners {
+		off, fo := simplexOffsets(P, []Op{c[1], c[2]}, unskew2)
 		x, z := off[0], off[1]
-		v := avalanche(eat(hx, lz))
+		v := avalanche(eat(c[0], c[2]))
 		var g VecVirtual
 		if simplexGrad {
 			g = circleDot(v, x, z)
 		} else {
 			g = byteGradient(v, 0)
 		}
-		return kernelFalloff(fo, g)
+		if kn := kernelFalloff(fo, g); sum == nil {
+			sum = kn
+		} else {
+			VADDPS(kn, sum, sum)
+		}
 	}
-	sum := corner(h0, x0, z0)
-	VADDPS(corner(h1, x1, z1), sum, sum)
-	VADDPS(corner(hC, xC, zC), sum, sum)
-	VMOVUPS(sum, out)
+	VMOVUPS(sum, outs[0])
 	VZEROUPPER()
 	RET()
 }
 
-// simplex3D is simplexValue3D before combineValue.
-func simplex3D(name string, simplexGrad bool) {
-	pos, outs, h, k := kernel(name, 3, []string{"out"}, fmt.Sprintf("simplex 3D noise with the %s gradient at eight positions (cpu.simplexValue3D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	const slots = 23 // x, y, z; 4 corners × (lx, ly, lz, hash, kernel)
-	frame := AllocLocal(32 * slots)
-	slot := 0
-	spill := func(r VecVirtual) Mem {
-		if slot == slots {
-			panic("simplex3D: frame too small")
-		}
-		m := frame.Offset(32 * slot)
-		slot++
-		VMOVUPS(r, m)
-		return m
-	}
+// simplexCell3 is the part of simplexValue3D before the corners: the scaled
+// position and the four corners (hash after x, x, y, z), in the frame.
+func simplexCell3(pos []Mem, h, k VecVirtual, spill func(VecVirtual) Mem) (P []Op, corners [4][4]Op) {
 	VCVTDQ2PS(k, k)
 	VMULPS(bcast(scale3), k, k)
-	var P [3]VecVirtual
-	for i := range P {
-		P[i] = YMM()
-		VMULPS(pos[i], k, P[i])
-		clampCoord(P[i])
+	var Pr [3]VecVirtual
+	for i := range Pr {
+		Pr[i] = YMM()
+		VMULPS(pos[i], k, Pr[i])
+		clampCoord(Pr[i])
 	}
 	// getSimplexCell3
 	sk := YMM()
-	VADDPS(P[1], P[0], sk)
-	VADDPS(P[2], sk, sk)
+	VADDPS(Pr[1], Pr[0], sk)
+	VADDPS(Pr[2], sk, sk)
 	VMULPS(bcast(skew3), sk, sk)
 	var l0, fr [3]VecVirtual
-	for i := range P {
+	for i := range Pr {
 		s := YMM()
-		VADDPS(sk, P[i], s)
+		VADDPS(sk, Pr[i], s)
 		l0[i] = floorToInt(s)
 		fr[i] = YMM()
 		VCVTDQ2PS(l0[i], fr[i])
 		VSUBPS(fr[i], s, fr[i])
 	}
-	mX, mY, mZ := spill(P[0]), spill(P[1]), spill(P[2])
+	for _, r := range Pr {
+		P = append(P, spill(r))
+	}
 	xGy, xGz, yGz := YMM(), YMM(), YMM()
 	VCMPPS(U8(1), fr[0], fr[1], xGy) // fy < fx
 	VCMPPS(U8(1), fr[0], fr[2], xGz) // fz < fx
@@ -750,9 +757,8 @@ func simplex3D(name string, simplexGrad bool) {
 	VXORPS(both, zb, zb)
 	// Corner lattice points: (x0, y0, z0), (x0+1, …), (x0+a…), (x0+b…);
 	// subtracting a mask adds 1.
-	var lx, ly, lz [4]Mem
 	for i, m := range []VecVirtual{nil, one(), xa, xb} {
-		for j, l := range []*[4]Mem{&lx, &ly, &lz} {
+		for j := range l0 {
 			r := YMM()
 			if m == nil {
 				VMOVDQU(l0[j], r)
@@ -763,41 +769,41 @@ func simplex3D(name string, simplexGrad bool) {
 				}
 				VPSUBD(mm, l0[j], r)
 			}
-			l[i] = spill(r)
+			corners[i][1+j] = spill(r)
 		}
 	}
-	h0 := eat(h, lx[0])
-	h1 := eat(h, lx[1])
+	h0 := eat(h, corners[0][1])
+	h1 := eat(h, corners[1][1])
 	hA, hB := YMM(), YMM()
 	VPBLENDVB(xa, h1, h0, hA)
 	VPBLENDVB(xb, h1, h0, hB)
-	hs := []Mem{spill(h0), spill(h1), spill(hA), spill(hB)}
+	for i, r := range []VecVirtual{h0, h1, hA, hB} {
+		corners[i][0] = spill(r)
+	}
+	return P, corners
+}
+
+// simplex3D is simplexValue3D before combineValue.
+func simplex3D(name string, simplexGrad bool) {
+	pos, outs, h, k := kernel(name, 3, []string{"out"}, fmt.Sprintf("simplex 3D noise with the %s gradient at eight positions (cpu.simplexValue3D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	fr := newFrame(23) // x, y, z; 4 corners × (lx, ly, lz, hash, kernel)
+	P, corners := simplexCell3(pos, h, k, fr.put)
 	var kn [4]Mem
-	for i := 0; i < 4; i++ {
-		off, fo := simplexOffsets([]Op{mX, mY, mZ}, []Op{lx[i], ly[i], lz[i]}, unskew3)
+	for i, c := range corners {
+		off, fo := simplexOffsets(P, c[1:], unskew3)
 		x, y, z := off[0], off[1], off[2]
-		hv := YMM()
-		VMOVDQU(hs[i], hv)
-		v := avalanche(eat(eat(hv, ly[i]), lz[i]))
+		v := avalanche(eat(eat(c[0], c[2]), c[3]))
 		var g VecVirtual
 		if simplexGrad {
 			gx, gy, gz := octahedronVectors(v)
-			r, q := YMM(), YMM()
-			VMULPS(gx, gx, r)
-			VMULPS(gy, gy, q)
-			VADDPS(q, r, r)
-			VMULPS(gz, gz, q)
-			VADDPS(q, r, r)
-			VSQRTPS(r, r)
-			VMOVUPS(bcast(f1), q)
-			VDIVPS(r, q, r) // 1 / sqrt
+			r := sphereScale(gx, gy, gz)
 			g = dot3(gx, gy, gz, x, y, z)
 			VMULPS(r, g, g)
 			VMULPS(bcast(simplex3), g, g)
 		} else {
 			g = byteGradient(v, 0)
 		}
-		kn[i] = spill(kernelFalloff(fo, g))
+		kn[i] = fr.put(kernelFalloff(fo, g))
 	}
 	sum := YMM()
 	VMOVUPS(kn[0], sum)
@@ -807,6 +813,20 @@ func simplex3D(name string, simplexGrad bool) {
 	VMOVUPS(sum, outs[0])
 	VZEROUPPER()
 	RET()
+}
+
+// sphereScale is the sphere gradient's 1 / sqrt((gx² + gy²) + gz²).
+func sphereScale(gx, gy, gz VecVirtual) VecVirtual {
+	r, q := YMM(), YMM()
+	VMULPS(gx, gx, r)
+	VMULPS(gy, gy, q)
+	VADDPS(q, r, r)
+	VMULPS(gz, gz, q)
+	VADDPS(q, r, r)
+	VSQRTPS(r, r)
+	VMOVUPS(bcast(f1), q)
+	VDIVPS(r, q, r) // 1 / sqrt
+	return r
 }
 
 // byteUnit is Floats01A…D (bits = 8, the byte at shift) or bits5 (bits =
@@ -1020,6 +1040,18 @@ func main() {
 		lattice2D("perlinLattice2D"+t+"AVX2", true, tiling)
 		lattice3D("valueLattice3D"+t+"AVX2", false, tiling)
 		lattice3D("perlinLattice3D"+t+"AVX2", true, tiling)
+	}
+	for dims := 1; dims <= 3; dims++ {
+		for _, tiling := range []bool{false, true} {
+			t := ""
+			if tiling {
+				t = "Tiling"
+			}
+			latticeDeriv(fmt.Sprintf("valueLattice%dD%sDerivAVX2", dims, t), dims, false, tiling)
+			latticeDeriv(fmt.Sprintf("perlinLattice%dD%sDerivAVX2", dims, t), dims, true, tiling)
+		}
+		simplexDeriv(fmt.Sprintf("valueSimplex%dDDerivAVX2", dims), dims, false)
+		simplexDeriv(fmt.Sprintf("simplexSimplex%dDDerivAVX2", dims), dims, true)
 	}
 	simplex1D("valueSimplex1DAVX2", false)
 	simplex1D("simplexSimplex1DAVX2", true)

@@ -1,0 +1,424 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The derivative kernels: one octave's value and analytical derivatives at
+// eight positions, the batch twins of cpu.lattice2D/3D, cpu.simplex2D/3D and
+// cpu.voronoi2D/3D up to their last steps (the combine step, the simplex
+// frequency scale, the Voronoi finalisation), which stay in Go per lane.
+// The same operations in the same order as the scalar code, derivatives of
+// zero included (0·x is ±0, and the sign of a zero is part of the result).
+
+// frame hands out the 32-byte slots of a kernel's stack frame and takes
+// them back for reuse.
+type frame struct {
+	base Mem
+	size int
+	used int
+	free []int
+}
+
+func newFrame(slots int) *frame { return &frame{base: AllocLocal(32 * slots), size: slots} }
+
+// put stores r in a free slot.
+func (f *frame) put(r VecVirtual) Mem {
+	var i int
+	if n := len(f.free); n > 0 {
+		i, f.free = f.free[n-1], f.free[:n-1]
+	} else {
+		if f.used == f.size {
+			panic("asmgen: frame too small")
+		}
+		i = f.used
+		f.used++
+	}
+	m := f.base.Offset(32 * i)
+	VMOVUPS(r, m)
+	return m
+}
+
+// release gives back the slots among ops (others are ignored).
+func (f *frame) release(ops ...Op) {
+	for _, o := range ops {
+		if m, ok := o.(Mem); ok && m.Base == f.base.Base && m.Symbol.Name == "" {
+			f.free = append(f.free, (m.Disp-f.base.Disp)/32)
+		}
+	}
+}
+
+// smp is a sample on eight lanes: the value and the derivatives along x,
+// y and z (nil where the noise has no such axis), in registers or slots.
+type smp [4]Op
+
+// putSample stores the components of s that are registers.
+func (f *frame) putSample(s smp) smp {
+	for i, c := range s {
+		if r, ok := c.(VecVirtual); ok {
+			s[i] = f.put(r)
+		}
+	}
+	return s
+}
+
+func (f *frame) releaseSample(s smp) { f.release(s[:]...) }
+
+// zero is +0 in every lane, a derivative the gradient does not have.
+func zero() Mem { return bcast(0) }
+
+// derivOuts are the outputs of a derivative kernel of dims dimensions and
+// the sample component each one holds.
+func derivOuts(dims int) (names []string, comps []int) {
+	switch dims {
+	case 1:
+		return []string{"v", "dx"}, []int{0, 1}
+	case 2:
+		return []string{"v", "dx", "dz"}, []int{0, 1, 3}
+	}
+	return []string{"v", "dx", "dy", "dz"}, []int{0, 1, 2, 3}
+}
+
+// axisComps are the derivative components of the axes of a dims-D noise.
+func axisComps(dims int) []int { return [][]int{1: {1}, 2: {1, 3}, 3: {1, 2, 3}}[dims] }
+
+// storeSample writes the components of s to the kernel's outputs.
+func storeSample(s smp, out []Mem, comps []int) {
+	for i, c := range comps {
+		r := YMM()
+		VMOVUPS(s[c], r)
+		VMOVUPS(r, out[i])
+	}
+}
+
+// lerpOp is lerp(a, b, t) = a + t·(b − a) in a new register.
+func lerpOp(a, b, t Op) VecVirtual {
+	r := YMM()
+	VMOVUPS(b, r)
+	VSUBPS(a, r, r)
+	VMULPS(t, r, r)
+	VADDPS(a, r, r)
+	return r
+}
+
+// lerpSample is one axis of the lattice derivative (cpu.lattice2D/3D):
+// every component is lerped from a to b by t, and the derivative along
+// the axis (component c) gains (b.v − a.v)·dt.
+func lerpSample(a, b smp, t, dt Op, c int) smp {
+	var r smp
+	for i := range a {
+		if a[i] == nil {
+			continue
+		}
+		l := lerpOp(a[i], b[i], t)
+		if i == c {
+			d := YMM()
+			VMOVUPS(b[0], d)
+			VSUBPS(a[0], d, d)
+			VMULPS(dt, d, d)
+			VADDPS(d, l, l)
+		}
+		r[i] = l
+	}
+	return r
+}
+
+// smoothDt is cpu.smoothDt: (u·u)·((u·((u·30) − 60)) + 30).
+func smoothDt(u Op) VecVirtual {
+	a, b := YMM(), YMM()
+	VMOVUPS(u, a)
+	VMULPS(a, a, a)
+	VMOVUPS(u, b)
+	VMULPS(bcast(f30), b, b)
+	VSUBPS(bcast(f60), b, b)
+	VMULPS(u, b, b)
+	VADDPS(bcast(f30), b, b)
+	VMULPS(b, a, a)
+	return a
+}
+
+// latticeDeriv is cpu.lattice1D/2D/3D before evaluateCombined.
+func latticeDeriv(name string, dims int, perlin, tiling bool) {
+	outNames, comps := derivOuts(dims)
+	pos, out, h, fi := kernelWith(0, name, dims, outNames, fmt.Sprintf("%slattice %s %dD noise and its derivatives at eight positions (cpu.lattice%dD before evaluateCombined).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims))
+	fr := newFrame(48)
+	F := toFloat(fi)
+	type axis struct {
+		p, g  [2]Mem
+		t, dt Mem
+	}
+	ax := make([]axis, dims)
+	for i := range ax {
+		p0, g0, t := span(pos[i], F)
+		p1 := upperCorner(p0, fi, tiling) // wraps p0 first when tiling
+		ax[i].p = [2]Mem{fr.put(p0), fr.put(p1)}
+		ax[i].t = fr.put(t)
+		ax[i].dt = fr.put(smoothDt(g0))
+		ax[i].g[0] = fr.put(g0)
+		if perlin {
+			ax[i].g[1] = fr.put(minus1(g0))
+		}
+	}
+	mF := fr.put(F)
+	axes := axisComps(dims)
+	// corner is the gradient sample of the corner with hash v at the
+	// offsets o (evaluate1/2/3 for the value or Perlin gradient).
+	corner := func(v VecVirtual, o []Mem) smp {
+		var s smp
+		if !perlin {
+			s[0] = byteGradient(v, 0)
+			for _, c := range axes {
+				s[c] = zero()
+			}
+			return s
+		}
+		var g []VecVirtual
+		var k uint32
+		switch dims {
+		case 1:
+			return lineSample(v, o[0], f1)
+		case 2:
+			gx, gy := squareVectors(v)
+			g, k = []VecVirtual{gx, gy}, perlin2
+		case 3:
+			gx, gy, gz := octahedronVectors(v)
+			g, k = []VecVirtual{gx, gy, gz}, perlin3
+		}
+		d, t := YMM(), YMM()
+		VMULPS(o[0], g[0], d)
+		for i := 1; i < dims; i++ {
+			VMULPS(o[i], g[i], t)
+			VADDPS(t, d, d)
+		}
+		VMULPS(bcast(k), d, d)
+		s[0] = d
+		for i, c := range axes {
+			VMULPS(bcast(k), g[i], g[i])
+			s[c] = g[i]
+		}
+		return s
+	}
+	// reduce is the lattice from axis i on, below the hash hp of the
+	// corner indices before it and the offsets o: the lower and upper
+	// halves lerped along axis i, the innermost axis first.
+	var reduce func(i int, hp Op, o []Mem) smp
+	reduce = func(i int, hp Op, o []Mem) smp {
+		if i == dims {
+			return corner(avalanche(hp.(VecVirtual)), o)
+		}
+		var half [2]smp
+		for k := range half {
+			hk := eat(hp, ax[i].p[k])
+			var hn Op = hk
+			if i+1 < dims {
+				hn = fr.put(hk)
+			}
+			half[k] = reduce(i+1, hn, append(append([]Mem{}, o...), ax[i].g[k]))
+			fr.release(hn)
+			if k == 0 {
+				half[k] = fr.putSample(half[k])
+			}
+		}
+		r := lerpSample(half[0], half[1], ax[i].t, ax[i].dt, axes[i])
+		fr.releaseSample(half[0])
+		return r
+	}
+	s := reduce(0, fr.put(h), nil)
+	for _, c := range axes {
+		VMULPS(mF, s[c].(VecVirtual), s[c].(VecVirtual)) // F·(…)
+	}
+	storeSample(s, out, comps)
+	VZEROUPPER()
+	RET()
+}
+
+// lineSample is cpu.lineGradient scaled by k (1 for Perlin, simplex1 for
+// the simplex gradient): v = (l·x)·k, dx = l·k.
+func lineSample(v VecVirtual, x Op, k uint32) smp {
+	l, sg := byteUnit(v, 0, 8), YMM()
+	VADDPS(bcast(f1), l, l)
+	VPSLLD(U8(23), v, sg) // bit 8 to the sign bit
+	VANDPS(bcast(signMask), sg, sg)
+	VXORPS(sg, l, l)
+	d := YMM()
+	VMULPS(x, l, d)
+	if k != f1 {
+		VMULPS(bcast(k), d, d)
+		VMULPS(bcast(k), l, l)
+	}
+	return smp{d, l}
+}
+
+// simplexDeriv is cpu.simplex1D/2D/3D before evaluateCombined and the
+// frequency scale of the derivatives.
+func simplexDeriv(name string, dims int, simplexGrad bool) {
+	outNames, comps := derivOuts(dims)
+	pos, out, h, k := kernelWith(0, name, dims, outNames, fmt.Sprintf("simplex %dD noise with the %s gradient and its derivatives at eight positions (cpu.simplex%dD before evaluateCombined and the frequency scale).", dims, map[bool]string{false: "value", true: "simplex"}[simplexGrad], dims))
+	fr := newFrame(40)
+	var P []Op
+	var corners [][]Op // hash after x (h in 1D), then the corner's lattice indices
+	var unskew uint32
+	switch dims {
+	case 1:
+		X := toFloat(k)
+		VMULPS(pos[0], X, X)
+		clampCoord(X)
+		x0 := floorToInt(X)
+		x1 := YMM()
+		VPSUBD(one(), x0, x1)
+		mh := fr.put(h)
+		P = []Op{fr.put(X)}
+		corners = [][]Op{{mh, fr.put(x0)}, {mh, fr.put(x1)}}
+	case 2:
+		p, c := simplexCell2(pos, h, k, func(r VecVirtual) Op { return fr.put(r) })
+		P, unskew = p, unskew2
+		for i := range c {
+			corners = append(corners, c[i][:])
+		}
+	case 3:
+		p, c := simplexCell3(pos, h, k, fr.put)
+		P, unskew = p, unskew3
+		for i := range c {
+			corners = append(corners, c[i][:])
+		}
+	}
+	axes := axisComps(dims)
+	var sum smp
+	for _, c := range corners {
+		// the offsets x and the falloff fo
+		var x []Mem
+		var fo VecVirtual
+		if dims == 1 {
+			o, t := YMM(), YMM()
+			fo = YMM()
+			VCVTDQ2PS(c[1], o)
+			VMOVUPS(P[0], fo)
+			VSUBPS(o, fo, o) // X − float(l)
+			VMULPS(o, o, fo)
+			x = []Mem{fr.put(o)}
+			VMOVUPS(bcast(f1), t)
+			VSUBPS(fo, t, fo) // 1 − x²
+		} else {
+			off, f := simplexOffsets(P, c[1:], unskew)
+			for _, r := range off {
+				x = append(x, fr.put(r))
+			}
+			fo = f
+		}
+		mfo := fr.put(fo)
+		// the corner's hash and gradient sample
+		hv := c[0] // h in 1D, else the hash after x
+		for _, l := range c[min(2, dims):] {
+			hv = eat(hv, l)
+		}
+		v := avalanche(hv.(VecVirtual))
+		var g smp
+		switch {
+		case !simplexGrad:
+			g[0] = byteGradient(v, 0)
+			for _, a := range axes {
+				g[a] = zero()
+			}
+		case dims == 1:
+			g = lineSample(v, x[0], simplex1)
+		default:
+			var gv []VecVirtual
+			var r VecVirtual
+			var kg uint32
+			if dims == 2 {
+				gx, gy := squareVectors(v)
+				gv, kg = []VecVirtual{gx, gy}, simplex2
+				r = YMM()
+				t := YMM()
+				VMULPS(gx, gx, r)
+				VMULPS(gy, gy, t)
+				VADDPS(t, r, r)
+				VSQRTPS(r, r)
+				VMOVUPS(bcast(f1), t)
+				VDIVPS(r, t, r) // 1 / sqrt
+			} else {
+				gx, gy, gz := octahedronVectors(v)
+				gv, kg = []VecVirtual{gx, gy, gz}, simplex3
+				r = sphereScale(gx, gy, gz)
+			}
+			d, t := YMM(), YMM()
+			VMULPS(x[0], gv[0], d)
+			for i := 1; i < dims; i++ {
+				VMULPS(x[i], gv[i], t)
+				VADDPS(t, d, d)
+			}
+			VMULPS(r, d, d)
+			VMULPS(bcast(kg), d, d)
+			g[0] = d
+			for i, a := range axes {
+				VMULPS(r, gv[i], gv[i])
+				VMULPS(bcast(kg), gv[i], gv[i])
+				g[a] = gv[i]
+			}
+		}
+		g = fr.putSample(g)
+		// the kernel: (((fo·v)·fo)·fo)·m and
+		// ((((fo·d) − ((6·x)·v))·fo)·fo)·m, without m in 1D
+		var m VecVirtual
+		if dims > 1 {
+			m = YMM()
+			VMOVUPS(mfo, m)
+			VPSRAD(U8(31), m, m)    // all ones where the sign bit is set
+			VPANDN(bcast(f8), m, m) // 8 where it is clear, else +0
+		}
+		var kn smp
+		for i := range g {
+			if g[i] == nil {
+				continue
+			}
+			r := YMM()
+			VMOVUPS(mfo, r)
+			VMULPS(g[i], r, r)
+			if i > 0 {
+				t := YMM()
+				VMOVUPS(x[indexOf(axes, i)], t)
+				VMULPS(bcast(f6), t, t)
+				VMULPS(g[0], t, t)
+				VSUBPS(t, r, r)
+			}
+			VMULPS(mfo, r, r)
+			VMULPS(mfo, r, r)
+			if m != nil {
+				VMULPS(m, r, r)
+			}
+			kn[i] = r
+		}
+		fr.releaseSample(g)
+		fr.release(mfo)
+		for _, o := range x {
+			fr.release(o)
+		}
+		if sum[0] == nil {
+			sum = fr.putSample(kn)
+			continue
+		}
+		for i := range kn {
+			if kn[i] != nil {
+				VADDPS(sum[i], kn[i], kn[i].(VecVirtual)) // sum + k (+ commutes)
+			}
+		}
+		fr.releaseSample(sum)
+		sum = fr.putSample(kn)
+	}
+	storeSample(sum, out, comps)
+	VZEROUPPER()
+	RET()
+}
+
+func indexOf(s []int, v int) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	panic("asmgen: no such axis")
+}
