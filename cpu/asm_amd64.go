@@ -269,13 +269,31 @@ const (
 	simplex1DD8
 	simplex2DD8
 	simplex3DD8
+	// Voronoi (the two minima with derivatives, finished by
+	// voronoiMinima.finalize), by tiling, metric (Worley, Chebyshev: one
+	// kernel in 1D) and dims
+	voronoi1DD8
+	worley2DD8
+	worley3DD8
+	voronoi1DChebD8 // unused: Chebyshev 1D is voronoi1DD8
+	chebyshev2DD8
+	chebyshev3DD8
+	voronoi1DTilingD8
+	worley2DTilingD8
+	worley3DTilingD8
+	voronoi1DChebTilingD8 // unused
+	chebyshev2DTilingD8
+	chebyshev3DTilingD8
 )
 
 func (k deriv8) ok() bool { return k != noDeriv8 }
 
 // simplex reports whether k is a simplex kernel, whose derivatives get
 // the frequency scale after the combine step.
-func (k deriv8) simplex() bool { return k >= simplexValue1DD8 }
+func (k deriv8) simplex() bool { return k >= simplexValue1DD8 && k < voronoi1DD8 }
+
+// voronoi reports whether k is a Voronoi kernel.
+func (k deriv8) voronoi() bool { return k >= voronoi1DD8 }
 
 // simdDerivFor picks the assembly derivative kernel for c, or none.
 func simdDerivFor(c noise.Config) deriv8 {
@@ -300,15 +318,25 @@ func simdDerivFor(c noise.Config) deriv8 {
 			k += simplex1DD8 - simplexValue1DD8
 		}
 		return k
+	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley:
+		k := voronoi1DD8 + d
+		if p.Metric == noise.MetricChebyshev && c.Dims > 1 {
+			k += chebyshev2DD8 - worley2DD8
+		}
+		if c.Tiling {
+			k += voronoi1DTilingD8 - voronoi1DD8
+		}
+		return k
 	}
 	return noDeriv8
 }
 
 // block8 holds eight prepared positions and a kernel's outputs: o[0] the
-// values, o[1], o[2] and o[3] the derivatives along x, y and z.
+// values, o[1], o[2] and o[3] the derivatives along x, y and z; for
+// Voronoi kernels those of the first minimum, and o[4:8] the second's.
 type block8 struct {
 	x, y, z [8]float32
-	o       [4][8]float32
+	o       [8][8]float32
 }
 
 // run evaluates derivative kernel k at the positions of b into b.o.
@@ -350,13 +378,50 @@ func (k deriv8) run(b *block8, h uint32, f int32) {
 		simplexSimplex2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
 	case simplex3DD8:
 		simplexSimplex3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
+	case voronoi1DD8:
+		voronoi1DDerivAVX2(&b.x, &b.o[0], &b.o[1], &b.o[4], &b.o[5], h, f)
+	case worley2DD8:
+		worley2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
+	case worley3DD8:
+		worley3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
+	case chebyshev2DD8:
+		chebyshev2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
+	case chebyshev3DD8:
+		chebyshev3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
+	case voronoi1DTilingD8:
+		voronoi1DTilingDerivAVX2(&b.x, &b.o[0], &b.o[1], &b.o[4], &b.o[5], h, f)
+	case worley2DTilingD8:
+		worley2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
+	case worley3DTilingD8:
+		worley3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
+	case chebyshev2DTilingD8:
+		chebyshev2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
+	case chebyshev3DTilingD8:
+		chebyshev3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
 	}
 }
 
 // finishSample is the rest of one octave at lane l after derivative kernel
 // k: evaluateCombined, and for simplex noise the frequency scale of the
-// derivatives (cpu.lattice1D…3D, simplex1D…3D).
+// derivatives (cpu.lattice1D…3D, simplex1D…3D); for Voronoi noise the
+// finalisation, the function and the frequency scale (cpu.voronoi1D…3D).
 func (s *Sampler) finishSample(k deriv8, b *block8, l int, f int32) noise.Sample {
+	if k.voronoi() {
+		m := voronoiMinima{
+			a: noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]},
+			b: noise.Sample{V: b.o[4][l], Dx: b.o[5][l], Dy: b.o[6][l], Dz: b.o[7][l]},
+		}
+		r := m.finalize(s.vp.metric, s.cfg.Dims).evaluate(s.vp.function)
+		F := float32(f)
+		r.Dx = float32(r.Dx * F)
+		if s.cfg.Dims == 3 {
+			r.Dy = float32(r.Dy * F)
+		}
+		if s.cfg.Dims > 1 {
+			r.Dz = float32(r.Dz * F)
+		}
+		return r
+	}
 	r := evaluateCombined(s.vp.comb, noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]})
 	if k.simplex() {
 		switch s.cfg.Dims {

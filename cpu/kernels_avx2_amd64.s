@@ -11015,7 +11015,7 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 
 // func voronoi1DAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
-TEXT ·voronoi1DAVX2(SB), NOSPLIT, $0-32
+TEXT ·voronoi1DAVX2(SB), NOSPLIT, $128-32
 	MOVQ         x+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         b+16(FP), DX
@@ -11035,90 +11035,92 @@ TEXT ·voronoi1DAVX2(SB), NOSPLIT, $0-32
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y3, 32(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
-	VMOVUPS      k40000000<>+0(SB), Y4
-	VMOVDQU      Y2, Y5
-	VPADDD       kffffffff<>+0(SB), Y5, Y5
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
-	VPMULLD      Y5, Y6, Y6
-	VPADDD       Y0, Y6, Y6
-	VPSLLD       $0x11, Y6, Y5
-	VPSRLD       $0x0f, Y6, Y6
-	VPOR         Y5, Y6, Y6
-	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
-	VPSRLD       $0x0f, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
-	VPSRLD       $0x0d, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
-	VPSRLD       $0x10, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VMOVDQU      Y6, Y5
-	VPAND        k000000ff<>+0(SB), Y5, Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       k3b808081<>+0(SB), Y5, Y5
-	VADDPS       kbf800000<>+0(SB), Y5, Y5
-	VSUBPS       Y3, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y5, Y1, Y6
-	VMINPS       Y6, Y4, Y4
-	VMINPS       Y5, Y1, Y1
-	VMOVDQU      Y2, Y5
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
-	VPMULLD      Y5, Y6, Y6
-	VPADDD       Y0, Y6, Y6
-	VPSLLD       $0x11, Y6, Y5
-	VPSRLD       $0x0f, Y6, Y6
-	VPOR         Y5, Y6, Y6
-	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
-	VPSRLD       $0x0f, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
-	VPSRLD       $0x0d, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
-	VPSRLD       $0x10, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VMOVDQU      Y6, Y5
-	VPAND        k000000ff<>+0(SB), Y5, Y5
-	VCVTDQ2PS    Y5, Y5
-	VMULPS       k3b808081<>+0(SB), Y5, Y5
-	VADDPS       k00000000<>+0(SB), Y5, Y5
-	VSUBPS       Y3, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y5, Y1, Y6
-	VMINPS       Y6, Y4, Y4
-	VMINPS       Y5, Y1, Y1
-	VMOVDQU      Y2, Y2
-	VPADDD       k00000001<>+0(SB), Y2, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
-	VPMULLD      Y2, Y5, Y5
-	VPADDD       Y0, Y5, Y5
-	VPSLLD       $0x11, Y5, Y0
-	VPSRLD       $0x0f, Y5, Y5
-	VPOR         Y0, Y5, Y5
-	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
-	VPSRLD       $0x0f, Y5, Y0
-	VPXOR        Y0, Y5, Y2
-	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
-	VPSRLD       $0x0d, Y2, Y0
-	VPXOR        Y0, Y2, Y2
-	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
-	VPSRLD       $0x10, Y2, Y0
-	VPXOR        Y0, Y2, Y2
-	VMOVDQU      Y2, Y0
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VMOVDQU      (SP), Y3
+	VPADDD       kffffffff<>+0(SB), Y3, Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y3
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y3, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VMOVDQU      Y4, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VADDPS       kbf800000<>+0(SB), Y3, Y3
+	VSUBPS       32(SP), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y3
+	VMAXPS       Y3, Y1, Y4
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	VMOVDQU      (SP), Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y3
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y3, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VMOVDQU      Y4, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VSUBPS       32(SP), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y3
+	VMAXPS       Y3, Y1, Y4
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	VMOVDQU      (SP), Y3
+	VPADDD       k00000001<>+0(SB), Y3, Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y0
+	VPXOR        Y0, Y4, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y0
+	VPXOR        Y0, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y0
+	VPXOR        Y0, Y3, Y3
+	VMOVDQU      Y3, Y0
 	VPAND        k000000ff<>+0(SB), Y0, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VADDPS       k3f800000<>+0(SB), Y0, Y0
-	VSUBPS       Y3, Y0, Y0
+	VSUBPS       32(SP), Y0, Y0
 	VANDPS       k7fffffff<>+0(SB), Y0, Y0
-	VMAXPS       Y0, Y1, Y2
-	VMINPS       Y2, Y4, Y4
+	VMAXPS       Y0, Y1, Y3
+	VMINPS       Y3, Y2, Y2
 	VMINPS       Y0, Y1, Y1
 	VMOVUPS      Y1, (CX)
-	VMOVUPS      Y4, (DX)
+	VMOVUPS      Y2, (DX)
 	VZEROUPPER
 	RET
 
@@ -11152,6 +11154,7912 @@ DATA k00000001<>+24(SB)/4, $0x00000001
 DATA k00000001<>+28(SB)/4, $0x00000001
 GLOBL k00000001<>(SB), RODATA|NOPTR, $32
 
+// func voronoi1DDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·voronoi1DDerivAVX2(SB), $480-48
+	MOVQ         x+0(FP), AX
+	MOVQ         av+8(FP), CX
+	MOVQ         adx+16(FP), DX
+	MOVQ         bv+24(FP), BX
+	MOVQ         bdx+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMOVUPS      Y2, (SP)
+	VMOVUPS      Y3, 32(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       kbf800000<>+0(SB), Y5, Y5
+	VSUBPS       32(SP), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y5, Y6
+	VCMPPS       $0x01, k00000000<>+0(SB), Y5, Y5
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y1, Y6, Y7
+	VCMPPS       $0x01, Y2, Y6, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y6, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y5, Y4, Y4
+	VBLENDVPS    Y7, Y3, Y4, Y4
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       k00000000<>+0(SB), Y5, Y5
+	VSUBPS       32(SP), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y5, Y6
+	VCMPPS       $0x01, k00000000<>+0(SB), Y5, Y5
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y1, Y6, Y7
+	VCMPPS       $0x01, Y2, Y6, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y6, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y5, Y4, Y4
+	VBLENDVPS    Y7, Y3, Y4, Y4
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y0
+	VPXOR        Y0, Y6, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VMOVDQU      Y5, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VADDPS       k3f800000<>+0(SB), Y0, Y0
+	VSUBPS       32(SP), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y5
+	VCMPPS       $0x01, k00000000<>+0(SB), Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       kbf800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x01, Y1, Y5, Y6
+	VCMPPS       $0x01, Y2, Y5, Y7
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y7, Y5, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y7, Y0, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y0, Y3, Y3
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y4, Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+// func worley2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·worley2DDerivAVX2(SB), $544-72
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         av+16(FP), DX
+	MOVQ         adx+24(FP), BX
+	MOVQ         adz+32(FP), SI
+	MOVQ         bv+40(FP), DI
+	MOVQ         bdx+48(FP), R8
+	MOVQ         bdz+56(FP), R9
+	MOVL         h+64(FP), R10
+	MOVD         R10, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+68(FP), R10
+	MOVD         R10, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	VMULPS       (CX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VXORPS       Y5, Y5, Y5
+	VXORPS       Y6, Y6, Y6
+	VMOVUPS      Y2, 128(SP)
+	VMOVUPS      Y4, 160(SP)
+	VMOVUPS      Y6, 192(SP)
+	VMOVDQU      (SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 128(SP), Y9, Y11
+	VMOVUPS      128(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 128(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      160(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 160(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 128(SP), Y2, Y9
+	VMOVUPS      128(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 128(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      160(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 192(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 128(SP), Y9, Y11
+	VMOVUPS      128(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 128(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      160(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 160(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 128(SP), Y2, Y9
+	VMOVUPS      128(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 128(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      160(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 192(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VMOVDQU      Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       224(SP), Y4, Y4
+	VPSRLD       $0x08, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VMULPS       Y4, Y4, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 128(SP), Y8, Y10
+	VMOVUPS      128(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 128(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      160(SP), Y8
+	VBLENDVPS    Y10, Y4, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 160(SP)
+	VBLENDVPS    Y9, Y4, Y3, Y3
+	VMOVUPS      192(SP), Y4
+	VBLENDVPS    Y10, Y7, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VMOVUPS      Y4, 192(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       224(SP), Y4, Y4
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y6, Y6, Y7
+	VADDPS       Y7, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y7
+	VCMPPS       $0x01, 128(SP), Y2, Y8
+	VMOVUPS      128(SP), Y9
+	VBLENDVPS    Y8, Y2, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 128(SP)
+	VBLENDVPS    Y7, Y2, Y1, Y1
+	VMOVUPS      160(SP), Y2
+	VBLENDVPS    Y8, Y4, Y2, Y2
+	VBLENDVPS    Y7, Y3, Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VBLENDVPS    Y7, Y4, Y3, Y3
+	VMOVUPS      192(SP), Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y5, Y2, Y2
+	VMOVUPS      Y2, 192(SP)
+	VBLENDVPS    Y7, Y6, Y5, Y5
+	VMOVDQU      (SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 128(SP), Y9, Y11
+	VMOVUPS      128(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 128(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      160(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 160(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 128(SP), Y2, Y9
+	VMOVUPS      128(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 128(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      160(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 192(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 128(SP), Y9, Y11
+	VMOVUPS      128(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 128(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      160(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 160(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       224(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 128(SP), Y2, Y9
+	VMOVUPS      128(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 128(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      160(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      192(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 192(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VMOVDQU      Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       224(SP), Y4, Y4
+	VPSRLD       $0x08, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VMULPS       Y4, Y4, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 128(SP), Y8, Y10
+	VMOVUPS      128(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 128(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      160(SP), Y8
+	VBLENDVPS    Y10, Y4, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 160(SP)
+	VBLENDVPS    Y9, Y4, Y3, Y3
+	VMOVUPS      192(SP), Y4
+	VBLENDVPS    Y10, Y7, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VMOVUPS      Y4, 192(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       224(SP), Y4, Y4
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y6, Y6, Y7
+	VADDPS       Y7, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y7
+	VCMPPS       $0x01, 128(SP), Y2, Y8
+	VMOVUPS      128(SP), Y9
+	VBLENDVPS    Y8, Y2, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 128(SP)
+	VBLENDVPS    Y7, Y2, Y1, Y1
+	VMOVUPS      160(SP), Y2
+	VBLENDVPS    Y8, Y4, Y2, Y2
+	VBLENDVPS    Y7, Y3, Y2, Y2
+	VMOVUPS      Y2, 160(SP)
+	VBLENDVPS    Y7, Y4, Y3, Y3
+	VMOVUPS      192(SP), Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y5, Y2, Y2
+	VMOVUPS      Y2, 192(SP)
+	VBLENDVPS    Y7, Y6, Y5, Y5
+	VMOVDQU      (SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VMOVDQU      Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       224(SP), Y6, Y6
+	VPSRLD       $0x08, Y2, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 128(SP), Y8, Y10
+	VMOVUPS      128(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 128(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      160(SP), Y8
+	VBLENDVPS    Y10, Y6, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 160(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y10, Y7, Y6, Y6
+	VBLENDVPS    Y9, Y5, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       224(SP), Y6, Y6
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y2, Y2, Y7
+	VADDPS       Y7, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y7
+	VCMPPS       $0x01, 128(SP), Y0, Y8
+	VMOVUPS      128(SP), Y9
+	VBLENDVPS    Y8, Y0, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 128(SP)
+	VBLENDVPS    Y7, Y0, Y1, Y1
+	VMOVUPS      160(SP), Y0
+	VBLENDVPS    Y8, Y6, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VMOVUPS      Y0, 160(SP)
+	VBLENDVPS    Y7, Y6, Y3, Y3
+	VMOVUPS      192(SP), Y0
+	VBLENDVPS    Y8, Y2, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y0, Y0
+	VMOVUPS      Y0, 192(SP)
+	VBLENDVPS    Y7, Y2, Y5, Y5
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VMOVDQU      Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       224(SP), Y6, Y6
+	VPSRLD       $0x08, Y2, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 128(SP), Y8, Y10
+	VMOVUPS      128(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 128(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      160(SP), Y8
+	VBLENDVPS    Y10, Y6, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 160(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y10, Y7, Y6, Y6
+	VBLENDVPS    Y9, Y5, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       224(SP), Y6, Y6
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y2, Y2, Y7
+	VADDPS       Y7, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y7
+	VCMPPS       $0x01, 128(SP), Y0, Y8
+	VMOVUPS      128(SP), Y9
+	VBLENDVPS    Y8, Y0, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 128(SP)
+	VBLENDVPS    Y7, Y0, Y1, Y1
+	VMOVUPS      160(SP), Y0
+	VBLENDVPS    Y8, Y6, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VMOVUPS      Y0, 160(SP)
+	VBLENDVPS    Y7, Y6, Y3, Y3
+	VMOVUPS      192(SP), Y0
+	VBLENDVPS    Y8, Y2, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y0, Y0
+	VMOVUPS      Y0, 192(SP)
+	VBLENDVPS    Y7, Y2, Y5, Y5
+	VMOVDQU      64(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VMOVDQU      Y2, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       224(SP), Y4, Y4
+	VPSRLD       $0x08, Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y4, Y4, Y7
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y7, Y8
+	VCMPPS       $0x01, 128(SP), Y7, Y9
+	VMOVUPS      128(SP), Y10
+	VBLENDVPS    Y9, Y7, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 128(SP)
+	VBLENDVPS    Y8, Y7, Y1, Y1
+	VMOVUPS      160(SP), Y7
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VBLENDVPS    Y8, Y3, Y7, Y7
+	VMOVUPS      Y7, 160(SP)
+	VBLENDVPS    Y8, Y4, Y3, Y3
+	VMOVUPS      192(SP), Y4
+	VBLENDVPS    Y9, Y6, Y4, Y4
+	VBLENDVPS    Y8, Y5, Y4, Y4
+	VMOVUPS      Y4, 192(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VPSRLD       $0x10, Y2, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       224(SP), Y4, Y4
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y4, Y4, Y0
+	VMULPS       Y2, Y2, Y6
+	VADDPS       Y6, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y6
+	VCMPPS       $0x01, 128(SP), Y0, Y7
+	VMOVUPS      128(SP), Y8
+	VBLENDVPS    Y7, Y0, Y8, Y8
+	VBLENDVPS    Y6, Y1, Y8, Y8
+	VMOVUPS      Y8, 128(SP)
+	VBLENDVPS    Y6, Y0, Y1, Y1
+	VMOVUPS      160(SP), Y0
+	VBLENDVPS    Y7, Y4, Y0, Y0
+	VBLENDVPS    Y6, Y3, Y0, Y0
+	VMOVUPS      Y0, 160(SP)
+	VBLENDVPS    Y6, Y4, Y3, Y3
+	VMOVUPS      192(SP), Y0
+	VBLENDVPS    Y7, Y2, Y0, Y0
+	VBLENDVPS    Y6, Y5, Y0, Y0
+	VMOVUPS      Y0, 192(SP)
+	VBLENDVPS    Y6, Y2, Y5, Y5
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      128(SP), Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      160(SP), Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      192(SP), Y0
+	VMOVUPS      Y0, (R9)
+	VZEROUPPER
+	RET
+
+// func chebyshev2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·chebyshev2DDerivAVX2(SB), $544-72
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         av+16(FP), DX
+	MOVQ         adx+24(FP), BX
+	MOVQ         adz+32(FP), SI
+	MOVQ         bv+40(FP), DI
+	MOVQ         bdx+48(FP), R8
+	MOVQ         bdz+56(FP), R9
+	MOVL         h+64(FP), R10
+	MOVD         R10, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+68(FP), R10
+	MOVD         R10, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	VMULPS       (CX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMOVUPS      Y2, 64(SP)
+	VMOVUPS      Y3, 96(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVUPS      Y5, 128(SP)
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       128(SP), Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y6
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y9, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y10, Y8, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       128(SP), Y6, Y6
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y5
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y8, Y9
+	VBLENDVPS    Y9, Y5, Y8, Y5
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y6
+	VCMPPS       $0x01, Y2, Y5, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y7, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y7, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVUPS      Y5, 128(SP)
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       128(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       128(SP), Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y6
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y9, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y10, Y8, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       128(SP), Y6, Y6
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y5
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y8, Y9
+	VBLENDVPS    Y9, Y5, Y8, Y5
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y6
+	VCMPPS       $0x01, Y2, Y5, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y7, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y7, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 128(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y6, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VMOVDQU      Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       128(SP), Y7, Y7
+	VPSRLD       $0x08, Y5, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y7, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y7
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y9, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y10, Y8, Y4, Y4
+	VBLENDVPS    Y7, Y3, Y4, Y4
+	VBLENDVPS    Y7, Y8, Y3, Y3
+	VPSRLD       $0x10, Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       128(SP), Y7, Y7
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y0
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y9
+	VBLENDVPS    Y9, Y0, Y8, Y0
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VCMPPS       $0x01, Y1, Y0, Y7
+	VCMPPS       $0x01, Y2, Y0, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y0, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y0, Y1, Y1
+	VMOVUPS      Y4, Y0
+	VBLENDVPS    Y8, Y5, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y4
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPADDD       Y6, Y5, Y5
+	VPSLLD       $0x11, Y5, Y4
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y4, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       96(SP), Y4, Y4
+	VPSRLD       $0x0f, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VMOVDQU      Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       128(SP), Y7, Y7
+	VPSRLD       $0x08, Y5, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y4, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y7, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y7
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y9, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VBLENDVPS    Y7, Y8, Y3, Y3
+	VPSRLD       $0x10, Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       128(SP), Y7, Y7
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y4, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y4
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y4, Y8, Y9
+	VBLENDVPS    Y9, Y4, Y8, Y4
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VCMPPS       $0x01, Y1, Y4, Y7
+	VCMPPS       $0x01, Y2, Y4, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y4, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y4, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y8, Y5, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y4
+	VPADDD       k00000001<>+0(SB), Y4, Y4
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPADDD       Y6, Y5, Y5
+	VPSLLD       $0x11, Y5, Y4
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y4, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y4
+	VSUBPS       96(SP), Y4, Y4
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       128(SP), Y6, Y6
+	VPSRLD       $0x08, Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y4, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y8
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y10
+	VBLENDVPS    Y10, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VCMPPS       $0x01, Y1, Y8, Y6
+	VCMPPS       $0x01, Y2, Y8, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y8, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y8, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VBLENDVPS    Y6, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y7, Y3, Y3
+	VPSRLD       $0x10, Y5, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       128(SP), Y6, Y6
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y4, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y4
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y4, Y7, Y8
+	VBLENDVPS    Y8, Y4, Y7, Y4
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y4, Y6
+	VCMPPS       $0x01, Y2, Y4, Y7
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y7, Y4, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y4, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y7, Y5, Y0, Y0
+	VBLENDVPS    Y6, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y5, Y3, Y3
+	VMOVUPS      Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y4
+	VANDPS       k80000000<>+0(SB), Y3, Y3
+	VORPS        k3f800000<>+0(SB), Y3, Y3
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y4, Y5
+	VANDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, k40400000<>+0(SB), Y4, Y4
+	VANDPS       Y3, Y4, Y4
+	VMOVUPS      Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VORPS        k3f800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y3, Y6
+	VANDPS       Y0, Y6, Y6
+	VCMPPS       $0x00, k40400000<>+0(SB), Y3, Y3
+	VANDPS       Y0, Y3, Y3
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y6, Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      Y4, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (R9)
+	VZEROUPPER
+	RET
+
+DATA kc0400000<>+0(SB)/4, $0xc0400000
+DATA kc0400000<>+4(SB)/4, $0xc0400000
+DATA kc0400000<>+8(SB)/4, $0xc0400000
+DATA kc0400000<>+12(SB)/4, $0xc0400000
+DATA kc0400000<>+16(SB)/4, $0xc0400000
+DATA kc0400000<>+20(SB)/4, $0xc0400000
+DATA kc0400000<>+24(SB)/4, $0xc0400000
+DATA kc0400000<>+28(SB)/4, $0xc0400000
+GLOBL kc0400000<>(SB), RODATA|NOPTR, $32
+
+DATA k40400000<>+0(SB)/4, $0x40400000
+DATA k40400000<>+4(SB)/4, $0x40400000
+DATA k40400000<>+8(SB)/4, $0x40400000
+DATA k40400000<>+12(SB)/4, $0x40400000
+DATA k40400000<>+16(SB)/4, $0x40400000
+DATA k40400000<>+20(SB)/4, $0x40400000
+DATA k40400000<>+24(SB)/4, $0x40400000
+DATA k40400000<>+28(SB)/4, $0x40400000
+GLOBL k40400000<>(SB), RODATA|NOPTR, $32
+
+// func worley3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·worley3DDerivAVX2(SB), $608-96
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         av+24(FP), BX
+	MOVQ         adx+32(FP), SI
+	MOVQ         ady+40(FP), DI
+	MOVQ         adz+48(FP), R8
+	MOVQ         bv+56(FP), R9
+	MOVQ         bdx+64(FP), R10
+	MOVQ         bdy+72(FP), R11
+	MOVQ         bdz+80(FP), R12
+	MOVL         h+88(FP), R13
+	MOVD         R13, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+92(FP), R13
+	MOVD         R13, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	VMULPS       (CX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y4, 96(SP)
+	VMULPS       (DX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMOVUPS      Y2, 128(SP)
+	VMOVUPS      Y3, 160(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VXORPS       Y5, Y5, Y5
+	VXORPS       Y6, Y6, Y6
+	VXORPS       Y7, Y7, Y7
+	VXORPS       Y8, Y8, Y8
+	VMOVUPS      Y2, 192(SP)
+	VMOVUPS      Y4, 224(SP)
+	VMOVUPS      Y6, 256(SP)
+	VMOVUPS      Y8, 288(SP)
+	VMOVDQU      (SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 192(SP), Y10, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y2, Y2
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y9
+	VCMPPS       $0x01, 192(SP), Y2, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y2, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y10, Y6, Y2, Y2
+	VBLENDVPS    Y9, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y10, Y8, Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y10, Y4, Y2, Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      (SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 192(SP), Y12, Y14
+	VMOVUPS      192(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 192(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      224(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 224(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       320(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       352(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 192(SP), Y2, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 192(SP), Y2, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 192(SP), Y10, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y2, Y2
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y9
+	VCMPPS       $0x01, 192(SP), Y2, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y2, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y10, Y6, Y2, Y2
+	VBLENDVPS    Y9, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y10, Y8, Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y10, Y4, Y2, Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      (SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 192(SP), Y0, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 192(SP), Y0, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y2, Y2, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 192(SP), Y10, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y12, Y2, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y11, Y2, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y2, Y2, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y6, Y6, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 192(SP), Y0, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y10, Y2, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y9, Y2, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 192(SP), Y0, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 192(SP), Y11, Y13
+	VMOVUPS      192(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 192(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 224(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       320(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       352(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 192(SP), Y0, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y2, Y2, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 192(SP), Y10, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y12, Y2, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y11, Y2, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y2, Y2, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y6, Y6, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 192(SP), Y0, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y10, Y2, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y9, Y2, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VMOVDQU      64(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 192(SP), Y10, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 192(SP), Y0, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y4, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 192(SP), Y10, Y12
+	VMOVUPS      192(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 192(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 192(SP), Y0, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y4, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VMOVDQU      Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VMULPS       Y2, Y2, Y9
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 192(SP), Y9, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y10, Y2, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VMULPS       Y2, Y2, Y0
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y0, Y0
+	VMULPS       Y4, Y4, Y8
+	VADDPS       Y8, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y8
+	VCMPPS       $0x01, 192(SP), Y0, Y9
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y9, Y0, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y8, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y9, Y2, Y0, Y0
+	VBLENDVPS    Y8, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y8, Y2, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y9, Y6, Y0, Y0
+	VBLENDVPS    Y8, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y9, Y4, Y0, Y0
+	VBLENDVPS    Y8, Y7, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y8, Y4, Y7, Y7
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      192(SP), Y0
+	VMOVUPS      Y0, (R9)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      224(SP), Y0
+	VMOVUPS      Y0, (R10)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      256(SP), Y0
+	VMOVUPS      Y0, (R11)
+	VMOVUPS      Y7, Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      288(SP), Y0
+	VMOVUPS      Y0, (R12)
+	VZEROUPPER
+	RET
+
+DATA k0000001f<>+0(SB)/4, $0x0000001f
+DATA k0000001f<>+4(SB)/4, $0x0000001f
+DATA k0000001f<>+8(SB)/4, $0x0000001f
+DATA k0000001f<>+12(SB)/4, $0x0000001f
+DATA k0000001f<>+16(SB)/4, $0x0000001f
+DATA k0000001f<>+20(SB)/4, $0x0000001f
+DATA k0000001f<>+24(SB)/4, $0x0000001f
+DATA k0000001f<>+28(SB)/4, $0x0000001f
+GLOBL k0000001f<>(SB), RODATA|NOPTR, $32
+
+DATA k3d042108<>+0(SB)/4, $0x3d042108
+DATA k3d042108<>+4(SB)/4, $0x3d042108
+DATA k3d042108<>+8(SB)/4, $0x3d042108
+DATA k3d042108<>+12(SB)/4, $0x3d042108
+DATA k3d042108<>+16(SB)/4, $0x3d042108
+DATA k3d042108<>+20(SB)/4, $0x3d042108
+DATA k3d042108<>+24(SB)/4, $0x3d042108
+DATA k3d042108<>+28(SB)/4, $0x3d042108
+GLOBL k3d042108<>(SB), RODATA|NOPTR, $32
+
+// func chebyshev3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·chebyshev3DDerivAVX2(SB), $608-96
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         av+24(FP), BX
+	MOVQ         adx+32(FP), SI
+	MOVQ         ady+40(FP), DI
+	MOVQ         adz+48(FP), R8
+	MOVQ         bv+56(FP), R9
+	MOVQ         bdx+64(FP), R10
+	MOVQ         bdy+72(FP), R11
+	MOVQ         bdz+80(FP), R12
+	MOVL         h+88(FP), R13
+	MOVD         R13, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+92(FP), R13
+	MOVD         R13, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       (AX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMOVUPS      Y3, (SP)
+	VMOVUPS      Y4, 32(SP)
+	VMULPS       (CX), Y1, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y4, 96(SP)
+	VMULPS       (DX), Y1, Y1
+	VMAXPS       kce000000<>+0(SB), Y1, Y1
+	VMINPS       k4e000000<>+0(SB), Y1, Y1
+	VCVTTPS2DQ   Y1, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y1, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y1, Y3
+	VMOVUPS      Y2, 128(SP)
+	VMOVUPS      Y3, 160(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VMOVUPS      Y2, 192(SP)
+	VMOVUPS      Y4, 224(SP)
+	VMOVDQU      (SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y5
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y5
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 192(SP), Y9, Y6
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y7, Y9
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y2, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y2
+	VCMPPS       $0x01, 192(SP), Y7, Y5
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y2, Y1, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y2, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y2, Y3, Y6, Y6
+	VMOVUPS      Y6, 224(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      (SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y5
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 192(SP), Y11, Y8
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      224(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 224(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       256(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       288(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y5
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 192(SP), Y9, Y6
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y7, Y9
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y2, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y2
+	VCMPPS       $0x01, 192(SP), Y7, Y5
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y2, Y1, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y2, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y2, Y3, Y6, Y6
+	VMOVUPS      Y6, 224(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      (SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VMOVDQU      Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VPSRLD       $0x05, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x0a, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y8
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y2, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y6
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VPSRLD       $0x14, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y2, Y0
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VBLENDVPS    Y9, Y2, Y5, Y5
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 192(SP), Y7, Y2
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y2, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y6
+	VBLENDVPS    Y2, Y5, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 224(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 192(SP), Y10, Y7
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       256(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 192(SP), Y8, Y6
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VMOVDQU      Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VPSRLD       $0x05, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x0a, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y8
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y2, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 192(SP), Y9, Y6
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y2, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VPSRLD       $0x14, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y2, Y0
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VBLENDVPS    Y9, Y2, Y5, Y5
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 192(SP), Y7, Y2
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y2, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y6
+	VBLENDVPS    Y2, Y5, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 224(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 192(SP), Y9, Y6
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y0
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 192(SP), Y7, Y5
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 224(SP)
+	VBLENDVPS    Y0, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 192(SP), Y9, Y6
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       256(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y0
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 192(SP), Y7, Y5
+	VMOVUPS      192(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 192(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 224(SP)
+	VBLENDVPS    Y0, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VMOVDQU      Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VPSRLD       $0x05, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       288(SP), Y5, Y5
+	VPSRLD       $0x0a, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0000000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VCMPPS       $0x01, Y7, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y7, Y8, Y8
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VBLENDVPS    Y10, Y2, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 192(SP), Y8, Y5
+	VMOVUPS      192(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 192(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       256(SP), Y2, Y2
+	VPSRLD       $0x14, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       288(SP), Y5, Y5
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y2, Y0
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y5, Y6
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0000000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y4, Y7
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y0, Y6, Y8
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VANDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y6, Y7, Y9
+	VBLENDVPS    Y9, Y6, Y7, Y6
+	VBLENDVPS    Y8, Y0, Y6, Y6
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VBLENDVPS    Y8, Y2, Y4, Y4
+	VCMPPS       $0x01, Y1, Y6, Y0
+	VCMPPS       $0x01, 192(SP), Y6, Y2
+	VMOVUPS      192(SP), Y5
+	VBLENDVPS    Y2, Y6, Y5, Y5
+	VBLENDVPS    Y0, Y1, Y5, Y5
+	VMOVUPS      Y5, 192(SP)
+	VBLENDVPS    Y0, Y6, Y1, Y1
+	VMOVUPS      224(SP), Y5
+	VBLENDVPS    Y2, Y4, Y5, Y5
+	VBLENDVPS    Y0, Y3, Y5, Y5
+	VMOVUPS      Y5, 224(SP)
+	VBLENDVPS    Y0, Y4, Y3, Y3
+	VMOVUPS      Y3, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y2
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VORPS        k3f800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y2, Y3
+	VANDPS       Y0, Y3, Y3
+	VCMPPS       $0x00, k40000000<>+0(SB), Y2, Y4
+	VANDPS       Y0, Y4, Y4
+	VCMPPS       $0x00, k40400000<>+0(SB), Y2, Y2
+	VANDPS       Y0, Y2, Y2
+	VMOVUPS      224(SP), Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y5
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VORPS        k3f800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y5, Y6
+	VANDPS       Y0, Y6, Y6
+	VCMPPS       $0x00, k40000000<>+0(SB), Y5, Y7
+	VANDPS       Y0, Y7, Y7
+	VCMPPS       $0x00, k40400000<>+0(SB), Y5, Y5
+	VANDPS       Y0, Y5, Y5
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      192(SP), Y0
+	VMOVUPS      Y0, (R9)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      Y6, Y0
+	VMOVUPS      Y0, (R10)
+	VMOVUPS      Y4, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y7, Y0
+	VMOVUPS      Y0, (R11)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (R12)
+	VZEROUPPER
+	RET
+
+DATA kc0000000<>+0(SB)/4, $0xc0000000
+DATA kc0000000<>+4(SB)/4, $0xc0000000
+DATA kc0000000<>+8(SB)/4, $0xc0000000
+DATA kc0000000<>+12(SB)/4, $0xc0000000
+DATA kc0000000<>+16(SB)/4, $0xc0000000
+DATA kc0000000<>+20(SB)/4, $0xc0000000
+DATA kc0000000<>+24(SB)/4, $0xc0000000
+DATA kc0000000<>+28(SB)/4, $0xc0000000
+GLOBL kc0000000<>(SB), RODATA|NOPTR, $32
+
 // func worley2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
@@ -11175,7 +19083,7 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -11186,7 +19094,7 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMOVDQU      Y2, 64(SP)
+	VMOVUPS      Y2, 64(SP)
 	VMOVUPS      Y3, 96(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
@@ -11212,16 +19120,16 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11261,16 +19169,16 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11311,47 +19219,47 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y9, Y9, Y9
-	VADDPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VADDPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VADDPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -11371,16 +19279,16 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11420,16 +19328,16 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11470,47 +19378,47 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y9, Y9, Y9
-	VADDPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VADDPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VADDPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
@@ -11531,16 +19439,16 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      kbf800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -11580,16 +19488,16 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      k00000000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -11630,47 +19538,47 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y6
-	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
-	VPSRLD       $0x0d, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
-	VPSRLD       $0x10, Y6, Y5
-	VPXOR        Y5, Y6, Y6
 	VMOVUPS      k3f800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
-	VMOVDQU      Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x08, Y6, Y8
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
 	VMULPS       k3b808081<>+0(SB), Y8, Y8
 	VADDPS       Y5, Y8, Y8
-	VMULPS       Y7, Y7, Y7
+	VMULPS       Y6, Y6, Y6
 	VMULPS       Y8, Y8, Y8
-	VADDPS       Y8, Y7, Y7
-	VMAXPS       Y7, Y1, Y8
+	VADDPS       Y8, Y6, Y6
+	VMAXPS       Y6, Y1, Y8
 	VMINPS       Y8, Y2, Y2
-	VMINPS       Y7, Y1, Y1
-	VPSRLD       $0x10, Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x18, Y6, Y0
+	VMINPS       Y6, Y1, Y1
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x18, Y7, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VMULPS       Y7, Y7, Y7
+	VMULPS       Y6, Y6, Y6
 	VMULPS       Y0, Y0, Y0
-	VADDPS       Y0, Y7, Y7
-	VMAXPS       Y7, Y3, Y0
+	VADDPS       Y0, Y6, Y6
+	VMAXPS       Y6, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y7, Y3, Y3
+	VMINPS       Y6, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -11703,7 +19611,7 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -11714,7 +19622,7 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMOVDQU      Y2, 64(SP)
+	VMOVUPS      Y2, 64(SP)
 	VMOVUPS      Y3, 96(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
@@ -11740,16 +19648,16 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11789,16 +19697,16 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11839,47 +19747,47 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y9, Y9
-	VMAXPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VMAXPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VMAXPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -11899,16 +19807,16 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11948,16 +19856,16 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -11998,47 +19906,47 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y9, Y9
-	VMAXPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VMAXPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VMAXPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
@@ -12059,16 +19967,16 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      kbf800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -12108,16 +20016,16 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      k00000000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -12158,47 +20066,47 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y6
-	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
-	VPSRLD       $0x0d, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
-	VPSRLD       $0x10, Y6, Y5
-	VPXOR        Y5, Y6, Y6
 	VMOVUPS      k3f800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
-	VMOVDQU      Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x08, Y6, Y8
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
 	VMULPS       k3b808081<>+0(SB), Y8, Y8
 	VADDPS       Y5, Y8, Y8
-	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y6
 	VANDPS       k7fffffff<>+0(SB), Y8, Y8
-	VMAXPS       Y8, Y7, Y7
-	VMAXPS       Y7, Y1, Y8
+	VMAXPS       Y8, Y6, Y6
+	VMAXPS       Y6, Y1, Y8
 	VMINPS       Y8, Y2, Y2
-	VMINPS       Y7, Y1, Y1
-	VPSRLD       $0x10, Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x18, Y6, Y0
+	VMINPS       Y6, Y1, Y1
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x18, Y7, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y6
 	VANDPS       k7fffffff<>+0(SB), Y0, Y0
-	VMAXPS       Y0, Y7, Y7
-	VMAXPS       Y7, Y3, Y0
+	VMAXPS       Y0, Y6, Y6
+	VMAXPS       Y6, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y7, Y3, Y3
+	VMINPS       Y6, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -12232,7 +20140,7 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -12243,7 +20151,7 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMOVDQU      Y3, 64(SP)
+	VMOVUPS      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
 	VMULPS       (DX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -12254,7 +20162,7 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMOVDQU      Y2, 128(SP)
+	VMOVUPS      Y2, 128(SP)
 	VMOVUPS      Y3, 160(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
@@ -12291,16 +20199,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -12355,16 +20263,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -12420,62 +20328,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -12495,16 +20403,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -12559,16 +20467,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -12624,62 +20532,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
@@ -12700,16 +20608,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -12764,16 +20672,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -12829,62 +20737,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
+	VADDPS       Y5, Y8, Y8
 	VMULPS       Y6, Y6, Y6
-	VADDPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -12915,16 +20823,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -12979,16 +20887,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -13044,62 +20952,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -13119,16 +21027,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -13183,16 +21091,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -13248,62 +21156,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
@@ -13324,16 +21232,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -13388,16 +21296,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -13453,62 +21361,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
+	VADDPS       Y5, Y8, Y8
 	VMULPS       Y6, Y6, Y6
-	VADDPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
@@ -13540,16 +21448,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -13604,16 +21512,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -13669,62 +21577,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
 	VPMULLD      Y5, Y7, Y7
@@ -13744,16 +21652,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -13808,16 +21716,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -13873,62 +21781,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
@@ -13949,16 +21857,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -14013,16 +21921,16 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -14078,62 +21986,62 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x05, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x05, Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3d042108<>+0(SB), Y9, Y9
 	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x0a, Y7, Y10
+	VPSRLD       $0x0a, Y8, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y9, Y9, Y9
-	VADDPS       Y9, Y8, Y8
+	VADDPS       Y9, Y7, Y7
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VADDPS       Y10, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x0f, Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x14, Y7, Y0
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x14, Y8, Y0
 	VPAND        k0000001f<>+0(SB), Y0, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3d042108<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VPSRLD       $0x19, Y7, Y5
+	VPSRLD       $0x19, Y8, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y0, Y0, Y0
-	VADDPS       Y0, Y8, Y8
+	VADDPS       Y0, Y7, Y7
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y0
+	VADDPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -14142,26 +22050,6 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	VMOVUPS      Y2, (SI)
 	VZEROUPPER
 	RET
-
-DATA k0000001f<>+0(SB)/4, $0x0000001f
-DATA k0000001f<>+4(SB)/4, $0x0000001f
-DATA k0000001f<>+8(SB)/4, $0x0000001f
-DATA k0000001f<>+12(SB)/4, $0x0000001f
-DATA k0000001f<>+16(SB)/4, $0x0000001f
-DATA k0000001f<>+20(SB)/4, $0x0000001f
-DATA k0000001f<>+24(SB)/4, $0x0000001f
-DATA k0000001f<>+28(SB)/4, $0x0000001f
-GLOBL k0000001f<>(SB), RODATA|NOPTR, $32
-
-DATA k3d042108<>+0(SB)/4, $0x3d042108
-DATA k3d042108<>+4(SB)/4, $0x3d042108
-DATA k3d042108<>+8(SB)/4, $0x3d042108
-DATA k3d042108<>+12(SB)/4, $0x3d042108
-DATA k3d042108<>+16(SB)/4, $0x3d042108
-DATA k3d042108<>+20(SB)/4, $0x3d042108
-DATA k3d042108<>+24(SB)/4, $0x3d042108
-DATA k3d042108<>+28(SB)/4, $0x3d042108
-GLOBL k3d042108<>(SB), RODATA|NOPTR, $32
 
 // func chebyshev3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -14187,7 +22075,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMOVDQU      Y3, (SP)
+	VMOVUPS      Y3, (SP)
 	VMOVUPS      Y4, 32(SP)
 	VMULPS       (CX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -14198,7 +22086,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPADDD       Y4, Y3, Y3
 	VCVTDQ2PS    Y3, Y4
 	VSUBPS       Y4, Y2, Y4
-	VMOVDQU      Y3, 64(SP)
+	VMOVUPS      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
 	VMULPS       (DX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -14209,7 +22097,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPADDD       Y3, Y2, Y2
 	VCVTDQ2PS    Y2, Y3
 	VSUBPS       Y3, Y1, Y3
-	VMOVDQU      Y2, 128(SP)
+	VMOVUPS      Y2, 128(SP)
 	VMOVUPS      Y3, 160(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
@@ -14246,16 +22134,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -14310,16 +22198,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -14375,62 +22263,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -14450,16 +22338,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -14514,16 +22402,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -14579,62 +22467,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
@@ -14655,16 +22543,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -14719,16 +22607,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -14784,62 +22672,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
 	VANDPS       k7fffffff<>+0(SB), Y6, Y6
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -14870,16 +22758,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -14934,16 +22822,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -14999,62 +22887,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -15074,16 +22962,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -15138,16 +23026,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -15203,62 +23091,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
@@ -15279,16 +23167,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -15343,16 +23231,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -15408,62 +23296,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
 	VANDPS       k7fffffff<>+0(SB), Y6, Y6
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
@@ -15495,16 +23383,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -15559,16 +23447,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -15624,62 +23512,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
 	VPMULLD      Y5, Y7, Y7
@@ -15699,16 +23587,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -15763,16 +23651,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -15828,62 +23716,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
@@ -15904,16 +23792,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -15968,16 +23856,16 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16033,62 +23921,62 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x05, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x05, Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3d042108<>+0(SB), Y9, Y9
 	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x0a, Y7, Y10
+	VPSRLD       $0x0a, Y8, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
-	VMAXPS       Y9, Y8, Y8
-	VMAXPS       Y10, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VMAXPS       Y9, Y7, Y7
+	VMAXPS       Y10, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x0f, Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x14, Y7, Y0
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x14, Y8, Y0
 	VPAND        k0000001f<>+0(SB), Y0, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3d042108<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VPSRLD       $0x19, Y7, Y5
+	VPSRLD       $0x19, Y8, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y0, Y0
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y0, Y8, Y8
-	VMAXPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y0
+	VMAXPS       Y0, Y7, Y7
+	VMAXPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -16100,7 +23988,7 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 
 // func voronoi1DTilingAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
-TEXT ·voronoi1DTilingAVX2(SB), NOSPLIT, $0-32
+TEXT ·voronoi1DTilingAVX2(SB), NOSPLIT, $128-32
 	MOVQ         x+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         b+16(FP), DX
@@ -16133,96 +24021,8259 @@ TEXT ·voronoi1DTilingAVX2(SB), NOSPLIT, $0-32
 	VINSERTI128  $0x01, X7, Y3, Y3
 	VPMULLD      Y1, Y3, Y3
 	VPSUBD       Y3, Y4, Y4
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y1, 64(SP)
 	VPCMPEQD     Y2, Y2, Y2
-	VPADDD       Y2, Y1, Y2
-	VMOVUPS      k40000000<>+0(SB), Y3
-	VMOVUPS      k40000000<>+0(SB), Y6
-	VMOVDQU      Y4, Y7
-	VPADDD       kffffffff<>+0(SB), Y7, Y7
-	VPCMPEQD     kffffffff<>+0(SB), Y7, Y8
-	VPBLENDVB    Y8, Y2, Y7, Y7
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
-	VPMULLD      Y7, Y2, Y2
-	VPADDD       Y0, Y2, Y2
-	VPSLLD       $0x11, Y2, Y7
-	VPSRLD       $0x0f, Y2, Y2
-	VPOR         Y7, Y2, Y2
-	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
-	VPSRLD       $0x0f, Y2, Y7
-	VPXOR        Y7, Y2, Y2
-	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
-	VPSRLD       $0x0d, Y2, Y7
-	VPXOR        Y7, Y2, Y2
-	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
-	VPSRLD       $0x10, Y2, Y7
-	VPXOR        Y7, Y2, Y2
-	VMOVDQU      Y2, Y2
-	VPAND        k000000ff<>+0(SB), Y2, Y2
-	VCVTDQ2PS    Y2, Y2
-	VMULPS       k3b808081<>+0(SB), Y2, Y2
-	VADDPS       kbf800000<>+0(SB), Y2, Y2
-	VSUBPS       Y5, Y2, Y2
-	VANDPS       k7fffffff<>+0(SB), Y2, Y2
-	VMAXPS       Y2, Y3, Y7
-	VMINPS       Y7, Y6, Y6
-	VMINPS       Y2, Y3, Y3
-	VMOVDQU      Y4, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
-	VPMULLD      Y2, Y7, Y7
-	VPADDD       Y0, Y7, Y7
-	VPSLLD       $0x11, Y7, Y2
-	VPSRLD       $0x0f, Y7, Y7
-	VPOR         Y2, Y7, Y7
-	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y2
-	VPXOR        Y2, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y2
-	VPXOR        Y2, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y2
-	VPXOR        Y2, Y7, Y7
-	VMOVDQU      Y7, Y2
-	VPAND        k000000ff<>+0(SB), Y2, Y2
-	VCVTDQ2PS    Y2, Y2
-	VMULPS       k3b808081<>+0(SB), Y2, Y2
-	VADDPS       k00000000<>+0(SB), Y2, Y2
-	VSUBPS       Y5, Y2, Y2
-	VANDPS       k7fffffff<>+0(SB), Y2, Y2
-	VMAXPS       Y2, Y3, Y7
-	VMINPS       Y7, Y6, Y6
-	VMINPS       Y2, Y3, Y3
-	VMOVDQU      Y4, Y2
-	VPADDD       k00000001<>+0(SB), Y2, Y2
-	VPCMPEQD     Y1, Y2, Y1
-	VPANDN       Y2, Y1, Y2
-	VMOVDQU      kc2b2ae3d<>+0(SB), Y1
-	VPMULLD      Y2, Y1, Y1
-	VPADDD       Y0, Y1, Y1
-	VPSLLD       $0x11, Y1, Y0
-	VPSRLD       $0x0f, Y1, Y1
-	VPOR         Y0, Y1, Y1
-	VPMULLD      k27d4eb2f<>+0(SB), Y1, Y1
-	VPSRLD       $0x0f, Y1, Y0
-	VPXOR        Y0, Y1, Y1
-	VPMULLD      k85ebca77<>+0(SB), Y1, Y1
-	VPSRLD       $0x0d, Y1, Y0
-	VPXOR        Y0, Y1, Y1
-	VPMULLD      kc2b2ae3d<>+0(SB), Y1, Y1
-	VPSRLD       $0x10, Y1, Y0
-	VPXOR        Y0, Y1, Y1
-	VMOVDQU      Y1, Y0
+	VPADDD       Y2, Y1, Y1
+	VMOVUPS      Y1, 96(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VMOVDQU      (SP), Y3
+	VPADDD       kffffffff<>+0(SB), Y3, Y3
+	VPCMPEQD     kffffffff<>+0(SB), Y3, Y4
+	VPBLENDVB    Y4, 96(SP), Y3, Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y3
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y3, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VMOVDQU      Y4, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VADDPS       kbf800000<>+0(SB), Y3, Y3
+	VSUBPS       32(SP), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y3
+	VMAXPS       Y3, Y1, Y4
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	VMOVDQU      (SP), Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y3
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y3, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y3
+	VPXOR        Y3, Y4, Y4
+	VMOVDQU      Y4, Y3
+	VPAND        k000000ff<>+0(SB), Y3, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VADDPS       k00000000<>+0(SB), Y3, Y3
+	VSUBPS       32(SP), Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y3
+	VMAXPS       Y3, Y1, Y4
+	VMINPS       Y4, Y2, Y2
+	VMINPS       Y3, Y1, Y1
+	VMOVDQU      (SP), Y3
+	VPADDD       k00000001<>+0(SB), Y3, Y3
+	VPCMPEQD     64(SP), Y3, Y4
+	VPANDN       Y3, Y4, Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VPSRLD       $0x0f, Y4, Y0
+	VPXOR        Y0, Y4, Y3
+	VPMULLD      k85ebca77<>+0(SB), Y3, Y3
+	VPSRLD       $0x0d, Y3, Y0
+	VPXOR        Y0, Y3, Y3
+	VPMULLD      kc2b2ae3d<>+0(SB), Y3, Y3
+	VPSRLD       $0x10, Y3, Y0
+	VPXOR        Y0, Y3, Y3
+	VMOVDQU      Y3, Y0
 	VPAND        k000000ff<>+0(SB), Y0, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VADDPS       k3f800000<>+0(SB), Y0, Y0
-	VSUBPS       Y5, Y0, Y0
+	VSUBPS       32(SP), Y0, Y0
 	VANDPS       k7fffffff<>+0(SB), Y0, Y0
-	VMAXPS       Y0, Y3, Y1
-	VMINPS       Y1, Y6, Y6
-	VMINPS       Y0, Y3, Y3
-	VMOVUPS      Y3, (CX)
-	VMOVUPS      Y6, (DX)
+	VMAXPS       Y0, Y1, Y3
+	VMINPS       Y3, Y2, Y2
+	VMINPS       Y0, Y1, Y1
+	VMOVUPS      Y1, (CX)
+	VMOVUPS      Y2, (DX)
+	VZEROUPPER
+	RET
+
+// func voronoi1DTilingDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·voronoi1DTilingDerivAVX2(SB), $480-48
+	MOVQ         x+0(FP), AX
+	MOVQ         av+8(FP), CX
+	MOVQ         adx+16(FP), DX
+	MOVQ         bv+24(FP), BX
+	MOVQ         bdx+32(FP), SI
+	MOVL         h+40(FP), DI
+	MOVD         DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+44(FP), DI
+	MOVD         DI, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y2, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y2, Y5
+	VCVTDQ2PD    X1, Y2
+	VCVTDQ2PD    X4, Y6
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y7
+	VDIVPD       Y2, Y6, Y6
+	VDIVPD       Y2, Y7, Y7
+	VROUNDPD     $0x01, Y6, Y6
+	VROUNDPD     $0x01, Y7, Y7
+	VCVTTPD2DQY  Y6, X3
+	VCVTTPD2DQY  Y7, X7
+	VINSERTI128  $0x01, X7, Y3, Y3
+	VPMULLD      Y1, Y3, Y3
+	VPSUBD       Y3, Y4, Y4
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMOVUPS      Y1, 64(SP)
+	VPCMPEQD     Y2, Y2, Y2
+	VPADDD       Y2, Y1, Y1
+	VMOVUPS      Y1, 96(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VPCMPEQD     kffffffff<>+0(SB), Y5, Y6
+	VPBLENDVB    Y6, 96(SP), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       kbf800000<>+0(SB), Y5, Y5
+	VSUBPS       32(SP), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y5, Y6
+	VCMPPS       $0x01, k00000000<>+0(SB), Y5, Y5
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y1, Y6, Y7
+	VCMPPS       $0x01, Y2, Y6, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y6, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y5, Y4, Y4
+	VBLENDVPS    Y7, Y3, Y4, Y4
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       k00000000<>+0(SB), Y5, Y5
+	VSUBPS       32(SP), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y5, Y6
+	VCMPPS       $0x01, k00000000<>+0(SB), Y5, Y5
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y1, Y6, Y7
+	VCMPPS       $0x01, Y2, Y6, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y6, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y5, Y4, Y4
+	VBLENDVPS    Y7, Y3, Y4, Y4
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VPCMPEQD     64(SP), Y5, Y6
+	VPANDN       Y5, Y6, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y0
+	VPXOR        Y0, Y6, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y0
+	VPXOR        Y0, Y5, Y5
+	VMOVDQU      Y5, Y0
+	VPAND        k000000ff<>+0(SB), Y0, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VADDPS       k3f800000<>+0(SB), Y0, Y0
+	VSUBPS       32(SP), Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y5
+	VCMPPS       $0x01, k00000000<>+0(SB), Y0, Y0
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VXORPS       kbf800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x01, Y1, Y5, Y6
+	VCMPPS       $0x01, Y2, Y5, Y7
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y7, Y5, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y7, Y0, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y0, Y3, Y3
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (CX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y4, Y0
+	VMOVUPS      Y0, (SI)
+	VZEROUPPER
+	RET
+
+// func worley2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·worley2DTilingDerivAVX2(SB), $544-72
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         av+16(FP), DX
+	MOVQ         adx+24(FP), BX
+	MOVQ         adz+32(FP), SI
+	MOVQ         bv+40(FP), DI
+	MOVQ         bdx+48(FP), R8
+	MOVQ         bdz+56(FP), R9
+	MOVL         h+64(FP), R10
+	MOVD         R10, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+68(FP), R10
+	MOVD         R10, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VCVTDQ2PD    X1, Y3
+	VCVTDQ2PD    X4, Y8
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y9
+	VDIVPD       Y3, Y8, Y8
+	VDIVPD       Y3, Y9, Y9
+	VROUNDPD     $0x01, Y8, Y8
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y8, X6
+	VCVTTPD2DQY  Y9, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMULPS       (CX), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VCVTDQ2PD    X1, Y2
+	VCVTDQ2PD    X3, Y5
+	VEXTRACTI128 $0x01, Y3, X6
+	VCVTDQ2PD    X6, Y6
+	VDIVPD       Y2, Y5, Y5
+	VDIVPD       Y2, Y6, Y6
+	VROUNDPD     $0x01, Y5, Y5
+	VROUNDPD     $0x01, Y6, Y6
+	VCVTTPD2DQY  Y5, X7
+	VCVTTPD2DQY  Y6, X6
+	VINSERTI128  $0x01, X6, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y3, Y3
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y4, 96(SP)
+	VMOVUPS      Y1, 128(SP)
+	VPCMPEQD     Y2, Y2, Y2
+	VPADDD       Y2, Y1, Y1
+	VMOVUPS      Y1, 160(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VXORPS       Y5, Y5, Y5
+	VXORPS       Y6, Y6, Y6
+	VMOVUPS      Y2, 192(SP)
+	VMOVUPS      Y4, 224(SP)
+	VMOVUPS      Y6, 256(SP)
+	VMOVDQU      (SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 160(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 160(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 192(SP), Y9, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 192(SP), Y2, Y9
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 192(SP), Y9, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 192(SP), Y2, Y9
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     128(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VMOVDQU      Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       288(SP), Y4, Y4
+	VPSRLD       $0x08, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VMULPS       Y4, Y4, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 192(SP), Y8, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y10, Y4, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y9, Y4, Y3, Y3
+	VMOVUPS      256(SP), Y4
+	VBLENDVPS    Y10, Y7, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VMOVUPS      Y4, 256(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       288(SP), Y4, Y4
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y6, Y6, Y7
+	VADDPS       Y7, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y7
+	VCMPPS       $0x01, 192(SP), Y2, Y8
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y8, Y2, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y7, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y8, Y4, Y2, Y2
+	VBLENDVPS    Y7, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y7, Y4, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y7, Y6, Y5, Y5
+	VMOVDQU      (SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 160(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 192(SP), Y9, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 192(SP), Y2, Y9
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x08, Y6, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y7, Y7, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 192(SP), Y9, Y11
+	VMOVUPS      192(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 192(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      224(SP), Y9
+	VBLENDVPS    Y11, Y7, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 224(SP)
+	VBLENDVPS    Y10, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VBLENDVPS    Y10, Y5, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y10, Y8, Y5, Y5
+	VPSRLD       $0x10, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       288(SP), Y7, Y7
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y7, Y7, Y2
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y8
+	VCMPPS       $0x01, 192(SP), Y2, Y9
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y9, Y2, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y8, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VBLENDVPS    Y8, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y9, Y6, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     128(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y4
+	VPXOR        Y4, Y6, Y6
+	VMOVDQU      Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       288(SP), Y4, Y4
+	VPSRLD       $0x08, Y6, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VMULPS       Y4, Y4, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 192(SP), Y8, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y10, Y4, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y9, Y4, Y3, Y3
+	VMOVUPS      256(SP), Y4
+	VBLENDVPS    Y10, Y7, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VMOVUPS      Y4, 256(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y6, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       288(SP), Y4, Y4
+	VPSRLD       $0x18, Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VMULPS       Y4, Y4, Y2
+	VMULPS       Y6, Y6, Y7
+	VADDPS       Y7, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y7
+	VCMPPS       $0x01, 192(SP), Y2, Y8
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y8, Y2, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y7, Y2, Y1, Y1
+	VMOVUPS      224(SP), Y2
+	VBLENDVPS    Y8, Y4, Y2, Y2
+	VBLENDVPS    Y7, Y3, Y2, Y2
+	VMOVUPS      Y2, 224(SP)
+	VBLENDVPS    Y7, Y4, Y3, Y3
+	VMOVUPS      256(SP), Y2
+	VBLENDVPS    Y8, Y6, Y2, Y2
+	VBLENDVPS    Y7, Y5, Y2, Y2
+	VMOVUPS      Y2, 256(SP)
+	VBLENDVPS    Y7, Y6, Y5, Y5
+	VMOVDQU      (SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     128(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y2
+	VPBLENDVB    Y2, 160(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VMOVDQU      Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x08, Y2, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 192(SP), Y8, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y10, Y6, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y10, Y7, Y6, Y6
+	VBLENDVPS    Y9, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y2, Y2, Y7
+	VADDPS       Y7, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y7
+	VCMPPS       $0x01, 192(SP), Y0, Y8
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y8, Y0, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y7, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y8, Y6, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y7, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y8, Y2, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y7, Y2, Y5, Y5
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y6
+	VPXOR        Y6, Y2, Y2
+	VMOVDQU      Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x08, Y2, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VMULPS       Y6, Y6, Y8
+	VMULPS       Y7, Y7, Y9
+	VADDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y1, Y8, Y9
+	VCMPPS       $0x01, 192(SP), Y8, Y10
+	VMOVUPS      192(SP), Y11
+	VBLENDVPS    Y10, Y8, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 192(SP)
+	VBLENDVPS    Y9, Y8, Y1, Y1
+	VMOVUPS      224(SP), Y8
+	VBLENDVPS    Y10, Y6, Y8, Y8
+	VBLENDVPS    Y9, Y3, Y8, Y8
+	VMOVUPS      Y8, 224(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y10, Y7, Y6, Y6
+	VBLENDVPS    Y9, Y5, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VPSRLD       $0x10, Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       288(SP), Y6, Y6
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y2, Y2, Y7
+	VADDPS       Y7, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y7
+	VCMPPS       $0x01, 192(SP), Y0, Y8
+	VMOVUPS      192(SP), Y9
+	VBLENDVPS    Y8, Y0, Y9, Y9
+	VBLENDVPS    Y7, Y1, Y9, Y9
+	VMOVUPS      Y9, 192(SP)
+	VBLENDVPS    Y7, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y8, Y6, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y7, Y6, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y8, Y2, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y7, Y2, Y5, Y5
+	VMOVDQU      64(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     128(SP), Y0, Y2
+	VPANDN       Y0, Y2, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VMOVDQU      Y2, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       288(SP), Y4, Y4
+	VPSRLD       $0x08, Y2, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y4, Y4, Y7
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y7, Y8
+	VCMPPS       $0x01, 192(SP), Y7, Y9
+	VMOVUPS      192(SP), Y10
+	VBLENDVPS    Y9, Y7, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 192(SP)
+	VBLENDVPS    Y8, Y7, Y1, Y1
+	VMOVUPS      224(SP), Y7
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VBLENDVPS    Y8, Y3, Y7, Y7
+	VMOVUPS      Y7, 224(SP)
+	VBLENDVPS    Y8, Y4, Y3, Y3
+	VMOVUPS      256(SP), Y4
+	VBLENDVPS    Y9, Y6, Y4, Y4
+	VBLENDVPS    Y8, Y5, Y4, Y4
+	VMOVUPS      Y4, 256(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VPSRLD       $0x10, Y2, Y4
+	VPAND        k000000ff<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VADDPS       288(SP), Y4, Y4
+	VPSRLD       $0x18, Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3b808081<>+0(SB), Y2, Y2
+	VADDPS       Y0, Y2, Y2
+	VMULPS       Y4, Y4, Y0
+	VMULPS       Y2, Y2, Y6
+	VADDPS       Y6, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y6
+	VCMPPS       $0x01, 192(SP), Y0, Y7
+	VMOVUPS      192(SP), Y8
+	VBLENDVPS    Y7, Y0, Y8, Y8
+	VBLENDVPS    Y6, Y1, Y8, Y8
+	VMOVUPS      Y8, 192(SP)
+	VBLENDVPS    Y6, Y0, Y1, Y1
+	VMOVUPS      224(SP), Y0
+	VBLENDVPS    Y7, Y4, Y0, Y0
+	VBLENDVPS    Y6, Y3, Y0, Y0
+	VMOVUPS      Y0, 224(SP)
+	VBLENDVPS    Y6, Y4, Y3, Y3
+	VMOVUPS      256(SP), Y0
+	VBLENDVPS    Y7, Y2, Y0, Y0
+	VBLENDVPS    Y6, Y5, Y0, Y0
+	VMOVUPS      Y0, 256(SP)
+	VBLENDVPS    Y6, Y2, Y5, Y5
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      192(SP), Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      224(SP), Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      256(SP), Y0
+	VMOVUPS      Y0, (R9)
+	VZEROUPPER
+	RET
+
+// func chebyshev2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·chebyshev2DTilingDerivAVX2(SB), $544-72
+	MOVQ         x+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         av+16(FP), DX
+	MOVQ         adx+24(FP), BX
+	MOVQ         adz+32(FP), SI
+	MOVQ         bv+40(FP), DI
+	MOVQ         bdx+48(FP), R8
+	MOVQ         bdz+56(FP), R9
+	MOVL         h+64(FP), R10
+	MOVD         R10, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+68(FP), R10
+	MOVD         R10, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VCVTDQ2PD    X1, Y3
+	VCVTDQ2PD    X4, Y8
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y9
+	VDIVPD       Y3, Y8, Y8
+	VDIVPD       Y3, Y9, Y9
+	VROUNDPD     $0x01, Y8, Y8
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y8, X6
+	VCVTTPD2DQY  Y9, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMULPS       (CX), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VCVTDQ2PD    X1, Y2
+	VCVTDQ2PD    X3, Y5
+	VEXTRACTI128 $0x01, Y3, X6
+	VCVTDQ2PD    X6, Y6
+	VDIVPD       Y2, Y5, Y5
+	VDIVPD       Y2, Y6, Y6
+	VROUNDPD     $0x01, Y5, Y5
+	VROUNDPD     $0x01, Y6, Y6
+	VCVTTPD2DQY  Y5, X7
+	VCVTTPD2DQY  Y6, X6
+	VINSERTI128  $0x01, X6, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y3, Y3
+	VMOVUPS      Y3, 64(SP)
+	VMOVUPS      Y4, 96(SP)
+	VMOVUPS      Y1, 128(SP)
+	VPCMPEQD     Y2, Y2, Y2
+	VPADDD       Y2, Y1, Y1
+	VMOVUPS      Y1, 160(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VMOVDQU      (SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VPCMPEQD     kffffffff<>+0(SB), Y5, Y6
+	VPBLENDVB    Y6, 160(SP), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVUPS      Y5, 192(SP)
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VPCMPEQD     kffffffff<>+0(SB), Y5, Y7
+	VPBLENDVB    Y7, 160(SP), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VPCMPEQD     128(SP), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y6
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y9, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y10, Y8, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y5
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y8, Y9
+	VBLENDVPS    Y9, Y5, Y8, Y5
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y6
+	VCMPPS       $0x01, Y2, Y5, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y7, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y7, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y5
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y5, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       32(SP), Y5, Y5
+	VMOVUPS      Y5, 192(SP)
+	VMOVDQU      64(SP), Y5
+	VPADDD       kffffffff<>+0(SB), Y5, Y5
+	VPCMPEQD     kffffffff<>+0(SB), Y5, Y7
+	VPBLENDVB    Y7, 160(SP), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      kbf800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k00000000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VMOVDQU      Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x08, Y7, Y9
+	VPAND        k000000ff<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3b808081<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y11
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y12
+	VBLENDVPS    Y12, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y8, Y9, Y9
+	VCMPPS       $0x01, Y1, Y10, Y8
+	VCMPPS       $0x01, Y2, Y10, Y11
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y11, Y10, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y10, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y11, Y9, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y9, Y3, Y3
+	VPSRLD       $0x10, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       192(SP), Y8, Y8
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y5
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kbf800000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y9, Y10
+	VBLENDVPS    Y10, Y5, Y9, Y5
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y8
+	VCMPPS       $0x01, Y2, Y5, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VBLENDVPS    Y8, Y1, Y2, Y2
+	VBLENDVPS    Y8, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y9, Y7, Y4, Y4
+	VBLENDVPS    Y8, Y3, Y4, Y4
+	VBLENDVPS    Y8, Y7, Y3, Y3
+	VMOVDQU      64(SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VPCMPEQD     128(SP), Y5, Y7
+	VPANDN       Y5, Y7, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y6
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y9, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y10, Y8, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VPSRLD       $0x18, Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y5
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y5, Y8, Y9
+	VBLENDVPS    Y9, Y5, Y8, Y5
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VCMPPS       $0x01, Y1, Y5, Y6
+	VCMPPS       $0x01, Y2, Y5, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y5, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y5, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y8, Y7, Y4, Y4
+	VBLENDVPS    Y6, Y3, Y4, Y4
+	VBLENDVPS    Y6, Y7, Y3, Y3
+	VMOVDQU      (SP), Y5
+	VPADDD       k00000001<>+0(SB), Y5, Y5
+	VPCMPEQD     128(SP), Y5, Y6
+	VPANDN       Y5, Y6, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 192(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y5
+	VPBLENDVB    Y5, 160(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y6, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VMOVDQU      Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       192(SP), Y7, Y7
+	VPSRLD       $0x08, Y5, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y7, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y7
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y9, Y1, Y1
+	VMOVUPS      Y4, Y4
+	VBLENDVPS    Y10, Y8, Y4, Y4
+	VBLENDVPS    Y7, Y3, Y4, Y4
+	VBLENDVPS    Y7, Y8, Y3, Y3
+	VPSRLD       $0x10, Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       192(SP), Y7, Y7
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y0
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y9
+	VBLENDVPS    Y9, Y0, Y8, Y0
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VCMPPS       $0x01, Y1, Y0, Y7
+	VCMPPS       $0x01, Y2, Y0, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y0, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y0, Y1, Y1
+	VMOVUPS      Y4, Y0
+	VBLENDVPS    Y8, Y5, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y4
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPADDD       Y6, Y5, Y5
+	VPSLLD       $0x11, Y5, Y4
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y4, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y4
+	VSUBPS       96(SP), Y4, Y4
+	VPSRLD       $0x0f, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y7
+	VPXOR        Y7, Y5, Y5
+	VMOVDQU      Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       192(SP), Y7, Y7
+	VPSRLD       $0x08, Y5, Y8
+	VPAND        k000000ff<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3b808081<>+0(SB), Y8, Y8
+	VADDPS       Y4, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y10
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y11
+	VBLENDVPS    Y11, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y7, Y8, Y8
+	VCMPPS       $0x01, Y1, Y9, Y7
+	VCMPPS       $0x01, Y2, Y9, Y10
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y10, Y9, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y9, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VBLENDVPS    Y7, Y8, Y3, Y3
+	VPSRLD       $0x10, Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       192(SP), Y7, Y7
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y4, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y4
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y4, Y8, Y9
+	VBLENDVPS    Y9, Y4, Y8, Y4
+	VBLENDVPS    Y9, Y7, Y5, Y5
+	VCMPPS       $0x01, Y1, Y4, Y7
+	VCMPPS       $0x01, Y2, Y4, Y8
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y8, Y4, Y2, Y2
+	VBLENDVPS    Y7, Y1, Y2, Y2
+	VBLENDVPS    Y7, Y4, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y8, Y5, Y0, Y0
+	VBLENDVPS    Y7, Y3, Y0, Y0
+	VBLENDVPS    Y7, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y4
+	VPADDD       k00000001<>+0(SB), Y4, Y4
+	VPCMPEQD     128(SP), Y4, Y5
+	VPANDN       Y4, Y5, Y4
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y4, Y5, Y5
+	VPADDD       Y6, Y5, Y5
+	VPSLLD       $0x11, Y5, Y4
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y4, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y4
+	VSUBPS       96(SP), Y4, Y4
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VPSRLD       $0x08, Y5, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y4, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y8
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y9
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y10
+	VBLENDVPS    Y10, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VCMPPS       $0x01, Y1, Y8, Y6
+	VCMPPS       $0x01, Y2, Y8, Y9
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y9, Y8, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y8, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VBLENDVPS    Y6, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y7, Y3, Y3
+	VPSRLD       $0x10, Y5, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       192(SP), Y6, Y6
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VADDPS       Y4, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y4
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y4, Y7, Y8
+	VBLENDVPS    Y8, Y4, Y7, Y4
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y4, Y6
+	VCMPPS       $0x01, Y2, Y4, Y7
+	VMOVUPS      Y2, Y2
+	VBLENDVPS    Y7, Y4, Y2, Y2
+	VBLENDVPS    Y6, Y1, Y2, Y2
+	VBLENDVPS    Y6, Y4, Y1, Y1
+	VMOVUPS      Y0, Y0
+	VBLENDVPS    Y7, Y5, Y0, Y0
+	VBLENDVPS    Y6, Y3, Y0, Y0
+	VBLENDVPS    Y6, Y5, Y3, Y3
+	VMOVUPS      Y3, Y3
+	VANDPS       k7fffffff<>+0(SB), Y3, Y4
+	VANDPS       k80000000<>+0(SB), Y3, Y3
+	VORPS        k3f800000<>+0(SB), Y3, Y3
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y4, Y5
+	VANDPS       Y3, Y5, Y5
+	VCMPPS       $0x00, k40400000<>+0(SB), Y4, Y4
+	VANDPS       Y3, Y4, Y4
+	VMOVUPS      Y0, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y3
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VORPS        k3f800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y3, Y6
+	VANDPS       Y0, Y6, Y6
+	VCMPPS       $0x00, k40400000<>+0(SB), Y3, Y3
+	VANDPS       Y0, Y3, Y3
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (DX)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      Y6, Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      Y4, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (R9)
+	VZEROUPPER
+	RET
+
+// func worley3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·worley3DTilingDerivAVX2(SB), $608-96
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         av+24(FP), BX
+	MOVQ         adx+32(FP), SI
+	MOVQ         ady+40(FP), DI
+	MOVQ         adz+48(FP), R8
+	MOVQ         bv+56(FP), R9
+	MOVQ         bdx+64(FP), R10
+	MOVQ         bdy+72(FP), R11
+	MOVQ         bdz+80(FP), R12
+	MOVL         h+88(FP), R13
+	MOVD         R13, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+92(FP), R13
+	MOVD         R13, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VCVTDQ2PD    X1, Y3
+	VCVTDQ2PD    X4, Y9
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y10
+	VDIVPD       Y3, Y9, Y9
+	VDIVPD       Y3, Y10, Y10
+	VROUNDPD     $0x01, Y9, Y9
+	VROUNDPD     $0x01, Y10, Y10
+	VCVTTPD2DQY  Y9, X6
+	VCVTTPD2DQY  Y10, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMULPS       (CX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VCVTDQ2PD    X1, Y3
+	VCVTDQ2PD    X4, Y6
+	VEXTRACTI128 $0x01, Y4, X8
+	VCVTDQ2PD    X8, Y9
+	VDIVPD       Y3, Y6, Y6
+	VDIVPD       Y3, Y9, Y9
+	VROUNDPD     $0x01, Y6, Y6
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y6, X7
+	VCVTTPD2DQY  Y9, X8
+	VINSERTI128  $0x01, X8, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y4, Y4
+	VMOVUPS      Y4, 64(SP)
+	VMOVUPS      Y5, 96(SP)
+	VMULPS       (DX), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VCVTDQ2PD    X1, Y2
+	VCVTDQ2PD    X3, Y5
+	VEXTRACTI128 $0x01, Y3, X6
+	VCVTDQ2PD    X6, Y6
+	VDIVPD       Y2, Y5, Y5
+	VDIVPD       Y2, Y6, Y6
+	VROUNDPD     $0x01, Y5, Y5
+	VROUNDPD     $0x01, Y6, Y6
+	VCVTTPD2DQY  Y5, X8
+	VCVTTPD2DQY  Y6, X6
+	VINSERTI128  $0x01, X6, Y8, Y8
+	VPMULLD      Y1, Y8, Y8
+	VPSUBD       Y8, Y3, Y3
+	VMOVUPS      Y3, 128(SP)
+	VMOVUPS      Y4, 160(SP)
+	VMOVUPS      Y1, 192(SP)
+	VPCMPEQD     Y2, Y2, Y2
+	VPADDD       Y2, Y1, Y1
+	VMOVUPS      Y1, 224(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VXORPS       Y5, Y5, Y5
+	VXORPS       Y6, Y6, Y6
+	VXORPS       Y7, Y7, Y7
+	VXORPS       Y8, Y8, Y8
+	VMOVUPS      Y2, 256(SP)
+	VMOVUPS      Y4, 288(SP)
+	VMOVUPS      Y6, 320(SP)
+	VMOVUPS      Y8, 352(SP)
+	VMOVDQU      (SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 384(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y8
+	VPBLENDVB    Y8, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y8
+	VPANDN       Y2, Y8, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y8
+	VPBLENDVB    Y8, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y8
+	VPANDN       Y2, Y8, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 256(SP), Y10, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y2, Y2
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y9
+	VCMPPS       $0x01, 256(SP), Y2, Y10
+	VMOVUPS      256(SP), Y11
+	VBLENDVPS    Y10, Y2, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 256(SP)
+	VBLENDVPS    Y9, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y10, Y6, Y2, Y2
+	VBLENDVPS    Y9, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y10, Y8, Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y10, Y4, Y2, Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      (SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 384(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y8
+	VPBLENDVB    Y8, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y8
+	VPANDN       Y2, Y8, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y8
+	VPBLENDVB    Y8, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VMOVDQU      Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x05, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x0a, Y8, Y11
+	VPAND        k0000001f<>+0(SB), Y11, Y11
+	VCVTDQ2PS    Y11, Y11
+	VMULPS       k3d042108<>+0(SB), Y11, Y11
+	VADDPS       Y2, Y11, Y11
+	VMULPS       Y9, Y9, Y12
+	VMULPS       Y10, Y10, Y13
+	VADDPS       Y13, Y12, Y12
+	VMULPS       Y11, Y11, Y13
+	VADDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y1, Y12, Y13
+	VCMPPS       $0x01, 256(SP), Y12, Y14
+	VMOVUPS      256(SP), Y15
+	VBLENDVPS    Y14, Y12, Y15, Y15
+	VBLENDVPS    Y13, Y1, Y15, Y15
+	VMOVUPS      Y15, 256(SP)
+	VBLENDVPS    Y13, Y12, Y1, Y1
+	VMOVUPS      288(SP), Y12
+	VBLENDVPS    Y14, Y9, Y12, Y12
+	VBLENDVPS    Y13, Y3, Y12, Y12
+	VMOVUPS      Y12, 288(SP)
+	VBLENDVPS    Y13, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y9
+	VBLENDVPS    Y14, Y10, Y9, Y9
+	VBLENDVPS    Y13, Y5, Y9, Y9
+	VMOVUPS      Y9, 320(SP)
+	VBLENDVPS    Y13, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y9
+	VBLENDVPS    Y14, Y11, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VMOVUPS      Y9, 352(SP)
+	VBLENDVPS    Y13, Y11, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       384(SP), Y9, Y9
+	VPSRLD       $0x14, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       416(SP), Y10, Y10
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y9, Y9, Y2
+	VMULPS       Y10, Y10, Y11
+	VADDPS       Y11, Y2, Y2
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y11
+	VCMPPS       $0x01, 256(SP), Y2, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y2, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y11, Y9, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y10, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y10, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y8, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y8
+	VPANDN       Y2, Y8, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
+	VPMULLD      Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPSLLD       $0x11, Y8, Y2
+	VPSRLD       $0x0f, Y8, Y8
+	VPOR         Y2, Y8, Y8
+	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y6
+	VPXOR        Y6, Y8, Y8
+	VMOVDQU      Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y8, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y6, Y6, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y6, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y13, Y9, Y6, Y6
+	VBLENDVPS    Y12, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y13, Y10, Y6, Y6
+	VBLENDVPS    Y12, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y8, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y8, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y8, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 416(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y8
+	VPXOR        Y8, Y4, Y4
+	VMOVDQU      Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y4, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y2, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y8, Y8, Y2
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y2, Y2
+	VMULPS       Y4, Y4, Y10
+	VADDPS       Y10, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y10
+	VCMPPS       $0x01, 256(SP), Y2, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y2, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y9, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y4, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 256(SP), Y10, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VMULPS       Y6, Y6, Y2
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y2, Y2
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y2, Y2
+	VCMPPS       $0x01, Y1, Y2, Y9
+	VCMPPS       $0x01, 256(SP), Y2, Y10
+	VMOVUPS      256(SP), Y11
+	VBLENDVPS    Y10, Y2, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 256(SP)
+	VBLENDVPS    Y9, Y2, Y1, Y1
+	VMOVUPS      288(SP), Y2
+	VBLENDVPS    Y10, Y6, Y2, Y2
+	VBLENDVPS    Y9, Y3, Y2, Y2
+	VMOVUPS      Y2, 288(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y10, Y8, Y2, Y2
+	VBLENDVPS    Y9, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y10, Y4, Y2, Y2
+	VBLENDVPS    Y9, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      (SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 384(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y2
+	VPBLENDVB    Y2, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y6
+	VPBLENDVB    Y6, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 256(SP), Y0, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 256(SP), Y0, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y6
+	VPANDN       Y0, Y6, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       384(SP), Y2, Y2
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y2, Y2, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 256(SP), Y10, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y12, Y2, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y11, Y2, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       384(SP), Y2, Y2
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y2, Y2, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y6, Y6, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 256(SP), Y0, Y10
+	VMOVUPS      256(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 256(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y2, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y2, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y6
+	VPBLENDVB    Y6, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 256(SP), Y0, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y8
+	VPXOR        Y8, Y6, Y6
+	VMOVDQU      Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x05, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x0a, Y6, Y10
+	VPAND        k0000001f<>+0(SB), Y10, Y10
+	VCVTDQ2PS    Y10, Y10
+	VMULPS       k3d042108<>+0(SB), Y10, Y10
+	VADDPS       Y0, Y10, Y10
+	VMULPS       Y8, Y8, Y11
+	VMULPS       Y9, Y9, Y12
+	VADDPS       Y12, Y11, Y11
+	VMULPS       Y10, Y10, Y12
+	VADDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y1, Y11, Y12
+	VCMPPS       $0x01, 256(SP), Y11, Y13
+	VMOVUPS      256(SP), Y14
+	VBLENDVPS    Y13, Y11, Y14, Y14
+	VBLENDVPS    Y12, Y1, Y14, Y14
+	VMOVUPS      Y14, 256(SP)
+	VBLENDVPS    Y12, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y11
+	VBLENDVPS    Y13, Y8, Y11, Y11
+	VBLENDVPS    Y12, Y3, Y11, Y11
+	VMOVUPS      Y11, 288(SP)
+	VBLENDVPS    Y12, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y8
+	VBLENDVPS    Y13, Y9, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VMOVUPS      Y8, 320(SP)
+	VBLENDVPS    Y12, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y8
+	VBLENDVPS    Y13, Y10, Y8, Y8
+	VBLENDVPS    Y12, Y7, Y8, Y8
+	VMOVUPS      Y8, 352(SP)
+	VBLENDVPS    Y12, Y10, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       384(SP), Y8, Y8
+	VPSRLD       $0x14, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       416(SP), Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y8, Y8, Y0
+	VMULPS       Y9, Y9, Y10
+	VADDPS       Y10, Y0, Y0
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y10
+	VCMPPS       $0x01, 256(SP), Y0, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y0, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y11, Y8, Y0, Y0
+	VBLENDVPS    Y10, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y10, Y8, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y11, Y9, Y0, Y0
+	VBLENDVPS    Y10, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y10, Y9, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y11, Y6, Y0, Y0
+	VBLENDVPS    Y10, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y10, Y6, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y6
+	VPANDN       Y0, Y6, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VPSLLD       $0x11, Y6, Y0
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y0, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y2
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       384(SP), Y2, Y2
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y2, Y2, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 256(SP), Y10, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y12, Y2, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y11, Y2, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y12, Y8, Y2, Y2
+	VBLENDVPS    Y11, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y12, Y9, Y2, Y2
+	VBLENDVPS    Y11, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y6, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       384(SP), Y2, Y2
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VMULPS       Y2, Y2, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y6, Y6, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 256(SP), Y0, Y10
+	VMOVUPS      256(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 256(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y2, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y2, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y9, Y6, Y7, Y7
+	VMOVDQU      64(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y2
+	VPANDN       Y0, Y2, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 416(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y4
+	VPBLENDVB    Y4, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 256(SP), Y10, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 256(SP), Y0, Y10
+	VMOVUPS      256(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 256(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y10, Y4, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x0a, Y4, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y0, Y9, Y9
+	VMULPS       Y6, Y6, Y10
+	VMULPS       Y8, Y8, Y11
+	VADDPS       Y11, Y10, Y10
+	VMULPS       Y9, Y9, Y11
+	VADDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y1, Y10, Y11
+	VCMPPS       $0x01, 256(SP), Y10, Y12
+	VMOVUPS      256(SP), Y13
+	VBLENDVPS    Y12, Y10, Y13, Y13
+	VBLENDVPS    Y11, Y1, Y13, Y13
+	VMOVUPS      Y13, 256(SP)
+	VBLENDVPS    Y11, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y12, Y6, Y10, Y10
+	VBLENDVPS    Y11, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y11, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y6
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VMOVUPS      Y6, 320(SP)
+	VBLENDVPS    Y11, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y6
+	VBLENDVPS    Y12, Y9, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VMOVUPS      Y6, 352(SP)
+	VBLENDVPS    Y11, Y9, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       384(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       416(SP), Y8, Y8
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VMULPS       Y6, Y6, Y0
+	VMULPS       Y8, Y8, Y9
+	VADDPS       Y9, Y0, Y0
+	VMULPS       Y4, Y4, Y9
+	VADDPS       Y9, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y9
+	VCMPPS       $0x01, 256(SP), Y0, Y10
+	VMOVUPS      256(SP), Y11
+	VBLENDVPS    Y10, Y0, Y11, Y11
+	VBLENDVPS    Y9, Y1, Y11, Y11
+	VMOVUPS      Y11, 256(SP)
+	VBLENDVPS    Y9, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y10, Y6, Y0, Y0
+	VBLENDVPS    Y9, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y9, Y6, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y10, Y8, Y0, Y0
+	VBLENDVPS    Y9, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y9, Y8, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y10, Y4, Y0, Y0
+	VBLENDVPS    Y9, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y9, Y4, Y7, Y7
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y4
+	VPANDN       Y0, Y4, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VMOVDQU      Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       384(SP), Y2, Y2
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       416(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VMULPS       Y2, Y2, Y9
+	VMULPS       Y6, Y6, Y10
+	VADDPS       Y10, Y9, Y9
+	VMULPS       Y8, Y8, Y10
+	VADDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y1, Y9, Y10
+	VCMPPS       $0x01, 256(SP), Y9, Y11
+	VMOVUPS      256(SP), Y12
+	VBLENDVPS    Y11, Y9, Y12, Y12
+	VBLENDVPS    Y10, Y1, Y12, Y12
+	VMOVUPS      Y12, 256(SP)
+	VBLENDVPS    Y10, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y10, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y10, Y2, Y3, Y3
+	VMOVUPS      320(SP), Y2
+	VBLENDVPS    Y11, Y6, Y2, Y2
+	VBLENDVPS    Y10, Y5, Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VMOVUPS      352(SP), Y2
+	VBLENDVPS    Y11, Y8, Y2, Y2
+	VBLENDVPS    Y10, Y7, Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VBLENDVPS    Y10, Y8, Y7, Y7
+	VPSRLD       $0x0f, Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       384(SP), Y2, Y2
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       416(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VMULPS       Y2, Y2, Y0
+	VMULPS       Y6, Y6, Y8
+	VADDPS       Y8, Y0, Y0
+	VMULPS       Y4, Y4, Y8
+	VADDPS       Y8, Y0, Y0
+	VCMPPS       $0x01, Y1, Y0, Y8
+	VCMPPS       $0x01, 256(SP), Y0, Y9
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y9, Y0, Y10, Y10
+	VBLENDVPS    Y8, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y8, Y0, Y1, Y1
+	VMOVUPS      288(SP), Y0
+	VBLENDVPS    Y9, Y2, Y0, Y0
+	VBLENDVPS    Y8, Y3, Y0, Y0
+	VMOVUPS      Y0, 288(SP)
+	VBLENDVPS    Y8, Y2, Y3, Y3
+	VMOVUPS      320(SP), Y0
+	VBLENDVPS    Y9, Y6, Y0, Y0
+	VBLENDVPS    Y8, Y5, Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VBLENDVPS    Y8, Y6, Y5, Y5
+	VMOVUPS      352(SP), Y0
+	VBLENDVPS    Y9, Y4, Y0, Y0
+	VBLENDVPS    Y8, Y7, Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VBLENDVPS    Y8, Y4, Y7, Y7
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      256(SP), Y0
+	VMOVUPS      Y0, (R9)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      288(SP), Y0
+	VMOVUPS      Y0, (R10)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      320(SP), Y0
+	VMOVUPS      Y0, (R11)
+	VMOVUPS      Y7, Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      352(SP), Y0
+	VMOVUPS      Y0, (R12)
+	VZEROUPPER
+	RET
+
+// func chebyshev3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·chebyshev3DTilingDerivAVX2(SB), $608-96
+	MOVQ         x+0(FP), AX
+	MOVQ         y+8(FP), CX
+	MOVQ         z+16(FP), DX
+	MOVQ         av+24(FP), BX
+	MOVQ         adx+32(FP), SI
+	MOVQ         ady+40(FP), DI
+	MOVQ         adz+48(FP), R8
+	MOVQ         bv+56(FP), R9
+	MOVQ         bdx+64(FP), R10
+	MOVQ         bdy+72(FP), R11
+	MOVQ         bdz+80(FP), R12
+	MOVL         h+88(FP), R13
+	MOVD         R13, X0
+	VPBROADCASTD X0, Y0
+	MOVL         f+92(FP), R13
+	MOVD         R13, X1
+	VPBROADCASTD X1, Y1
+	VCVTDQ2PS    Y1, Y2
+	VMULPS       (AX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VCVTDQ2PD    X1, Y3
+	VCVTDQ2PD    X4, Y9
+	VEXTRACTI128 $0x01, Y4, X7
+	VCVTDQ2PD    X7, Y10
+	VDIVPD       Y3, Y9, Y9
+	VDIVPD       Y3, Y10, Y10
+	VROUNDPD     $0x01, Y9, Y9
+	VROUNDPD     $0x01, Y10, Y10
+	VCVTTPD2DQY  Y9, X6
+	VCVTTPD2DQY  Y10, X7
+	VINSERTI128  $0x01, X7, Y6, Y6
+	VPMULLD      Y1, Y6, Y6
+	VPSUBD       Y6, Y4, Y4
+	VMOVUPS      Y4, (SP)
+	VMOVUPS      Y5, 32(SP)
+	VMULPS       (CX), Y2, Y3
+	VMAXPS       kce000000<>+0(SB), Y3, Y3
+	VMINPS       k4e000000<>+0(SB), Y3, Y3
+	VCVTTPS2DQ   Y3, Y4
+	VCVTDQ2PS    Y4, Y5
+	VCMPPS       $0x01, Y5, Y3, Y5
+	VPADDD       Y5, Y4, Y4
+	VCVTDQ2PS    Y4, Y5
+	VSUBPS       Y5, Y3, Y5
+	VCVTDQ2PD    X1, Y3
+	VCVTDQ2PD    X4, Y6
+	VEXTRACTI128 $0x01, Y4, X8
+	VCVTDQ2PD    X8, Y9
+	VDIVPD       Y3, Y6, Y6
+	VDIVPD       Y3, Y9, Y9
+	VROUNDPD     $0x01, Y6, Y6
+	VROUNDPD     $0x01, Y9, Y9
+	VCVTTPD2DQY  Y6, X7
+	VCVTTPD2DQY  Y9, X8
+	VINSERTI128  $0x01, X8, Y7, Y7
+	VPMULLD      Y1, Y7, Y7
+	VPSUBD       Y7, Y4, Y4
+	VMOVUPS      Y4, 64(SP)
+	VMOVUPS      Y5, 96(SP)
+	VMULPS       (DX), Y2, Y2
+	VMAXPS       kce000000<>+0(SB), Y2, Y2
+	VMINPS       k4e000000<>+0(SB), Y2, Y2
+	VCVTTPS2DQ   Y2, Y3
+	VCVTDQ2PS    Y3, Y4
+	VCMPPS       $0x01, Y4, Y2, Y4
+	VPADDD       Y4, Y3, Y3
+	VCVTDQ2PS    Y3, Y4
+	VSUBPS       Y4, Y2, Y4
+	VCVTDQ2PD    X1, Y2
+	VCVTDQ2PD    X3, Y5
+	VEXTRACTI128 $0x01, Y3, X6
+	VCVTDQ2PD    X6, Y6
+	VDIVPD       Y2, Y5, Y5
+	VDIVPD       Y2, Y6, Y6
+	VROUNDPD     $0x01, Y5, Y5
+	VROUNDPD     $0x01, Y6, Y6
+	VCVTTPD2DQY  Y5, X8
+	VCVTTPD2DQY  Y6, X6
+	VINSERTI128  $0x01, X6, Y8, Y8
+	VPMULLD      Y1, Y8, Y8
+	VPSUBD       Y8, Y3, Y3
+	VMOVUPS      Y3, 128(SP)
+	VMOVUPS      Y4, 160(SP)
+	VMOVUPS      Y1, 192(SP)
+	VPCMPEQD     Y2, Y2, Y2
+	VPADDD       Y2, Y1, Y1
+	VMOVUPS      Y1, 224(SP)
+	VMOVUPS      k40000000<>+0(SB), Y1
+	VMOVUPS      k40000000<>+0(SB), Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VMOVUPS      Y2, 256(SP)
+	VMOVUPS      Y4, 288(SP)
+	VMOVDQU      (SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y5
+	VPBLENDVB    Y5, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y5
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y5
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y5
+	VPANDN       Y2, Y5, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 256(SP), Y9, Y6
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y7, Y9
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y2, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y2
+	VCMPPS       $0x01, 256(SP), Y7, Y5
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y2, Y1, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y2, Y7, Y1, Y1
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y2, Y3, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      (SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       32(SP), Y2, Y2
+	VMOVUPS      Y2, 320(SP)
+	VMOVDQU      64(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y5
+	VPBLENDVB    Y5, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y5
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y6
+	VPBLENDVB    Y6, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VMOVDQU      Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x05, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x0a, Y6, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y2, Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y9, Y12
+	VANDPS       k80000000<>+0(SB), Y9, Y9
+	VXORPS       kc0400000<>+0(SB), Y9, Y9
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VCMPPS       $0x01, Y10, Y12, Y14
+	VANDPS       Y14, Y13, Y13
+	VCMPPS       $0x01, Y11, Y12, Y14
+	VBLENDVPS    Y14, Y11, Y12, Y11
+	VBLENDVPS    Y13, Y10, Y11, Y11
+	VBLENDVPS    Y14, Y8, Y9, Y9
+	VBLENDVPS    Y13, Y7, Y9, Y9
+	VCMPPS       $0x01, Y1, Y11, Y7
+	VCMPPS       $0x01, 256(SP), Y11, Y8
+	VMOVUPS      256(SP), Y10
+	VBLENDVPS    Y8, Y11, Y10, Y10
+	VBLENDVPS    Y7, Y1, Y10, Y10
+	VMOVUPS      Y10, 256(SP)
+	VBLENDVPS    Y7, Y11, Y1, Y1
+	VMOVUPS      288(SP), Y10
+	VBLENDVPS    Y8, Y9, Y10, Y10
+	VBLENDVPS    Y7, Y3, Y10, Y10
+	VMOVUPS      Y10, 288(SP)
+	VBLENDVPS    Y7, Y9, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       320(SP), Y7, Y7
+	VPSRLD       $0x14, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       352(SP), Y8, Y8
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y2
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kbf800000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y9
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0000000<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y10
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VCMPPS       $0x01, Y2, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y2, Y9, Y9
+	VBLENDVPS    Y12, Y8, Y6, Y6
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y7
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y7, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y7, Y6, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y6
+	VPANDN       Y2, Y6, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y5
+	VPXOR        Y5, Y6, Y6
+	VMOVDQU      Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y6, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y5, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y5
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y5, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y5, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y5, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y5, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y6, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y6, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y2, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y6, Y6
+	VBLENDVPS    Y10, Y5, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y5
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y5
+	VPANDN       Y2, Y5, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y2, Y5, Y5
+	VPADDD       Y4, Y5, Y5
+	VPSLLD       $0x11, Y5, Y2
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y2, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       96(SP), Y2, Y2
+	VMOVUPS      Y2, 352(SP)
+	VMOVDQU      128(SP), Y2
+	VPADDD       kffffffff<>+0(SB), Y2, Y2
+	VPCMPEQD     kffffffff<>+0(SB), Y2, Y4
+	VPBLENDVB    Y4, 224(SP), Y2, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y6
+	VPXOR        Y6, Y4, Y4
+	VMOVDQU      Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y4, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y2, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y6, Y2
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y4, Y9
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VCMPPS       $0x01, Y2, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y2, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y4, Y4
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y4, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y5, Y4, Y4
+	VPSLLD       $0x11, Y4, Y2
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y2, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y2
+	VSUBPS       160(SP), Y2, Y2
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y2, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 256(SP), Y9, Y6
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y2, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y2
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y2, Y7, Y9
+	VCMPPS       $0x01, Y2, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y2, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y2
+	VCMPPS       $0x01, 256(SP), Y7, Y5
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y2, Y1, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y2, Y7, Y1, Y1
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y2, Y3, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y2, Y4, Y3, Y3
+	VMOVDQU      (SP), Y2
+	VPADDD       k00000001<>+0(SB), Y2, Y2
+	VPCMPEQD     192(SP), Y2, Y4
+	VPANDN       Y2, Y4, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y2, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       32(SP), Y0, Y0
+	VMOVUPS      Y0, 320(SP)
+	VMOVDQU      64(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y2
+	VPBLENDVB    Y2, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y5
+	VPBLENDVB    Y5, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y5
+	VPANDN       Y0, Y5, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VMOVDQU      Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x05, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y8
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y2, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y6
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x14, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y2, Y0
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VBLENDVPS    Y9, Y2, Y5, Y5
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 256(SP), Y7, Y2
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y2, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y2, Y5, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y5
+	VPBLENDVB    Y5, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y6
+	VPXOR        Y6, Y5, Y5
+	VMOVDQU      Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x05, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x0a, Y5, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y8, Y11
+	VANDPS       k80000000<>+0(SB), Y8, Y8
+	VXORPS       kc0400000<>+0(SB), Y8, Y8
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VCMPPS       $0x01, Y9, Y11, Y13
+	VANDPS       Y13, Y12, Y12
+	VCMPPS       $0x01, Y10, Y11, Y13
+	VBLENDVPS    Y13, Y10, Y11, Y10
+	VBLENDVPS    Y12, Y9, Y10, Y10
+	VBLENDVPS    Y13, Y7, Y8, Y8
+	VBLENDVPS    Y12, Y6, Y8, Y8
+	VCMPPS       $0x01, Y1, Y10, Y6
+	VCMPPS       $0x01, 256(SP), Y10, Y7
+	VMOVUPS      256(SP), Y9
+	VBLENDVPS    Y7, Y10, Y9, Y9
+	VBLENDVPS    Y6, Y1, Y9, Y9
+	VMOVUPS      Y9, 256(SP)
+	VBLENDVPS    Y6, Y10, Y1, Y1
+	VMOVUPS      288(SP), Y9
+	VBLENDVPS    Y7, Y8, Y9, Y9
+	VBLENDVPS    Y6, Y3, Y9, Y9
+	VMOVUPS      Y9, 288(SP)
+	VBLENDVPS    Y6, Y8, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       320(SP), Y6, Y6
+	VPSRLD       $0x14, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       352(SP), Y7, Y7
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y0
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kbf800000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y8
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0000000<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y9
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VCMPPS       $0x01, Y0, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y0, Y8, Y8
+	VBLENDVPS    Y11, Y7, Y5, Y5
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VCMPPS       $0x01, Y1, Y8, Y0
+	VCMPPS       $0x01, 256(SP), Y8, Y6
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y6, Y8, Y7, Y7
+	VBLENDVPS    Y0, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y0, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y6, Y5, Y7, Y7
+	VBLENDVPS    Y0, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y5
+	VPANDN       Y0, Y5, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y5
+	VPMULLD      Y0, Y5, Y5
+	VPADDD       Y2, Y5, Y5
+	VPSLLD       $0x11, Y5, Y0
+	VPSRLD       $0x0f, Y5, Y5
+	VPOR         Y0, Y5, Y5
+	VPMULLD      k27d4eb2f<>+0(SB), Y5, Y5
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y2
+	VPXOR        Y2, Y5, Y5
+	VMOVDQU      Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x05, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y5, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y2, Y8
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y2, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y2
+	VCMPPS       $0x01, 256(SP), Y9, Y6
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y2, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y2, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y2, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y2, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y5, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x14, Y5, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y5, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       Y0, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y2, Y0
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0400000<>+0(SB), Y5, Y5
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y5, Y5
+	VBLENDVPS    Y9, Y2, Y5, Y5
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 256(SP), Y7, Y2
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y2, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y2, Y5, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y0, Y5, Y3, Y3
+	VMOVDQU      64(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y2
+	VPANDN       Y0, Y2, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y0, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x11, Y2, Y0
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y0, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       96(SP), Y0, Y0
+	VMOVUPS      Y0, 352(SP)
+	VMOVDQU      128(SP), Y0
+	VPADDD       kffffffff<>+0(SB), Y0, Y0
+	VPCMPEQD     kffffffff<>+0(SB), Y0, Y4
+	VPBLENDVB    Y4, 224(SP), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      kbf800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 256(SP), Y9, Y6
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y0
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 256(SP), Y7, Y5
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y0, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k00000000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y5
+	VPXOR        Y5, Y4, Y4
+	VMOVDQU      Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x05, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x0a, Y4, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y7, Y10
+	VANDPS       k80000000<>+0(SB), Y7, Y7
+	VXORPS       kc0400000<>+0(SB), Y7, Y7
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VCMPPS       $0x01, Y8, Y10, Y12
+	VANDPS       Y12, Y11, Y11
+	VCMPPS       $0x01, Y9, Y10, Y12
+	VBLENDVPS    Y12, Y9, Y10, Y9
+	VBLENDVPS    Y11, Y8, Y9, Y9
+	VBLENDVPS    Y12, Y6, Y7, Y7
+	VBLENDVPS    Y11, Y5, Y7, Y7
+	VCMPPS       $0x01, Y1, Y9, Y5
+	VCMPPS       $0x01, 256(SP), Y9, Y6
+	VMOVUPS      256(SP), Y8
+	VBLENDVPS    Y6, Y9, Y8, Y8
+	VBLENDVPS    Y5, Y1, Y8, Y8
+	VMOVUPS      Y8, 256(SP)
+	VBLENDVPS    Y5, Y9, Y1, Y1
+	VMOVUPS      288(SP), Y8
+	VBLENDVPS    Y6, Y7, Y8, Y8
+	VBLENDVPS    Y5, Y3, Y8, Y8
+	VMOVUPS      Y8, 288(SP)
+	VBLENDVPS    Y5, Y7, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       320(SP), Y5, Y5
+	VPSRLD       $0x14, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       352(SP), Y6, Y6
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y5, Y0
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kbf800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y7
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0000000<>+0(SB), Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y4, Y8
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VCMPPS       $0x01, Y0, Y8, Y10
+	VANDPS       Y10, Y9, Y9
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VBLENDVPS    Y10, Y7, Y8, Y7
+	VBLENDVPS    Y9, Y0, Y7, Y7
+	VBLENDVPS    Y10, Y6, Y4, Y4
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VCMPPS       $0x01, Y1, Y7, Y0
+	VCMPPS       $0x01, 256(SP), Y7, Y5
+	VMOVUPS      256(SP), Y6
+	VBLENDVPS    Y5, Y7, Y6, Y6
+	VBLENDVPS    Y0, Y1, Y6, Y6
+	VMOVUPS      Y6, 256(SP)
+	VBLENDVPS    Y0, Y7, Y1, Y1
+	VMOVUPS      288(SP), Y6
+	VBLENDVPS    Y5, Y4, Y6, Y6
+	VBLENDVPS    Y0, Y3, Y6, Y6
+	VMOVUPS      Y6, 288(SP)
+	VBLENDVPS    Y0, Y4, Y3, Y3
+	VMOVDQU      128(SP), Y0
+	VPADDD       k00000001<>+0(SB), Y0, Y0
+	VPCMPEQD     192(SP), Y0, Y4
+	VPANDN       Y0, Y4, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPSLLD       $0x11, Y4, Y0
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y0, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVUPS      k3f800000<>+0(SB), Y0
+	VSUBPS       160(SP), Y0, Y0
+	VPSRLD       $0x0f, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      k85ebca77<>+0(SB), Y4, Y4
+	VPSRLD       $0x0d, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VPMULLD      kc2b2ae3d<>+0(SB), Y4, Y4
+	VPSRLD       $0x10, Y4, Y2
+	VPXOR        Y2, Y4, Y4
+	VMOVDQU      Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x05, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       352(SP), Y5, Y5
+	VPSRLD       $0x0a, Y4, Y6
+	VPAND        k0000001f<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3d042108<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y2, Y7
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y5, Y8
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0000000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y6, Y9
+	VANDPS       k80000000<>+0(SB), Y6, Y6
+	VXORPS       kc0400000<>+0(SB), Y6, Y6
+	VCMPPS       $0x01, Y7, Y8, Y10
+	VCMPPS       $0x01, Y7, Y9, Y11
+	VANDPS       Y11, Y10, Y10
+	VCMPPS       $0x01, Y8, Y9, Y11
+	VBLENDVPS    Y11, Y8, Y9, Y8
+	VBLENDVPS    Y10, Y7, Y8, Y8
+	VBLENDVPS    Y11, Y5, Y6, Y6
+	VBLENDVPS    Y10, Y2, Y6, Y6
+	VCMPPS       $0x01, Y1, Y8, Y2
+	VCMPPS       $0x01, 256(SP), Y8, Y5
+	VMOVUPS      256(SP), Y7
+	VBLENDVPS    Y5, Y8, Y7, Y7
+	VBLENDVPS    Y2, Y1, Y7, Y7
+	VMOVUPS      Y7, 256(SP)
+	VBLENDVPS    Y2, Y8, Y1, Y1
+	VMOVUPS      288(SP), Y7
+	VBLENDVPS    Y5, Y6, Y7, Y7
+	VBLENDVPS    Y2, Y3, Y7, Y7
+	VMOVUPS      Y7, 288(SP)
+	VBLENDVPS    Y2, Y6, Y3, Y3
+	VPSRLD       $0x0f, Y4, Y2
+	VPAND        k0000001f<>+0(SB), Y2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3d042108<>+0(SB), Y2, Y2
+	VADDPS       320(SP), Y2, Y2
+	VPSRLD       $0x14, Y4, Y5
+	VPAND        k0000001f<>+0(SB), Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3d042108<>+0(SB), Y5, Y5
+	VADDPS       352(SP), Y5, Y5
+	VPSRLD       $0x19, Y4, Y4
+	VPAND        k0000001f<>+0(SB), Y4, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3d042108<>+0(SB), Y4, Y4
+	VADDPS       Y0, Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y2, Y0
+	VANDPS       k80000000<>+0(SB), Y2, Y2
+	VXORPS       kbf800000<>+0(SB), Y2, Y2
+	VANDPS       k7fffffff<>+0(SB), Y5, Y6
+	VANDPS       k80000000<>+0(SB), Y5, Y5
+	VXORPS       kc0000000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y4, Y7
+	VANDPS       k80000000<>+0(SB), Y4, Y4
+	VXORPS       kc0400000<>+0(SB), Y4, Y4
+	VCMPPS       $0x01, Y0, Y6, Y8
+	VCMPPS       $0x01, Y0, Y7, Y9
+	VANDPS       Y9, Y8, Y8
+	VCMPPS       $0x01, Y6, Y7, Y9
+	VBLENDVPS    Y9, Y6, Y7, Y6
+	VBLENDVPS    Y8, Y0, Y6, Y6
+	VBLENDVPS    Y9, Y5, Y4, Y4
+	VBLENDVPS    Y8, Y2, Y4, Y4
+	VCMPPS       $0x01, Y1, Y6, Y0
+	VCMPPS       $0x01, 256(SP), Y6, Y2
+	VMOVUPS      256(SP), Y5
+	VBLENDVPS    Y2, Y6, Y5, Y5
+	VBLENDVPS    Y0, Y1, Y5, Y5
+	VMOVUPS      Y5, 256(SP)
+	VBLENDVPS    Y0, Y6, Y1, Y1
+	VMOVUPS      288(SP), Y5
+	VBLENDVPS    Y2, Y4, Y5, Y5
+	VBLENDVPS    Y0, Y3, Y5, Y5
+	VMOVUPS      Y5, 288(SP)
+	VBLENDVPS    Y0, Y4, Y3, Y3
+	VMOVUPS      Y3, Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y2
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VORPS        k3f800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y2, Y3
+	VANDPS       Y0, Y3, Y3
+	VCMPPS       $0x00, k40000000<>+0(SB), Y2, Y4
+	VANDPS       Y0, Y4, Y4
+	VCMPPS       $0x00, k40400000<>+0(SB), Y2, Y2
+	VANDPS       Y0, Y2, Y2
+	VMOVUPS      288(SP), Y0
+	VANDPS       k7fffffff<>+0(SB), Y0, Y5
+	VANDPS       k80000000<>+0(SB), Y0, Y0
+	VORPS        k3f800000<>+0(SB), Y0, Y0
+	VCMPPS       $0x00, k3f800000<>+0(SB), Y5, Y6
+	VANDPS       Y0, Y6, Y6
+	VCMPPS       $0x00, k40000000<>+0(SB), Y5, Y7
+	VANDPS       Y0, Y7, Y7
+	VCMPPS       $0x00, k40400000<>+0(SB), Y5, Y5
+	VANDPS       Y0, Y5, Y5
+	VMOVUPS      Y1, Y0
+	VMOVUPS      Y0, (BX)
+	VMOVUPS      256(SP), Y0
+	VMOVUPS      Y0, (R9)
+	VMOVUPS      Y3, Y0
+	VMOVUPS      Y0, (SI)
+	VMOVUPS      Y6, Y0
+	VMOVUPS      Y0, (R10)
+	VMOVUPS      Y4, Y0
+	VMOVUPS      Y0, (DI)
+	VMOVUPS      Y7, Y0
+	VMOVUPS      Y0, (R11)
+	VMOVUPS      Y2, Y0
+	VMOVUPS      Y0, (R8)
+	VMOVUPS      Y5, Y0
+	VMOVUPS      Y0, (R12)
 	VZEROUPPER
 	RET
 
@@ -16262,7 +32313,7 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VINSERTI128  $0x01, X7, Y6, Y6
 	VPMULLD      Y1, Y6, Y6
 	VPSUBD       Y6, Y4, Y4
-	VMOVDQU      Y4, (SP)
+	VMOVUPS      Y4, (SP)
 	VMOVUPS      Y5, 32(SP)
 	VMULPS       (CX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -16286,12 +32337,12 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VINSERTI128  $0x01, X6, Y7, Y7
 	VPMULLD      Y1, Y7, Y7
 	VPSUBD       Y7, Y3, Y3
-	VMOVDQU      Y3, 64(SP)
+	VMOVUPS      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
-	VMOVDQU      Y1, 128(SP)
+	VMOVUPS      Y1, 128(SP)
 	VPCMPEQD     Y2, Y2, Y2
 	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 160(SP)
+	VMOVUPS      Y1, 160(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
 	VMOVUPS      k40000000<>+0(SB), Y3
@@ -16320,16 +32371,16 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16369,16 +32420,16 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16421,47 +32472,47 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y9, Y9, Y9
-	VADDPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VADDPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VADDPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -16483,16 +32534,16 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16532,16 +32583,16 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16584,47 +32635,47 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y9, Y9, Y9
-	VADDPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VADDPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VADDPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VPCMPEQD     128(SP), Y5, Y6
@@ -16649,16 +32700,16 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      kbf800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -16698,16 +32749,16 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      k00000000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -16750,47 +32801,47 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y6
-	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
-	VPSRLD       $0x0d, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
-	VPSRLD       $0x10, Y6, Y5
-	VPXOR        Y5, Y6, Y6
 	VMOVUPS      k3f800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
-	VMOVDQU      Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x08, Y6, Y8
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
 	VMULPS       k3b808081<>+0(SB), Y8, Y8
 	VADDPS       Y5, Y8, Y8
-	VMULPS       Y7, Y7, Y7
+	VMULPS       Y6, Y6, Y6
 	VMULPS       Y8, Y8, Y8
-	VADDPS       Y8, Y7, Y7
-	VMAXPS       Y7, Y1, Y8
+	VADDPS       Y8, Y6, Y6
+	VMAXPS       Y6, Y1, Y8
 	VMINPS       Y8, Y2, Y2
-	VMINPS       Y7, Y1, Y1
-	VPSRLD       $0x10, Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x18, Y6, Y0
+	VMINPS       Y6, Y1, Y1
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x18, Y7, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VMULPS       Y7, Y7, Y7
+	VMULPS       Y6, Y6, Y6
 	VMULPS       Y0, Y0, Y0
-	VADDPS       Y0, Y7, Y7
-	VMAXPS       Y7, Y3, Y0
+	VADDPS       Y0, Y6, Y6
+	VMAXPS       Y6, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y7, Y3, Y3
+	VMINPS       Y6, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -16836,7 +32887,7 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VINSERTI128  $0x01, X7, Y6, Y6
 	VPMULLD      Y1, Y6, Y6
 	VPSUBD       Y6, Y4, Y4
-	VMOVDQU      Y4, (SP)
+	VMOVUPS      Y4, (SP)
 	VMOVUPS      Y5, 32(SP)
 	VMULPS       (CX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -16860,12 +32911,12 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VINSERTI128  $0x01, X6, Y7, Y7
 	VPMULLD      Y1, Y7, Y7
 	VPSUBD       Y7, Y3, Y3
-	VMOVDQU      Y3, 64(SP)
+	VMOVUPS      Y3, 64(SP)
 	VMOVUPS      Y4, 96(SP)
-	VMOVDQU      Y1, 128(SP)
+	VMOVUPS      Y1, 128(SP)
 	VPCMPEQD     Y2, Y2, Y2
 	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 160(SP)
+	VMOVUPS      Y1, 160(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
 	VMOVUPS      k40000000<>+0(SB), Y3
@@ -16894,16 +32945,16 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16943,16 +32994,16 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -16995,47 +33046,47 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y9, Y9
-	VMAXPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VMAXPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VMAXPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -17057,16 +33108,16 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -17106,16 +33157,16 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y7, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       96(SP), Y7, Y7
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -17158,47 +33209,47 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       96(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x08, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x08, Y8, Y9
 	VPAND        k000000ff<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3b808081<>+0(SB), Y9, Y9
 	VADDPS       Y6, Y9, Y9
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y9, Y9
-	VMAXPS       Y9, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VMAXPS       Y9, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x10, Y7, Y8
-	VPAND        k000000ff<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3b808081<>+0(SB), Y8, Y8
-	VADDPS       Y5, Y8, Y8
-	VPSRLD       $0x18, Y7, Y5
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x10, Y8, Y7
+	VPAND        k000000ff<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3b808081<>+0(SB), Y7, Y7
+	VADDPS       Y5, Y7, Y7
+	VPSRLD       $0x18, Y8, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3b808081<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y5
+	VMAXPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VPCMPEQD     128(SP), Y5, Y6
@@ -17223,16 +33274,16 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      kbf800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -17272,16 +33323,16 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y5
-	VPXOR        Y5, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y5
-	VPXOR        Y5, Y7, Y7
 	VMOVUPS      k00000000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
+	VPSRLD       $0x0f, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y8
+	VPXOR        Y8, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y8
+	VPXOR        Y8, Y7, Y7
 	VMOVDQU      Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
@@ -17324,47 +33375,47 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	VPSRLD       $0x0f, Y7, Y7
 	VPOR         Y5, Y7, Y7
 	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
-	VPSRLD       $0x0f, Y7, Y5
-	VPXOR        Y5, Y7, Y6
-	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
-	VPSRLD       $0x0d, Y6, Y5
-	VPXOR        Y5, Y6, Y6
-	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
-	VPSRLD       $0x10, Y6, Y5
-	VPXOR        Y5, Y6, Y6
 	VMOVUPS      k3f800000<>+0(SB), Y5
 	VSUBPS       96(SP), Y5, Y5
-	VMOVDQU      Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x08, Y6, Y8
+	VPSRLD       $0x0f, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
+	VPSRLD       $0x0d, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
+	VPSRLD       $0x10, Y7, Y6
+	VPXOR        Y6, Y7, Y7
+	VMOVDQU      Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x08, Y7, Y8
 	VPAND        k000000ff<>+0(SB), Y8, Y8
 	VCVTDQ2PS    Y8, Y8
 	VMULPS       k3b808081<>+0(SB), Y8, Y8
 	VADDPS       Y5, Y8, Y8
-	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y6
 	VANDPS       k7fffffff<>+0(SB), Y8, Y8
-	VMAXPS       Y8, Y7, Y7
-	VMAXPS       Y7, Y1, Y8
+	VMAXPS       Y8, Y6, Y6
+	VMAXPS       Y6, Y1, Y8
 	VMINPS       Y8, Y2, Y2
-	VMINPS       Y7, Y1, Y1
-	VPSRLD       $0x10, Y6, Y7
-	VPAND        k000000ff<>+0(SB), Y7, Y7
-	VCVTDQ2PS    Y7, Y7
-	VMULPS       k3b808081<>+0(SB), Y7, Y7
-	VADDPS       Y0, Y7, Y7
-	VPSRLD       $0x18, Y6, Y0
+	VMINPS       Y6, Y1, Y1
+	VPSRLD       $0x10, Y7, Y6
+	VPAND        k000000ff<>+0(SB), Y6, Y6
+	VCVTDQ2PS    Y6, Y6
+	VMULPS       k3b808081<>+0(SB), Y6, Y6
+	VADDPS       Y0, Y6, Y6
+	VPSRLD       $0x18, Y7, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3b808081<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VANDPS       k7fffffff<>+0(SB), Y7, Y7
+	VANDPS       k7fffffff<>+0(SB), Y6, Y6
 	VANDPS       k7fffffff<>+0(SB), Y0, Y0
-	VMAXPS       Y0, Y7, Y7
-	VMAXPS       Y7, Y3, Y0
+	VMAXPS       Y0, Y6, Y6
+	VMAXPS       Y6, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y7, Y3, Y3
+	VMINPS       Y6, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -17411,7 +33462,7 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VINSERTI128  $0x01, X7, Y6, Y6
 	VPMULLD      Y1, Y6, Y6
 	VPSUBD       Y6, Y4, Y4
-	VMOVDQU      Y4, (SP)
+	VMOVUPS      Y4, (SP)
 	VMOVUPS      Y5, 32(SP)
 	VMULPS       (CX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -17435,7 +33486,7 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VINSERTI128  $0x01, X8, Y7, Y7
 	VPMULLD      Y1, Y7, Y7
 	VPSUBD       Y7, Y4, Y4
-	VMOVDQU      Y4, 64(SP)
+	VMOVUPS      Y4, 64(SP)
 	VMOVUPS      Y5, 96(SP)
 	VMULPS       (DX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -17459,12 +33510,12 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VINSERTI128  $0x01, X6, Y8, Y8
 	VPMULLD      Y1, Y8, Y8
 	VPSUBD       Y8, Y3, Y3
-	VMOVDQU      Y3, 128(SP)
+	VMOVUPS      Y3, 128(SP)
 	VMOVUPS      Y4, 160(SP)
-	VMOVDQU      Y1, 192(SP)
+	VMOVUPS      Y1, 192(SP)
 	VPCMPEQD     Y2, Y2, Y2
 	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 224(SP)
+	VMOVUPS      Y1, 224(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
 	VMOVUPS      k40000000<>+0(SB), Y3
@@ -17506,16 +33557,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -17570,16 +33621,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -17637,62 +33688,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -17714,16 +33765,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -17778,16 +33829,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -17845,62 +33896,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VPCMPEQD     192(SP), Y7, Y8
@@ -17925,16 +33976,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -17989,16 +34040,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -18056,62 +34107,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
+	VADDPS       Y5, Y8, Y8
 	VMULPS       Y6, Y6, Y6
-	VADDPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -18146,16 +34197,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -18210,16 +34261,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -18277,62 +34328,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -18354,16 +34405,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -18418,16 +34469,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -18485,62 +34536,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y12, Y12, Y12
-	VADDPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VADDPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VMULPS       Y10, Y10, Y10
+	VMULPS       Y9, Y9, Y9
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y10, Y10
+	VADDPS       Y11, Y9, Y9
 	VMULPS       Y7, Y7, Y7
-	VADDPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VADDPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VPCMPEQD     192(SP), Y7, Y8
@@ -18565,16 +34616,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -18629,16 +34680,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -18696,62 +34747,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
+	VADDPS       Y5, Y8, Y8
 	VMULPS       Y6, Y6, Y6
-	VADDPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VPCMPEQD     192(SP), Y5, Y6
@@ -18789,16 +34840,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -18853,16 +34904,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -18920,62 +34971,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
 	VPMULLD      Y5, Y7, Y7
@@ -18997,16 +35048,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -19061,16 +35112,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -19128,62 +35179,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y11, Y11, Y11
-	VADDPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VADDPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VMULPS       Y9, Y9, Y9
+	VMULPS       Y8, Y8, Y8
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y9, Y9
+	VADDPS       Y10, Y8, Y8
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VADDPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VPCMPEQD     192(SP), Y5, Y7
@@ -19208,16 +35259,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -19272,16 +35323,16 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -19339,62 +35390,62 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x05, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x05, Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3d042108<>+0(SB), Y9, Y9
 	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x0a, Y7, Y10
+	VPSRLD       $0x0a, Y8, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y9, Y9, Y9
-	VADDPS       Y9, Y8, Y8
+	VADDPS       Y9, Y7, Y7
 	VMULPS       Y10, Y10, Y10
-	VADDPS       Y10, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VADDPS       Y10, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x0f, Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x14, Y7, Y0
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x14, Y8, Y0
 	VPAND        k0000001f<>+0(SB), Y0, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3d042108<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VPSRLD       $0x19, Y7, Y5
+	VPSRLD       $0x19, Y8, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VMULPS       Y8, Y8, Y8
+	VMULPS       Y7, Y7, Y7
 	VMULPS       Y0, Y0, Y0
-	VADDPS       Y0, Y8, Y8
+	VADDPS       Y0, Y7, Y7
 	VMULPS       Y5, Y5, Y5
-	VADDPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y0
+	VADDPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2
@@ -19441,7 +35492,7 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VINSERTI128  $0x01, X7, Y6, Y6
 	VPMULLD      Y1, Y6, Y6
 	VPSUBD       Y6, Y4, Y4
-	VMOVDQU      Y4, (SP)
+	VMOVUPS      Y4, (SP)
 	VMOVUPS      Y5, 32(SP)
 	VMULPS       (CX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -19465,7 +35516,7 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VINSERTI128  $0x01, X8, Y7, Y7
 	VPMULLD      Y1, Y7, Y7
 	VPSUBD       Y7, Y4, Y4
-	VMOVDQU      Y4, 64(SP)
+	VMOVUPS      Y4, 64(SP)
 	VMOVUPS      Y5, 96(SP)
 	VMULPS       (DX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -19489,12 +35540,12 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VINSERTI128  $0x01, X6, Y8, Y8
 	VPMULLD      Y1, Y8, Y8
 	VPSUBD       Y8, Y3, Y3
-	VMOVDQU      Y3, 128(SP)
+	VMOVUPS      Y3, 128(SP)
 	VMOVUPS      Y4, 160(SP)
-	VMOVDQU      Y1, 192(SP)
+	VMOVUPS      Y1, 192(SP)
 	VPCMPEQD     Y2, Y2, Y2
 	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 224(SP)
+	VMOVUPS      Y1, 224(SP)
 	VMOVUPS      k40000000<>+0(SB), Y1
 	VMOVUPS      k40000000<>+0(SB), Y2
 	VMOVUPS      k40000000<>+0(SB), Y3
@@ -19536,16 +35587,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -19600,16 +35651,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -19667,62 +35718,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -19744,16 +35795,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -19808,16 +35859,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -19875,62 +35926,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VPCMPEQD     192(SP), Y7, Y8
@@ -19955,16 +36006,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -20019,16 +36070,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -20086,62 +36137,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
 	VANDPS       k7fffffff<>+0(SB), Y6, Y6
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
 	VPMULLD      Y5, Y6, Y6
@@ -20176,16 +36227,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -20240,16 +36291,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -20307,62 +36358,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y8
 	VPMULLD      Y7, Y8, Y8
@@ -20384,16 +36435,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      kbf800000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -20448,16 +36499,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y9, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
-	VPSRLD       $0x0d, Y10, Y9
-	VPXOR        Y9, Y10, Y10
-	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
-	VPSRLD       $0x10, Y10, Y9
-	VPXOR        Y9, Y10, Y10
 	VMOVUPS      k00000000<>+0(SB), Y9
 	VSUBPS       160(SP), Y9, Y9
+	VPSRLD       $0x0f, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y11
+	VPXOR        Y11, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y11
+	VPXOR        Y11, Y10, Y10
 	VMOVDQU      Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
@@ -20515,62 +36566,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y10, Y10
 	VPOR         Y8, Y10, Y10
 	VPMULLD      k27d4eb2f<>+0(SB), Y10, Y10
-	VPSRLD       $0x0f, Y10, Y8
-	VPXOR        Y8, Y10, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k3f800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
-	VMOVDQU      Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x05, Y9, Y11
+	VPSRLD       $0x0f, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      k85ebca77<>+0(SB), Y10, Y10
+	VPSRLD       $0x0d, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VPMULLD      kc2b2ae3d<>+0(SB), Y10, Y10
+	VPSRLD       $0x10, Y10, Y9
+	VPXOR        Y9, Y10, Y10
+	VMOVDQU      Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x05, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x0a, Y9, Y12
+	VPSRLD       $0x0a, Y10, Y12
 	VPAND        k0000001f<>+0(SB), Y12, Y12
 	VCVTDQ2PS    Y12, Y12
 	VMULPS       k3d042108<>+0(SB), Y12, Y12
 	VADDPS       Y8, Y12, Y12
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y12, Y12
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y12, Y10, Y10
-	VMAXPS       Y10, Y1, Y11
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y12, Y9, Y9
+	VMAXPS       Y9, Y1, Y11
 	VMINPS       Y11, Y2, Y2
-	VMINPS       Y10, Y1, Y1
-	VPSRLD       $0x0f, Y9, Y10
-	VPAND        k0000001f<>+0(SB), Y10, Y10
-	VCVTDQ2PS    Y10, Y10
-	VMULPS       k3d042108<>+0(SB), Y10, Y10
-	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x14, Y9, Y11
+	VMINPS       Y9, Y1, Y1
+	VPSRLD       $0x0f, Y10, Y9
+	VPAND        k0000001f<>+0(SB), Y9, Y9
+	VCVTDQ2PS    Y9, Y9
+	VMULPS       k3d042108<>+0(SB), Y9, Y9
+	VADDPS       Y5, Y9, Y9
+	VPSRLD       $0x14, Y10, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VPSRLD       $0x19, Y9, Y7
+	VPSRLD       $0x19, Y10, Y7
 	VPAND        k0000001f<>+0(SB), Y7, Y7
 	VCVTDQ2PS    Y7, Y7
 	VMULPS       k3d042108<>+0(SB), Y7, Y7
 	VADDPS       Y8, Y7, Y7
-	VANDPS       k7fffffff<>+0(SB), Y10, Y10
+	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
 	VANDPS       k7fffffff<>+0(SB), Y7, Y7
-	VMAXPS       Y11, Y10, Y10
-	VMAXPS       Y7, Y10, Y10
-	VMAXPS       Y10, Y3, Y7
+	VMAXPS       Y11, Y9, Y9
+	VMAXPS       Y7, Y9, Y9
+	VMAXPS       Y9, Y3, Y7
 	VMINPS       Y7, Y4, Y4
-	VMINPS       Y10, Y3, Y3
+	VMINPS       Y9, Y3, Y3
 	VMOVDQU      64(SP), Y7
 	VPADDD       k00000001<>+0(SB), Y7, Y7
 	VPCMPEQD     192(SP), Y7, Y8
@@ -20595,16 +36646,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -20659,16 +36710,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y7
-	VPXOR        Y7, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y7
-	VPXOR        Y7, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -20726,62 +36777,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x14, Y8, Y5
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y5, Y8, Y8
+	VPSRLD       $0x14, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VPSRLD       $0x19, Y8, Y6
+	VPSRLD       $0x19, Y9, Y6
 	VPAND        k0000001f<>+0(SB), Y6, Y6
 	VCVTDQ2PS    Y6, Y6
 	VMULPS       k3d042108<>+0(SB), Y6, Y6
 	VADDPS       Y7, Y6, Y6
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
 	VANDPS       k7fffffff<>+0(SB), Y6, Y6
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y6, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y6, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      (SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VPCMPEQD     192(SP), Y5, Y6
@@ -20819,16 +36870,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -20883,16 +36934,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -20950,62 +37001,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
 	VPMULLD      Y5, Y7, Y7
@@ -21027,16 +37078,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      kbf800000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -21091,16 +37142,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y8, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
-	VPSRLD       $0x0d, Y9, Y8
-	VPXOR        Y8, Y9, Y9
-	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
-	VPSRLD       $0x10, Y9, Y8
-	VPXOR        Y8, Y9, Y9
 	VMOVUPS      k00000000<>+0(SB), Y8
 	VSUBPS       160(SP), Y8, Y8
+	VPSRLD       $0x0f, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y10
+	VPXOR        Y10, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y10
+	VPXOR        Y10, Y9, Y9
 	VMOVDQU      Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
@@ -21158,62 +37209,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y9, Y9
 	VPOR         Y7, Y9, Y9
 	VPMULLD      k27d4eb2f<>+0(SB), Y9, Y9
-	VPSRLD       $0x0f, Y9, Y7
-	VPXOR        Y7, Y9, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y7
-	VPXOR        Y7, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y7
-	VPXOR        Y7, Y8, Y8
 	VMOVUPS      k3f800000<>+0(SB), Y7
 	VSUBPS       160(SP), Y7, Y7
-	VMOVDQU      Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x05, Y8, Y10
+	VPSRLD       $0x0f, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      k85ebca77<>+0(SB), Y9, Y9
+	VPSRLD       $0x0d, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VPMULLD      kc2b2ae3d<>+0(SB), Y9, Y9
+	VPSRLD       $0x10, Y9, Y8
+	VPXOR        Y8, Y9, Y9
+	VMOVDQU      Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x05, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x0a, Y8, Y11
+	VPSRLD       $0x0a, Y9, Y11
 	VPAND        k0000001f<>+0(SB), Y11, Y11
 	VCVTDQ2PS    Y11, Y11
 	VMULPS       k3d042108<>+0(SB), Y11, Y11
 	VADDPS       Y7, Y11, Y11
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y11, Y11
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y11, Y9, Y9
-	VMAXPS       Y9, Y1, Y10
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y11, Y8, Y8
+	VMAXPS       Y8, Y1, Y10
 	VMINPS       Y10, Y2, Y2
-	VMINPS       Y9, Y1, Y1
-	VPSRLD       $0x0f, Y8, Y9
-	VPAND        k0000001f<>+0(SB), Y9, Y9
-	VCVTDQ2PS    Y9, Y9
-	VMULPS       k3d042108<>+0(SB), Y9, Y9
-	VADDPS       Y0, Y9, Y9
-	VPSRLD       $0x14, Y8, Y10
+	VMINPS       Y8, Y1, Y1
+	VPSRLD       $0x0f, Y9, Y8
+	VPAND        k0000001f<>+0(SB), Y8, Y8
+	VCVTDQ2PS    Y8, Y8
+	VMULPS       k3d042108<>+0(SB), Y8, Y8
+	VADDPS       Y0, Y8, Y8
+	VPSRLD       $0x14, Y9, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y5, Y10, Y10
-	VPSRLD       $0x19, Y8, Y5
+	VPSRLD       $0x19, Y9, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y7, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y9, Y9
+	VANDPS       k7fffffff<>+0(SB), Y8, Y8
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y10, Y9, Y9
-	VMAXPS       Y5, Y9, Y9
-	VMAXPS       Y9, Y3, Y5
+	VMAXPS       Y10, Y8, Y8
+	VMAXPS       Y5, Y8, Y8
+	VMAXPS       Y8, Y3, Y5
 	VMINPS       Y5, Y4, Y4
-	VMINPS       Y9, Y3, Y3
+	VMINPS       Y8, Y3, Y3
 	VMOVDQU      64(SP), Y5
 	VPADDD       k00000001<>+0(SB), Y5, Y5
 	VPCMPEQD     192(SP), Y5, Y7
@@ -21238,16 +37289,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      kbf800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -21302,16 +37353,16 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
-	VPSRLD       $0x0d, Y8, Y6
-	VPXOR        Y6, Y8, Y8
-	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
-	VPSRLD       $0x10, Y8, Y6
-	VPXOR        Y6, Y8, Y8
 	VMOVUPS      k00000000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
+	VPSRLD       $0x0f, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y9
+	VPXOR        Y9, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y9
+	VPXOR        Y9, Y8, Y8
 	VMOVDQU      Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
@@ -21369,62 +37420,62 @@ TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	VPSRLD       $0x0f, Y8, Y8
 	VPOR         Y6, Y8, Y8
 	VPMULLD      k27d4eb2f<>+0(SB), Y8, Y8
-	VPSRLD       $0x0f, Y8, Y6
-	VPXOR        Y6, Y8, Y7
-	VPMULLD      k85ebca77<>+0(SB), Y7, Y7
-	VPSRLD       $0x0d, Y7, Y6
-	VPXOR        Y6, Y7, Y7
-	VPMULLD      kc2b2ae3d<>+0(SB), Y7, Y7
-	VPSRLD       $0x10, Y7, Y6
-	VPXOR        Y6, Y7, Y7
 	VMOVUPS      k3f800000<>+0(SB), Y6
 	VSUBPS       160(SP), Y6, Y6
-	VMOVDQU      Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x05, Y7, Y9
+	VPSRLD       $0x0f, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      k85ebca77<>+0(SB), Y8, Y8
+	VPSRLD       $0x0d, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VPMULLD      kc2b2ae3d<>+0(SB), Y8, Y8
+	VPSRLD       $0x10, Y8, Y7
+	VPXOR        Y7, Y8, Y8
+	VMOVDQU      Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x05, Y8, Y9
 	VPAND        k0000001f<>+0(SB), Y9, Y9
 	VCVTDQ2PS    Y9, Y9
 	VMULPS       k3d042108<>+0(SB), Y9, Y9
 	VADDPS       Y5, Y9, Y9
-	VPSRLD       $0x0a, Y7, Y10
+	VPSRLD       $0x0a, Y8, Y10
 	VPAND        k0000001f<>+0(SB), Y10, Y10
 	VCVTDQ2PS    Y10, Y10
 	VMULPS       k3d042108<>+0(SB), Y10, Y10
 	VADDPS       Y6, Y10, Y10
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y9, Y9
 	VANDPS       k7fffffff<>+0(SB), Y10, Y10
-	VMAXPS       Y9, Y8, Y8
-	VMAXPS       Y10, Y8, Y8
-	VMAXPS       Y8, Y1, Y9
+	VMAXPS       Y9, Y7, Y7
+	VMAXPS       Y10, Y7, Y7
+	VMAXPS       Y7, Y1, Y9
 	VMINPS       Y9, Y2, Y2
-	VMINPS       Y8, Y1, Y1
-	VPSRLD       $0x0f, Y7, Y8
-	VPAND        k0000001f<>+0(SB), Y8, Y8
-	VCVTDQ2PS    Y8, Y8
-	VMULPS       k3d042108<>+0(SB), Y8, Y8
-	VADDPS       Y0, Y8, Y8
-	VPSRLD       $0x14, Y7, Y0
+	VMINPS       Y7, Y1, Y1
+	VPSRLD       $0x0f, Y8, Y7
+	VPAND        k0000001f<>+0(SB), Y7, Y7
+	VCVTDQ2PS    Y7, Y7
+	VMULPS       k3d042108<>+0(SB), Y7, Y7
+	VADDPS       Y0, Y7, Y7
+	VPSRLD       $0x14, Y8, Y0
 	VPAND        k0000001f<>+0(SB), Y0, Y0
 	VCVTDQ2PS    Y0, Y0
 	VMULPS       k3d042108<>+0(SB), Y0, Y0
 	VADDPS       Y5, Y0, Y0
-	VPSRLD       $0x19, Y7, Y5
+	VPSRLD       $0x19, Y8, Y5
 	VPAND        k0000001f<>+0(SB), Y5, Y5
 	VCVTDQ2PS    Y5, Y5
 	VMULPS       k3d042108<>+0(SB), Y5, Y5
 	VADDPS       Y6, Y5, Y5
-	VANDPS       k7fffffff<>+0(SB), Y8, Y8
+	VANDPS       k7fffffff<>+0(SB), Y7, Y7
 	VANDPS       k7fffffff<>+0(SB), Y0, Y0
 	VANDPS       k7fffffff<>+0(SB), Y5, Y5
-	VMAXPS       Y0, Y8, Y8
-	VMAXPS       Y5, Y8, Y8
-	VMAXPS       Y8, Y3, Y0
+	VMAXPS       Y0, Y7, Y7
+	VMAXPS       Y5, Y7, Y7
+	VMAXPS       Y7, Y3, Y0
 	VMINPS       Y0, Y4, Y4
-	VMINPS       Y8, Y3, Y3
+	VMINPS       Y7, Y3, Y3
 	VMAXPS       Y3, Y1, Y0
 	VMINPS       Y4, Y2, Y2
 	VMINPS       Y0, Y2, Y2

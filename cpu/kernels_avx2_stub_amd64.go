@@ -197,6 +197,31 @@ func simplexSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]f
 //go:noescape
 func voronoi1DAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
 
+// voronoi1DDerivAVX2 is one octave of Worley and Chebyshev Voronoi 1D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi1D before finalize).
+//
+//go:noescape
+func voronoi1DDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
+
+// worley2DDerivAVX2 is one octave of Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
+//
+//go:noescape
+func worley2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+
+// chebyshev2DDerivAVX2 is one octave of Chebyshev Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
+//
+//go:noescape
+func chebyshev2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+
+// worley3DDerivAVX2 is one octave of Worley Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
+//
+//go:noescape
+func worley3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+
+// chebyshev3DDerivAVX2 is one octave of Chebyshev Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
+//
+//go:noescape
+func chebyshev3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+
 // worley2DAVX2 is one octave of Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue2D before minPair.result).
 //
 //go:noescape
@@ -221,6 +246,31 @@ func chebyshev3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32,
 //
 //go:noescape
 func voronoi1DTilingAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
+
+// voronoi1DTilingDerivAVX2 is one octave of tiling Worley and Chebyshev Voronoi 1D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi1D before finalize).
+//
+//go:noescape
+func voronoi1DTilingDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
+
+// worley2DTilingDerivAVX2 is one octave of tiling Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
+//
+//go:noescape
+func worley2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+
+// chebyshev2DTilingDerivAVX2 is one octave of tiling Chebyshev Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
+//
+//go:noescape
+func chebyshev2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
+
+// worley3DTilingDerivAVX2 is one octave of tiling Worley Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
+//
+//go:noescape
+func worley3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+
+// chebyshev3DTilingDerivAVX2 is one octave of tiling Chebyshev Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
+//
+//go:noescape
+func chebyshev3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
 
 // worley2DTilingAVX2 is one octave of tiling Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue2D before minPair.result).
 //

@@ -43,8 +43,12 @@ func (f *frame) put(r VecVirtual) Mem {
 	return m
 }
 
-// release gives back the slots among ops (others are ignored).
+// release gives back the slots among ops (others are ignored; a nil frame
+// has none).
 func (f *frame) release(ops ...Op) {
+	if f == nil {
+		return
+	}
 	for _, o := range ops {
 		if m, ok := o.(Mem); ok && m.Base == f.base.Base && m.Symbol.Name == "" {
 			f.free = append(f.free, (m.Disp-f.base.Disp)/32)
@@ -421,4 +425,196 @@ func indexOf(s []int, v int) int {
 		}
 	}
 	panic("asmgen: no such axis")
+}
+
+// voronoiDeriv is cpu.voronoi1D/2D/3D for Worley and Chebyshev noise
+// before the finalisation: the two minima a and b with their derivatives,
+// updated candidate by candidate in the scalar order, so that ties keep
+// the earlier candidate as the scalar strict comparisons do.
+func voronoiDeriv(name string, dims int, cheb, tiling bool) {
+	names, comps := derivOuts(dims)
+	var outNames []string
+	for _, m := range []string{"a", "b"} {
+		for _, n := range names {
+			outNames = append(outNames, m+n)
+		}
+	}
+	metric := map[bool]string{false: "Worley", true: "Chebyshev"}[cheb]
+	if dims == 1 {
+		metric = "Worley and Chebyshev"
+	}
+	pos, out, h, fi := kernelWith(0, name, dims, outNames, fmt.Sprintf("%s%s Voronoi %dD noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi%dD before finalize).", tilingDoc(tiling), metric, dims, dims))
+	fr := newFrame(2*dims + 2 + 11)
+	cs := newCells(fr, pos, fi, tiling)
+	cs.spill = fr
+	axes := axisComps(dims)
+	// a and b, v = 2 and derivatives +0: a in registers, b in the frame
+	// from 2D on. Chebyshev noise keeps, instead of the derivatives, one
+	// code per minimum (chebCandidate), b in registers too in 2D.
+	var a, b smp
+	state := comps
+	if cheb {
+		state = []int{0, 1}
+	}
+	for _, c := range state {
+		a[c], b[c] = YMM(), YMM()
+		if c == 0 {
+			VMOVUPS(bcast(f2), a[c].(VecVirtual))
+			VMOVUPS(bcast(f2), b[c].(VecVirtual))
+		} else {
+			VXORPS(a[c].(VecVirtual), a[c].(VecVirtual), a[c].(VecVirtual))
+			VXORPS(b[c].(VecVirtual), b[c].(VecVirtual), b[c].(VecVirtual))
+		}
+	}
+	if dims > 1 && !cheb || dims == 3 {
+		b = fr.putSample(b)
+	}
+	cs.each(h, func(v VecVirtual, o []Op, u uint32) {
+		if dims == 1 {
+			x := offset1(v, u, cs.g[0])
+			d := YMM()
+			abs(x, d)
+			updateMinima(&a, &b, smp{d, signStep(x)})
+			return
+		}
+		for pt := 0; pt < 2; pt++ {
+			if cheb {
+				updateMinima(&a, &b, chebCandidate(cellPoint(v, o, pt)))
+			} else {
+				updateMinima(&a, &b, worleyCandidate(cellPoint(v, o, pt), axes))
+			}
+		}
+	})
+	if cheb {
+		a, b = chebDecode(a, axes), chebDecode(b, axes)
+	}
+	for i, c := range comps {
+		for j, m := range []smp{a, b} {
+			r := YMM()
+			VMOVUPS(m[c], r)
+			VMOVUPS(r, out[j*len(comps)+i])
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// worleyCandidate is cpu.dist2/dist3 for Worley noise: the squared
+// distance of the offsets c, its derivatives the offsets.
+func worleyCandidate(c []VecVirtual, axes []int) smp {
+	// (x·x + y·y) + z·z; in 2D (x·x + 0) + z·z, the same: x·x is not −0
+	d, t := YMM(), YMM()
+	VMULPS(c[0], c[0], d)
+	for _, r := range c[1:] {
+		VMULPS(r, r, t)
+		VADDPS(t, d, d)
+	}
+	s := smp{d}
+	for i, a := range axes {
+		s[a] = c[i]
+	}
+	return s
+}
+
+// chebCandidate is cpu.dist2/dist3 for Chebyshev noise: v = max(|x|, |y|,
+// |z|), and for the derivative, which is signStep on the first axis of
+// the largest |offset| and +0 on the others, the code signStep·k for axis
+// k = 1, 2, 3 (x, y, z; z is 3 in 2D too), which chebDecode turns back
+// into the derivatives. The offsets are neither −0 nor NaN (a point's
+// coordinates are +0 or more, so a sum with them is not −0), so signStep
+// is the sign bit: (c < 0) ? +k : −k.
+func chebCandidate(c []VecVirtual) smp {
+	codes := []uint32{fm1, fm2, fm3}
+	if len(c) == 2 {
+		codes = []uint32{fm1, fm3}
+	}
+	ac := make([]VecVirtual, len(c))
+	sg := make([]VecVirtual, len(c))
+	for i, r := range c { // c[i] is spent here
+		ac[i] = YMM()
+		abs(r, ac[i])
+		sg[i] = r
+		VANDPS(bcast(signMask), r, sg[i])
+		VXORPS(bcast(codes[i]), sg[i], sg[i])
+	}
+	v := YMM()
+	if len(c) == 2 {
+		gt := YMM()
+		VCMPPS(U8(1), ac[0], ac[1], gt) // |z| < |x|
+		VBLENDVPS(gt, ac[0], ac[1], v)
+		VBLENDVPS(gt, sg[0], sg[1], sg[1])
+		return smp{v, sg[1]}
+	}
+	mx, t, yz := YMM(), YMM(), YMM()
+	VCMPPS(U8(1), ac[0], ac[1], mx) // |y| < |x|
+	VCMPPS(U8(1), ac[0], ac[2], t)  // |z| < |x|
+	VANDPS(t, mx, mx)
+	VCMPPS(U8(1), ac[1], ac[2], yz) // |z| < |y|
+	VBLENDVPS(yz, ac[1], ac[2], v)
+	VBLENDVPS(mx, ac[0], v, v)
+	VBLENDVPS(yz, sg[1], sg[2], sg[2])
+	VBLENDVPS(mx, sg[0], sg[2], sg[2])
+	return smp{v, sg[2]}
+}
+
+// chebDecode turns a minimum (v, code) of chebCandidate into (v, dx, dy,
+// dz): ±1, with the code's sign, on the axis |code| names, +0 elsewhere
+// (and everywhere for the code +0 of the initial minimum).
+func chebDecode(m smp, axes []int) smp {
+	code := YMM()
+	VMOVUPS(m[1], code)
+	ac, sg := YMM(), YMM()
+	abs(code, ac)
+	VANDPS(bcast(signMask), code, sg)
+	VORPS(bcast(f1), sg, sg) // ±1
+	r := smp{m[0]}
+	for _, a := range axes {
+		k := []uint32{1: f1, 2: f2, 3: f3}[a]
+		d := YMM()
+		VCMPPS(U8(0), bcast(k), ac, d) // |code| == k
+		VANDPS(sg, d, d)
+		r[a] = d
+	}
+	return r
+}
+
+// updateMinima is voronoiMinima.update for Worley and Chebyshev: where
+// s.v < a.v, b = a and a = s; else where s.v < b.v, b = s.
+func updateMinima(a, b *smp, s smp) {
+	lta, ltb := YMM(), YMM()
+	VCMPPS(U8(1), a[0], s[0], lta) // s.v < a.v
+	VCMPPS(U8(1), b[0], s[0], ltb) // s.v < b.v
+	for c := range s {
+		if s[c] == nil {
+			continue
+		}
+		bc, inMem := b[c].(Mem)
+		r := YMM()
+		VMOVUPS(b[c], r)
+		VBLENDVPS(ltb, s[c], r, r)
+		VBLENDVPS(lta, a[c], r, r)
+		if inMem {
+			VMOVUPS(r, bc)
+		} else {
+			b[c] = r
+		}
+		if am, ok := a[c].(Mem); ok {
+			r := YMM()
+			VMOVUPS(am, r)
+			VBLENDVPS(lta, s[c], r, r)
+			VMOVUPS(r, am)
+		} else {
+			ac := a[c].(VecVirtual)
+			VBLENDVPS(lta, s[c], ac, ac)
+		}
+	}
+}
+
+// signStep is cpu.signStep: (c < 0) ? +1 : −1.
+func signStep(c VecVirtual) VecVirtual {
+	r := YMM()
+	VCMPPS(U8(1), zero(), c, r) // c < 0
+	VANDPS(bcast(signMask), r, r)
+	VXORPS(bcast(fm1), r, r)
+	return r
 }

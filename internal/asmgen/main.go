@@ -51,6 +51,9 @@ const (
 	inv31      = 0x3D042108 // 1f / 31f
 	fm1        = 0xBF800000 // −1
 	simplex1   = 0x3F97B426 // 32f / 27f
+	f3         = 0x40400000 // 3
+	fm2        = 0xC0000000 // −2
+	fm3        = 0xC0400000 // −3
 	f30        = 0x41F00000 // 30
 	f60        = 0x42700000 // 60
 	signMask   = 0x80000000
@@ -504,38 +507,28 @@ func simplex1D(name string, simplexGrad bool) {
 // the distance |(A + u) − g|.
 func voronoi1D(name string, tiling bool) {
 	pos, outs, h, fi := kernel(name, 1, []string{"a", "b"}, tilingDoc(tiling)+"Voronoi 1D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue1D before minPair.result).")
-	l0, g := cell(pos[0], toFloat(fi))
-	var fm1 VecVirtual
-	if tiling {
-		floorMod(l0, fi)
-		fm1 = YMM()
-		VPADDD(one(), fi, fm1)
-	}
+	cs := newCells(newFrame(4), pos, fi, tiling)
 	a, b := YMM(), YMM()
 	VMOVUPS(bcast(f2), a)
 	VMOVUPS(bcast(f2), b)
-	for _, u := range offsets {
-		c := YMM()
-		VMOVDQU(l0, c)
-		if u.i != 0 {
-			VPADDD(bcast(uint32(u.i)), c, c)
-		}
-		switch {
-		case tiling && u.i == 1:
-			wrapAt(c, fi, nil)
-		case tiling && u.i == -1:
-			wrapAt(c, bcast(^uint32(0)), fm1)
-		}
-		d := byteUnit(avalanche(eat(h, c)), 0, 8)
-		VADDPS(bcast(u.f), d, d)
-		VSUBPS(g, d, d)
+	cs.each(h, func(v VecVirtual, _ []Op, u uint32) {
+		d := offset1(v, u, cs.g[0])
 		abs(d, d)
 		update(a, b, d)
-	}
+	})
 	VMOVUPS(a, outs[0])
 	VMOVUPS(b, outs[1])
 	VZEROUPPER()
 	RET()
+}
+
+// offset1 is the 1D Voronoi offset (A + u) − g of the point of the cell
+// with hash v.
+func offset1(v VecVirtual, u uint32, g Mem) VecVirtual {
+	d := byteUnit(v, 0, 8)
+	VADDPS(bcast(u), d, d)
+	VSUBPS(g, d, d)
+	return d
 }
 
 // hasAVX2 reports whether the CPU and the OS support AVX2: CPUID.1:ECX
@@ -899,77 +892,17 @@ func cellOffset(g Op, u uint32) VecVirtual {
 // each of the two points per cell, merged, written to a and b.
 func voronoi(name string, dims int, cheb, tiling bool) {
 	pos, outs, h, fi := kernel(name, dims, []string{"a", "b"}, fmt.Sprintf("%s%s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", tilingDoc(tiling), map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
-	frame := AllocLocal(32 * (2*dims + 2))
-	F := toFloat(fi)
-	l0 := make([]Mem, dims)
-	g := make([]Mem, dims)
-	for i := range pos {
-		p0, g0 := cell(pos[i], F)
-		if tiling {
-			floorMod(p0, fi)
-		}
-		l0[i], g[i] = frame.Offset(64*i), frame.Offset(64*i+32)
-		VMOVDQU(p0, l0[i])
-		VMOVUPS(g0, g[i])
-	}
-	// cellIndex is l0 + u, wrapped back into [0, f) when tiling
-	// (cpu.validateSingleStep).
-	fm, fm1 := frame.Offset(64*dims), frame.Offset(64*dims+32)
-	if tiling {
-		VMOVDQU(fi, fm)
-		VPADDD(one(), fi, fi)
-		VMOVDQU(fi, fm1)
-	}
-	cellIndex := func(l0 Op, u int32) VecVirtual {
-		r := YMM()
-		VMOVDQU(l0, r)
-		if u != 0 {
-			VPADDD(bcast(uint32(u)), r, r)
-		}
-		switch {
-		case tiling && u == 1:
-			wrapAt(r, fm, nil)
-		case tiling && u == -1:
-			wrapAt(r, bcast(^uint32(0)), fm1)
-		}
-		return r
-	}
+	cs := newCells(newFrame(2*dims+2), pos, fi, tiling)
 	var m [4]VecVirtual // a1, b1, a2, b2
 	for i := range m {
 		m[i] = YMM()
 		VMOVUPS(bcast(f2), m[i])
 	}
-	candidates := func(v VecVirtual, o []VecVirtual) {
+	cs.each(h, func(v VecVirtual, o []Op, _ uint32) {
 		for pt := 0; pt < 2; pt++ {
-			c := make([]VecVirtual, dims)
-			for j := range c {
-				if dims == 2 {
-					c[j] = byteUnit(v, 8*(2*pt+j), 8)
-				} else {
-					c[j] = byteUnit(v, 15*pt+5*j, 5)
-				}
-				VADDPS(o[j], c[j], c[j])
-			}
-			update(m[2*pt], m[2*pt+1], distance(cheb, c...))
+			update(m[2*pt], m[2*pt+1], distance(cheb, cellPoint(v, o, pt)...))
 		}
-	}
-	for _, u := range offsets {
-		hx := eat(h, cellIndex(l0[0], u.i))
-		ox := cellOffset(g[0], u.f)
-		for _, v := range offsets {
-			if dims == 2 {
-				hb := avalanche(eat(hx, cellIndex(l0[1], v.i)))
-				candidates(hb, []VecVirtual{ox, cellOffset(g[1], v.f)})
-				continue
-			}
-			hy := eat(hx, cellIndex(l0[1], v.i))
-			oy := cellOffset(g[1], v.f)
-			for _, w := range offsets {
-				hb := avalanche(eat(hy, cellIndex(l0[2], w.i)))
-				candidates(hb, []VecVirtual{ox, oy, cellOffset(g[2], w.f)})
-			}
-		}
-	}
+	})
 	// merge: b = min(b1, b2, max(a1, a2)); a = min(a1, a2)
 	t := YMM()
 	VMAXPS(m[2], m[0], t)
@@ -980,6 +913,95 @@ func voronoi(name string, dims int, cheb, tiling bool) {
 	VMOVUPS(m[1], outs[1])
 	VZEROUPPER()
 	RET()
+}
+
+// cellPoint is the offset of point pt (0 or 1) of a 2D or 3D Voronoi cell
+// with hash v from the sample, o being the cell's offset: the point's
+// coordinates from the hash (bytes in 2D, 5-bit fields in 3D) plus o.
+func cellPoint(v VecVirtual, o []Op, pt int) []VecVirtual {
+	c := make([]VecVirtual, len(o))
+	for j := range c {
+		if len(o) == 2 {
+			c[j] = byteUnit(v, 8*(2*pt+j), 8)
+		} else {
+			c[j] = byteUnit(v, 15*pt+5*j, 5)
+		}
+		VADDPS(o[j], c[j], c[j])
+	}
+	return c
+}
+
+// cells is the cell walk of cpu.voronoiValue1D…3D: the lower cell index l0
+// (wrapped when tiling) and the offset g of each axis, in the frame.
+type cells struct {
+	l0, g   []Mem
+	tiling  bool
+	fm, fm1 Mem    // f and f − 1 when tiling
+	spill   *frame // if set, the offsets of the outer axes live here
+}
+
+func newCells(fr *frame, pos []Mem, fi VecVirtual, tiling bool) *cells {
+	cs := &cells{tiling: tiling}
+	F := toFloat(fi)
+	for i := range pos {
+		p0, g0 := cell(pos[i], F)
+		if tiling {
+			floorMod(p0, fi)
+		}
+		cs.l0 = append(cs.l0, fr.put(p0))
+		cs.g = append(cs.g, fr.put(g0))
+	}
+	if tiling {
+		cs.fm = fr.put(fi)
+		VPADDD(one(), fi, fi)
+		cs.fm1 = fr.put(fi)
+	}
+	return cs
+}
+
+// index is l0 + u on axis i, wrapped back into [0, f) when tiling
+// (cpu.validateSingleStep).
+func (cs *cells) index(i int, u int32) VecVirtual {
+	r := YMM()
+	VMOVDQU(cs.l0[i], r)
+	if u != 0 {
+		VPADDD(bcast(uint32(u)), r, r)
+	}
+	switch {
+	case cs.tiling && u == 1:
+		wrapAt(r, cs.fm, nil)
+	case cs.tiling && u == -1:
+		wrapAt(r, bcast(^uint32(0)), cs.fm1)
+	}
+	return r
+}
+
+// each visits the 3, 3×3 or 3×3×3 cells around the sample in the scalar
+// order with the cell's hash v and its offsets o (float(u) − g per axis; in
+// 1D o is nil and u the bits of float(u)).
+func (cs *cells) each(h VecVirtual, visit func(v VecVirtual, o []Op, u uint32)) {
+	dims := len(cs.l0)
+	var walk func(i int, hp Op, o []Op)
+	walk = func(i int, hp Op, o []Op) {
+		for _, u := range offsets {
+			hu := eat(hp, cs.index(i, u.i))
+			if dims == 1 {
+				visit(avalanche(hu), nil, u.f)
+				continue
+			}
+			var ou Op = cellOffset(cs.g[i], u.f)
+			if i+1 == dims {
+				visit(avalanche(hu), append(append([]Op{}, o...), ou), u.f)
+				continue
+			}
+			if cs.spill != nil {
+				ou = cs.spill.put(ou.(VecVirtual))
+			}
+			walk(i+1, hu, append(append([]Op{}, o...), ou))
+			cs.spill.release(ou)
+		}
+	}
+	walk(0, h, nil)
 }
 
 // prepare8 loads eight positions (x, y, z triples, as []mgl32.Vec3 holds
@@ -1065,6 +1087,11 @@ func main() {
 			t = "Tiling"
 		}
 		voronoi1D("voronoi1D"+t+"AVX2", tiling)
+		voronoiDeriv("voronoi1D"+t+"DerivAVX2", 1, false, tiling)
+		for dims := 2; dims <= 3; dims++ {
+			voronoiDeriv(fmt.Sprintf("worley%dD%sDerivAVX2", dims, t), dims, false, tiling)
+			voronoiDeriv(fmt.Sprintf("chebyshev%dD%sDerivAVX2", dims, t), dims, true, tiling)
+		}
 		voronoi("worley2D"+t+"AVX2", 2, false, tiling)
 		voronoi("chebyshev2D"+t+"AVX2", 2, true, tiling)
 		voronoi("worley3D"+t+"AVX2", 3, false, tiling)
