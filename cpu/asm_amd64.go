@@ -9,14 +9,16 @@ import (
 	"github.com/noiselab/noise"
 )
 
-// The default amd64 build evaluates batches of lattice noise (value and
-// Perlin gradients), simplex noise (value and simplex gradients) and
-// Worley and Chebyshev noise in 1D, 2D and 3D, tiling or not, eight
-// positions at a time with AVX2
-// assembly (kernels_avx2_amd64.s, written by internal/asmgen from the scalar
-// code, operation for operation: the same bits). The input clamp, the
-// domain transform, the combine step and the fractal loop stay in Go, per
-// lane, as in valueAt. Build with -tags purego for the scalar code alone.
+// On amd64 with AVX2, batches of lattice noise (value and Perlin
+// gradients), simplex noise (value and simplex gradients) and Worley and
+// Chebyshev noise in 1D, 2D and 3D, tiling or not, run eight positions at a
+// time, values (Values) and values with derivatives (Samples), and single
+// 3D lattice and simplex positions (ValueAt) run with the cell's corners in
+// the lanes, in AVX2 assembly (kernels_avx2_amd64.s, written by
+// internal/asmgen from the scalar code, operation for operation: the same
+// bits). The input clamp, the domain transform, the combine step, the
+// Voronoi finalisation and the fractal loop stay in Go, per lane, as in
+// valueAt and sampleAt. Build with -tags purego for the scalar code alone.
 
 // kernel8 names the assembly kernel of a variant (one octave at eight
 // prepared positions, the noise before its combine step); 0 is none. A
@@ -474,4 +476,55 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 			out[l] = noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
 		}
 	}
+}
+
+// point1 names the assembly point kernel of a 3D variant: one octave at
+// one position, the cell's corners in the lanes, for valueAt; 0 is none.
+// (2D stays scalar: there the kernels were no faster.)
+type point1 uint8
+
+const (
+	noPoint1 point1 = iota
+	value3DP1
+	perlin3DP1
+	simplexValue3DP1
+	simplex3DP1
+)
+
+func (k point1) ok() bool { return k != noPoint1 }
+
+// simdPointFor picks the point kernel for c, or none.
+func simdPointFor(c noise.Config) point1 {
+	p := c.Noise.Parts()
+	if !cpuAVX2 || c.Tiling || c.Dims != 3 {
+		return noPoint1
+	}
+	switch {
+	case p.Family == noise.FamilyLattice && p.Gradient == noise.GradientPerlin:
+		return perlin3DP1
+	case p.Family == noise.FamilyLattice:
+		return value3DP1
+	case p.Family == noise.FamilySimplex && p.Gradient == noise.GradientSimplex:
+		return simplex3DP1
+	case p.Family == noise.FamilySimplex:
+		return simplexValue3DP1
+	}
+	return noPoint1
+}
+
+// run evaluates point kernel k at p (clamped) before the combine step. p
+// is passed by value: through a pointer it would live in memory, and the
+// kernel would wait for its stores.
+func (k point1) run(p point, h uint32, f int32) float32 {
+	switch k {
+	case value3DP1:
+		return valueLattice3DPointAVX2(p.x, p.y, p.z, h, f)
+	case perlin3DP1:
+		return perlinLattice3DPointAVX2(p.x, p.y, p.z, h, f)
+	case simplexValue3DP1:
+		return valueSimplex3DPointAVX2(p.x, p.y, p.z, h, f)
+	case simplex3DP1:
+		return simplexSimplex3DPointAVX2(p.x, p.y, p.z, h, f)
+	}
+	return 0
 }

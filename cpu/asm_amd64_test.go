@@ -13,7 +13,8 @@ import (
 )
 
 // TestScalarFallback makes Samplers as on a CPU without AVX2 and checks
-// that they stay scalar and give the assembly's bits (Values and Samples): every variant the
+// that they stay scalar and give the assembly's bits (Values, Samples and
+// ValueAt): every variant the
 // kernels cover (and only those) is vectorized on this CPU, and the two
 // agree on random, huge, signed-zero, infinite and NaN positions, with one
 // octave and with three octaves and a domain.
@@ -71,6 +72,11 @@ func TestScalarFallback(t *testing.T) {
 				for i := range a {
 					if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
 						t.Fatalf("%v at %v: assembly %v (%08x), scalar %v (%08x)", cfg, pos[i], a[i], math.Float32bits(a[i]), b[i], math.Float32bits(b[i]))
+					}
+				}
+				for _, p := range pos {
+					if va, vb := vec.ValueAt(p), sc.ValueAt(p); math.Float32bits(va) != math.Float32bits(vb) {
+						t.Fatalf("%v at %v: ValueAt: assembly %v, scalar %v", cfg, p, va, vb)
 					}
 				}
 				sa, sb := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))

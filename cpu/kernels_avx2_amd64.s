@@ -103,6 +103,892 @@ DATA k5f800000<>+24(SB)/4, $0x5f800000
 DATA k5f800000<>+28(SB)/4, $0x5f800000
 GLOBL k5f800000<>(SB), RODATA|NOPTR, $32
 
+// func valueLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+// Requires: AVX, AVX2, SSE, SSE2
+TEXT ·valueLattice3DPointAVX2(SB), NOSPLIT, $0-28
+	VXORPS       X0, X0, X0
+	MOVSS        x+0(FP), X1
+	VINSERTPS    $0x00, X1, X0, X0
+	MOVSS        y+4(FP), X1
+	VINSERTPS    $0x10, X1, X0, X0
+	MOVSS        z+8(FP), X1
+	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTF128  $0x01, X0, Y0, Y0
+	MOVL         h+12(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         f+16(FP), AX
+	MOVD         AX, X2
+	VPBROADCASTD X2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       Y2, Y0, Y0
+	VMAXPS       kce000000<>+0(SB), Y0, Y0
+	VMINPS       k4e000000<>+0(SB), Y0, Y0
+	VCVTTPS2DQ   Y0, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y0, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y0, Y3
+	VMULPS       Y3, Y3, Y0
+	VMULPS       Y3, Y0, Y0
+	VMULPS       k40c00000<>+0(SB), Y3, Y4
+	VSUBPS       k41700000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y4
+	VADDPS       k41200000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y0, Y0
+	VPADDD       upper1<>+0(SB), Y2, Y2
+	VSUBPS       upper1f<>+0(SB), Y3, Y3
+	VMOVDQU      corner02<>+0(SB), Y3
+	VPERMD       Y2, Y3, Y3
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y4
+	VPMULLD      Y3, Y4, Y4
+	VPADDD       Y1, Y4, Y4
+	VPSLLD       $0x11, Y4, Y1
+	VPSRLD       $0x0f, Y4, Y4
+	VPOR         Y1, Y4, Y4
+	VPMULLD      k27d4eb2f<>+0(SB), Y4, Y4
+	VMOVDQU      corner11<>+0(SB), Y1
+	VPERMD       Y2, Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y3
+	VPMULLD      Y1, Y3, Y3
+	VPADDD       Y4, Y3, Y3
+	VPSLLD       $0x11, Y3, Y1
+	VPSRLD       $0x0f, Y3, Y3
+	VPOR         Y1, Y3, Y3
+	VPMULLD      k27d4eb2f<>+0(SB), Y3, Y3
+	VMOVDQU      corner20<>+0(SB), Y1
+	VPERMD       Y2, Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y2
+	VPMULLD      Y1, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x11, Y2, Y1
+	VPSRLD       $0x0f, Y2, Y2
+	VPOR         Y1, Y2, Y2
+	VPMULLD      k27d4eb2f<>+0(SB), Y2, Y2
+	VPSRLD       $0x0f, Y2, Y1
+	VPXOR        Y1, Y2, Y2
+	VPMULLD      k85ebca77<>+0(SB), Y2, Y2
+	VPSRLD       $0x0d, Y2, Y1
+	VPXOR        Y1, Y2, Y2
+	VPMULLD      kc2b2ae3d<>+0(SB), Y2, Y2
+	VPSRLD       $0x10, Y2, Y1
+	VPXOR        Y1, Y2, Y2
+	VPAND        k000000ff<>+0(SB), Y2, Y1
+	VCVTDQ2PS    Y1, Y1
+	VMULPS       k3b808081<>+0(SB), Y1, Y1
+	VMULPS       k40000000<>+0(SB), Y1, Y1
+	VSUBPS       k3f800000<>+0(SB), Y1, Y1
+	VMOVSHDUP    Y1, Y2
+	VMOVDQU      lane2<>+0(SB), Y3
+	VPERMPS      Y0, Y3, Y3
+	VSUBPS       Y1, Y2, Y2
+	VMULPS       Y3, Y2, Y2
+	VADDPS       Y2, Y1, Y1
+	VPERMILPS    $0xee, Y1, Y2
+	VMOVDQU      lane1<>+0(SB), Y3
+	VPERMPS      Y0, Y3, Y3
+	VSUBPS       Y1, Y2, Y4
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y4, Y1, Y1
+	VEXTRACTF128 $0x01, Y1, X2
+	VMOVDQU      lane0<>+0(SB), Y3
+	VPERMPS      Y0, Y3, Y0
+	VSUBPS       Y1, Y2, Y2
+	VMULPS       Y0, Y2, Y2
+	VADDPS       Y2, Y1, Y1
+	MOVSS        X1, ret+24(FP)
+	VZEROUPPER
+	RET
+
+DATA kce000000<>+0(SB)/4, $0xce000000
+DATA kce000000<>+4(SB)/4, $0xce000000
+DATA kce000000<>+8(SB)/4, $0xce000000
+DATA kce000000<>+12(SB)/4, $0xce000000
+DATA kce000000<>+16(SB)/4, $0xce000000
+DATA kce000000<>+20(SB)/4, $0xce000000
+DATA kce000000<>+24(SB)/4, $0xce000000
+DATA kce000000<>+28(SB)/4, $0xce000000
+GLOBL kce000000<>(SB), RODATA|NOPTR, $32
+
+DATA k4e000000<>+0(SB)/4, $0x4e000000
+DATA k4e000000<>+4(SB)/4, $0x4e000000
+DATA k4e000000<>+8(SB)/4, $0x4e000000
+DATA k4e000000<>+12(SB)/4, $0x4e000000
+DATA k4e000000<>+16(SB)/4, $0x4e000000
+DATA k4e000000<>+20(SB)/4, $0x4e000000
+DATA k4e000000<>+24(SB)/4, $0x4e000000
+DATA k4e000000<>+28(SB)/4, $0x4e000000
+GLOBL k4e000000<>(SB), RODATA|NOPTR, $32
+
+DATA k40c00000<>+0(SB)/4, $0x40c00000
+DATA k40c00000<>+4(SB)/4, $0x40c00000
+DATA k40c00000<>+8(SB)/4, $0x40c00000
+DATA k40c00000<>+12(SB)/4, $0x40c00000
+DATA k40c00000<>+16(SB)/4, $0x40c00000
+DATA k40c00000<>+20(SB)/4, $0x40c00000
+DATA k40c00000<>+24(SB)/4, $0x40c00000
+DATA k40c00000<>+28(SB)/4, $0x40c00000
+GLOBL k40c00000<>(SB), RODATA|NOPTR, $32
+
+DATA k41700000<>+0(SB)/4, $0x41700000
+DATA k41700000<>+4(SB)/4, $0x41700000
+DATA k41700000<>+8(SB)/4, $0x41700000
+DATA k41700000<>+12(SB)/4, $0x41700000
+DATA k41700000<>+16(SB)/4, $0x41700000
+DATA k41700000<>+20(SB)/4, $0x41700000
+DATA k41700000<>+24(SB)/4, $0x41700000
+DATA k41700000<>+28(SB)/4, $0x41700000
+GLOBL k41700000<>(SB), RODATA|NOPTR, $32
+
+DATA k41200000<>+0(SB)/4, $0x41200000
+DATA k41200000<>+4(SB)/4, $0x41200000
+DATA k41200000<>+8(SB)/4, $0x41200000
+DATA k41200000<>+12(SB)/4, $0x41200000
+DATA k41200000<>+16(SB)/4, $0x41200000
+DATA k41200000<>+20(SB)/4, $0x41200000
+DATA k41200000<>+24(SB)/4, $0x41200000
+DATA k41200000<>+28(SB)/4, $0x41200000
+GLOBL k41200000<>(SB), RODATA|NOPTR, $32
+
+DATA upper1<>+0(SB)/4, $0x00000000
+DATA upper1<>+4(SB)/4, $0x00000000
+DATA upper1<>+8(SB)/4, $0x00000000
+DATA upper1<>+12(SB)/4, $0x00000000
+DATA upper1<>+16(SB)/4, $0x00000001
+DATA upper1<>+20(SB)/4, $0x00000001
+DATA upper1<>+24(SB)/4, $0x00000001
+DATA upper1<>+28(SB)/4, $0x00000001
+GLOBL upper1<>(SB), RODATA|NOPTR, $32
+
+DATA upper1f<>+0(SB)/4, $0x00000000
+DATA upper1f<>+4(SB)/4, $0x00000000
+DATA upper1f<>+8(SB)/4, $0x00000000
+DATA upper1f<>+12(SB)/4, $0x00000000
+DATA upper1f<>+16(SB)/4, $0x3f800000
+DATA upper1f<>+20(SB)/4, $0x3f800000
+DATA upper1f<>+24(SB)/4, $0x3f800000
+DATA upper1f<>+28(SB)/4, $0x3f800000
+GLOBL upper1f<>(SB), RODATA|NOPTR, $32
+
+DATA corner02<>+0(SB)/4, $0x00000000
+DATA corner02<>+4(SB)/4, $0x00000000
+DATA corner02<>+8(SB)/4, $0x00000000
+DATA corner02<>+12(SB)/4, $0x00000000
+DATA corner02<>+16(SB)/4, $0x00000004
+DATA corner02<>+20(SB)/4, $0x00000004
+DATA corner02<>+24(SB)/4, $0x00000004
+DATA corner02<>+28(SB)/4, $0x00000004
+GLOBL corner02<>(SB), RODATA|NOPTR, $32
+
+DATA kc2b2ae3d<>+0(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+4(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+8(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+12(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+16(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+20(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+24(SB)/4, $0xc2b2ae3d
+DATA kc2b2ae3d<>+28(SB)/4, $0xc2b2ae3d
+GLOBL kc2b2ae3d<>(SB), RODATA|NOPTR, $32
+
+DATA k27d4eb2f<>+0(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+4(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+8(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+12(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+16(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+20(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+24(SB)/4, $0x27d4eb2f
+DATA k27d4eb2f<>+28(SB)/4, $0x27d4eb2f
+GLOBL k27d4eb2f<>(SB), RODATA|NOPTR, $32
+
+DATA corner11<>+0(SB)/4, $0x00000001
+DATA corner11<>+4(SB)/4, $0x00000001
+DATA corner11<>+8(SB)/4, $0x00000005
+DATA corner11<>+12(SB)/4, $0x00000005
+DATA corner11<>+16(SB)/4, $0x00000001
+DATA corner11<>+20(SB)/4, $0x00000001
+DATA corner11<>+24(SB)/4, $0x00000005
+DATA corner11<>+28(SB)/4, $0x00000005
+GLOBL corner11<>(SB), RODATA|NOPTR, $32
+
+DATA corner20<>+0(SB)/4, $0x00000002
+DATA corner20<>+4(SB)/4, $0x00000006
+DATA corner20<>+8(SB)/4, $0x00000002
+DATA corner20<>+12(SB)/4, $0x00000006
+DATA corner20<>+16(SB)/4, $0x00000002
+DATA corner20<>+20(SB)/4, $0x00000006
+DATA corner20<>+24(SB)/4, $0x00000002
+DATA corner20<>+28(SB)/4, $0x00000006
+GLOBL corner20<>(SB), RODATA|NOPTR, $32
+
+DATA k85ebca77<>+0(SB)/4, $0x85ebca77
+DATA k85ebca77<>+4(SB)/4, $0x85ebca77
+DATA k85ebca77<>+8(SB)/4, $0x85ebca77
+DATA k85ebca77<>+12(SB)/4, $0x85ebca77
+DATA k85ebca77<>+16(SB)/4, $0x85ebca77
+DATA k85ebca77<>+20(SB)/4, $0x85ebca77
+DATA k85ebca77<>+24(SB)/4, $0x85ebca77
+DATA k85ebca77<>+28(SB)/4, $0x85ebca77
+GLOBL k85ebca77<>(SB), RODATA|NOPTR, $32
+
+DATA k000000ff<>+0(SB)/4, $0x000000ff
+DATA k000000ff<>+4(SB)/4, $0x000000ff
+DATA k000000ff<>+8(SB)/4, $0x000000ff
+DATA k000000ff<>+12(SB)/4, $0x000000ff
+DATA k000000ff<>+16(SB)/4, $0x000000ff
+DATA k000000ff<>+20(SB)/4, $0x000000ff
+DATA k000000ff<>+24(SB)/4, $0x000000ff
+DATA k000000ff<>+28(SB)/4, $0x000000ff
+GLOBL k000000ff<>(SB), RODATA|NOPTR, $32
+
+DATA k3b808081<>+0(SB)/4, $0x3b808081
+DATA k3b808081<>+4(SB)/4, $0x3b808081
+DATA k3b808081<>+8(SB)/4, $0x3b808081
+DATA k3b808081<>+12(SB)/4, $0x3b808081
+DATA k3b808081<>+16(SB)/4, $0x3b808081
+DATA k3b808081<>+20(SB)/4, $0x3b808081
+DATA k3b808081<>+24(SB)/4, $0x3b808081
+DATA k3b808081<>+28(SB)/4, $0x3b808081
+GLOBL k3b808081<>(SB), RODATA|NOPTR, $32
+
+DATA k40000000<>+0(SB)/4, $0x40000000
+DATA k40000000<>+4(SB)/4, $0x40000000
+DATA k40000000<>+8(SB)/4, $0x40000000
+DATA k40000000<>+12(SB)/4, $0x40000000
+DATA k40000000<>+16(SB)/4, $0x40000000
+DATA k40000000<>+20(SB)/4, $0x40000000
+DATA k40000000<>+24(SB)/4, $0x40000000
+DATA k40000000<>+28(SB)/4, $0x40000000
+GLOBL k40000000<>(SB), RODATA|NOPTR, $32
+
+DATA k3f800000<>+0(SB)/4, $0x3f800000
+DATA k3f800000<>+4(SB)/4, $0x3f800000
+DATA k3f800000<>+8(SB)/4, $0x3f800000
+DATA k3f800000<>+12(SB)/4, $0x3f800000
+DATA k3f800000<>+16(SB)/4, $0x3f800000
+DATA k3f800000<>+20(SB)/4, $0x3f800000
+DATA k3f800000<>+24(SB)/4, $0x3f800000
+DATA k3f800000<>+28(SB)/4, $0x3f800000
+GLOBL k3f800000<>(SB), RODATA|NOPTR, $32
+
+DATA lane2<>+0(SB)/4, $0x00000002
+DATA lane2<>+4(SB)/4, $0x00000002
+DATA lane2<>+8(SB)/4, $0x00000002
+DATA lane2<>+12(SB)/4, $0x00000002
+DATA lane2<>+16(SB)/4, $0x00000002
+DATA lane2<>+20(SB)/4, $0x00000002
+DATA lane2<>+24(SB)/4, $0x00000002
+DATA lane2<>+28(SB)/4, $0x00000002
+GLOBL lane2<>(SB), RODATA|NOPTR, $32
+
+DATA lane1<>+0(SB)/4, $0x00000001
+DATA lane1<>+4(SB)/4, $0x00000001
+DATA lane1<>+8(SB)/4, $0x00000001
+DATA lane1<>+12(SB)/4, $0x00000001
+DATA lane1<>+16(SB)/4, $0x00000001
+DATA lane1<>+20(SB)/4, $0x00000001
+DATA lane1<>+24(SB)/4, $0x00000001
+DATA lane1<>+28(SB)/4, $0x00000001
+GLOBL lane1<>(SB), RODATA|NOPTR, $32
+
+DATA lane0<>+0(SB)/4, $0x00000000
+DATA lane0<>+4(SB)/4, $0x00000000
+DATA lane0<>+8(SB)/4, $0x00000000
+DATA lane0<>+12(SB)/4, $0x00000000
+DATA lane0<>+16(SB)/4, $0x00000000
+DATA lane0<>+20(SB)/4, $0x00000000
+DATA lane0<>+24(SB)/4, $0x00000000
+DATA lane0<>+28(SB)/4, $0x00000000
+GLOBL lane0<>(SB), RODATA|NOPTR, $32
+
+// func perlinLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+// Requires: AVX, AVX2, SSE, SSE2
+TEXT ·perlinLattice3DPointAVX2(SB), NOSPLIT, $0-28
+	VXORPS       X0, X0, X0
+	MOVSS        x+0(FP), X1
+	VINSERTPS    $0x00, X1, X0, X0
+	MOVSS        y+4(FP), X1
+	VINSERTPS    $0x10, X1, X0, X0
+	MOVSS        z+8(FP), X1
+	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTF128  $0x01, X0, Y0, Y0
+	MOVL         h+12(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         f+16(FP), AX
+	MOVD         AX, X2
+	VPBROADCASTD X2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       Y2, Y0, Y0
+	VMAXPS       kce000000<>+0(SB), Y0, Y0
+	VMINPS       k4e000000<>+0(SB), Y0, Y0
+	VCVTTPS2DQ   Y0, Y2
+	VCVTDQ2PS    Y2, Y3
+	VCMPPS       $0x01, Y3, Y0, Y3
+	VPADDD       Y3, Y2, Y2
+	VCVTDQ2PS    Y2, Y3
+	VSUBPS       Y3, Y0, Y3
+	VMULPS       Y3, Y3, Y0
+	VMULPS       Y3, Y0, Y0
+	VMULPS       k40c00000<>+0(SB), Y3, Y4
+	VSUBPS       k41700000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y3, Y4
+	VADDPS       k41200000<>+0(SB), Y4, Y4
+	VMULPS       Y4, Y0, Y0
+	VPADDD       upper1<>+0(SB), Y2, Y2
+	VSUBPS       upper1f<>+0(SB), Y3, Y3
+	VMOVDQU      corner02<>+0(SB), Y4
+	VPERMD       Y2, Y4, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y1, Y6, Y6
+	VPSLLD       $0x11, Y6, Y1
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y1, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPERMPS      Y3, Y4, Y1
+	VMOVDQU      corner11<>+0(SB), Y4
+	VPERMD       Y2, Y4, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y5, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y5
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y5, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPERMPS      Y3, Y4, Y4
+	VMOVDQU      corner20<>+0(SB), Y5
+	VPERMD       Y2, Y5, Y2
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y2, Y6, Y6
+	VPADDD       Y7, Y6, Y6
+	VPSLLD       $0x11, Y6, Y2
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y2, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPERMPS      Y3, Y5, Y2
+	VPSRLD       $0x0f, Y6, Y3
+	VPXOR        Y3, Y6, Y5
+	VPMULLD      k85ebca77<>+0(SB), Y5, Y5
+	VPSRLD       $0x0d, Y5, Y3
+	VPXOR        Y3, Y5, Y5
+	VPMULLD      kc2b2ae3d<>+0(SB), Y5, Y5
+	VPSRLD       $0x10, Y5, Y3
+	VPXOR        Y3, Y5, Y5
+	VPAND        k000000ff<>+0(SB), Y5, Y3
+	VCVTDQ2PS    Y3, Y3
+	VMULPS       k3b808081<>+0(SB), Y3, Y3
+	VMULPS       k40000000<>+0(SB), Y3, Y3
+	VSUBPS       k3f800000<>+0(SB), Y3, Y3
+	VPSRLD       $0x18, Y5, Y5
+	VCVTDQ2PS    Y5, Y5
+	VMULPS       k3b808081<>+0(SB), Y5, Y5
+	VMULPS       k40000000<>+0(SB), Y5, Y5
+	VSUBPS       k3f800000<>+0(SB), Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y3, Y7
+	VMOVUPS      k3f800000<>+0(SB), Y6
+	VSUBPS       Y7, Y6, Y6
+	VANDPS       k7fffffff<>+0(SB), Y5, Y7
+	VSUBPS       Y7, Y6, Y6
+	VXORPS       k80000000<>+0(SB), Y6, Y8
+	VXORPS       Y7, Y7, Y7
+	VMAXPS       Y7, Y8, Y8
+	VANDNPS      k80000000<>+0(SB), Y3, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y3, Y3
+	VANDNPS      k80000000<>+0(SB), Y5, Y7
+	VORPS        Y8, Y7, Y7
+	VADDPS       Y7, Y5, Y5
+	VMULPS       Y1, Y3, Y3
+	VMULPS       Y4, Y5, Y5
+	VADDPS       Y5, Y3, Y3
+	VMULPS       Y2, Y6, Y6
+	VADDPS       Y6, Y3, Y3
+	VMULPS       k3fe364d3<>+0(SB), Y3, Y3
+	VMOVSHDUP    Y3, Y1
+	VMOVDQU      lane2<>+0(SB), Y2
+	VPERMPS      Y0, Y2, Y2
+	VSUBPS       Y3, Y1, Y1
+	VMULPS       Y2, Y1, Y1
+	VADDPS       Y1, Y3, Y3
+	VPERMILPS    $0xee, Y3, Y1
+	VMOVDQU      lane1<>+0(SB), Y2
+	VPERMPS      Y0, Y2, Y2
+	VSUBPS       Y3, Y1, Y4
+	VMULPS       Y2, Y4, Y4
+	VADDPS       Y4, Y3, Y3
+	VEXTRACTF128 $0x01, Y3, X1
+	VMOVDQU      lane0<>+0(SB), Y2
+	VPERMPS      Y0, Y2, Y0
+	VSUBPS       Y3, Y1, Y1
+	VMULPS       Y0, Y1, Y1
+	VADDPS       Y1, Y3, Y3
+	MOVSS        X3, ret+24(FP)
+	VZEROUPPER
+	RET
+
+DATA k7fffffff<>+0(SB)/4, $0x7fffffff
+DATA k7fffffff<>+4(SB)/4, $0x7fffffff
+DATA k7fffffff<>+8(SB)/4, $0x7fffffff
+DATA k7fffffff<>+12(SB)/4, $0x7fffffff
+DATA k7fffffff<>+16(SB)/4, $0x7fffffff
+DATA k7fffffff<>+20(SB)/4, $0x7fffffff
+DATA k7fffffff<>+24(SB)/4, $0x7fffffff
+DATA k7fffffff<>+28(SB)/4, $0x7fffffff
+GLOBL k7fffffff<>(SB), RODATA|NOPTR, $32
+
+DATA k80000000<>+0(SB)/4, $0x80000000
+DATA k80000000<>+4(SB)/4, $0x80000000
+DATA k80000000<>+8(SB)/4, $0x80000000
+DATA k80000000<>+12(SB)/4, $0x80000000
+DATA k80000000<>+16(SB)/4, $0x80000000
+DATA k80000000<>+20(SB)/4, $0x80000000
+DATA k80000000<>+24(SB)/4, $0x80000000
+DATA k80000000<>+28(SB)/4, $0x80000000
+GLOBL k80000000<>(SB), RODATA|NOPTR, $32
+
+DATA k3fe364d3<>+0(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+4(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+8(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+12(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+16(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+20(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+24(SB)/4, $0x3fe364d3
+DATA k3fe364d3<>+28(SB)/4, $0x3fe364d3
+GLOBL k3fe364d3<>(SB), RODATA|NOPTR, $32
+
+// func valueSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+// Requires: AVX, AVX2, SSE, SSE2
+TEXT ·valueSimplex3DPointAVX2(SB), NOSPLIT, $0-28
+	VXORPS       X0, X0, X0
+	MOVSS        x+0(FP), X1
+	VINSERTPS    $0x00, X1, X0, X0
+	MOVSS        y+4(FP), X1
+	VINSERTPS    $0x10, X1, X0, X0
+	MOVSS        z+8(FP), X1
+	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTF128  $0x01, X0, Y0, Y0
+	MOVL         h+12(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         f+16(FP), AX
+	MOVD         AX, X2
+	VPBROADCASTD X2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3f19999a<>+0(SB), Y2, Y2
+	VMULPS       Y2, Y0, Y0
+	VMAXPS       kce000000<>+0(SB), Y0, Y0
+	VMINPS       k4e000000<>+0(SB), Y0, Y0
+	VPERMILPS    $0x00, Y0, Y2
+	VPERMILPS    $0x55, Y0, Y3
+	VPERMILPS    $0xaa, Y0, Y4
+	VADDPS       Y3, Y2, Y5
+	VADDPS       Y4, Y5, Y5
+	VMULPS       k3eaaaaab<>+0(SB), Y5, Y5
+	VADDPS       Y5, Y0, Y5
+	VCVTTPS2DQ   Y5, Y0
+	VCVTDQ2PS    Y0, Y6
+	VCMPPS       $0x01, Y6, Y5, Y6
+	VPADDD       Y6, Y0, Y0
+	VCVTDQ2PS    Y0, Y6
+	VSUBPS       Y6, Y5, Y6
+	VPERMILPS    $0x10, Y6, Y5
+	VPERMILPS    $0x29, Y6, Y6
+	VCMPPS       $0x01, Y5, Y6, Y6
+	VMOVMSKPS    X6, AX
+	ANDL         $0x00000007, AX
+	SHLL         $0x06, AX
+	LEAQ         simplex3corners<>+0(SB), CX
+	VPSHUFD      $0x00, Y0, Y5
+	VPADDD       (CX)(AX*1), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y1, Y6, Y6
+	VPSLLD       $0x11, Y6, Y1
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y1, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSHUFD      $0x55, Y0, Y1
+	VPADDD       16(CX)(AX*1), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y1, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y6
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y6, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSHUFD      $0xaa, Y0, Y0
+	VPADDD       32(CX)(AX*1), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y7, Y6, Y6
+	VPSLLD       $0x11, Y6, Y7
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y7, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VCVTDQ2PS    Y5, Y5
+	VCVTDQ2PS    Y1, Y1
+	VCVTDQ2PS    Y0, Y0
+	VADDPS       Y1, Y5, Y7
+	VADDPS       Y0, Y7, Y7
+	VMULPS       k3e2aaaab<>+0(SB), Y7, Y7
+	VMOVUPS      k3f000000<>+0(SB), Y8
+	VMOVUPS      Y2, Y2
+	VSUBPS       Y5, Y2, Y2
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y2, Y2, Y2
+	VSUBPS       Y2, Y8, Y8
+	VMOVUPS      Y3, Y2
+	VSUBPS       Y1, Y2, Y2
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y2, Y2, Y2
+	VSUBPS       Y2, Y8, Y8
+	VMOVUPS      Y4, Y1
+	VSUBPS       Y0, Y1, Y1
+	VADDPS       Y7, Y1, Y1
+	VMULPS       Y1, Y1, Y2
+	VSUBPS       Y2, Y8, Y8
+	VPAND        k000000ff<>+0(SB), Y6, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y8, Y0
+	VMULPS       Y8, Y0, Y0
+	VMULPS       Y8, Y0, Y0
+	VPSRAD       $0x1f, Y8, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VPERMILPS    $0x55, Y0, Y1
+	VPERMILPS    $0xaa, Y0, Y2
+	VPERMILPS    $0xff, Y0, Y3
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	MOVSS        X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+DATA k3f19999a<>+0(SB)/4, $0x3f19999a
+DATA k3f19999a<>+4(SB)/4, $0x3f19999a
+DATA k3f19999a<>+8(SB)/4, $0x3f19999a
+DATA k3f19999a<>+12(SB)/4, $0x3f19999a
+DATA k3f19999a<>+16(SB)/4, $0x3f19999a
+DATA k3f19999a<>+20(SB)/4, $0x3f19999a
+DATA k3f19999a<>+24(SB)/4, $0x3f19999a
+DATA k3f19999a<>+28(SB)/4, $0x3f19999a
+GLOBL k3f19999a<>(SB), RODATA|NOPTR, $32
+
+DATA k3eaaaaab<>+0(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+4(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+8(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+12(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+16(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+20(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+24(SB)/4, $0x3eaaaaab
+DATA k3eaaaaab<>+28(SB)/4, $0x3eaaaaab
+GLOBL k3eaaaaab<>(SB), RODATA|NOPTR, $32
+
+DATA simplex3corners<>+0(SB)/4, $0x00000000
+DATA simplex3corners<>+4(SB)/4, $0x00000001
+DATA simplex3corners<>+8(SB)/4, $0x00000000
+DATA simplex3corners<>+12(SB)/4, $0x00000000
+DATA simplex3corners<>+16(SB)/4, $0x00000000
+DATA simplex3corners<>+20(SB)/4, $0x00000001
+DATA simplex3corners<>+24(SB)/4, $0x00000000
+DATA simplex3corners<>+28(SB)/4, $0x00000001
+DATA simplex3corners<>+32(SB)/4, $0x00000000
+DATA simplex3corners<>+36(SB)/4, $0x00000001
+DATA simplex3corners<>+40(SB)/4, $0x00000001
+DATA simplex3corners<>+44(SB)/4, $0x00000001
+DATA simplex3corners<>+64(SB)/4, $0x00000000
+DATA simplex3corners<>+68(SB)/4, $0x00000001
+DATA simplex3corners<>+72(SB)/4, $0x00000000
+DATA simplex3corners<>+76(SB)/4, $0x00000001
+DATA simplex3corners<>+80(SB)/4, $0x00000000
+DATA simplex3corners<>+84(SB)/4, $0x00000001
+DATA simplex3corners<>+88(SB)/4, $0x00000000
+DATA simplex3corners<>+92(SB)/4, $0x00000000
+DATA simplex3corners<>+96(SB)/4, $0x00000000
+DATA simplex3corners<>+100(SB)/4, $0x00000001
+DATA simplex3corners<>+104(SB)/4, $0x00000001
+DATA simplex3corners<>+108(SB)/4, $0x00000001
+DATA simplex3corners<>+128(SB)/4, $0x00000000
+DATA simplex3corners<>+132(SB)/4, $0x00000001
+DATA simplex3corners<>+136(SB)/4, $0x00000000
+DATA simplex3corners<>+140(SB)/4, $0x00000000
+DATA simplex3corners<>+144(SB)/4, $0x00000000
+DATA simplex3corners<>+148(SB)/4, $0x00000001
+DATA simplex3corners<>+152(SB)/4, $0x00000000
+DATA simplex3corners<>+156(SB)/4, $0x00000001
+DATA simplex3corners<>+160(SB)/4, $0x00000000
+DATA simplex3corners<>+164(SB)/4, $0x00000001
+DATA simplex3corners<>+168(SB)/4, $0x00000001
+DATA simplex3corners<>+172(SB)/4, $0x00000001
+DATA simplex3corners<>+192(SB)/4, $0x00000000
+DATA simplex3corners<>+196(SB)/4, $0x00000001
+DATA simplex3corners<>+200(SB)/4, $0x00000001
+DATA simplex3corners<>+204(SB)/4, $0x00000001
+DATA simplex3corners<>+208(SB)/4, $0x00000000
+DATA simplex3corners<>+212(SB)/4, $0x00000001
+DATA simplex3corners<>+216(SB)/4, $0x00000000
+DATA simplex3corners<>+220(SB)/4, $0x00000000
+DATA simplex3corners<>+224(SB)/4, $0x00000000
+DATA simplex3corners<>+228(SB)/4, $0x00000001
+DATA simplex3corners<>+232(SB)/4, $0x00000000
+DATA simplex3corners<>+236(SB)/4, $0x00000001
+DATA simplex3corners<>+256(SB)/4, $0x00000000
+DATA simplex3corners<>+260(SB)/4, $0x00000001
+DATA simplex3corners<>+264(SB)/4, $0x00000000
+DATA simplex3corners<>+268(SB)/4, $0x00000000
+DATA simplex3corners<>+272(SB)/4, $0x00000000
+DATA simplex3corners<>+276(SB)/4, $0x00000001
+DATA simplex3corners<>+280(SB)/4, $0x00000001
+DATA simplex3corners<>+284(SB)/4, $0x00000001
+DATA simplex3corners<>+288(SB)/4, $0x00000000
+DATA simplex3corners<>+292(SB)/4, $0x00000001
+DATA simplex3corners<>+296(SB)/4, $0x00000000
+DATA simplex3corners<>+300(SB)/4, $0x00000001
+DATA simplex3corners<>+320(SB)/4, $0x00000000
+DATA simplex3corners<>+324(SB)/4, $0x00000001
+DATA simplex3corners<>+328(SB)/4, $0x00000000
+DATA simplex3corners<>+332(SB)/4, $0x00000001
+DATA simplex3corners<>+336(SB)/4, $0x00000000
+DATA simplex3corners<>+340(SB)/4, $0x00000001
+DATA simplex3corners<>+344(SB)/4, $0x00000000
+DATA simplex3corners<>+348(SB)/4, $0x00000000
+DATA simplex3corners<>+352(SB)/4, $0x00000000
+DATA simplex3corners<>+356(SB)/4, $0x00000001
+DATA simplex3corners<>+360(SB)/4, $0x00000001
+DATA simplex3corners<>+364(SB)/4, $0x00000001
+DATA simplex3corners<>+384(SB)/4, $0x00000000
+DATA simplex3corners<>+388(SB)/4, $0x00000001
+DATA simplex3corners<>+392(SB)/4, $0x00000000
+DATA simplex3corners<>+396(SB)/4, $0x00000001
+DATA simplex3corners<>+400(SB)/4, $0x00000000
+DATA simplex3corners<>+404(SB)/4, $0x00000001
+DATA simplex3corners<>+408(SB)/4, $0x00000001
+DATA simplex3corners<>+412(SB)/4, $0x00000001
+DATA simplex3corners<>+416(SB)/4, $0x00000000
+DATA simplex3corners<>+420(SB)/4, $0x00000001
+DATA simplex3corners<>+424(SB)/4, $0x00000000
+DATA simplex3corners<>+428(SB)/4, $0x00000000
+DATA simplex3corners<>+448(SB)/4, $0x00000000
+DATA simplex3corners<>+452(SB)/4, $0x00000001
+DATA simplex3corners<>+456(SB)/4, $0x00000001
+DATA simplex3corners<>+460(SB)/4, $0x00000001
+DATA simplex3corners<>+464(SB)/4, $0x00000000
+DATA simplex3corners<>+468(SB)/4, $0x00000001
+DATA simplex3corners<>+472(SB)/4, $0x00000000
+DATA simplex3corners<>+476(SB)/4, $0x00000001
+DATA simplex3corners<>+480(SB)/4, $0x00000000
+DATA simplex3corners<>+484(SB)/4, $0x00000001
+DATA simplex3corners<>+488(SB)/4, $0x00000000
+DATA simplex3corners<>+492(SB)/4, $0x00000000
+GLOBL simplex3corners<>(SB), RODATA|NOPTR, $496
+
+DATA k3e2aaaab<>+0(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+4(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+8(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+12(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+16(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+20(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+24(SB)/4, $0x3e2aaaab
+DATA k3e2aaaab<>+28(SB)/4, $0x3e2aaaab
+GLOBL k3e2aaaab<>(SB), RODATA|NOPTR, $32
+
+DATA k3f000000<>+0(SB)/4, $0x3f000000
+DATA k3f000000<>+4(SB)/4, $0x3f000000
+DATA k3f000000<>+8(SB)/4, $0x3f000000
+DATA k3f000000<>+12(SB)/4, $0x3f000000
+DATA k3f000000<>+16(SB)/4, $0x3f000000
+DATA k3f000000<>+20(SB)/4, $0x3f000000
+DATA k3f000000<>+24(SB)/4, $0x3f000000
+DATA k3f000000<>+28(SB)/4, $0x3f000000
+GLOBL k3f000000<>(SB), RODATA|NOPTR, $32
+
+DATA k41000000<>+0(SB)/4, $0x41000000
+DATA k41000000<>+4(SB)/4, $0x41000000
+DATA k41000000<>+8(SB)/4, $0x41000000
+DATA k41000000<>+12(SB)/4, $0x41000000
+DATA k41000000<>+16(SB)/4, $0x41000000
+DATA k41000000<>+20(SB)/4, $0x41000000
+DATA k41000000<>+24(SB)/4, $0x41000000
+DATA k41000000<>+28(SB)/4, $0x41000000
+GLOBL k41000000<>(SB), RODATA|NOPTR, $32
+
+// func simplexSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+// Requires: AVX, AVX2, SSE, SSE2
+TEXT ·simplexSimplex3DPointAVX2(SB), NOSPLIT, $0-28
+	VXORPS       X0, X0, X0
+	MOVSS        x+0(FP), X1
+	VINSERTPS    $0x00, X1, X0, X0
+	MOVSS        y+4(FP), X1
+	VINSERTPS    $0x10, X1, X0, X0
+	MOVSS        z+8(FP), X1
+	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTF128  $0x01, X0, Y0, Y0
+	MOVL         h+12(FP), AX
+	MOVD         AX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         f+16(FP), AX
+	MOVD         AX, X2
+	VPBROADCASTD X2, Y2
+	VCVTDQ2PS    Y2, Y2
+	VMULPS       k3f19999a<>+0(SB), Y2, Y2
+	VMULPS       Y2, Y0, Y0
+	VMAXPS       kce000000<>+0(SB), Y0, Y0
+	VMINPS       k4e000000<>+0(SB), Y0, Y0
+	VPERMILPS    $0x00, Y0, Y2
+	VPERMILPS    $0x55, Y0, Y3
+	VPERMILPS    $0xaa, Y0, Y4
+	VADDPS       Y3, Y2, Y5
+	VADDPS       Y4, Y5, Y5
+	VMULPS       k3eaaaaab<>+0(SB), Y5, Y5
+	VADDPS       Y5, Y0, Y5
+	VCVTTPS2DQ   Y5, Y0
+	VCVTDQ2PS    Y0, Y6
+	VCMPPS       $0x01, Y6, Y5, Y6
+	VPADDD       Y6, Y0, Y0
+	VCVTDQ2PS    Y0, Y6
+	VSUBPS       Y6, Y5, Y6
+	VPERMILPS    $0x10, Y6, Y5
+	VPERMILPS    $0x29, Y6, Y6
+	VCMPPS       $0x01, Y5, Y6, Y6
+	VMOVMSKPS    X6, AX
+	ANDL         $0x00000007, AX
+	SHLL         $0x06, AX
+	LEAQ         simplex3corners<>+0(SB), CX
+	VPSHUFD      $0x00, Y0, Y5
+	VPADDD       (CX)(AX*1), Y5, Y5
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y5, Y6, Y6
+	VPADDD       Y1, Y6, Y6
+	VPSLLD       $0x11, Y6, Y1
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y1, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSHUFD      $0x55, Y0, Y1
+	VPADDD       16(CX)(AX*1), Y1, Y1
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y7
+	VPMULLD      Y1, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPSLLD       $0x11, Y7, Y6
+	VPSRLD       $0x0f, Y7, Y7
+	VPOR         Y6, Y7, Y7
+	VPMULLD      k27d4eb2f<>+0(SB), Y7, Y7
+	VPSHUFD      $0xaa, Y0, Y0
+	VPADDD       32(CX)(AX*1), Y0, Y0
+	VMOVDQU      kc2b2ae3d<>+0(SB), Y6
+	VPMULLD      Y0, Y6, Y6
+	VPADDD       Y7, Y6, Y6
+	VPSLLD       $0x11, Y6, Y7
+	VPSRLD       $0x0f, Y6, Y6
+	VPOR         Y7, Y6, Y6
+	VPMULLD      k27d4eb2f<>+0(SB), Y6, Y6
+	VPSRLD       $0x0f, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      k85ebca77<>+0(SB), Y6, Y6
+	VPSRLD       $0x0d, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VPMULLD      kc2b2ae3d<>+0(SB), Y6, Y6
+	VPSRLD       $0x10, Y6, Y7
+	VPXOR        Y7, Y6, Y6
+	VCVTDQ2PS    Y5, Y5
+	VCVTDQ2PS    Y1, Y1
+	VCVTDQ2PS    Y0, Y0
+	VADDPS       Y1, Y5, Y7
+	VADDPS       Y0, Y7, Y7
+	VMULPS       k3e2aaaab<>+0(SB), Y7, Y7
+	VMOVUPS      k3f000000<>+0(SB), Y8
+	VMOVUPS      Y2, Y2
+	VSUBPS       Y5, Y2, Y2
+	VADDPS       Y7, Y2, Y2
+	VMULPS       Y2, Y2, Y5
+	VSUBPS       Y5, Y8, Y8
+	VMOVUPS      Y3, Y3
+	VSUBPS       Y1, Y3, Y3
+	VADDPS       Y7, Y3, Y3
+	VMULPS       Y3, Y3, Y5
+	VSUBPS       Y5, Y8, Y8
+	VMOVUPS      Y4, Y1
+	VSUBPS       Y0, Y1, Y1
+	VADDPS       Y7, Y1, Y1
+	VMULPS       Y1, Y1, Y5
+	VSUBPS       Y5, Y8, Y8
+	VPAND        k000000ff<>+0(SB), Y6, Y0
+	VCVTDQ2PS    Y0, Y0
+	VMULPS       k3b808081<>+0(SB), Y0, Y0
+	VMULPS       k40000000<>+0(SB), Y0, Y0
+	VSUBPS       k3f800000<>+0(SB), Y0, Y0
+	VPSRLD       $0x18, Y6, Y4
+	VCVTDQ2PS    Y4, Y4
+	VMULPS       k3b808081<>+0(SB), Y4, Y4
+	VMULPS       k40000000<>+0(SB), Y4, Y4
+	VSUBPS       k3f800000<>+0(SB), Y4, Y4
+	VANDPS       k7fffffff<>+0(SB), Y0, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y5
+	VSUBPS       Y6, Y5, Y5
+	VANDPS       k7fffffff<>+0(SB), Y4, Y6
+	VSUBPS       Y6, Y5, Y5
+	VXORPS       k80000000<>+0(SB), Y5, Y7
+	VXORPS       Y6, Y6, Y6
+	VMAXPS       Y6, Y7, Y7
+	VANDNPS      k80000000<>+0(SB), Y0, Y6
+	VORPS        Y7, Y6, Y6
+	VADDPS       Y6, Y0, Y0
+	VANDNPS      k80000000<>+0(SB), Y4, Y6
+	VORPS        Y7, Y6, Y6
+	VADDPS       Y6, Y4, Y4
+	VMULPS       Y0, Y0, Y6
+	VMULPS       Y4, Y4, Y7
+	VADDPS       Y7, Y6, Y6
+	VMULPS       Y5, Y5, Y7
+	VADDPS       Y7, Y6, Y6
+	VSQRTPS      Y6, Y6
+	VMOVUPS      k3f800000<>+0(SB), Y7
+	VDIVPS       Y6, Y7, Y6
+	VMULPS       Y2, Y0, Y0
+	VMULPS       Y3, Y4, Y4
+	VADDPS       Y4, Y0, Y0
+	VMULPS       Y1, Y5, Y5
+	VADDPS       Y5, Y0, Y0
+	VMULPS       Y6, Y0, Y0
+	VMULPS       k40975952<>+0(SB), Y0, Y0
+	VMULPS       Y0, Y8, Y0
+	VMULPS       Y8, Y0, Y0
+	VMULPS       Y8, Y0, Y0
+	VPSRAD       $0x1f, Y8, Y1
+	VPANDN       k41000000<>+0(SB), Y1, Y1
+	VMULPS       Y1, Y0, Y0
+	VPERMILPS    $0x55, Y0, Y1
+	VPERMILPS    $0xaa, Y0, Y2
+	VPERMILPS    $0xff, Y0, Y3
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y2, Y0, Y0
+	VADDPS       Y3, Y0, Y0
+	MOVSS        X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+DATA k40975952<>+0(SB)/4, $0x40975952
+DATA k40975952<>+4(SB)/4, $0x40975952
+DATA k40975952<>+8(SB)/4, $0x40975952
+DATA k40975952<>+12(SB)/4, $0x40975952
+DATA k40975952<>+16(SB)/4, $0x40975952
+DATA k40975952<>+20(SB)/4, $0x40975952
+DATA k40975952<>+24(SB)/4, $0x40975952
+DATA k40975952<>+28(SB)/4, $0x40975952
+GLOBL k40975952<>(SB), RODATA|NOPTR, $32
+
 // func valueLattice1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·valueLattice1DAVX2(SB), NOSPLIT, $0-24
@@ -179,126 +1065,6 @@ TEXT ·valueLattice1DAVX2(SB), NOSPLIT, $0-24
 	VMOVUPS      Y2, (CX)
 	VZEROUPPER
 	RET
-
-DATA kce000000<>+0(SB)/4, $0xce000000
-DATA kce000000<>+4(SB)/4, $0xce000000
-DATA kce000000<>+8(SB)/4, $0xce000000
-DATA kce000000<>+12(SB)/4, $0xce000000
-DATA kce000000<>+16(SB)/4, $0xce000000
-DATA kce000000<>+20(SB)/4, $0xce000000
-DATA kce000000<>+24(SB)/4, $0xce000000
-DATA kce000000<>+28(SB)/4, $0xce000000
-GLOBL kce000000<>(SB), RODATA|NOPTR, $32
-
-DATA k4e000000<>+0(SB)/4, $0x4e000000
-DATA k4e000000<>+4(SB)/4, $0x4e000000
-DATA k4e000000<>+8(SB)/4, $0x4e000000
-DATA k4e000000<>+12(SB)/4, $0x4e000000
-DATA k4e000000<>+16(SB)/4, $0x4e000000
-DATA k4e000000<>+20(SB)/4, $0x4e000000
-DATA k4e000000<>+24(SB)/4, $0x4e000000
-DATA k4e000000<>+28(SB)/4, $0x4e000000
-GLOBL k4e000000<>(SB), RODATA|NOPTR, $32
-
-DATA k40c00000<>+0(SB)/4, $0x40c00000
-DATA k40c00000<>+4(SB)/4, $0x40c00000
-DATA k40c00000<>+8(SB)/4, $0x40c00000
-DATA k40c00000<>+12(SB)/4, $0x40c00000
-DATA k40c00000<>+16(SB)/4, $0x40c00000
-DATA k40c00000<>+20(SB)/4, $0x40c00000
-DATA k40c00000<>+24(SB)/4, $0x40c00000
-DATA k40c00000<>+28(SB)/4, $0x40c00000
-GLOBL k40c00000<>(SB), RODATA|NOPTR, $32
-
-DATA k41700000<>+0(SB)/4, $0x41700000
-DATA k41700000<>+4(SB)/4, $0x41700000
-DATA k41700000<>+8(SB)/4, $0x41700000
-DATA k41700000<>+12(SB)/4, $0x41700000
-DATA k41700000<>+16(SB)/4, $0x41700000
-DATA k41700000<>+20(SB)/4, $0x41700000
-DATA k41700000<>+24(SB)/4, $0x41700000
-DATA k41700000<>+28(SB)/4, $0x41700000
-GLOBL k41700000<>(SB), RODATA|NOPTR, $32
-
-DATA k41200000<>+0(SB)/4, $0x41200000
-DATA k41200000<>+4(SB)/4, $0x41200000
-DATA k41200000<>+8(SB)/4, $0x41200000
-DATA k41200000<>+12(SB)/4, $0x41200000
-DATA k41200000<>+16(SB)/4, $0x41200000
-DATA k41200000<>+20(SB)/4, $0x41200000
-DATA k41200000<>+24(SB)/4, $0x41200000
-DATA k41200000<>+28(SB)/4, $0x41200000
-GLOBL k41200000<>(SB), RODATA|NOPTR, $32
-
-DATA kc2b2ae3d<>+0(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+4(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+8(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+12(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+16(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+20(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+24(SB)/4, $0xc2b2ae3d
-DATA kc2b2ae3d<>+28(SB)/4, $0xc2b2ae3d
-GLOBL kc2b2ae3d<>(SB), RODATA|NOPTR, $32
-
-DATA k27d4eb2f<>+0(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+4(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+8(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+12(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+16(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+20(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+24(SB)/4, $0x27d4eb2f
-DATA k27d4eb2f<>+28(SB)/4, $0x27d4eb2f
-GLOBL k27d4eb2f<>(SB), RODATA|NOPTR, $32
-
-DATA k85ebca77<>+0(SB)/4, $0x85ebca77
-DATA k85ebca77<>+4(SB)/4, $0x85ebca77
-DATA k85ebca77<>+8(SB)/4, $0x85ebca77
-DATA k85ebca77<>+12(SB)/4, $0x85ebca77
-DATA k85ebca77<>+16(SB)/4, $0x85ebca77
-DATA k85ebca77<>+20(SB)/4, $0x85ebca77
-DATA k85ebca77<>+24(SB)/4, $0x85ebca77
-DATA k85ebca77<>+28(SB)/4, $0x85ebca77
-GLOBL k85ebca77<>(SB), RODATA|NOPTR, $32
-
-DATA k000000ff<>+0(SB)/4, $0x000000ff
-DATA k000000ff<>+4(SB)/4, $0x000000ff
-DATA k000000ff<>+8(SB)/4, $0x000000ff
-DATA k000000ff<>+12(SB)/4, $0x000000ff
-DATA k000000ff<>+16(SB)/4, $0x000000ff
-DATA k000000ff<>+20(SB)/4, $0x000000ff
-DATA k000000ff<>+24(SB)/4, $0x000000ff
-DATA k000000ff<>+28(SB)/4, $0x000000ff
-GLOBL k000000ff<>(SB), RODATA|NOPTR, $32
-
-DATA k3b808081<>+0(SB)/4, $0x3b808081
-DATA k3b808081<>+4(SB)/4, $0x3b808081
-DATA k3b808081<>+8(SB)/4, $0x3b808081
-DATA k3b808081<>+12(SB)/4, $0x3b808081
-DATA k3b808081<>+16(SB)/4, $0x3b808081
-DATA k3b808081<>+20(SB)/4, $0x3b808081
-DATA k3b808081<>+24(SB)/4, $0x3b808081
-DATA k3b808081<>+28(SB)/4, $0x3b808081
-GLOBL k3b808081<>(SB), RODATA|NOPTR, $32
-
-DATA k40000000<>+0(SB)/4, $0x40000000
-DATA k40000000<>+4(SB)/4, $0x40000000
-DATA k40000000<>+8(SB)/4, $0x40000000
-DATA k40000000<>+12(SB)/4, $0x40000000
-DATA k40000000<>+16(SB)/4, $0x40000000
-DATA k40000000<>+20(SB)/4, $0x40000000
-DATA k40000000<>+24(SB)/4, $0x40000000
-DATA k40000000<>+28(SB)/4, $0x40000000
-GLOBL k40000000<>(SB), RODATA|NOPTR, $32
-
-DATA k3f800000<>+0(SB)/4, $0x3f800000
-DATA k3f800000<>+4(SB)/4, $0x3f800000
-DATA k3f800000<>+8(SB)/4, $0x3f800000
-DATA k3f800000<>+12(SB)/4, $0x3f800000
-DATA k3f800000<>+16(SB)/4, $0x3f800000
-DATA k3f800000<>+20(SB)/4, $0x3f800000
-DATA k3f800000<>+24(SB)/4, $0x3f800000
-DATA k3f800000<>+28(SB)/4, $0x3f800000
-GLOBL k3f800000<>(SB), RODATA|NOPTR, $32
 
 // func perlinLattice1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -386,16 +1152,6 @@ TEXT ·perlinLattice1DAVX2(SB), NOSPLIT, $0-24
 	VMOVUPS      Y2, (CX)
 	VZEROUPPER
 	RET
-
-DATA k80000000<>+0(SB)/4, $0x80000000
-DATA k80000000<>+4(SB)/4, $0x80000000
-DATA k80000000<>+8(SB)/4, $0x80000000
-DATA k80000000<>+12(SB)/4, $0x80000000
-DATA k80000000<>+16(SB)/4, $0x80000000
-DATA k80000000<>+20(SB)/4, $0x80000000
-DATA k80000000<>+24(SB)/4, $0x80000000
-DATA k80000000<>+28(SB)/4, $0x80000000
-GLOBL k80000000<>(SB), RODATA|NOPTR, $32
 
 // func valueLattice2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -768,26 +1524,6 @@ TEXT ·perlinLattice2DAVX2(SB), NOSPLIT, $0-32
 	VMOVUPS      Y10, (DX)
 	VZEROUPPER
 	RET
-
-DATA k7fffffff<>+0(SB)/4, $0x7fffffff
-DATA k7fffffff<>+4(SB)/4, $0x7fffffff
-DATA k7fffffff<>+8(SB)/4, $0x7fffffff
-DATA k7fffffff<>+12(SB)/4, $0x7fffffff
-DATA k7fffffff<>+16(SB)/4, $0x7fffffff
-DATA k7fffffff<>+20(SB)/4, $0x7fffffff
-DATA k7fffffff<>+24(SB)/4, $0x7fffffff
-DATA k7fffffff<>+28(SB)/4, $0x7fffffff
-GLOBL k7fffffff<>(SB), RODATA|NOPTR, $32
-
-DATA k3f000000<>+0(SB)/4, $0x3f000000
-DATA k3f000000<>+4(SB)/4, $0x3f000000
-DATA k3f000000<>+8(SB)/4, $0x3f000000
-DATA k3f000000<>+12(SB)/4, $0x3f000000
-DATA k3f000000<>+16(SB)/4, $0x3f000000
-DATA k3f000000<>+20(SB)/4, $0x3f000000
-DATA k3f000000<>+24(SB)/4, $0x3f000000
-DATA k3f000000<>+28(SB)/4, $0x3f000000
-GLOBL k3f000000<>(SB), RODATA|NOPTR, $32
 
 DATA k406f2090<>+0(SB)/4, $0x406f2090
 DATA k406f2090<>+4(SB)/4, $0x406f2090
@@ -1612,16 +2348,6 @@ TEXT ·perlinLattice3DAVX2(SB), NOSPLIT, $320-40
 	VMOVUPS      Y8, (BX)
 	VZEROUPPER
 	RET
-
-DATA k3fe364d3<>+0(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+4(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+8(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+12(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+16(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+20(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+24(SB)/4, $0x3fe364d3
-DATA k3fe364d3<>+28(SB)/4, $0x3fe364d3
-GLOBL k3fe364d3<>(SB), RODATA|NOPTR, $32
 
 // func valueLattice1DTilingAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
@@ -5414,16 +6140,6 @@ DATA k3e58658c<>+24(SB)/4, $0x3e58658c
 DATA k3e58658c<>+28(SB)/4, $0x3e58658c
 GLOBL k3e58658c<>(SB), RODATA|NOPTR, $32
 
-DATA k41000000<>+0(SB)/4, $0x41000000
-DATA k41000000<>+4(SB)/4, $0x41000000
-DATA k41000000<>+8(SB)/4, $0x41000000
-DATA k41000000<>+12(SB)/4, $0x41000000
-DATA k41000000<>+16(SB)/4, $0x41000000
-DATA k41000000<>+20(SB)/4, $0x41000000
-DATA k41000000<>+24(SB)/4, $0x41000000
-DATA k41000000<>+28(SB)/4, $0x41000000
-GLOBL k41000000<>(SB), RODATA|NOPTR, $32
-
 // func simplexSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·simplexSimplex2DDerivAVX2(SB), $1280-48
@@ -8855,36 +9571,6 @@ TEXT ·valueSimplex3DDerivAVX2(SB), $1280-64
 	VZEROUPPER
 	RET
 
-DATA k3f19999a<>+0(SB)/4, $0x3f19999a
-DATA k3f19999a<>+4(SB)/4, $0x3f19999a
-DATA k3f19999a<>+8(SB)/4, $0x3f19999a
-DATA k3f19999a<>+12(SB)/4, $0x3f19999a
-DATA k3f19999a<>+16(SB)/4, $0x3f19999a
-DATA k3f19999a<>+20(SB)/4, $0x3f19999a
-DATA k3f19999a<>+24(SB)/4, $0x3f19999a
-DATA k3f19999a<>+28(SB)/4, $0x3f19999a
-GLOBL k3f19999a<>(SB), RODATA|NOPTR, $32
-
-DATA k3eaaaaab<>+0(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+4(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+8(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+12(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+16(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+20(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+24(SB)/4, $0x3eaaaaab
-DATA k3eaaaaab<>+28(SB)/4, $0x3eaaaaab
-GLOBL k3eaaaaab<>(SB), RODATA|NOPTR, $32
-
-DATA k3e2aaaab<>+0(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+4(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+8(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+12(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+16(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+20(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+24(SB)/4, $0x3e2aaaab
-DATA k3e2aaaab<>+28(SB)/4, $0x3e2aaaab
-GLOBL k3e2aaaab<>(SB), RODATA|NOPTR, $32
-
 // func simplexSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·simplexSimplex3DDerivAVX2(SB), $1280-64
@@ -9567,16 +10253,6 @@ TEXT ·simplexSimplex3DDerivAVX2(SB), $1280-64
 	VMOVUPS      Y0, (R8)
 	VZEROUPPER
 	RET
-
-DATA k40975952<>+0(SB)/4, $0x40975952
-DATA k40975952<>+4(SB)/4, $0x40975952
-DATA k40975952<>+8(SB)/4, $0x40975952
-DATA k40975952<>+12(SB)/4, $0x40975952
-DATA k40975952<>+16(SB)/4, $0x40975952
-DATA k40975952<>+20(SB)/4, $0x40975952
-DATA k40975952<>+24(SB)/4, $0x40975952
-DATA k40975952<>+28(SB)/4, $0x40975952
-GLOBL k40975952<>(SB), RODATA|NOPTR, $32
 
 // func valueSimplex1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
 // Requires: AVX, AVX2, SSE2

@@ -12,6 +12,18 @@ func hasAVX2() bool
 //go:noescape
 func prepare8(pos *[24]float32, x *[8]float32, y *[8]float32, z *[8]float32) uint32
 
+// valueLattice3DPointAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+
+// perlinLattice3DPointAVX2 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+
+// valueSimplex3DPointAVX2 is one octave of simplex 3D noise with the value gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func valueSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+
+// simplexSimplex3DPointAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func simplexSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
+
 // valueLattice1DAVX2 is one octave of lattice value 1D noise at eight positions (cpu.latticeValue1D before combineValue).
 //
 //go:noescape

@@ -55,6 +55,7 @@ type Sampler struct {
 	tr      transform
 	k8      kernel8 // the 8-lane batch kernel, if the build and CPU have one
 	d8      deriv8  // the 8-lane derivative kernel, likewise
+	p1      point1  // the assembly kernel of one position, for valueAt
 	lean    bool    // one octave and no domain: sampleAt and valueAt skip the loop
 	nanAxes uint8   // the coordinates that make the result NaN (nanAxesOf)
 }
@@ -84,6 +85,7 @@ func New(cfg noise.Config) (*Sampler, error) {
 	}
 	s.k8 = simdKernelFor(cfg)
 	s.d8 = simdDerivFor(cfg)
+	s.p1 = simdPointFor(cfg)
 	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil
 	s.nanAxes = nanAxesOf(cfg)
 	if cfg.Domain != nil {
@@ -184,14 +186,25 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 // valueAt is sampleAt reduced to the value, bit-identical to sampleAt(p).V.
 func (s *Sampler) valueAt(p point) float32 {
 	if s.lean {
-		if s.usesNaN(p) {
-			return nan32
+		// prepare without the domain, written out (prepare is not inlined,
+		// and a helper for the clamp is either not inlined either or, with
+		// min and max, slower than these well-predicted branches), on the
+		// coordinates the noise reads: without a domain they are nanAxes.
+		if s.cfg.Dims == 2 {
+			if isNaN32(p.x) || isNaN32(p.z) {
+				return nan32
+			}
+			p.x, p.z = clampInput(p.x), clampInput(p.z)
+		} else {
+			if s.usesNaN(p) {
+				return nan32
+			}
+			p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 		}
-		// prepare without the domain, written out: prepare is not inlined, and
-		// a helper for the clamp is either not inlined either or (with min
-		// and max) slower than these well-predicted branches.
-		p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 		// One octave: amplitude 1 and amplitude sum 1, so (0 + v·1) / 1 is 0 + v.
+		if s.p1.ok() {
+			return 0 + combineValue(s.vp.comb, s.p1.run(p, uint32(s.hash), s.oct.freq[0]))
+		}
 		return 0 + s.value(&s.vp, s.hash, p, s.oct.freq[0])
 	}
 	p, ok := s.prepare(p)
@@ -200,7 +213,13 @@ func (s *Sampler) valueAt(p point) float32 {
 	}
 	var sum float32
 	for o := 0; o < s.oct.n; o++ {
-		sum = sum + float32(s.value(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])*s.oct.amp[o])
+		var v float32
+		if s.p1.ok() {
+			v = combineValue(s.vp.comb, s.p1.run(p, uint32(s.hash.Add(int32(o))), s.oct.freq[o]))
+		} else {
+			v = s.value(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])
+		}
+		sum = sum + float32(v*s.oct.amp[o])
 	}
 	return sum / s.oct.ampSum
 }

@@ -28,3 +28,12 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) { panic("u
 func simdStatus() (bool, string) {
 	return false, "scalar build: the 8-lane AVX2 kernels are amd64 only, and -tags purego leaves them out"
 }
+
+// point1 is never set without the assembly point kernels.
+type point1 func()
+
+func simdPointFor(noise.Config) point1 { return nil }
+
+func (k point1) ok() bool { return k != nil }
+
+func (k point1) run(point, uint32, int32) float32 { panic("unreachable") }

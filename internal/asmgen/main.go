@@ -1051,6 +1051,10 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	hasAVX2()
 	prepare8()
+	pointLattice("valueLattice3DPointAVX2", false)
+	pointLattice("perlinLattice3DPointAVX2", true)
+	pointSimplex("valueSimplex3DPointAVX2", false)
+	pointSimplex("simplexSimplex3DPointAVX2", true)
 	for _, tiling := range []bool{false, true} {
 		t := ""
 		if tiling {

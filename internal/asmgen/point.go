@@ -1,0 +1,239 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The point kernels: one octave of a 3D variant at a single position, for
+// ValueAt. They vectorise over the corners of the cell instead of over
+// positions: lane c holds corner c (index bits x<<2 | y<<1 | z, as in
+// cpu.latticeValue3D, or the four corners of the simplex tetrahedron), and
+// the lerps and sums pair the lanes in the scalar order. In 2D the same
+// kernels measured no faster than the scalar code (a cell of four or three
+// corners leaves too little work beside the latency of the hash chain), so
+// 2D stays scalar.
+
+// vec8 is a 32-byte read-only table of eight 32-bit values.
+func vec8(name string, v [8]uint32) Mem {
+	if m, ok := consts[name]; ok {
+		return m
+	}
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, x := range v {
+		DATA(4*i, U32(x))
+	}
+	consts[name] = m
+	return m
+}
+
+// cornerIndex is the VPERMD index that puts axis k (0 x, 1 y, 2 z) of the
+// lower corner (lanes 0–3 of the table) or of the upper one (lanes 4–7)
+// into each corner's lane, bit b of the corner number choosing.
+func cornerIndex(k, b int) Mem {
+	var v [8]uint32
+	for c := range v {
+		v[c] = uint32(k)
+		if c>>b&1 != 0 {
+			v[c] += 4
+		}
+	}
+	return vec8(fmt.Sprintf("corner%d%d", k, b), v)
+}
+
+// pointArgs starts a point kernel: its TEXT, taking the coordinates one by
+// one (a 16-byte load of a point's four stored floats would wait for the
+// stores to retire), and returns them as (x, y, z, 0) twice.
+func pointArgs(name string) VecVirtual {
+	TEXT(name, NOSPLIT, "func(x, y, z float32, h uint32, f int32) float32")
+	c := XMM()
+	VXORPS(c, c, c)
+	for lane, a := range []string{"x", "y", "z"} {
+		t := XMM()
+		Load(Param(a), t)
+		VINSERTPS(U8(lane<<4), t, c, c)
+	}
+	r := YMM()
+	VINSERTF128(U8(1), c, c.AsY(), r)
+	return r
+}
+
+// pointLattice is cpu.latticeValue3D (not tiling) at one position before
+// combineValue.
+func pointLattice(name string, perlin bool) {
+	c := pointArgs(name)
+	Doc(fmt.Sprintf("%s is one octave of lattice %s 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).", name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
+	H, F := broadcastParam("h"), broadcastParam("f")
+	VCVTDQ2PS(F, F)
+	// spanValue on every axis, twice: lanes 0–3 the lower corner and its
+	// offsets g, lanes 4–7 the upper corner and g − 1
+	VMULPS(F, c, c)
+	clampCoord(c)
+	i0 := floorToInt(c)
+	g := YMM()
+	VCVTDQ2PS(i0, g)
+	VSUBPS(g, c, g)
+	t := smoothT(g)
+	I, G := YMM(), YMM()
+	VPADDD(vec8("upper1", [8]uint32{4: 1, 5: 1, 6: 1, 7: 1}), i0, I)
+	VSUBPS(vec8("upper1f", [8]uint32{4: f1, 5: f1, 6: f1, 7: f1}), g, G) // g − 0 is g
+	// each corner's indices and offsets, axis k chosen by bit 2 − k of the
+	// corner number, and its hash
+	hv := H
+	var off []VecVirtual
+	for k := 0; k < 3; k++ {
+		idx, ic := YMM(), YMM()
+		VMOVDQU(cornerIndex(k, 2-k), idx)
+		VPERMD(I, idx, ic)
+		hv = eat(hv, ic)
+		if perlin {
+			o := YMM()
+			VPERMPS(G, idx, o)
+			off = append(off, o)
+		}
+	}
+	v := avalanche(hv)
+	var n VecVirtual
+	if perlin {
+		n = octahedronDot(v, off[0], off[1], off[2])
+	} else {
+		n = byteGradient(v, 0)
+	}
+	// the lerps, z first: t of axis k in every lane
+	tk := func(k int) VecVirtual {
+		idx, r := YMM(), YMM()
+		VMOVDQU(vec8(fmt.Sprintf("lane%d", k), [8]uint32{uint32(k), uint32(k), uint32(k), uint32(k), uint32(k), uint32(k), uint32(k), uint32(k)}), idx)
+		VPERMPS(t, idx, r)
+		return r
+	}
+	b := YMM()
+	VMOVSHDUP(n, b) // corner 2j+1 into lane 2j
+	lerp(n, b, tk(2))
+	VPERMILPS(U8(0xEE), n, b) // lane 2 into lane 0 (in each half)
+	lerp(n, b, tk(1))         // x0v in lane 0, x1v in lane 4
+	VEXTRACTF128(U8(1), n, b.AsX())
+	lerp(n, b, tk(0))
+	Store(n.AsX(), ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// laneOf broadcasts lane k (of each 128-bit half) of r into a new
+// register.
+func laneOf(r Op, k uint8) VecVirtual {
+	d := YMM()
+	VPERMILPS(U8(k*0x55), r, d)
+	return d
+}
+
+// cornerTable writes a read-only table of rows of 64 bytes, each row
+// holding up to four 4-lane int32 vectors, and returns its address in a
+// register.
+func cornerTable(name string, rows [][][4]int32) GPVirtual {
+	m, ok := consts[name]
+	if !ok {
+		m = GLOBL(name, RODATA|NOPTR)
+		for r, row := range rows {
+			for v, vec := range row {
+				for l, x := range vec {
+					DATA(64*r+16*v+4*l, U32(uint32(x)))
+				}
+			}
+		}
+		consts[name] = m
+	}
+	base := GP64()
+	LEAQ(m, base)
+	return base
+}
+
+// hsum is the sum of lanes 0 to n−1 of k, in that order (((k0 + k1) + k2)
+// + …), in lane 0 of k.
+func hsum(k VecVirtual, n int) {
+	var t []VecVirtual
+	for i := 1; i < n; i++ {
+		t = append(t, laneOf(k, uint8(i)))
+	}
+	for _, r := range t {
+		VADDPS(r, k, k)
+	}
+}
+
+// pointSimplex is cpu.simplexValue3D at one position before combineValue:
+// the corners of the tetrahedron in lanes 0–3, chosen by a table indexed by
+// the comparisons of getSimplexCell3.
+func pointSimplex(name string, simplexGrad bool) {
+	c := pointArgs(name)
+	Doc(fmt.Sprintf("%s is one octave of simplex 3D noise with the %s gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	H, K := broadcastParam("h"), broadcastParam("f")
+	VCVTDQ2PS(K, K)
+	VMULPS(bcast(scale3), K, K)
+	VMULPS(K, c, c)
+	clampCoord(c)
+	// getSimplexCell3: sk = ((X + Y) + Z)·skew3, the skewed cell l0 and
+	// the fractions fr
+	P := []Op{laneOf(c, 0), laneOf(c, 1), laneOf(c, 2)}
+	sk := YMM()
+	VADDPS(P[1], P[0], sk)
+	VADDPS(P[2], sk, sk)
+	VMULPS(bcast(skew3), sk, sk)
+	VADDPS(sk, c, sk)
+	l0 := floorToInt(sk)
+	fr := YMM()
+	VCVTDQ2PS(l0, fr)
+	VSUBPS(fr, sk, fr)
+	// the comparisons fy < fx, fz < fx, fz < fy as bits 0, 1, 2
+	big, small := YMM(), YMM()
+	VPERMILPS(U8(0<<0|0<<2|1<<4), fr, big)   // fx, fx, fy
+	VPERMILPS(U8(1<<0|2<<2|2<<4), fr, small) // fy, fz, fz
+	VCMPPS(U8(1), big, small, small)
+	m := GP32()
+	VMOVMSKPS(small.AsX(), m)
+	ANDL(U32(7), m)
+	SHLL(U8(6), m)
+	// per comparison, the corners' offsets from l0 (0, 1, a and b of
+	// getSimplexCell3) on each axis
+	b := func(v bool) int32 {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	var rows [][][4]int32
+	for bits := 0; bits < 8; bits++ {
+		xGy, xGz, yGz := bits&1 != 0, bits&2 != 0, bits&4 != 0
+		xa, ya, za := b(xGy && xGz), b(!xGy && yGz), b((xGy && !xGz) || (!xGy && !yGz))
+		xb, yb, zb := b(xGy || (xGz && yGz)), b(!xGy || (xGz && yGz)), b(!(xGz && yGz))
+		rows = append(rows, [][4]int32{{0, 1, xa, xb}, {0, 1, ya, yb}, {0, 1, za, zb}})
+	}
+	tbl := cornerTable("simplex3corners", rows)
+	var L []Op
+	hv := H
+	for i := 0; i < 3; i++ {
+		l := YMM()
+		VPSHUFD(U8(i*0x55), l0, l)
+		VPADDD(Mem{Base: tbl, Index: m.As64(), Scale: 1, Disp: 16 * i}, l, l)
+		L = append(L, l)
+		hv = eat(hv, l)
+	}
+	v := avalanche(hv)
+	off, fo := simplexOffsets(P, L, unskew3)
+	var g VecVirtual
+	if simplexGrad {
+		gx, gy, gz := octahedronVectors(v)
+		r := sphereScale(gx, gy, gz)
+		g = dot3(gx, gy, gz, off[0], off[1], off[2])
+		VMULPS(r, g, g)
+		VMULPS(bcast(simplex3), g, g)
+	} else {
+		g = byteGradient(v, 0)
+	}
+	k := kernelFalloff(fo, g)
+	hsum(k, 4)
+	Store(k.AsX(), ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
