@@ -181,19 +181,25 @@ func (s *Sampler) finish(k kernel8, n, n2 float32) float32 {
 	return combineValue(s.vp.comb, n)
 }
 
-// prepareBlock8 is prepare for pos[0:8], into x, y and z; bit l of the
-// result is set where lane l gives NaN.
-func (s *Sampler) prepareBlock8(pos []mgl32.Vec3, x, y, z *[8]float32) (nans uint8) {
-	if !s.domain {
-		// prepare8 is clampInput on every coordinate, and the NaN test.
-		nan := prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), x, y, z)
-		for a := 0; a < 3; a++ {
-			if s.nanAxes>>a&1 != 0 {
-				nans |= uint8(nan >> (8 * a))
-			}
-		}
-		return nans
-	}
+// The blocks are prepared as prepare prepares a point: prepare8 loads,
+// clamps and NaN-tests eight positions, nanLanes keeps the NaN lanes of the
+// axes the noise reads, and with a domain prepareBlock8Domain does it lane
+// by lane. (Written out in each block function: a helper with both calls
+// is too large to inline, and a call per block cost 2%.)
+
+// nanLanes folds prepare8's NaN lanes of the axes in nanAxes into one byte:
+// bit l is set where lane l gives NaN.
+func nanLanes(n uint32, nanAxes uint8) uint8 {
+	n &= nanBytes[nanAxes&7]
+	return uint8(n | n>>8 | n>>16)
+}
+
+// nanBytes selects the bytes of prepare8's result of the axes in a nanAxes
+// set.
+var nanBytes = [8]uint32{0, 0xFF, 0xFF00, 0xFFFF, 0xFF0000, 0xFF00FF, 0xFFFF00, 0xFFFFFF}
+
+// prepareBlock8Domain is prepareBlock8 with a domain transform.
+func (s *Sampler) prepareBlock8Domain(pos []mgl32.Vec3, x, y, z *[8]float32) (nans uint8) {
 	for l, p := range pos[:8] {
 		q, ok := s.prepare(point{p[0], p[1], p[2], 0})
 		x[l], y[l], z[l] = q.x, q.y, q.z
@@ -205,7 +211,12 @@ func (s *Sampler) prepareBlock8(pos []mgl32.Vec3, x, y, z *[8]float32) (nans uin
 // valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
 func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
 	var x, y, z, n, n2 [8]float32
-	nans := s.prepareBlock8(pos, &x, &y, &z)
+	var nans uint8 // bit l: lane l gives NaN
+	if s.domain {
+		nans = s.prepareBlock8Domain(pos, &x, &y, &z)
+	} else {
+		nans = nanLanes(prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &x, &y, &z), s.nanAxes)
+	}
 	if s.lean { // one octave, no domain: 0 + v, as in valueAt
 		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
 		if s.k8.voronoi() {
@@ -446,7 +457,12 @@ func (s *Sampler) finishSample(k deriv8, b *block8, l int, f int32) noise.Sample
 // samplesBlock8 is sampleAt for pos[0:8], written to out[0:8].
 func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 	var b block8
-	nans := s.prepareBlock8(pos, &b.x, &b.y, &b.z)
+	var nans uint8
+	if s.domain {
+		nans = s.prepareBlock8Domain(pos, &b.x, &b.y, &b.z)
+	} else {
+		nans = nanLanes(prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &b.x, &b.y, &b.z), s.nanAxes)
+	}
 	if s.lean { // one octave, no domain: 0 + n, as in sampleAt
 		s.d8.run(&b, uint32(s.hash), s.oct.freq[0])
 		for l := range out[:8] {
