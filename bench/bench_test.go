@@ -180,10 +180,11 @@ func BenchmarkValueAt(b *testing.B) {
 }
 
 // BenchmarkSamples measures the value-and-derivatives batch path,
-// (*cpu.Sampler).Samples, for value, Perlin, simplex, simplex-value, Worley
-// F1 and Chebyshev F1 noise in 2D and 3D.
+// (*cpu.Sampler).Samples, for value, Perlin (and its turbulence), simplex
+// (and its smooth turbulence), simplex-value, Worley F1 and Chebyshev F1
+// noise in 2D and 3D.
 func BenchmarkSamples(b *testing.B) {
-	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.Simplex, noise.SimplexValue, noise.VoronoiWorleyF1, noise.VoronoiChebyshevF1} {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.PerlinTurbulence, noise.Simplex, noise.SimplexSmoothTurbulence, noise.SimplexValue, noise.VoronoiWorleyF1, noise.VoronoiChebyshevF1} {
 		b.Run(n.String(), func(b *testing.B) {
 			for _, dims := range []int{2, 3} {
 				b.Run(dimName(dims), func(b *testing.B) {

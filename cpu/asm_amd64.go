@@ -257,7 +257,7 @@ func simdStatus() (bool, string) {
 
 // deriv8 names the assembly derivative kernel of a variant: one octave's
 // value and derivatives at eight prepared positions, before the steps that
-// stay in Go (finishSample); 0 is none. A name, as kernel8 is.
+// stay in Go (octave8); 0 is none. A name, as kernel8 is.
 type deriv8 uint8
 
 const (
@@ -414,44 +414,47 @@ func (k deriv8) run(b *block8, h uint32, f int32) {
 	}
 }
 
-// finishSample is the rest of one octave at lane l after derivative kernel
-// k: evaluateCombined, and for simplex noise the frequency scale of the
-// derivatives (cpu.lattice1D…3D, simplex1D…3D); for Voronoi noise the
-// finalisation, the function and the frequency scale (cpu.voronoi1D…3D).
-func (s *Sampler) finishSample(k deriv8, b *block8, l int, f int32) noise.Sample {
-	if k.voronoi() {
-		m := voronoiMinima{
-			a: noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]},
-			b: noise.Sample{V: b.o[4][l], Dx: b.o[5][l], Dy: b.o[6][l], Dz: b.o[7][l]},
-		}
-		r := m.finalize(s.vp.metric, s.cfg.Dims).evaluate(s.vp.function)
-		F := float32(f)
-		r.Dx = float32(r.Dx * F)
-		if s.cfg.Dims == 3 {
-			r.Dy = float32(r.Dy * F)
-		}
-		if s.cfg.Dims > 1 {
-			r.Dz = float32(r.Dz * F)
-		}
-		return r
+// finishVoronoi is the rest of cpu.voronoi1D…3D at lane l after a
+// derivative kernel: the finalisation, the function and the frequency
+// scale.
+func (s *Sampler) finishVoronoi(b *block8, l int, f int32) noise.Sample {
+	m := voronoiMinima{
+		a: noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]},
+		b: noise.Sample{V: b.o[4][l], Dx: b.o[5][l], Dy: b.o[6][l], Dz: b.o[7][l]},
 	}
-	r := evaluateCombined(s.vp.comb, noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]})
-	if k.simplex() {
-		switch s.cfg.Dims {
-		case 1:
-			r.Dx = float32(r.Dx * float32(f))
-		case 2:
-			k := float32(float32(f) * invSqrt3)
-			r.Dx = float32(r.Dx * k)
-			r.Dz = float32(r.Dz * k)
-		case 3:
-			k := float32(float32(f) * scale3)
-			r.Dx = float32(r.Dx * k)
-			r.Dy = float32(r.Dy * k)
-			r.Dz = float32(r.Dz * k)
-		}
+	r := m.finalize(s.vp.metric, s.cfg.Dims).evaluate(s.vp.function)
+	F := float32(f)
+	r.Dx = float32(r.Dx * F)
+	if s.cfg.Dims == 3 {
+		r.Dy = float32(r.Dy * F)
+	}
+	if s.cfg.Dims > 1 {
+		r.Dz = float32(r.Dz * F)
 	}
 	return r
+}
+
+// derivScale is the factor of the derivatives after the combine step at
+// frequency f: simplexScale for simplex noise, 1 for lattice noise (whose
+// kernels scale them before; x·1 is x, and the derivatives a variant has
+// not are ±0 either way, which a positive factor keeps).
+func (s *Sampler) derivScale(f int32) float32 {
+	if s.d8.simplex() {
+		return simplexScale(s.cfg.Dims, f)
+	}
+	return 1
+}
+
+// simplexScale is the factor of simplex noise's derivatives at frequency
+// f (cpu.simplex1D…3D): f, f/sqrt(3) or 0.6·f.
+func simplexScale(dims int, f int32) float32 {
+	switch dims {
+	case 2:
+		return float32(float32(f) * invSqrt3)
+	case 3:
+		return float32(float32(f) * scale3)
+	}
+	return float32(f)
 }
 
 // samplesBlock8 is sampleAt for pos[0:8], written to out[0:8].
@@ -463,19 +466,25 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 	} else {
 		nans = nanLanes(prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &b.x, &b.y, &b.z), s.nanAxes)
 	}
+	var n [8]noise.Sample
 	if s.lean { // one octave, no domain: 0 + n, as in sampleAt
-		s.d8.run(&b, uint32(s.hash), s.oct.freq[0])
-		for l := range out[:8] {
-			out[l] = sampleAdd(noise.Sample{}, s.finishSample(s.d8, &b, l, s.oct.freq[0]))
+		f := s.oct.freq[0]
+		if s.d8.voronoi() {
+			s.octave8(&b, &n, uint32(s.hash), f)
+			for l := range out[:8] {
+				out[l] = sampleAdd(noise.Sample{}, n[l])
+			}
+		} else {
+			s.d8.run(&b, uint32(s.hash), f)
+			leanSamples8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], (*[32]float32)(unsafe.Pointer(&out[:8][0])), int32(s.vp.comb), s.derivScale(f))
 		}
 	} else {
 		var sum [8]noise.Sample
 		for o := 0; o < s.oct.n; o++ {
-			f := s.oct.freq[o]
-			s.d8.run(&b, uint32(s.hash.Add(int32(o))), f)
+			s.octave8(&b, &n, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
 			amp := s.oct.amp[o]
 			for l := range sum {
-				sum[l] = sampleAdd(sum[l], sampleScale(s.finishSample(s.d8, &b, l, f), amp))
+				sum[l] = sampleAdd(sum[l], sampleScale(n[l], amp))
 			}
 		}
 		for l := range out[:8] {
@@ -491,6 +500,26 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 		if nans&1 != 0 {
 			out[l] = noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
 		}
+	}
+}
+
+// octave8 is one octave (hash h, frequency f) of sampleAt at the eight
+// prepared positions of b, into n: the derivative kernel, then per lane the
+// rest of cpu.lattice1D…3D, simplex1D…3D or voronoi1D…3D. For lattice and
+// simplex noise that is evaluateCombined and the frequency scale of the
+// derivatives, in assembly (combineDeriv8: the turbulence's sign test is a
+// coin toss, a branch per lane in Go).
+func (s *Sampler) octave8(b *block8, n *[8]noise.Sample, h uint32, f int32) {
+	s.d8.run(b, h, f)
+	if s.d8.voronoi() {
+		for l := range n {
+			n[l] = s.finishVoronoi(b, l, f)
+		}
+		return
+	}
+	combineDeriv8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], int32(s.vp.comb), s.derivScale(f))
+	for l := range n {
+		n[l] = noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]}
 	}
 }
 

@@ -12,6 +12,16 @@ func hasAVX2() bool
 //go:noescape
 func prepare8(pos *[24]float32, x *[8]float32, y *[8]float32, z *[8]float32) uint32
 
+// combineDeriv8 is the combine step and the derivative scale of eight samples, in place.
+//
+//go:noescape
+func combineDeriv8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, comb int32, k float32)
+
+// leanSamples8 is the combine step, the derivative scale and 0 + x of eight samples, stored as noise.Samples to out.
+//
+//go:noescape
+func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[32]float32, comb int32, k float32)
+
 // valueLattice3DPointAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
 func valueLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
 

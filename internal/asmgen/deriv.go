@@ -618,3 +618,102 @@ func signStep(c VecVirtual) VecVirtual {
 	VXORPS(bcast(fm1), r, r)
 	return r
 }
+
+// finishDeriv8 writes the step of cpu.lattice1D…3D and simplex1D…3D after
+// a derivative kernel on eight samples: evaluateCombined (comb 0 none, 1
+// turbulence, 2 smooth turbulence) and the frequency scale k of the
+// derivatives (1 for lattice noise). combineDeriv8 does it in place;
+// leanSamples8, for a sampler of one octave without a domain, goes on with
+// sampleAdd(Sample{}, ·), 0 + x per component, and stores the samples as
+// []noise.Sample holds them.
+func finishDeriv8(name string, lean bool) {
+	sig := "func(v, dx, dy, dz *[8]float32, comb int32, k float32)"
+	doc := name + " is the combine step and the derivative scale of eight samples, in place."
+	if lean {
+		sig = "func(v, dx, dy, dz *[8]float32, out *[32]float32, comb int32, k float32)"
+		doc = name + " is the combine step, the derivative scale and 0 + x of eight samples, stored as noise.Samples to out."
+	}
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc)
+	var p []Mem
+	for _, n := range []string{"v", "dx", "dy", "dz"} {
+		p = append(p, Mem{Base: Load(Param(n), GP64())})
+	}
+	v := YMM()
+	VMOVUPS(p[0], v)
+	d := make([]VecVirtual, 3)
+	for i := range d {
+		d[i] = YMM()
+		VMOVUPS(p[1+i], d[i])
+	}
+	comb := GP32()
+	Load(Param("comb"), comb)
+	CMPL(comb, U32(0))
+	JE(LabelRef(name + "_scale"))
+	// turbulence: where !(v >= 0) (NGE: true when unordered) the
+	// derivatives change sign; v = |v|
+	m := YMM()
+	VCMPPS(U8(9), zero(), v, m)
+	VANDPS(bcast(signMask), m, m)
+	for _, r := range d {
+		VXORPS(m, r, r)
+	}
+	abs(v, v)
+	CMPL(comb, U32(1))
+	JE(LabelRef(name + "_scale"))
+	// smoothstepSample: k = (6·v)·(1 − v), d = d·k, v = v·(v·(3 − 2·v))
+	s, t := YMM(), YMM()
+	VMULPS(bcast(f6), v, s)
+	VMOVUPS(bcast(f1), t)
+	VSUBPS(v, t, t)
+	VMULPS(t, s, s)
+	for _, r := range d {
+		VMULPS(s, r, r)
+	}
+	VMULPS(bcast(f2), v, t)
+	VMOVUPS(bcast(f3), s)
+	VSUBPS(t, s, s)
+	VMULPS(v, s, s)
+	VMULPS(s, v, v)
+	Label(name + "_scale")
+	kx, k := XMM(), YMM()
+	Load(Param("k"), kx)
+	VBROADCASTSS(kx, k)
+	for _, r := range d {
+		VMULPS(k, r, r)
+	}
+	if !lean {
+		VMOVUPS(v, p[0])
+		for i, r := range d {
+			VMOVUPS(r, p[1+i])
+		}
+		VZEROUPPER()
+		RET()
+		return
+	}
+	z := YMM()
+	VXORPS(z, z, z)
+	for _, r := range append([]VecVirtual{v}, d...) {
+		VADDPS(r, z, r) // 0 + x
+	}
+	// transpose (v, dx, dy, dz) × 8 lanes into 8 samples
+	t0, t1, t2, t3 := YMM(), YMM(), YMM(), YMM()
+	VUNPCKLPS(d[0], v, t0) // v0 dx0 v1 dx1 | v4 dx4 v5 dx5
+	VUNPCKHPS(d[0], v, t1) // v2 dx2 v3 dx3 | v6 …
+	VUNPCKLPS(d[2], d[1], t2)
+	VUNPCKHPS(d[2], d[1], t3)
+	s0, s1, s2, s3 := YMM(), YMM(), YMM(), YMM()
+	VSHUFPS(U8(0x44), t2, t0, s0) // sample 0 | sample 4
+	VSHUFPS(U8(0xEE), t2, t0, s1) // 1 | 5
+	VSHUFPS(U8(0x44), t3, t1, s2) // 2 | 6
+	VSHUFPS(U8(0xEE), t3, t1, s3) // 3 | 7
+	out := Mem{Base: Load(Param("out"), GP64())}
+	r := YMM()
+	for i, q := range [][3]Op{{U8(0x20), s1, s0}, {U8(0x20), s3, s2}, {U8(0x31), s1, s0}, {U8(0x31), s3, s2}} {
+		VPERM2F128(q[0], q[1], q[2], r)
+		VMOVUPS(r, out.Offset(32*i))
+	}
+	VZEROUPPER()
+	RET()
+}

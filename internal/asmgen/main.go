@@ -1051,6 +1051,8 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	hasAVX2()
 	prepare8()
+	finishDeriv8("combineDeriv8", false)
+	finishDeriv8("leanSamples8", true)
 	pointLattice("valueLattice3DPointAVX2", false)
 	pointLattice("perlinLattice3DPointAVX2", true)
 	pointSimplex("valueSimplex3DPointAVX2", false)
