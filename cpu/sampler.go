@@ -101,13 +101,14 @@ func valueFromSample(f sampleFunc) valueFunc {
 	return func(vp *variantParams, h SmallXXHash, p point, fr int32) float32 { return f(vp, h, p, fr).V }
 }
 
-// SIMD reports whether this build and CPU evaluate batches of values eight
-// positions at a time, with a short explanation either way. The results are
-// the same bits in both cases.
+// SIMD reports whether this build and CPU evaluate batches eight positions
+// at a time, with a short explanation either way. The results are the same
+// bits in both cases.
 func SIMD() (ok bool, how string) { return simdStatus() }
 
-// Vectorized reports whether Values runs this Sampler's variant through the
-// 8-lane kernels (smooth Worley and perm-value variants stay scalar).
+// Vectorized reports whether Values and Samples run this Sampler's variant
+// through the 8-lane kernels (smooth Worley and perm-value variants stay
+// scalar).
 func (s *Sampler) Vectorized() bool { return s.k8.ok() }
 
 // Config returns the configuration the Sampler was made with.
