@@ -80,7 +80,7 @@ func TestErrors(t *testing.T) {
 		{"gpu with blog", []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-backend", "gpu"}, in, "noise sample: ", []string{"-perm-mode blog", "-backend gpu", "CPU only"}},
 		{"bad context", []string{"sample", "-noise", "perlin", "-backend", "gpu", "-context", "foo"}, in, "noise sample: ", []string{"-context", `"foo"`, "egl", "glfw"}},
 		{"bad context cpu", []string{"sample", "-noise", "perlin", "-context", "current"}, in, "noise sample: ", []string{"-context", `"current"`, "egl", "glfw"}},
-		{"backend gpu image", []string{"image", "-noise", "perlin", "-backend", "gpu", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"backend", "gpu", "cpu"}},
+		{"bad backend image", []string{"image", "-noise", "perlin", "-backend", "tpu", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"backend", "tpu", "gpu", "cpu"}},
 		{"bad matrix", []string{"sample", "-noise", "perlin", "-matrix", "xyz"}, in, "noise sample: ", []string{"matrix", "xyz", "ps", "pn"}},
 		{"bad translate", []string{"sample", "-noise", "perlin", "-translate", "1,2"}, in, "noise sample: ", []string{"-translate", "x,y,z"}},
 		{"translate not a number", []string{"sample", "-noise", "perlin", "-translate", "1,a,2"}, in, "noise sample: ", []string{"-translate", `"a"`}},

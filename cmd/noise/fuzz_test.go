@@ -31,7 +31,8 @@ func FuzzParseLine(f *testing.F) {
 		if f64 {
 			bits = 64
 		}
-		p, n, err := parseLine([]byte(line), want, bits)
+		plane := !four && f64 // exercise the 2D "x y" form too
+		p, n, err := parseLine([]byte(line), want, bits, plane)
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") {
 				t.Fatalf("error spans lines: %q", err)
@@ -44,8 +45,14 @@ func FuzzParseLine(f *testing.F) {
 			}
 			return
 		}
-		if n != want {
+		if n != want && !(plane && n == 2) {
 			t.Fatalf("%q: %d numbers accepted, want %d", line, n, want)
+		}
+		if n == 2 {
+			if p[1] != 0 {
+				t.Fatalf("%q: x y gave y = %v, want 0 (the XZ plane)", line, p[1])
+			}
+			p[1] = p[2] // the fields' order, for the checks below
 		}
 		toks := strings.FieldsFunc(line, func(r rune) bool { return r < 128 && isSpace(byte(r)) })
 		for i := 0; i < n; i++ {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/png"
@@ -9,6 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cpu"
 )
 
 func decodePNG(t *testing.T, path string) image.Image {
@@ -126,6 +132,163 @@ func TestImageMapping(t *testing.T) {
 		want := uint8(math.Round(float64(v) * 255))
 		if r, _, _ := rgb8(img, pts[k].i, pts[k].j); r != want && r != want-1 && r != want+1 {
 			t.Errorf("pixel %v = %d, sample gives %v → %d", pts[k], r, v, want)
+		}
+	}
+}
+
+// TestImageHeightmap checks the heightmap outputs against the noise
+// itself: every pixel of a 16-bit (and of an 8-bit grey) image decodes back
+// to the value at its position within half a level of the grey ramp over
+// the noise's range, 16 bits keep more than 256 levels, and a 16-bit normal
+// map decodes to unit normals.
+func TestImageHeightmap(t *testing.T) {
+	dir := t.TempDir()
+	const size = 48
+	for _, c := range []struct {
+		name  string
+		args  []string
+		noise noise.Noise
+		dims  int
+		bits  int
+	}{
+		{"perlin 16", []string{"-noise", "perlin", "-bits", "16"}, noise.Perlin, 3, 16},
+		{"simplex 2D 16 ramp grey", []string{"-noise", "simplex", "-dims", "2", "-bits", "16", "-ramp", "grey"}, noise.Simplex, 2, 16},
+		{"worley f1 16", []string{"-noise", "voronoi-worley-f1", "-bits", "16"}, noise.VoronoiWorleyF1, 3, 16},
+		{"value grey 8", []string{"-noise", "value", "-ramp", "grey"}, noise.Value, 3, 8},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".png")
+		args := append(append([]string{"image", "-size", fmt.Sprint(size)}, c.args...), "-o", out)
+		r := runIn("", args...)
+		mustOK(t, r, args...)
+		img := decodePNG(t, out)
+		if got := img.Bounds(); got != image.Rect(0, 0, size, size) {
+			t.Fatalf("%s: bounds %v", c.name, got)
+		}
+		s, err := cpu.New(noise.Config{Noise: c.noise, Dims: c.dims, Settings: noise.DefaultSettings(),
+			Domain: &noise.Domain{Scale: [3]float32{8, 8, 8}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := c.noise.Range(c.dims)
+		levels := map[uint32]bool{}
+		for j := 0; j < size; j++ {
+			for i := 0; i < size; i++ {
+				var y, full float64
+				switch m := img.(type) {
+				case *image.Gray16:
+					if c.bits != 16 {
+						t.Fatalf("%s: a 16-bit image", c.name)
+					}
+					y, full = float64(m.Gray16At(i, j).Y), 0xFFFF
+				case *image.Gray:
+					if c.bits != 8 {
+						t.Fatalf("%s: an 8-bit image", c.name)
+					}
+					y, full = float64(m.GrayAt(i, j).Y), 0xFF
+				default:
+					t.Fatalf("%s: a %T, want greyscale", c.name, img)
+				}
+				levels[uint32(y)] = true
+				u, v := (float32(i)+0.5)/size, (float32(j)+0.5)/size
+				want := float64(s.ValueAt(mgl32.Vec3{u - 0.5, 0, 0.5 - v}))
+				want = math.Min(math.Max(want, float64(lo)), float64(hi))
+				got := float64(lo) + y/full*float64(hi-lo)
+				if math.Abs(got-want) > 0.5/full*float64(hi-lo)*1.001 {
+					t.Fatalf("%s: pixel (%d, %d) decodes to %v, the noise there is %v", c.name, i, j, got, want)
+				}
+			}
+		}
+		if c.bits == 16 && len(levels) <= 256 {
+			t.Errorf("%s: only %d grey levels in a 16-bit image", c.name, len(levels))
+		}
+	}
+
+	out := filepath.Join(dir, "normals16.png")
+	args := []string{"image", "-noise", "perlin", "-normals", "-bits", "16", "-size", "32", "-o", out}
+	mustOK(t, runIn("", args...), args...)
+	m, ok := decodePNG(t, out).(*image.RGBA64)
+	if !ok {
+		t.Fatalf("-normals -bits 16: not a 16-bit RGB image")
+	}
+	for j := 0; j < 32; j++ {
+		for i := 0; i < 32; i++ {
+			c := m.RGBA64At(i, j)
+			x, z, y := float64(c.R)/0xFFFF*2-1, float64(c.G)/0xFFFF*2-1, float64(c.B)/0xFFFF*2-1
+			if l := math.Sqrt(x*x + y*y + z*z); math.Abs(l-1) > 1e-4 || y <= 0 {
+				t.Fatalf("normal at (%d, %d) = (%v, %v, %v), length %v", i, j, x, y, z, l)
+			}
+		}
+	}
+}
+
+// TestImageFlagErrors: the new flags' errors are one line and exit 2.
+func TestImageFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-bits", "12"}, "valid: 8, 16"},
+		{[]string{"-ramp", "rainbow"}, "valid: tutorial, grey"},
+		{[]string{"-bits", "16", "-ramp", "tutorial"}, "-bits 16 writes greyscale values: use -ramp grey"},
+		{[]string{"-backend", "tpu"}, "valid: cpu, gpu"},
+	} {
+		out := filepath.Join(dir, "x.png")
+		args := append(append([]string{"image", "-noise", "perlin", "-size", "8"}, c.args...), "-o", out)
+		r := runIn("", args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("noise %s: exit %d, stderr %q; want exit 2 and one line with %q", strings.Join(args, " "), r.code, r.stderr, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("noise %s: wrote %s", strings.Join(args, " "), out)
+		}
+	}
+}
+
+// TestImageGPU renders through the GPU sampler: on Mesa llvmpipe the PNG
+// bytes are the CPU's (values, 16-bit heightmaps and normal maps of
+// noises whose GPU results are the CPU's bit for bit); elsewhere the image
+// has the same size and kind. The renderer line is stderr's only line.
+func TestImageGPU(t *testing.T) {
+	info := requireGL(t)
+	dir := t.TempDir()
+	for _, c := range [][]string{
+		{"-noise", "perlin", "-octaves", "3"},
+		{"-noise", "simplex", "-dims", "2", "-bits", "16"},
+		{"-noise", "voronoi-worley-f1", "-tiling", "-normals"},
+		{"-noise", "value-turbulence", "-ramp", "grey", "-normals", "-bits", "16"},
+	} {
+		name := strings.Join(c, " ")
+		paths := [2]string{filepath.Join(dir, "cpu.png"), filepath.Join(dir, "gpu.png")}
+		for k, backend := range []string{"cpu", "gpu"} {
+			args := append(append([]string{"image", "-size", "72", "-backend", backend}, c...), "-o", paths[k])
+			r := runIn("", args...)
+			if backend == "cpu" {
+				mustOK(t, r, args...)
+				continue
+			}
+			if r.code != 0 {
+				t.Fatalf("%s: -backend gpu: exit %d, stderr %q", name, r.code, r.stderr)
+			}
+			checkGPULine(t, name, r, info)
+		}
+		cpuPNG, err := os.ReadFile(paths[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		gpuPNG, err := os.ReadFile(paths[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(info.Renderer, "llvmpipe") {
+			if !bytes.Equal(cpuPNG, gpuPNG) {
+				t.Errorf("%s: the GPU's PNG differs from the CPU's on %s", name, info.Line)
+			}
+			continue
+		}
+		a, b := decodePNG(t, paths[0]), decodePNG(t, paths[1])
+		if a.Bounds() != b.Bounds() || fmt.Sprintf("%T", a) != fmt.Sprintf("%T", b) {
+			t.Errorf("%s: GPU image %T %v, CPU image %T %v", name, b, b.Bounds(), a, a.Bounds())
 		}
 	}
 }

@@ -23,7 +23,8 @@ import (
 const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
 
 Reads positions from stdin, one per line: "x y z", or exactly "x y z w"
-with -dims 4 (perm-value only); numbers are separated by spaces or tabs and
+with -dims 4 (perm-value only); with -dims 2 also "x y", the position
+(x, 0, y) of the XZ plane that 2D noise reads; numbers are separated by spaces or tabs and
 blank lines are skipped, and so is a UTF-8 byte-order mark at the start.
 Numbers use Go's syntax (decimal, hex floats, inf, nan; also +nan and
 -nan); one too large for a float32 (float64 with -perm-mode blog) counts
@@ -110,6 +111,7 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // evaluator evaluates and prints a chunk of parsed positions.
 type evaluator interface {
 	numbers() int                                      // numbers per line: 3 or 4
+	plane() bool                                       // 2D: "x y" also, for (x, 0, y)
 	bits() int                                         // 32 or 64: how positions are parsed
 	add(p [4]float64)                                  // queue one position
 	pending() int                                      // queued positions
@@ -125,7 +127,7 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := &fixedEval{dims4: cfg.Dims == 4, deriv: f.deriv}
+	ev := &fixedEval{dims4: cfg.Dims == 4, dims2: cfg.Dims == 2, deriv: f.deriv}
 	if f.backend == "gpu" {
 		dev, err := openDevice(f.gpu)
 		if err != nil {
@@ -199,7 +201,7 @@ func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 0, 1<<16), maxLineBytes)
 	var buf []byte
-	want, bits := ev.numbers(), ev.bits()
+	want, bits, plane := ev.numbers(), ev.bits(), ev.plane()
 	line := 0
 	finish := func(err error) error {
 		if ev.pending() > 0 {
@@ -219,7 +221,7 @@ func sampleStream(stdin io.Reader, stdout io.Writer, ev evaluator) error {
 		if line == 1 {
 			b = bytes.TrimPrefix(b, utf8BOM)
 		}
-		p, n, err := parseLine(b, want, bits)
+		p, n, err := parseLine(b, want, bits, plane)
 		if err != nil {
 			return finish(fmt.Errorf("line %d: %v", line, err))
 		}
@@ -252,7 +254,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 
 // parseLine splits a line into numbers. A blank line gives n == 0 and no
 // error; otherwise the line must hold exactly want numbers.
-func parseLine(b []byte, want, bits int) (p [4]float64, n int, err error) {
+func parseLine(b []byte, want, bits int, plane bool) (p [4]float64, n int, err error) {
 	var fields [4][]byte
 	for i := 0; i < len(b); {
 		if isSpace(b[i]) {
@@ -273,10 +275,13 @@ func parseLine(b []byte, want, bits int) (p [4]float64, n int, err error) {
 		return p, 0, nil
 	}
 	what := `3 numbers "x y z"`
-	if want == 4 {
+	switch {
+	case want == 4:
 		what = `4 numbers "x y z w"`
+	case plane:
+		what = `2 numbers "x y" (the XZ plane) or 3 "x y z"`
 	}
-	if n != want {
+	if n != want && !(plane && n == 2) {
 		return p, n, fmt.Errorf("want %s, got %d", what, n)
 	}
 	for i := 0; i < n; i++ {
@@ -289,6 +294,9 @@ func parseLine(b []byte, want, bits int) (p [4]float64, n int, err error) {
 			return p, n, fmt.Errorf("field %d %q is not a number; want %s", i+1, tok, what)
 		}
 		p[i] = v
+	}
+	if n == 2 { // x y: the position (x, 0, y)
+		p[1], p[2] = 0, p[1]
 	}
 	return p, n, nil
 }
@@ -315,6 +323,7 @@ type fixedEval struct {
 	s       batchSampler
 	dev     gpuDevice // nil for the CPU
 	dims4   bool
+	dims2   bool
 	deriv   bool
 	pos3    []mgl32.Vec3
 	pos4    []mgl32.Vec4
@@ -330,6 +339,8 @@ func (e *fixedEval) numbers() int {
 }
 
 func (e *fixedEval) bits() int { return 32 }
+
+func (e *fixedEval) plane() bool { return e.dims2 }
 
 func (e *fixedEval) add(p [4]float64) {
 	if e.dims4 {
@@ -409,6 +420,8 @@ func (e *blogEval) numbers() int {
 }
 
 func (e *blogEval) bits() int { return 64 }
+
+func (e *blogEval) plane() bool { return e.dims == 2 }
 
 func (e *blogEval) add(p [4]float64) { e.pos = append(e.pos, p) }
 

@@ -434,3 +434,30 @@ func TestInputSpellings(t *testing.T) {
 		t.Errorf("BOM on line 2: exit %d, %q", r.code, r.stderr)
 	}
 }
+
+// TestSamplePlane: with -dims 2, "x y" is the position (x, 0, y): the
+// same output as "x 0 y", for both modes; a lone number names both forms.
+func TestSamplePlane(t *testing.T) {
+	for _, c := range [][]string{
+		{"-noise", "simplex", "-dims", "2", "-deriv"},
+		{"-noise", "perlin", "-dims", "2", "-tiling", "-octaves", "3"},
+		{"-noise", "perm-value", "-dims", "2", "-perm-mode", "blog"},
+	} {
+		args := append([]string{"sample"}, c...)
+		two := runIn("0.25 -1.5\n3.75\t0.125\n\n-7 1e-3\n", args...)
+		three := runIn("0.25 0 -1.5\n3.75 0 0.125\n\n-7 0 1e-3\n", args...)
+		mustOK(t, two, args...)
+		mustOK(t, three, args...)
+		if two.stdout != three.stdout || len(lines(two.stdout)) != 3 {
+			t.Errorf("noise %s: \"x y\" gave %q, \"x 0 y\" %q", strings.Join(args, " "), two.stdout, three.stdout)
+		}
+	}
+	r := runIn("0.5 0.5\n1\n", "sample", "-noise", "simplex", "-dims", "2")
+	if r.code != 2 || !strings.Contains(r.stderr, `line 2: want 2 numbers "x y" (the XZ plane) or 3 "x y z", got 1`) || len(lines(r.stdout)) != 1 {
+		t.Errorf("a lone number: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = runIn("0.5 0.5\n", "sample", "-noise", "simplex", "-dims", "3")
+	if r.code != 2 || !strings.Contains(r.stderr, `line 1: want 3 numbers "x y z", got 2`) {
+		t.Errorf("two numbers in 3D: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

@@ -34,3 +34,24 @@ func To8(x float32) uint8 {
 	}
 	return uint8(math.Round(float64(x) * 255))
 }
+
+// Grey maps v, a value of a noise whose range is [lo, hi], to [0, 1]
+// linearly, (v − lo)/(hi − lo), clamped: a heightmap. NaN gives 0.
+func Grey(v, lo, hi float32) float32 {
+	g := (v - lo) / (hi - lo)
+	if !(g > 0) {
+		return 0
+	}
+	return min(g, 1)
+}
+
+// To16 maps [0, 1] to 16 bits, rounding to nearest and clamping; NaN gives 0.
+func To16(x float32) uint16 {
+	if !(x > 0) {
+		return 0
+	}
+	if x >= 1 {
+		return 0xFFFF
+	}
+	return uint16(math.Round(float64(x) * 0xFFFF))
+}

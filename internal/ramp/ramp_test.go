@@ -38,3 +38,23 @@ func TestTo8(t *testing.T) {
 		}
 	}
 }
+
+func TestGreyAndTo16(t *testing.T) {
+	nan := float32(math.NaN())
+	for _, tt := range []struct{ v, lo, hi, want float32 }{
+		{-1, -1, 1, 0}, {0, -1, 1, 0.5}, {1, -1, 1, 1}, {2, -1, 1, 1}, {-3, -1, 1, 0},
+		{0.75, 0, 1.5, 0.5}, {nan, -1, 1, 0},
+	} {
+		if got := Grey(tt.v, tt.lo, tt.hi); got != tt.want {
+			t.Errorf("Grey(%v, %v, %v) = %v, want %v", tt.v, tt.lo, tt.hi, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		x    float32
+		want uint16
+	}{{0, 0}, {1, 0xFFFF}, {0.5, 32768}, {1.5, 0xFFFF}, {-0.5, 0}, {nan, 0}, {1.0 / 65535, 1}} {
+		if got := To16(tt.x); got != tt.want {
+			t.Errorf("To16(%v) = %v, want %v", tt.x, got, tt.want)
+		}
+	}
+}
