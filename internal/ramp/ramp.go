@@ -25,14 +25,17 @@ func Value(v, lo, hi float32) color.RGBA {
 }
 
 // To8 maps [0, 1] to a byte, rounding to nearest and clamping; NaN gives 0.
-func To8(x float32) uint8 {
+func To8(x float32) uint8 { return uint8(level(x, 0xFF)) }
+
+// To16 maps [0, 1] to 16 bits, rounding to nearest and clamping; NaN gives 0.
+func To16(x float32) uint16 { return uint16(level(x, 0xFFFF)) }
+
+// level maps [0, 1] to the nearest of 0 … top, clamping; NaN gives 0.
+func level(x float32, top float64) float64 {
 	if !(x > 0) {
 		return 0
 	}
-	if x >= 1 {
-		return 255
-	}
-	return uint8(math.Round(float64(x) * 255))
+	return math.Round(min(float64(x), 1) * top)
 }
 
 // Grey maps v, a value of a noise whose range is [lo, hi], to [0, 1]
@@ -43,15 +46,4 @@ func Grey(v, lo, hi float32) float32 {
 		return 0
 	}
 	return min(g, 1)
-}
-
-// To16 maps [0, 1] to 16 bits, rounding to nearest and clamping; NaN gives 0.
-func To16(x float32) uint16 {
-	if !(x > 0) {
-		return 0
-	}
-	if x >= 1 {
-		return 0xFFFF
-	}
-	return uint16(math.Round(float64(x) * 0xFFFF))
 }
