@@ -517,7 +517,9 @@ func (s *Sampler) octave8(b *block8, n *[8]noise.Sample, h uint32, f int32) {
 		}
 		return
 	}
-	combineDeriv8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], int32(s.vp.comb), s.derivScale(f))
+	if k := s.derivScale(f); s.vp.comb != noise.CombineNone || k != 1 {
+		combineDeriv8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], int32(s.vp.comb), k)
+	} // else nothing to do: lattice noise without a combine step
 	for l := range n {
 		n[l] = noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]}
 	}
