@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -200,6 +201,7 @@ func TestNoGPU(t *testing.T) {
 	}{
 		{"sample", []string{"sample", "-noise", "perlin", "-backend", "gpu", "-context", "glfw"}, "noise sample: "},
 		{"bench", []string{"bench", "-noise", "perlin", "-backend", "both", "-context", "glfw", "-duration", "1ms"}, "noise bench: "},
+		{"image", []string{"image", "-noise", "perlin", "-size", "8", "-backend", "gpu", "-context", "glfw", "-o", filepath.Join(t.TempDir(), "x.png")}, "noise image: "},
 	} {
 		r := runIn("0.1 0.2 0.3\n", c.args...)
 		checkOneLineError(t, c.name+" glfw without a display", r, c.prefix+"no GPU: ")
