@@ -383,7 +383,7 @@ func TestBenchmarkedWork(t *testing.T) {
 	}
 }
 
-// BenchmarkRandomPoints measures Values on one thread at random positions
+// BenchmarkRandomPoints measures Values and ValueAt on one thread at random positions
 // in the unit box of the grids (the same cells, in random order), next to
 // the grid: a branch that is predictable along a grid row (a simplex
 // corner, a Voronoi minimum) is not on random points.
@@ -413,6 +413,23 @@ func BenchmarkRandomPoints(b *testing.B) {
 						}
 						b.StopTimer()
 						sink32 += out[0]
+						reportMpts(b, len(set.pos))
+					})
+				})
+				// The same points one at a time: ValueAt's branches (the
+				// simplex triangle, the floor) are predictable on a grid only.
+				b.Run(fmt.Sprintf("%v/%s/%s-ValueAt", n, dimName(dims), set.name), func(b *testing.B) {
+					s := newSampler(b, n, dims)
+					withProcs(1, func() {
+						b.ResetTimer()
+						var sum float32
+						for i := 0; i < b.N; i++ {
+							for _, p := range set.pos {
+								sum += s.ValueAt(p)
+							}
+						}
+						b.StopTimer()
+						sink32 += sum
 						reportMpts(b, len(set.pos))
 					})
 				})

@@ -60,6 +60,18 @@ func floorToInt(c float32) int32 {
 	return i
 }
 
+// floorWithFloat is floorToInt(c) and its float32 value. When the floor
+// steps down, c is negative and not an integer, so |c| < 2^23 and
+// float32(i) − 1 is exact.
+func floorWithFloat(c float32) (int32, float32) {
+	i := int32(c)
+	fi := float32(i)
+	if fi > c {
+		i, fi = i-1, fi-1
+	}
+	return i, fi
+}
+
 // sqrt32 is the correctly rounded float32 square root.
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 

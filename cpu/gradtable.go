@@ -9,6 +9,7 @@ var (
 	squareGrads [256][2]float32 // squareVectors: gx, gy
 	circleGrads [256][3]float32 // squareVectors and 1 / sqrt(gx² + gy²)
 	octaGrads   [256]octaGrad   // one axis of octahedronVectors
+	floats01    [256]float32    // Floats01A of the byte (and B, C, D of their bytes)
 )
 
 // octaGrad is one axis of an octahedron gradient (octahedronVectors):
@@ -29,6 +30,7 @@ func init() {
 	for b := range 256 {
 		v := hashBits(b)
 		valueGrads[b] = valueGradient(v)
+		floats01[b] = v.Floats01A()
 		gx, gy := squareVectors(v)
 		squareGrads[b] = [2]float32{gx, gy}
 		circleGrads[b] = [3]float32{gx, gy, 1 / sqrt32(float32(gx*gx)+float32(gy*gy))}

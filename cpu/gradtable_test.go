@@ -15,6 +15,11 @@ func TestGradientTables(t *testing.T) {
 		if got, want := valueGrads[b], valueGradient(v); bits(got) != bits(want) {
 			t.Errorf("valueGrads[%d] = %v, want %v", b, got, want)
 		}
+		for i, want := range []float32{hashBits(b).Floats01A(), hashBits(b << 8).Floats01B(), hashBits(b << 16).Floats01C(), hashBits(b << 24).Floats01D()} {
+			if got := floats01[b]; bits(got) != bits(want) {
+				t.Errorf("floats01[%d] = %v, want %v (byte %c)", b, got, want, "ABCD"[i])
+			}
+		}
 		gx, gy := squareVectors(v)
 		if g := squareGrads[b]; bits(g[0]) != bits(gx) || bits(g[1]) != bits(gy) {
 			t.Errorf("squareGrads[%d] = %v, want (%v, %v)", b, g, gx, gy)

@@ -114,9 +114,9 @@ func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // evaluate3, without the calls.
 func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	F := float32(f)
-	x0, gx, tx := spanValue(p.x, F)
-	y0, gy, ty := spanValue(p.y, F)
-	z0, gz, tz := spanValue(p.z, F)
+	x0, gx, tx := spanValue(clampCoord(float32(p.x * F)))
+	y0, gy, ty := spanValue(clampCoord(float32(p.y * F)))
+	z0, gz, tz := spanValue(clampCoord(float32(p.z * F)))
 	dtx, dty, dtz := smoothDt(gx), smoothDt(gy), smoothDt(gz)
 	x1, y1, z1 := x0+1, y0+1, z0+1
 	if vp.tiling {
@@ -173,16 +173,18 @@ func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // (Go does not inline the larger helpers, and a call spills every register).
 
 // spanValue is getSpanNormal reduced to what the value needs: the lower
-// corner, the offset g0 and the interpolator t.
-func spanValue(c, F float32) (p0 int32, g0, t float32) {
-	c = min(max(float32(c*F), -coordLimit), coordLimit) // clampCoord, in fewer inlining units
+// corner, the offset g0 and the interpolator t of the clamped lattice
+// coordinate c. (The clamp is the caller's: with it spanValue would not be
+// inlined, and min and max instead of clampCoord's well-predicted branches
+// put a dozen cycles of MINSS on every sample's critical path.)
+func spanValue(c float32) (p0 int32, g0, t float32) {
 	p0 = floorToInt(c)
 	g0 = c - float32(p0)
 	return p0, g0, smoothT(g0)
 }
 
 func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	x0, gx, tx := spanValue(p.x, float32(f))
+	x0, gx, tx := spanValue(clampCoord(float32(p.x * float32(f))))
 	x1 := x0 + 1
 	if vp.tiling {
 		x0, x1 = wrapTiling(x0, f)
@@ -202,9 +204,13 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 }
 
 func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	F := float32(f)
-	x0, gx, tx := spanValue(p.x, F)
-	z0, gz, tz := spanValue(p.z, F)
+	k := float32(f)
+	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
+	if !ok {
+		return nan32
+	}
+	x0, gx, tx := spanValue(X)
+	z0, gz, tz := spanValue(Z)
 	x1, z1 := x0+1, z0+1
 	if vp.tiling {
 		x0, x1 = wrapTiling(x0, f)
@@ -224,7 +230,7 @@ func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	} else {
 		na, nb, nc, nd = valueGrads[a], valueGrads[b], valueGrads[c], valueGrads[d]
 	}
-	return combineValue(vp.comb, lerp(lerp(na, nb, tz), lerp(nc, nd, tz), tx))
+	return 0 + combineValue(vp.comb, lerp(lerp(na, nb, tz), lerp(nc, nd, tz), tx)) // 0 +: see valueAtFunc
 }
 
 // squareDot is the value of the Perlin 2D gradient of hash byte a at the
@@ -236,9 +242,9 @@ func squareDot(a uint8, x, z float32) float32 {
 
 func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
 	F := float32(f)
-	x0, gx, tx := spanValue(p.x, F)
-	y0, gy, ty := spanValue(p.y, F)
-	z0, gz, tz := spanValue(p.z, F)
+	x0, gx, tx := spanValue(clampCoord(float32(p.x * F)))
+	y0, gy, ty := spanValue(clampCoord(float32(p.y * F)))
+	z0, gz, tz := spanValue(clampCoord(float32(p.z * F)))
 	x1, y1, z1 := x0+1, y0+1, z0+1
 	if vp.tiling {
 		x0, x1 = wrapTiling(x0, f)

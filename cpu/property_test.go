@@ -360,7 +360,10 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 		pts3[i] = p.Vec3()
 	}
 	for _, v := range allVariants() {
-		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}} {
+		// One octave without a domain is the lean path (ValueAt's single
+		// call, the 2D value functions preparing their own input).
+		lean := noise.Settings{Seed: -7, Frequency: 3, Octaves: 1, Lacunarity: 2, Persistence: 0.5}
+		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}, lean} {
 			var dom *noise.Domain
 			if si == 1 {
 				dom = &testDomain
@@ -378,6 +381,18 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 				if v.dims < 4 && i%16 == 0 {
 					if a := s.At(pts3[i]); !sameSample(a, single[i]) {
 						t.Fatalf("%v: At and At4 disagree at %v", v, pts3[i])
+					}
+				}
+				if v.dims < 4 {
+					q := pts3[i]
+					for name, vo := range map[string]float32{"ValueAt": s.ValueAt(q), "ValueAt2": s.ValueAt2(q[0], q[2])} {
+						want := single[i].V
+						if name == "ValueAt2" && (v.dims == 3 || dom != nil) { // (x, 0, z) differs from q
+							want = s.At(mgl32.Vec3{q[0], 0, q[2]}).V
+						}
+						if math.Float32bits(vo) != math.Float32bits(want) && !(vo != vo && want != want) {
+							t.Fatalf("%v: %s(%v) = %v (%08x) but At(...).V = %v (%08x)", v, name, q, vo, math.Float32bits(vo), want, math.Float32bits(want))
+						}
 					}
 				}
 			}

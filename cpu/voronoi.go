@@ -1,6 +1,10 @@
 package cpu
 
-import "github.com/noiselab/noise"
+import (
+	"math"
+
+	"github.com/noiselab/noise"
+)
 
 // Voronoi noise (docs/algorithms.md §4): two cell points per lattice cell, the nearest two
 // distances F1 <= F2 over the 3, 3×3 or 3×3×3 neighbouring cells.
@@ -267,6 +271,27 @@ func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // minPair tracks the two smallest values a <= b seen; b only when two.
 type minPair struct{ a, b float32 }
 
+// minBits is a minPair over the bits of the distances. The distances are
+// never negative (+0 at least) nor NaN, and for such numbers the order of
+// the bits is the order of the numbers: integer min and max are a compare
+// and a conditional move, where float32 min and max take five instructions
+// each (for NaN and −0, which cannot occur here) on the loop's dependency
+// chain. Methods by value keep the pair in registers.
+type minBits struct{ a, b uint32 }
+
+func newMinBits() minBits { return minBits{0x40000000, 0x40000000} } // 2, 2
+
+func (m minBits) update(d float32, two bool) minBits {
+	u := math.Float32bits(d)
+	if two {
+		m.b = min(m.b, max(m.a, u))
+	}
+	m.a = min(m.a, u)
+	return m
+}
+
+func (m minBits) pair() minPair { return minPair{math.Float32frombits(m.a), math.Float32frombits(m.b)} }
+
 func (m *minPair) update(d float32, two bool) {
 	if two {
 		m.b = min(m.b, max(m.a, d))
@@ -299,7 +324,7 @@ func (m minPair) result(vp *variantParams, dims int) float32 {
 }
 
 func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	x0, gx, _ := spanValue(p.x, float32(f))
+	x0, gx, _ := spanValue(clampCoord(float32(p.x * float32(f))))
 	if vp.tiling {
 		x0, _ = wrapTiling(x0, f)
 	}
@@ -313,23 +338,31 @@ func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 }
 
 func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
-	F := float32(f)
-	x0, gx, _ := spanValue(p.x, F)
-	z0, gz, _ := spanValue(p.z, F)
+	k := float32(f)
+	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
+	if !ok {
+		return nan32
+	}
+	x0, gx, _ := spanValue(X)
+	z0, gz, _ := spanValue(Z)
 	if vp.tiling {
 		x0, _ = wrapTiling(x0, f)
 		z0, _ = wrapTiling(z0, f)
 	}
+	// The three columns' z and offsets, wrapped once, not per cell.
+	zs := [3]int32{validateSingleStep(z0-1, f, vp.tiling), z0, validateSingleStep(z0+1, f, vp.tiling)}
+	ozs := [3]float32{-1 - gz, 0 - gz, 1 - gz}
 	two, cheb := vp.function != noise.FunctionF1, vp.metric == noise.MetricChebyshev
-	m1, m2 := minPair{2, 2}, minPair{2, 2}
+	m1, m2 := newMinBits(), newMinBits()
 	for u := int32(-1); u <= 1; u++ {
 		hx := h.Eat(validateSingleStep(x0+u, f, vp.tiling))
 		ox := float32(u) - gx
-		for v := int32(-1); v <= 1; v++ {
-			hb := hx.Eat(validateSingleStep(z0+v, f, vp.tiling)).bits()
-			oz := float32(v) - gz
-			x1, z1 := hb.Floats01A()+ox, hb.Floats01B()+oz
-			x2, z2 := hb.Floats01C()+ox, hb.Floats01D()+oz
+		for v := range zs {
+			hb := uint32(hx.Eat(zs[v]).Avalanche())
+			oz := ozs[v]
+			// Floats01A..D through the byte table
+			x1, z1 := floats01[uint8(hb)]+ox, floats01[uint8(hb>>8)]+oz
+			x2, z2 := floats01[uint8(hb>>16)]+ox, floats01[hb>>24]+oz
 			var d1, d2 float32
 			if cheb {
 				d1, d2 = max(abs32(x1), abs32(z1)), max(abs32(x2), abs32(z2))
@@ -337,18 +370,17 @@ func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 				d1 = (float32(x1*x1) + 0) + float32(z1*z1)
 				d2 = (float32(x2*x2) + 0) + float32(z2*z2)
 			}
-			m1.update(d1, two)
-			m2.update(d2, two)
+			m1, m2 = m1.update(d1, two), m2.update(d2, two)
 		}
 	}
-	return m1.merge(m2, two).result(vp, 2)
+	return 0 + m1.pair().merge(m2.pair(), two).result(vp, 2) // 0 +: see valueAtFunc
 }
 
 func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
 	F := float32(f)
-	x0, gx, _ := spanValue(p.x, F)
-	y0, gy, _ := spanValue(p.y, F)
-	z0, gz, _ := spanValue(p.z, F)
+	x0, gx, _ := spanValue(clampCoord(float32(p.x * F)))
+	y0, gy, _ := spanValue(clampCoord(float32(p.y * F)))
+	z0, gz, _ := spanValue(clampCoord(float32(p.z * F)))
 	if vp.tiling {
 		x0, _ = wrapTiling(x0, f)
 		y0, _ = wrapTiling(y0, f)
