@@ -9,14 +9,19 @@ import (
 const MaxOctaves = 16
 
 // Settings are the fractal settings (docs/algorithms.md §6): octave o samples the noise
-// at frequency Frequency·Lacunarity^o with the hash Seed+o and amplitude
-// Persistence^o, and the sum is divided by the sum of the amplitudes.
+// at frequency Frequency·Lacunarity^o with the hash Seed+o, shapes it by the
+// Fractal mode and weighs it by Persistence^o, and the sum is divided by the
+// sum of the weights. The zero Fractal is the plain sum (fBm).
 type Settings struct {
 	Seed        int32   `json:"seed"`        // any value
 	Frequency   int32   `json:"frequency"`   // at least 1
 	Octaves     int     `json:"octaves"`     // 1 through MaxOctaves
 	Lacunarity  int32   `json:"lacunarity"`  // at least 1; an integer so tiling holds in every octave
 	Persistence float32 `json:"persistence"` // finite and at least 0
+	Fractal     Fractal `json:"fractal"`     // how each octave is shaped; FractalFBm is the plain sum
+	// PingPong is FractalPingPong's strength s: 0 (DefaultPingPong, 2) or
+	// finite, above 0 and at most MaxPingPong. The other modes ignore it.
+	PingPong float32 `json:"pingPong,omitempty"`
 }
 
 // DefaultSettings returns the tutorials' defaults: seed 0, frequency 4,
@@ -38,6 +43,12 @@ func (s Settings) Validate() error {
 	}
 	if math.IsNaN(float64(s.Persistence)) || math.IsInf(float64(s.Persistence), 0) || s.Persistence < 0 {
 		return fmt.Errorf("invalid persistence %v: must be finite and at least 0", s.Persistence)
+	}
+	if !s.Fractal.Valid() {
+		return fmt.Errorf("invalid fractal mode %d; valid: %v", uint8(s.Fractal), FractalNames())
+	}
+	if p := s.PingPong; math.IsNaN(float64(p)) || p < 0 || p > MaxPingPong {
+		return fmt.Errorf("invalid ping-pong strength %v: must be above 0 and at most %d (0 means %d)", p, MaxPingPong, DefaultPingPong)
 	}
 	top := int64(s.Frequency)
 	for o := 1; o < s.Octaves; o++ {

@@ -234,7 +234,11 @@ func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
 			s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
 			amp := s.oct.amp[o]
 			for l := range sum {
-				sum[l] = sum[l] + float32(s.finish(s.k8, n[l], n2[l])*amp)
+				v := s.finish(s.k8, n[l], n2[l])
+				if s.fractal != noise.FractalFBm {
+					v = shapeValue(s.fractal, v, s.pp)
+				}
+				sum[l] = sum[l] + float32(v*amp)
 			}
 		}
 		for l := range out[:8] {
@@ -484,6 +488,9 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 			s.octave8(&b, &n, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
 			amp := s.oct.amp[o]
 			for l := range sum {
+				if s.fractal != noise.FractalFBm {
+					n[l] = shapeSample(s.fractal, n[l], s.pp)
+				}
 				sum[l] = sampleAdd(sum[l], sampleScale(n[l], amp))
 			}
 		}

@@ -194,6 +194,11 @@ var smoothConfigs = []smoothConfig{
 	{noise.DefaultSettings(), nil},
 	{noise.Settings{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, &testDomain},
 	{noise.Settings{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8}, nil},
+	// The fractal modes (§6.4): their derivatives fold where an octave
+	// crosses 0 (ridged, billow) or a ping-pong band's edge.
+	{noise.Settings{Seed: 7, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged}, nil},
+	{noise.Settings{Seed: 8, Frequency: 2, Octaves: 1, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalBillow}, &testDomain},
+	{noise.Settings{Seed: 9, Frequency: 1, Octaves: 3, Lacunarity: 3, Persistence: 0.6, Fractal: noise.FractalPingPong, PingPong: 1.5}, nil},
 }
 
 // TestContinuity checks that every variant is continuous: moving a point by
@@ -359,11 +364,14 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 	for i, p := range pts4 {
 		pts3[i] = p.Vec3()
 	}
-	for _, v := range allVariants() {
+	for vi, v := range allVariants() {
 		// One octave without a domain is the lean path (ValueAt's single
 		// call, the 2D value functions preparing their own input).
 		lean := noise.Settings{Seed: -7, Frequency: 3, Octaves: 1, Lacunarity: 2, Persistence: 0.5}
-		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}, lean} {
+		// A fractal mode, one per variant in turn (one octave: not lean).
+		modes := noise.Fractals()[1:]
+		shaped := noise.Settings{Seed: 21, Frequency: 2, Octaves: 1 + vi%2, Lacunarity: 2, Persistence: 0.5, Fractal: modes[vi%len(modes)], PingPong: 0.5 * float32(vi%3)}
+		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}, lean, shaped} {
 			var dom *noise.Domain
 			if si == 1 {
 				dom = &testDomain

@@ -60,7 +60,9 @@ type Sampler struct {
 	p1      point1  // the assembly kernel of one position, for valueAt
 	f0      int32   // the first octave's frequency
 	raw     bool    // lean 2D, with a value function that prepares its input (lattice2)
-	lean    bool    // one octave and no domain: sampleAt and valueAt skip the loop
+	lean    bool    // one octave, no domain, fBm: sampleAt and valueAt skip the loop
+	fractal noise.Fractal
+	pp      float32 // the ping-pong strength in effect
 	nanAxes uint8   // the coordinates that make the result NaN (nanAxesOf)
 }
 
@@ -90,7 +92,8 @@ func New(cfg noise.Config) (*Sampler, error) {
 	s.k8 = simdKernelFor(cfg)
 	s.d8 = simdDerivFor(cfg)
 	s.p1 = simdPointFor(cfg)
-	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil
+	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil && cfg.Settings.Fractal == noise.FractalFBm
+	s.fractal, s.pp = cfg.Settings.Fractal, cfg.Settings.PingPongStrength()
 	s.f0 = s.oct.freq[0]
 	s.raw = s.lean && cfg.Dims == 2 && parts.Metric != noise.MetricSmoothWorley &&
 		(parts.Family == noise.FamilyLattice || parts.Family == noise.FamilySimplex || parts.Family == noise.FamilyVoronoi)
@@ -209,6 +212,9 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 	var sum noise.Sample
 	for o := 0; o < s.oct.n; o++ {
 		n := s.sample(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])
+		if s.fractal != noise.FractalFBm {
+			n = shapeSample(s.fractal, n, s.pp)
+		}
 		sum = sampleAdd(sum, sampleScale(n, s.oct.amp[o]))
 	}
 	r := sampleDiv(sum, s.oct.ampSum)
@@ -282,6 +288,9 @@ func (s *Sampler) valueOctaves(p point) float32 {
 			v = combineValue(s.vp.comb, s.p1.run(p, uint32(s.hash.Add(int32(o))), s.oct.freq[o]))
 		} else {
 			v = s.value(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])
+		}
+		if s.fractal != noise.FractalFBm {
+			v = shapeValue(s.fractal, v, s.pp)
 		}
 		sum = sum + float32(v*s.oct.amp[o])
 	}

@@ -159,7 +159,7 @@ type imageRender struct {
 // chosen ramp.
 func (r *imageRender) render() (image.Image, error) {
 	rect := image.Rect(0, 0, r.size, r.size)
-	lo, hi := r.cfg.Noise.Range(r.cfg.Dims)
+	lo, hi := r.cfg.Range()
 	var img image.Image
 	var set func(i, j int, v float32, s noise.Sample)
 	switch {

@@ -257,6 +257,9 @@ func TestImageGPU(t *testing.T) {
 		{"-noise", "simplex", "-dims", "2", "-bits", "16"},
 		{"-noise", "voronoi-worley-f1", "-tiling", "-normals"},
 		{"-noise", "value-turbulence", "-ramp", "grey", "-normals", "-bits", "16"},
+		{"-noise", "perlin", "-octaves", "4", "-fractal", "ridged", "-ramp", "grey"},
+		{"-noise", "simplex", "-dims", "2", "-fractal", "pingpong", "-ping-pong", "1.5", "-normals"},
+		{"-noise", "voronoi-worley-f2-minus-f1", "-octaves", "2", "-fractal", "billow", "-bits", "16"},
 	} {
 		name := strings.Join(c, " ")
 		paths := [2]string{filepath.Join(dir, "cpu.png"), filepath.Join(dir, "gpu.png")}

@@ -173,6 +173,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if v.Dims < 1 || v.Dims > 4 {
 		return nil, fmt.Errorf("invalid -dims %d for %s: must be 1 to 4", v.Dims, n)
 	}
+	if (st.Fractal != "" && st.Fractal != noise.FractalFBm.String()) || st.PingPong != "" {
+		return nil, errors.New("-fractal and -ping-pong are not available with -perm-mode blog: the blog's fractal sum is its own fBm (use -perm-mode fixed)")
+	}
 	if st.Frequency < 1 {
 		return nil, fmt.Errorf("invalid -frequency %d: must be at least 1", st.Frequency)
 	}

@@ -81,7 +81,7 @@ func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string
 		if err != nil {
 			return err
 		}
-		lo, hi := cfg.Noise.Range(cfg.Dims)
+		lo, hi := cfg.Range()
 		var maxd float64
 		for i := range want {
 			if d := math.Abs(float64(got[i] - want[i])); d > maxd {

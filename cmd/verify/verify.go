@@ -34,14 +34,17 @@ type report struct {
 
 // variantResult is one table row.
 type variantResult struct {
-	Name    string       `json:"name"`
-	Pass    bool         `json:"pass"`
-	MaxAbs  float64      `json:"max_abs"`
-	MaxULP  uint32       `json:"max_ulp"`
-	Points  int          `json:"points"`
-	Cases   []caseResult `json:"cases"`
-	variant compare.Variant
-	failed  *compare.SettingsCase // the first failing settings case
+	Name   string  `json:"name"`
+	Pass   bool    `json:"pass"`
+	MaxAbs float64 `json:"max_abs"`
+	MaxULP uint32  `json:"max_ulp"`
+	Points int     `json:"points"`
+	Folds  int     `json:"folds"` // positions whose derivatives a fractal fold explains (compare.Folds)
+	// FoldFailure, when set, says which settings had too many.
+	FoldFailure string       `json:"fold_failure,omitempty"`
+	Cases       []caseResult `json:"cases"`
+	variant     compare.Variant
+	failed      *compare.SettingsCase // the first failing settings case
 }
 
 // caseResult is one settings case × position set × output kind.
@@ -144,6 +147,14 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 				return nil, err
 			}
 			pol := o.policy(cfg)
+			if o.deriv {
+				n, ok := compare.Folds(cs, cfg, pos4, wantS, gotS, pol)
+				row.Folds += n
+				if !ok {
+					row.Pass = false
+					row.FoldFailure = fmt.Sprintf("%s: %d of %d positions have derivatives only a fold explains (at most 1%%)", sc.Name, n, len(pos4))
+				}
+			}
 			for k, set := range sets {
 				lo, hi := bounds[k], bounds[k+1]
 				where := func(j int) string { return set.Name + " " + fmtVec(pos4[lo+j]) }
@@ -219,6 +230,9 @@ func printTable(w io.Writer, rep *report) {
 	fmt.Fprintf(w, "%-42s %-6s %10s %8s %9s\n", "variant", "result", "max abs", "max ULP", "points")
 	for _, v := range rep.Variants {
 		fmt.Fprintf(w, "%-42s %-6s %10.3g %8d %9d\n", v.Name, passText(v.Pass), v.MaxAbs, v.MaxULP, v.Points)
+		if v.FoldFailure != "" {
+			fmt.Fprintf(w, "    too many folds: %s\n", v.FoldFailure)
+		}
 		if !v.Pass {
 			for _, c := range v.Cases {
 				if !c.Pass {
@@ -231,6 +245,13 @@ func printTable(w io.Writer, rep *report) {
 	verdict := "PASS"
 	if rep.Failed > 0 {
 		verdict = "FAIL"
+	}
+	folds := 0
+	for _, v := range rep.Variants {
+		folds += v.Folds
+	}
+	if folds > 0 {
+		fmt.Fprintf(w, "\n%d positions have derivatives taken on another side of a fractal fold (accepted: docs/algorithms.md §11)\n", folds)
 	}
 	fmt.Fprintf(w, "\nverify: %s: %d of %d variants pass, %d bit-exact; %d comparisons, max %d ULP; %.1f s on %s, OpenGL %s\n",
 		verdict, rep.Passed, len(rep.Variants), rep.Exact, rep.Points, rep.MaxULP, rep.Seconds, rep.Renderer, rep.GLVersion)

@@ -33,6 +33,8 @@ var bindings = []binding{
 	{glfw.KeyL, true, LacunarityDown, ""},
 	{glfw.KeyP, false, PersistenceUp, "P / Shift+P    persistence up / down"},
 	{glfw.KeyP, true, PersistenceDown, ""},
+	{glfw.KeyG, false, NextFractal, "G / Shift+G    fractal mode: fbm, ridged, billow, pingpong"},
+	{glfw.KeyG, true, PrevFractal, ""},
 	{glfw.KeyE, false, SeedUp, "E / Shift+E    seed up / down"},
 	{glfw.KeyE, true, SeedDown, ""},
 	{glfw.KeyD, false, DisplacementUp, "D / Shift+D    displacement up / down"},

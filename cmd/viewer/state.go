@@ -191,6 +191,8 @@ const (
 	LacunarityDown
 	PersistenceUp
 	PersistenceDown
+	NextFractal
+	PrevFractal
 	SeedUp
 	SeedDown
 	DisplacementUp
@@ -267,6 +269,14 @@ func (s *State) Apply(a Action) Change {
 		return s.settings(func(st *noise.Settings) { st.Persistence = stepped(st.Persistence, +1) }, "persistence")
 	case PersistenceDown:
 		return s.settings(func(st *noise.Settings) { st.Persistence = stepped(st.Persistence, -1) }, "persistence")
+	case NextFractal, PrevFractal:
+		n := len(noise.Fractals())
+		d := 1
+		if a == PrevFractal {
+			d = n - 1
+		}
+		s.Settings.Fractal = noise.Fractal((int(s.Settings.Fractal) + d) % n)
+		return Resample
 	case SeedUp:
 		s.Settings.Seed++ // wraps from 2^31−1 to −2^31: every int32 is a seed
 		return Resample
@@ -427,8 +437,11 @@ func (s State) Lines() []string {
 		variant += " (tiling n/a)"
 	}
 	st := s.Settings
-	settings := fmt.Sprintf("seed %d, frequency %d, octaves %d, lacunarity %d, persistence %s",
-		st.Seed, st.Frequency, st.Octaves, st.Lacunarity, num(st.Persistence))
+	settings := fmt.Sprintf("seed %d, frequency %d, octaves %d, lacunarity %d, persistence %s, %s",
+		st.Seed, st.Frequency, st.Octaves, st.Lacunarity, num(st.Persistence), st.Fractal)
+	if st.Fractal == noise.FractalPingPong {
+		settings += " " + num(st.PingPongStrength())
+	}
 	d := s.Domain
 	domain := fmt.Sprintf("domain scale %s, rotation %s, translation %s", vec(d.Scale), vec(d.Rotation), vec(d.Translation))
 	if s.Animate {

@@ -32,6 +32,29 @@ func TestNoiseCycleWrapsBothWays(t *testing.T) {
 	}
 }
 
+// TestFractalCycle: G and Shift+G step through the fractal modes both ways,
+// resample, and the title names the mode (and ping-pong's strength).
+func TestFractalCycle(t *testing.T) {
+	s := DefaultState()
+	if actionFor(glfw.KeyG, 0) != NextFractal || actionFor(glfw.KeyG, glfw.ModShift) != PrevFractal {
+		t.Fatal("G / Shift+G are not bound to the fractal mode")
+	}
+	if c := s.Apply(PrevFractal); c != Resample || s.Settings.Fractal != noise.FractalPingPong {
+		t.Fatalf("PrevFractal from fbm: %s, change %v; want pingpong, Resample", s.Settings.Fractal, c)
+	}
+	if !strings.Contains(s.Title(), "persistence 0.5, pingpong 2") {
+		t.Errorf("title %q does not name ping-pong and its strength", s.Title())
+	}
+	var seen []string
+	for range noise.Fractals() {
+		s.Apply(NextFractal)
+		seen = append(seen, s.Settings.Fractal.String())
+	}
+	if got := strings.Join(seen, " "); got != "fbm ridged billow pingpong" {
+		t.Errorf("NextFractal visits %q", got)
+	}
+}
+
 // TestEveryReachableStateIsValid walks the state machine at random: no key
 // sequence may lead to a configuration the library rejects or a value out
 // of the viewer's limits.

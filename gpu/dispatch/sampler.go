@@ -222,6 +222,8 @@ func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string,
 	gl.ProgramUniform1i(p, loc(settings+".octaves"), int32(st.Octaves))
 	gl.ProgramUniform1i(p, loc(settings+".lacunarity"), st.Lacunarity)
 	gl.ProgramUniform1f(p, loc(settings+".persistence"), st.Persistence)
+	gl.ProgramUniform1i(p, loc(settings+".fractal"), int32(st.Fractal))
+	gl.ProgramUniform1f(p, loc(settings+".pingPong"), st.PingPongStrength())
 	m, t, dm, ok := shaders.DomainRows(d)
 	enabled := int32(0)
 	if ok {

@@ -12,7 +12,7 @@ import (
 )
 
 // Settings are the fractal settings flags: -seed, -frequency, -octaves,
-// -lacunarity and -persistence. The numbers are kept as typed (the
+// -lacunarity, -persistence, -fractal and -ping-pong. The numbers are kept as typed (the
 // lacunarity and persistence as their text), so that Settings can apply
 // the library's rules and a command with another noise (noise sample
 // -perm-mode blog) can read them by its own.
@@ -20,6 +20,8 @@ type Settings struct {
 	Seed, Frequency         int64
 	Octaves                 int
 	Lacunarity, Persistence Number
+	Fractal                 string // a noise.Fractal name
+	PingPong                Number // empty: the library's default
 	// Limits, when set before Register, narrow the library's ranges (the
 	// viewer's keys step within them); zero fields leave a range alone.
 	Limits Limits
@@ -55,6 +57,9 @@ func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage stri
 		pers = fmt.Sprintf("0 to %v", s.Limits.Persistence)
 	}
 	fs.Var(&s.Persistence, "persistence", "amplitude `factor` per octave, "+pers)
+	fs.StringVar(&s.Fractal, "fractal", def.Fractal.String(), "fractal `mode` of each octave: "+strings.Join(noise.FractalNames(), ", ")+
+		" (docs/algorithms.md §6.4)")
+	fs.Var(&s.PingPong, "ping-pong", fmt.Sprintf("`strength` of -fractal pingpong, above 0 and at most %d (default %d)", noise.MaxPingPong, noise.DefaultPingPong))
 }
 
 // Settings returns the library's settings, validated by the library's
@@ -87,12 +92,27 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	if err != nil {
 		return st, fmt.Errorf("invalid -persistence %s: must be finite and at least 0 (and fit a float32)", s.Persistence)
 	}
+	fractal := noise.FractalFBm
+	if s.Fractal != "" {
+		if fractal, err = noise.ParseFractal(s.Fractal); err != nil {
+			return st, fmt.Errorf("invalid -fractal %q: valid: %s", s.Fractal, strings.Join(noise.FractalNames(), ", "))
+		}
+	}
+	var pp float64
+	if s.PingPong != "" {
+		pp = s.PingPong.Float64()
+		if !(pp > 0 && pp <= noise.MaxPingPong) {
+			return st, fmt.Errorf("invalid -ping-pong %s: must be above 0 and at most %d", s.PingPong, noise.MaxPingPong)
+		}
+	}
 	st = noise.Settings{
 		Seed:        int32(s.Seed),
 		Frequency:   int32(s.Frequency),
 		Octaves:     s.Octaves,
 		Lacunarity:  int32(lac),
 		Persistence: float32(pers),
+		Fractal:     fractal,
+		PingPong:    float32(pp),
 	}
 	return st, st.Validate()
 }

@@ -25,6 +25,10 @@ func main() {
 	settings := []noise.Settings{
 		noise.DefaultSettings(),
 		{Seed: -12345, Frequency: 3, Octaves: 4, Lacunarity: 3, Persistence: 0.6},
+		// the fractal modes' products (docs/algorithms.md §6.4)
+		{Seed: 5, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged},
+		{Seed: 6, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalBillow},
+		{Seed: 7, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalPingPong, PingPong: 1.75},
 	}
 	domain := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
 	r := rand.New(rand.NewPCG(9, 9))

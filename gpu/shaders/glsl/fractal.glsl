@@ -35,14 +35,77 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 #endif
 }
 
-// Settings are the fractal settings (cpu.Settings).
+// Settings are the fractal settings (noise.Settings); pingPong is the
+// strength in effect (Settings.PingPongStrength, never 0).
 struct Settings {
 	int seed;
 	int frequency;
 	int octaves;
 	int lacunarity;
 	float persistence;
+	int fractal;
+	float pingPong;
 };
+
+// pingPongFold folds (v + 1)·s into [0, 1]: m, and whether it was folded back
+// (cpu/fractal.go).
+float pingPongFold(float v, float s, out bool folded) {
+	precise float u = (v + 1.0) * s;
+	precise float m = u - 2.0 * float(floorToInt(u * 0.5));
+	folded = !(m < 1.0);
+	if (folded) {
+		m = 2.0 - m;
+	}
+	return m;
+}
+
+// shapeValue applies fractal mode m with ping-pong strength s to an
+// octave's value v (docs/algorithms.md §6.4).
+float shapeValue(int m, float v, float s) {
+	if (m == fractalRidged) {
+		precise float r = 1.0 - abs32(v);
+		precise float t = 2.0 * (r * r) - 1.0;
+		return t;
+	}
+	if (m == fractalBillow) {
+		precise float t = 2.0 * abs32(v) - 1.0;
+		return t;
+	}
+	if (m == fractalPingpong) {
+		bool folded;
+		precise float t = 2.0 * pingPongFold(v, s, folded) - 1.0;
+		return t;
+	}
+	return v;
+}
+
+// shapeSample applies fractal mode m with ping-pong strength s to an
+// octave's sample n, derivatives included.
+Sample shapeSample(int m, Sample n, float s) {
+	precise float k; // the derivative's factor
+	if (m == fractalRidged) {
+		precise float r = 1.0 - abs32(n.v);
+		k = -(4.0 * r);
+	} else if (m == fractalBillow) {
+		k = 2.0;
+	} else if (m == fractalPingpong) {
+		bool folded;
+		pingPongFold(n.v, s, folded);
+		k = 2.0 * s;
+		if (folded) {
+			k = -k;
+		}
+	} else {
+		return n;
+	}
+	// Ridged and billow take the derivative of a = |v|: its sign follows
+	// v's. (!(v >= 0) as in evaluateCombined.)
+	if (m != fractalPingpong && !(n.v >= 0.0)) {
+		k = -k;
+	}
+	precise float dx = n.dx * k, dy = n.dy * k, dz = n.dz * k;
+	return Sample(shapeValue(m, n.v, s), dx, dy, dz);
+}
 
 // Domain is the domain transform computed in Go (cpu.Domain.Matrix and
 // DerivativeMatrix), as rows: q = M·p + t, and the derivative matrix D.
@@ -112,6 +175,9 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	precise float amp = 1.0, ampSum = 0.0;
 	for (int o = 0; o < ns.octaves; o++) {
 		Sample n = noiseOctave(noiseVariant, Add(hash, o), p, f);
+		if (ns.fractal != fractalFbm) {
+			n = shapeSample(ns.fractal, n, ns.pingPong);
+		}
 		sum = sampleAdd(sum, sampleScale(n, amp));
 		ampSum = ampSum + amp;
 		f *= ns.lacunarity;

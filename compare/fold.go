@@ -1,0 +1,95 @@
+package compare
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cpu"
+)
+
+// Folds replaces, in got, the derivatives that differ from want beyond the
+// policy at a fold of a fractal mode, and returns how many positions it
+// changed (docs/algorithms.md §11). The ridged, billow and ping-pong modes
+// (§6.4) fold each octave's value, so their derivatives jump where an
+// octave crosses a fold (ridged and billow at 0, ping-pong at its band
+// edges): there the derivative is one-sided, and a GPU whose octave values
+// differ from the CPU's by a few ULP, as GLSL allows for division and
+// square roots, may take another side of one octave's fold, or of several
+// (on a lattice line every octave folds at once). A derivative component
+// that misses is therefore accepted when the value agrees and the CPU's own
+// derivative component jumps at the position: over the 26 neighbours a
+// step of 1e-3/(F·S) lattice units away (at least 16 ULP of the
+// coordinate) it spreads by more than 2 % of the gradient's magnitude (at
+// least 0.05·F·S), where a smooth derivative changes by about 0.1 %. A
+// wrong derivative formula misses away from folds too. At most 1 % of the
+// positions may be accepted so: ok is false beyond that. cs is the CPU
+// sampler of cfg; for FractalFBm, or with the exact policy, nothing is
+// replaced.
+func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []noise.Sample, p Policy) (n int, ok bool) {
+	if cfg.Settings.Fractal == noise.FractalFBm || p == Exact {
+		return 0, true
+	}
+	scale := float64(cfg.Settings.TopFrequency())
+	if cfg.Domain != nil {
+		s := 0.0
+		for _, c := range cfg.Domain.Scale {
+			s = max(s, math.Abs(float64(c)))
+		}
+		scale *= s
+	}
+	h := float32(1e-3 / scale)
+	m := min(len(pos), len(want), len(got))
+	for i := range m {
+		w, g := want[i], got[i]
+		if !p.Value.Allows(w.V, g.V) {
+			continue
+		}
+		wd, gd := [3]*float32{&w.Dx, &w.Dy, &w.Dz}, [3]*float32{&g.Dx, &g.Dy, &g.Dz}
+		replaced := false
+		for c := range 3 {
+			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(cs, pos[i], w, c, h, scale) {
+				continue
+			}
+			*gd[c] = *wd[c]
+			replaced = true
+		}
+		if replaced {
+			got[i] = g
+			n++
+		}
+	}
+	return n, n*100 <= m
+}
+
+// jumps reports whether derivative component c of the CPU's sample s at p
+// spreads by more than 2 % of the gradient's magnitude (at least
+// 0.05·scale) over the 26 neighbours of p a step h away (at least 16 ULP of
+// each coordinate).
+func jumps(cs *cpu.Sampler, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
+	var step [3]float32
+	for a := range step {
+		ulp := math.Nextafter32(abs32(p[a]), float32(math.Inf(1))) - abs32(p[a])
+		step[a] = max(h, 16*ulp)
+	}
+	grad := [3]float64{float64(s.Dx), float64(s.Dy), float64(s.Dz)}
+	norm := math.Sqrt(grad[0]*grad[0] + grad[1]*grad[1] + grad[2]*grad[2])
+	lo, hi := grad[c], grad[c]
+	for i := -1; i <= 1; i++ {
+		for j := -1; j <= 1; j++ {
+			for k := -1; k <= 1; k++ {
+				q := p
+				q[0] += float32(i) * step[0]
+				q[1] += float32(j) * step[1]
+				q[2] += float32(k) * step[2]
+				d := cs.At4(q)
+				v := float64([3]float32{d.Dx, d.Dy, d.Dz}[c])
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+	}
+	return hi-lo > 2e-2*math.Max(norm, 0.05*scale)
+}
+
+func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }

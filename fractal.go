@@ -1,0 +1,102 @@
+package noise
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Fractal is how each octave of the fractal sum is shaped before it is
+// weighted (docs/algorithms.md §6.4). Every mode keeps the sum in [−1, 1]
+// for noise in [−1, 1] or [0, 1], and every mode has analytical
+// derivatives.
+type Fractal uint8
+
+// The fractal modes. n is the octave's noise value (after its combine
+// step), a = |n|.
+const (
+	FractalFBm      Fractal = iota // n: fractional Brownian motion, the tutorials' sum
+	FractalRidged                  // 2(1 − a)² − 1: sharp ridges where n crosses 0
+	FractalBillow                  // 2a − 1: rounded billows, creases where n crosses 0
+	FractalPingPong                // 2·pingpong((n + 1)·s) − 1: n folded into bands (FastNoiseLite's PingPong)
+	numFractals
+)
+
+var fractalNames = [...]string{"fbm", "ridged", "billow", "pingpong"}
+
+// String returns the mode's name, e.g. "ridged".
+func (f Fractal) String() string { return enumName(fractalNames[:], uint8(f), "Fractal") }
+
+// Valid reports whether f is one of the fractal modes.
+func (f Fractal) Valid() bool { return f < numFractals }
+
+// Fractals returns every fractal mode, FractalFBm first.
+func Fractals() []Fractal {
+	out := make([]Fractal, numFractals)
+	for i := range out {
+		out[i] = Fractal(i)
+	}
+	return out
+}
+
+// FractalNames returns the names of the fractal modes.
+func FractalNames() []string { return append([]string(nil), fractalNames[:]...) }
+
+// ParseFractal returns the fractal mode with the given name. The error
+// lists the valid names.
+func ParseFractal(name string) (Fractal, error) {
+	for i, n := range fractalNames {
+		if n == name {
+			return Fractal(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown fractal mode %q; valid: %s", name, strings.Join(fractalNames[:], ", "))
+}
+
+// MarshalText encodes the mode as its name (JSON: "ridged").
+func (f Fractal) MarshalText() ([]byte, error) {
+	if !f.Valid() {
+		return nil, fmt.Errorf("invalid fractal mode %d", uint8(f))
+	}
+	return []byte(f.String()), nil
+}
+
+// UnmarshalText decodes a mode's name.
+func (f *Fractal) UnmarshalText(b []byte) error {
+	v, err := ParseFractal(string(b))
+	if err != nil {
+		return err
+	}
+	*f = v
+	return nil
+}
+
+// DefaultPingPong is the ping-pong strength that a zero
+// Settings.PingPong stands for (FastNoiseLite's default).
+const DefaultPingPong = 2
+
+// MaxPingPong bounds Settings.PingPong, so that (n + 1)·s stays far from
+// overflow and its bands stay wider than the float32 steps.
+const MaxPingPong = 1 << 10
+
+// PingPongStrength returns the ping-pong strength in effect: PingPong, or
+// DefaultPingPong where it is 0.
+func (s Settings) PingPongStrength() float32 {
+	if s.PingPong == 0 {
+		return DefaultPingPong
+	}
+	return s.PingPong
+}
+
+// Range returns the closed interval the configuration's value lies in:
+// the noise's Range for FractalFBm, and the shaped octave's range for the
+// other modes (docs/algorithms.md §6.4), which the weighted average keeps.
+func (c Config) Range() (lo, hi float32) {
+	lo, hi = c.Noise.Range(c.Dims)
+	switch c.Settings.Fractal {
+	case FractalFBm:
+		return lo, hi
+	case FractalBillow: // 2a − 1; every noise's range contains 0 or starts at it
+		return -1, 2*max(-lo, hi) - 1
+	}
+	return -1, 1 // ridged: (1 − a)² ≤ 1 for a ≤ 2; ping-pong folds into [0, 1]
+}
