@@ -100,3 +100,68 @@ func (c Config) Range() (lo, hi float32) {
 	}
 	return -1, 1 // ridged: (1 − a)² ≤ 1 for a ≤ 2; ping-pong folds into [0, 1]
 }
+
+// WarpMode is how the octaves of a domain warp combine (FastNoiseLite's
+// domain-warp fractal types; docs/algorithms.md §8.7).
+type WarpMode uint8
+
+// The warp modes.
+const (
+	WarpIndependent WarpMode = iota // every octave displaces the unwarped position's offset
+	WarpProgressive                 // each octave samples where the previous ones moved the position
+	numWarpModes
+)
+
+var warpModeNames = [...]string{"independent", "progressive"}
+
+// String returns the mode's name, e.g. "progressive".
+func (m WarpMode) String() string { return enumName(warpModeNames[:], uint8(m), "WarpMode") }
+
+// Valid reports whether m is one of the warp modes.
+func (m WarpMode) Valid() bool { return m < numWarpModes }
+
+// WarpModeNames returns the names of the warp modes.
+func WarpModeNames() []string { return append([]string(nil), warpModeNames[:]...) }
+
+// ParseWarpMode returns the warp mode with the given name. The error lists
+// the valid names.
+func ParseWarpMode(name string) (WarpMode, error) {
+	for i, n := range warpModeNames {
+		if n == name {
+			return WarpMode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown warp mode %q; valid: %s", name, strings.Join(warpModeNames[:], ", "))
+}
+
+// MarshalText encodes the mode as its name.
+func (m WarpMode) MarshalText() ([]byte, error) {
+	if !m.Valid() {
+		return nil, fmt.Errorf("invalid warp mode %d", uint8(m))
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText decodes a mode's name.
+func (m *WarpMode) UnmarshalText(b []byte) error {
+	v, err := ParseWarpMode(string(b))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// MaxWarpAmplitude bounds |Settings.WarpAmplitude|.
+const MaxWarpAmplitude = 1 << 16
+
+// Warped reports whether the settings warp the domain (WarpAmplitude ≠ 0).
+func (s Settings) Warped() bool { return s.WarpAmplitude != 0 }
+
+// WarpOctaveCount returns the warp's octaves in effect: WarpOctaves, or 1
+// where it is 0.
+func (s Settings) WarpOctaveCount() int { return max(s.WarpOctaves, 1) }
+
+// WarpBaseFrequency returns the warp noise's base frequency in effect:
+// WarpFrequency, or 1 where it is 0.
+func (s Settings) WarpBaseFrequency() int32 { return max(s.WarpFrequency, 1) }

@@ -22,6 +22,15 @@ type Settings struct {
 	// PingPong is FractalPingPong's strength s: 0 (DefaultPingPong, 2) or
 	// finite, above 0 and at most MaxPingPong. The other modes ignore it.
 	PingPong float32 `json:"pingPong,omitempty"`
+	// The domain warp (docs/algorithms.md §8.7) displaces the position by
+	// simplex-value noise before the noise is sampled: WarpOctaves octaves
+	// (0 stands for 1) at frequency WarpFrequency·2^j (0 stands for 1),
+	// amplitude WarpAmplitude·0.5^j, combined by WarpMode. A zero
+	// WarpAmplitude is no warp.
+	WarpAmplitude float32  `json:"warpAmplitude,omitempty"` // finite, |A| at most MaxWarpAmplitude
+	WarpFrequency int32    `json:"warpFrequency,omitempty"` // 0 or at least 1
+	WarpOctaves   int      `json:"warpOctaves,omitempty"`   // 0 through MaxOctaves
+	WarpMode      WarpMode `json:"warpMode,omitempty"`
 }
 
 // DefaultSettings returns the tutorials' defaults: seed 0, frequency 4,
@@ -49,6 +58,21 @@ func (s Settings) Validate() error {
 	}
 	if p := s.PingPong; math.IsNaN(float64(p)) || p < 0 || p > MaxPingPong {
 		return fmt.Errorf("invalid ping-pong strength %v: must be above 0 and at most %d (0 means %d)", p, MaxPingPong, DefaultPingPong)
+	}
+	if a := s.WarpAmplitude; math.IsNaN(float64(a)) || math.Abs(float64(a)) > MaxWarpAmplitude {
+		return fmt.Errorf("invalid warp amplitude %v: must be finite and at most %d in magnitude (0: no warp)", a, MaxWarpAmplitude)
+	}
+	if s.WarpFrequency < 0 {
+		return fmt.Errorf("invalid warp frequency %d: must be at least 1 (0 means 1)", s.WarpFrequency)
+	}
+	if s.WarpOctaves < 0 || s.WarpOctaves > MaxOctaves {
+		return fmt.Errorf("invalid warp octaves %d: must be 1 to %d (0 means 1)", s.WarpOctaves, MaxOctaves)
+	}
+	if !s.WarpMode.Valid() {
+		return fmt.Errorf("invalid warp mode %d; valid: %v", uint8(s.WarpMode), WarpModeNames())
+	}
+	if top := int64(s.WarpBaseFrequency()) << (s.WarpOctaveCount() - 1); top > math.MaxInt32 {
+		return fmt.Errorf("invalid warp frequency/octaves: the top warp octave frequency %d·2^%d exceeds 2^31−1", s.WarpBaseFrequency(), s.WarpOctaveCount()-1)
 	}
 	top := int64(s.Frequency)
 	for o := 1; o < s.Octaves; o++ {

@@ -53,7 +53,7 @@ type SettingsCase struct {
 // tutorials' defaults, negative and extreme seeds, frequencies 1 to 16,
 // 1 to 6 octaves, lacunarity 2 to 4, persistence 0 to 1, rotated,
 // non-uniformly scaled and translated domains (both matrix conventions),
-// and the fractal modes ridged, billow and ping-pong.
+// the fractal modes ridged, billow and ping-pong, and both domain warps.
 func SettingsCases() []SettingsCase {
 	ps := &noise.Domain{Translation: [3]float32{1.25, -3.5, 0.75}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{2, 0.5, 1.5}}
 	pn := &noise.Domain{Translation: [3]float32{-2, 0.5, 4}, Rotation: [3]float32{-15, 70, 5}, Scale: [3]float32{0.75, 3, 1.25}, PN: true}
@@ -67,7 +67,10 @@ func SettingsCases() []SettingsCase {
 		{"domain PN", noise.Settings{Seed: -99, Frequency: 6, Octaves: 1, Lacunarity: 2, Persistence: 0}, pn},
 		{"ridged, 4 oct", noise.Settings{Seed: 77, Frequency: 3, Octaves: 4, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged}, nil},
 		{"billow, domain PS", noise.Settings{Seed: -5, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.7, Fractal: noise.FractalBillow}, ps},
-		{"ping-pong 1.5, 3 oct", noise.Settings{Seed: 2024, Frequency: 4, Octaves: 3, Lacunarity: 2, Persistence: 0.6, Fractal: noise.FractalPingPong, PingPong: 1.5}, nil},
+		{"ping-pong 1.5, 3 oct, warp", noise.Settings{Seed: 2024, Frequency: 4, Octaves: 3, Lacunarity: 2, Persistence: 0.6, Fractal: noise.FractalPingPong, PingPong: 1.5,
+			WarpAmplitude: 0.2, WarpFrequency: 2, WarpOctaves: 2}, nil},
+		{"warp progressive, domain PN", noise.Settings{Seed: 31, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5,
+			WarpAmplitude: -0.3, WarpFrequency: 1, WarpOctaves: 3, WarpMode: noise.WarpProgressive}, pn},
 	}
 }
 

@@ -73,10 +73,11 @@ func (k kernel8) ok() bool { return k != noKernel8 }
 var cpuAVX2 = hasAVX2()
 
 // simdKernelFor picks the assembly kernel for c, or none when the CPU lacks
-// AVX2 or the variant has none (perm-value, smooth Worley, 4D).
+// AVX2 or the variant has none (perm-value, smooth Worley, 4D) or the
+// settings warp the domain (the warp runs per position: scalar code).
 func simdKernelFor(c noise.Config) kernel8 {
 	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Dims > 3 {
+	if !cpuAVX2 || c.Dims > 3 || c.Settings.Warped() {
 		return noKernel8
 	}
 	d := kernel8(c.Dims - 1)
@@ -315,7 +316,7 @@ func (k deriv8) voronoi() bool { return k >= voronoi1DD8 }
 // simdDerivFor picks the assembly derivative kernel for c, or none.
 func simdDerivFor(c noise.Config) deriv8 {
 	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Dims > 3 {
+	if !cpuAVX2 || c.Dims > 3 || c.Settings.Warped() {
 		return noDeriv8
 	}
 	d := deriv8(c.Dims - 1)

@@ -199,6 +199,9 @@ var smoothConfigs = []smoothConfig{
 	{noise.Settings{Seed: 7, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged}, nil},
 	{noise.Settings{Seed: 8, Frequency: 2, Octaves: 1, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalBillow}, &testDomain},
 	{noise.Settings{Seed: 9, Frequency: 1, Octaves: 3, Lacunarity: 3, Persistence: 0.6, Fractal: noise.FractalPingPong, PingPong: 1.5}, nil},
+	// The domain warp (§8.7): the chain rule through its Jacobian.
+	{noise.Settings{Seed: 10, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: 0.2, WarpFrequency: 2, WarpOctaves: 2}, nil},
+	{noise.Settings{Seed: 11, Frequency: 2, Octaves: 1, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: -0.15, WarpFrequency: 1, WarpOctaves: 3, WarpMode: noise.WarpProgressive}, &testDomain},
 }
 
 // TestContinuity checks that every variant is continuous: moving a point by
@@ -371,6 +374,9 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 		// A fractal mode, one per variant in turn (one octave: not lean).
 		modes := noise.Fractals()[1:]
 		shaped := noise.Settings{Seed: 21, Frequency: 2, Octaves: 1 + vi%2, Lacunarity: 2, Persistence: 0.5, Fractal: modes[vi%len(modes)], PingPong: 0.5 * float32(vi%3)}
+		if vi%2 == 0 { // and a warp, both modes in turn
+			shaped.WarpAmplitude, shaped.WarpFrequency, shaped.WarpOctaves, shaped.WarpMode = 0.3, 3, 2, noise.WarpMode(vi/2%2)
+		}
 		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}, lean, shaped} {
 			var dom *noise.Domain
 			if si == 1 {

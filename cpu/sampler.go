@@ -63,6 +63,7 @@ type Sampler struct {
 	lean    bool    // one octave, no domain, fBm: sampleAt and valueAt skip the loop
 	fractal noise.Fractal
 	pp      float32 // the ping-pong strength in effect
+	warp    *warp   // the domain warp, or nil
 	nanAxes uint8   // the coordinates that make the result NaN (nanAxesOf)
 }
 
@@ -92,7 +93,10 @@ func New(cfg noise.Config) (*Sampler, error) {
 	s.k8 = simdKernelFor(cfg)
 	s.d8 = simdDerivFor(cfg)
 	s.p1 = simdPointFor(cfg)
-	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil && cfg.Settings.Fractal == noise.FractalFBm
+	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil && cfg.Settings.Fractal == noise.FractalFBm && !cfg.Settings.Warped()
+	if cfg.Settings.Warped() {
+		s.warp = newWarp(cfg)
+	}
 	s.fractal, s.pp = cfg.Settings.Fractal, cfg.Settings.PingPongStrength()
 	s.f0 = s.oct.freq[0]
 	s.raw = s.lean && cfg.Dims == 2 && parts.Metric != noise.MetricSmoothWorley &&
@@ -209,6 +213,10 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 	if !ok {
 		return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
 	}
+	var J [3][3]float32
+	if s.warp != nil {
+		p, J = s.warp.warpApply(p)
+	}
 	var sum noise.Sample
 	for o := 0; o < s.oct.n; o++ {
 		n := s.sample(&s.vp, s.hash.Add(int32(o)), p, s.oct.freq[o])
@@ -218,6 +226,10 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 		sum = sampleAdd(sum, sampleScale(n, s.oct.amp[o]))
 	}
 	r := sampleDiv(sum, s.oct.ampSum)
+	if s.warp != nil {
+		d := warpDerivative(&J, [3]float32{r.Dx, r.Dy, r.Dz})
+		r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+	}
 	if s.domain {
 		d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
 		r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
@@ -280,6 +292,9 @@ func (s *Sampler) valueOctaves(p point) float32 {
 	p, ok := s.prepare(p)
 	if !ok {
 		return nan32
+	}
+	if s.warp != nil {
+		p, _ = s.warp.warpApply(p)
 	}
 	var sum float32
 	for o := 0; o < s.oct.n; o++ {

@@ -260,6 +260,7 @@ func TestImageGPU(t *testing.T) {
 		{"-noise", "perlin", "-octaves", "4", "-fractal", "ridged", "-ramp", "grey"},
 		{"-noise", "simplex", "-dims", "2", "-fractal", "pingpong", "-ping-pong", "1.5", "-normals"},
 		{"-noise", "voronoi-worley-f2-minus-f1", "-octaves", "2", "-fractal", "billow", "-bits", "16"},
+		{"-noise", "perlin", "-dims", "2", "-octaves", "3", "-warp-amplitude", "0.2", "-warp-octaves", "2", "-warp-mode", "progressive", "-normals"},
 	} {
 		name := strings.Join(c, " ")
 		paths := [2]string{filepath.Join(dir, "cpu.png"), filepath.Join(dir, "gpu.png")}

@@ -176,6 +176,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if (st.Fractal != "" && st.Fractal != noise.FractalFBm.String()) || st.PingPong != "" {
 		return nil, errors.New("-fractal and -ping-pong are not available with -perm-mode blog: the blog's fractal sum is its own fBm (use -perm-mode fixed)")
 	}
+	if a := st.WarpAmplitude.Float64(); a != 0 {
+		return nil, errors.New("-warp-amplitude is not available with -perm-mode blog: the blog's noise has no domain warp (use -perm-mode fixed)")
+	}
 	if st.Frequency < 1 {
 		return nil, fmt.Errorf("invalid -frequency %d: must be at least 1", st.Frequency)
 	}

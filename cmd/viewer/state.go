@@ -193,6 +193,9 @@ const (
 	PersistenceDown
 	NextFractal
 	PrevFractal
+	WarpUp
+	WarpDown
+	ToggleWarpMode
 	SeedUp
 	SeedDown
 	DisplacementUp
@@ -277,6 +280,20 @@ func (s *State) Apply(a Action) Change {
 		}
 		s.Settings.Fractal = noise.Fractal((int(s.Settings.Fractal) + d) % n)
 		return Resample
+	case WarpUp, WarpDown:
+		dir := 1
+		if a == WarpDown {
+			dir = -1
+		}
+		return s.settings(func(st *noise.Settings) {
+			st.WarpAmplitude = stepped(st.WarpAmplitude, dir)
+			if st.WarpFrequency == 0 { // the viewer's warp: frequency 2, 2 octaves (flags set others)
+				st.WarpFrequency, st.WarpOctaves = 2, 2
+			}
+		}, "warp amplitude")
+	case ToggleWarpMode:
+		s.Settings.WarpMode = 1 - s.Settings.WarpMode
+		return Resample
 	case SeedUp:
 		s.Settings.Seed++ // wraps from 2^31−1 to −2^31: every int32 is a seed
 		return Resample
@@ -356,7 +373,7 @@ func (s *State) settings(f func(*noise.Settings), name string) Change {
 	st := s.Settings
 	f(&st)
 	err := st.Validate()
-	if err == nil && (st.Frequency > maxFrequency || st.Lacunarity > maxLacunarity || st.Persistence > 1) {
+	if err == nil && (st.Frequency > maxFrequency || st.Lacunarity > maxLacunarity || st.Persistence > 1 || abs32(st.WarpAmplitude) > 1) {
 		err = fmt.Errorf("limit")
 	}
 	if err != nil {
@@ -375,12 +392,16 @@ func limitText(name string) string {
 		return fmt.Sprintf("1 to %d", maxFrequency)
 	case "lacunarity":
 		return fmt.Sprintf("1 to %d", maxLacunarity)
+	case "warp amplitude":
+		return "-1 to 1"
 	}
 	return "0 to 1"
 }
 
 // stepped moves x by one step (0.05) in direction dir, rounded to a
 // multiple of the step so that repeated steps do not drift.
+func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
+
 func stepped(x float32, dir int) float32 {
 	n := math.Round(float64(x)/step) + float64(dir)
 	return float32(n * step)
@@ -441,6 +462,9 @@ func (s State) Lines() []string {
 		st.Seed, st.Frequency, st.Octaves, st.Lacunarity, num(st.Persistence), st.Fractal)
 	if st.Fractal == noise.FractalPingPong {
 		settings += " " + num(st.PingPongStrength())
+	}
+	if st.Warped() {
+		settings += fmt.Sprintf(", warp %s ×%s, frequency %d, %d octaves", st.WarpMode, num(st.WarpAmplitude), st.WarpBaseFrequency(), st.WarpOctaveCount())
 	}
 	d := s.Domain
 	domain := fmt.Sprintf("domain scale %s, rotation %s, translation %s", vec(d.Scale), vec(d.Rotation), vec(d.Translation))

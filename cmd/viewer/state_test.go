@@ -55,6 +55,29 @@ func TestFractalCycle(t *testing.T) {
 	}
 }
 
+// TestWarpKeys: W and Shift+W step the warp amplitude by 0.05 within ±1
+// (from no warp to frequency 2, 2 octaves), K toggles the mode, and the
+// title says so.
+func TestWarpKeys(t *testing.T) {
+	s := DefaultState()
+	if actionFor(glfw.KeyW, 0) != WarpUp || actionFor(glfw.KeyW, glfw.ModShift) != WarpDown || actionFor(glfw.KeyK, 0) != ToggleWarpMode {
+		t.Fatal("W / Shift+W / K are not bound to the warp")
+	}
+	if c := s.Apply(WarpUp); c != Resample || s.Settings.WarpAmplitude != 0.05 || s.Settings.WarpFrequency != 2 || s.Settings.WarpOctaves != 2 {
+		t.Fatalf("WarpUp: %+v, change %v", s.Settings, c)
+	}
+	s.Apply(ToggleWarpMode)
+	if s.Settings.WarpMode != noise.WarpProgressive || !strings.Contains(s.Title(), "warp progressive ×0.05, frequency 2, 2 octaves") {
+		t.Errorf("after K: mode %v, title %q", s.Settings.WarpMode, s.Title())
+	}
+	for range 40 {
+		s.Apply(WarpDown)
+	}
+	if s.Settings.WarpAmplitude != -1 || !strings.Contains(s.Message, "-1 to 1") {
+		t.Errorf("40 × Shift+W: amplitude %v, message %q; want -1 and the limit", s.Settings.WarpAmplitude, s.Message)
+	}
+}
+
 // TestEveryReachableStateIsValid walks the state machine at random: no key
 // sequence may lead to a configuration the library rejects or a value out
 // of the viewer's limits.

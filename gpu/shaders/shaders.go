@@ -226,6 +226,9 @@ func enumDefines() string {
 	for _, f := range noise.Fractals() {
 		add("fractal", f, uint8(f))
 	}
+	for _, m := range []noise.WarpMode{noise.WarpIndependent, noise.WarpProgressive} {
+		add("warp", m, uint8(m))
+	}
 	sort.Slice(values, func(i, j int) bool { return values[i].name < values[j].name })
 	var b strings.Builder
 	b.WriteString("// enum codes of package noise (generated)\n")
@@ -284,7 +287,7 @@ func Worst(src, prefix string) (string, error) {
 // ComputeSource returns the complete source of the buffer kernel for cfg's
 // variant: positions in binding 0, results in binding 1 (one float per
 // position, or four with derivatives), the doubled permutation table in
-// binding 2 (perm-value only), and as uniforms (explicit locations 0–16)
+// binding 2 (perm-value only), and as uniforms (explicit locations 0–20)
 // noiseCount, noiseStride, noiseSettings and noiseDomain.
 func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Options) (string, error) {
 	o, err := opts.resolve()
@@ -302,7 +305,7 @@ func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Opti
 
 // BakeSource returns the complete source of the texture kernel for cfg's
 // variant: a 2D or 3D image (R32F, or RGBA32F with derivatives) in image
-// unit 0, and as uniforms (explicit locations 0–19) the grid, noiseSettings
+// unit 0, and as uniforms (explicit locations 0–23) the grid, noiseSettings
 // and noiseDomain.
 func BakeSource(cfg noise.Config, threeD, derivatives bool, opts *Options) (string, error) {
 	o, err := opts.resolve()
@@ -378,8 +381,10 @@ float value(vec3 p) { return sample(p).v; }
 //	PSettings Psettings(); PDomain Pdomain();    // cfg's, as values
 //
 // PSettings is struct { int seed, frequency, octaves, lacunarity; float
-// persistence; int fractal; float pingPong; } (pingPong is
-// Settings.PingPongStrength) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
+// persistence; int fractal; float pingPong, warpAmplitude; int
+// warpFrequency, warpOctaves, warpMode; } (pingPong, warpFrequency and
+// warpOctaves are the values in effect: Settings.PingPongStrength,
+// WarpBaseFrequency, WarpOctaveCount) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
 // d1, d2; } (DomainRows; dispatch.SetLibraryUniforms loads both into
 // uniforms). The noise type and arithmetic are fixed when the library is
 // made; libraries with different prefixes live in one shader.
@@ -413,8 +418,9 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 	}
 	b.WriteString(functions())
 	s := cfg.Settings
-	settings := fmt.Sprintf("Settings(int(0x%08Xu), %d, %d, %d, %s, %d, %s)", uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity,
-		glFloat(s.Persistence), s.Fractal, glFloat(s.PingPongStrength()))
+	settings := fmt.Sprintf("Settings(int(0x%08Xu), %d, %d, %d, %s, %d, %s, %s, %d, %d, %d)", uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity,
+		glFloat(s.Persistence), s.Fractal, glFloat(s.PingPongStrength()),
+		glFloat(s.WarpAmplitude), s.WarpBaseFrequency(), s.WarpOctaveCount(), s.WarpMode)
 	fmt.Fprintf(&b, libraryEntry, settings, domainLiteral(cfg.Domain))
 	return build(b.String(), "", o, false)
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // Settings are the fractal settings flags: -seed, -frequency, -octaves,
-// -lacunarity, -persistence, -fractal and -ping-pong. The numbers are kept as typed (the
+// -lacunarity, -persistence, -fractal, -ping-pong and the domain warp's
+// -warp-amplitude, -warp-frequency, -warp-octaves and -warp-mode. The numbers are kept as typed (the
 // lacunarity and persistence as their text), so that Settings can apply
 // the library's rules and a command with another noise (noise sample
 // -perm-mode blog) can read them by its own.
@@ -22,6 +23,10 @@ type Settings struct {
 	Lacunarity, Persistence Number
 	Fractal                 string // a noise.Fractal name
 	PingPong                Number // empty: the library's default
+	WarpAmplitude           Number
+	WarpFrequency           int64
+	WarpOctaves             int
+	WarpMode                string // a noise.WarpMode name
 	// Limits, when set before Register, narrow the library's ranges (the
 	// viewer's keys step within them); zero fields leave a range alone.
 	Limits Limits
@@ -60,6 +65,12 @@ func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage stri
 	fs.StringVar(&s.Fractal, "fractal", def.Fractal.String(), "fractal `mode` of each octave: "+strings.Join(noise.FractalNames(), ", ")+
 		" (docs/algorithms.md §6.4)")
 	fs.Var(&s.PingPong, "ping-pong", fmt.Sprintf("`strength` of -fractal pingpong, above 0 and at most %d (default %d)", noise.MaxPingPong, noise.DefaultPingPong))
+	s.WarpAmplitude = Number(strconv.FormatFloat(float64(def.WarpAmplitude), 'g', -1, 32))
+	fs.Var(&s.WarpAmplitude, "warp-amplitude", fmt.Sprintf("domain warp `amplitude` in position units, at most %d in magnitude; 0: no warp (docs/algorithms.md §8.7)", noise.MaxWarpAmplitude))
+	fs.Int64Var(&s.WarpFrequency, "warp-frequency", int64(def.WarpBaseFrequency()), "domain warp base `frequency`, a whole number at least 1")
+	fs.IntVar(&s.WarpOctaves, "warp-octaves", def.WarpOctaveCount(), fmt.Sprintf("domain warp `octaves`, 1 to %d (frequency ×2, amplitude ×0.5 each)", noise.MaxOctaves))
+	fs.StringVar(&s.WarpMode, "warp-mode", def.WarpMode.String(), "domain warp `mode`: "+strings.Join(noise.WarpModeNames(), " or ")+
+		" (FastNoiseLite's domain-warp fractals)")
 }
 
 // Settings returns the library's settings, validated by the library's
@@ -105,6 +116,25 @@ func (s *Settings) Settings() (noise.Settings, error) {
 			return st, fmt.Errorf("invalid -ping-pong %s: must be above 0 and at most %d", s.PingPong, noise.MaxPingPong)
 		}
 	}
+	var warp float64
+	if s.WarpAmplitude != "" {
+		warp = s.WarpAmplitude.Float64()
+		if !(math.Abs(warp) <= noise.MaxWarpAmplitude) {
+			return st, fmt.Errorf("invalid -warp-amplitude %s: must be finite and at most %d in magnitude", s.WarpAmplitude, noise.MaxWarpAmplitude)
+		}
+	}
+	if s.WarpFrequency < 1 || s.WarpFrequency > math.MaxInt32 {
+		return st, fmt.Errorf("invalid -warp-frequency %d: must be 1 to %d", s.WarpFrequency, math.MaxInt32)
+	}
+	if s.WarpOctaves < 1 || s.WarpOctaves > noise.MaxOctaves {
+		return st, fmt.Errorf("invalid -warp-octaves %d: must be 1 to %d", s.WarpOctaves, noise.MaxOctaves)
+	}
+	warpMode := noise.WarpIndependent
+	if s.WarpMode != "" {
+		if warpMode, err = noise.ParseWarpMode(s.WarpMode); err != nil {
+			return st, fmt.Errorf("invalid -warp-mode %q: valid: %s", s.WarpMode, strings.Join(noise.WarpModeNames(), ", "))
+		}
+	}
 	st = noise.Settings{
 		Seed:        int32(s.Seed),
 		Frequency:   int32(s.Frequency),
@@ -113,6 +143,9 @@ func (s *Settings) Settings() (noise.Settings, error) {
 		Persistence: float32(pers),
 		Fractal:     fractal,
 		PingPong:    float32(pp),
+	}
+	if warp != 0 { // without a warp its fields stay zero, as in DefaultSettings
+		st.WarpAmplitude, st.WarpFrequency, st.WarpOctaves, st.WarpMode = float32(warp), int32(s.WarpFrequency), s.WarpOctaves, warpMode
 	}
 	return st, st.Validate()
 }

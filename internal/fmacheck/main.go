@@ -29,6 +29,9 @@ func main() {
 		{Seed: 5, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged},
 		{Seed: 6, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalBillow},
 		{Seed: 7, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalPingPong, PingPong: 1.75},
+		// the domain warp's products and Jacobians (§8.7), both modes
+		{Seed: 8, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: 0.3, WarpFrequency: 2, WarpOctaves: 2},
+		{Seed: 9, Frequency: 2, Octaves: 1, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: -0.4, WarpFrequency: 1, WarpOctaves: 3, WarpMode: noise.WarpProgressive},
 	}
 	domain := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
 	r := rand.New(rand.NewPCG(9, 9))

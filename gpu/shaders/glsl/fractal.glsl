@@ -35,8 +35,9 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 #endif
 }
 
-// Settings are the fractal settings (noise.Settings); pingPong is the
-// strength in effect (Settings.PingPongStrength, never 0).
+// Settings are the fractal settings (noise.Settings); pingPong, warpFrequency
+// and warpOctaves are the values in effect (Settings.PingPongStrength,
+// WarpBaseFrequency, WarpOctaveCount: never 0).
 struct Settings {
 	int seed;
 	int frequency;
@@ -45,7 +46,96 @@ struct Settings {
 	float persistence;
 	int fractal;
 	float pingPong;
+	float warpAmplitude;
+	int warpFrequency;
+	int warpOctaves;
+	int warpMode;
 };
+
+// warpAxis reports whether the warp moves axis k: the axes the noise reads.
+bool warpAxis(int k) {
+#if NOISE_DIMS == 1
+	return k == 0;
+#elif NOISE_DIMS == 2
+	return k != 1;
+#else
+	return true;
+#endif
+}
+
+// warpNoise is one warp component: simplex noise with the value kernel
+// (simplex-value) of the noise's dimension, at most 3 (cpu warpNoise).
+Sample warpNoise(uint h, vec4 c, int f) {
+	const VariantParams wvp = VariantParams(min(NOISE_DIMS, 3), false, gradValue, combineNone, 0, 0);
+#if NOISE_DIMS == 1
+	return simplex1D(wvp, h, c, f);
+#elif NOISE_DIMS == 2
+	return simplex2D(wvp, h, c, f);
+#else
+	return simplex3D(wvp, h, c, f);
+#endif
+}
+
+// warpApply is cpu warp.apply (docs/algorithms.md §8.4): the warped
+// position of p, and in J the rows ∂q_k/∂p.
+vec4 warpApply(vec4 p, Settings ns, out vec3 J[3]) {
+	J[0] = vec3(1.0, 0.0, 0.0);
+	J[1] = vec3(0.0, 1.0, 0.0);
+	J[2] = vec3(0.0, 0.0, 1.0);
+	vec4 q = p;
+	uint hash = Seed(ns.seed);
+	int f = ns.warpFrequency;
+	precise float a = ns.warpAmplitude;
+	for (int j = 0; j < ns.warpOctaves; j++) {
+		vec4 c = ns.warpMode == warpProgressive ? q : p;
+		vec3 d = vec3(0.0);
+		vec3 G[3];
+		G[0] = vec3(0.0);
+		G[1] = vec3(0.0);
+		G[2] = vec3(0.0);
+		for (int k = 0; k < 3; k++) {
+			if (warpAxis(k)) {
+				Sample s = warpNoise(Add(hash, 16 + 3 * j + k), c, f);
+				precise float dk = a * s.v, gx = a * s.dx, gy = a * s.dy, gz = a * s.dz;
+				d[k] = dk;
+				G[k] = vec3(gx, gy, gz);
+			}
+		}
+		for (int k = 0; k < 3; k++) {
+			if (warpAxis(k)) {
+				precise float qk = q[k] + d[k];
+				q[k] = qk;
+			}
+		}
+		vec3 old[3] = J;
+		for (int k = 0; k < 3; k++) {
+			if (warpAxis(k)) {
+				for (int m = 0; m < 3; m++) {
+					if (ns.warpMode == warpProgressive) { // J ← (I + G)·J
+						precise float r = old[k][m] + ((G[k][0] * old[0][m] + G[k][1] * old[1][m]) + G[k][2] * old[2][m]);
+						J[k][m] = r;
+					} else { // J ← J + G
+						precise float r = old[k][m] + G[k][m];
+						J[k][m] = r;
+					}
+				}
+			}
+		}
+		f *= 2;
+		a = a * 0.5;
+	}
+	return q;
+}
+
+// warpDerivative is Jᵀ·g (cpu warpDerivative).
+vec3 warpDerivative(vec3 J[3], vec3 g) {
+	precise vec3 r;
+	for (int m = 0; m < 3; m++) {
+		precise float rm = (g[0] * J[0][m] + g[1] * J[1][m]) + g[2] * J[2][m];
+		r[m] = rm;
+	}
+	return r;
+}
 
 // pingPongFold folds (v + 1)·s into [0, 1]: m, and whether it was folded back
 // (cpu/fractal.go).
@@ -169,6 +259,11 @@ bool prepare(inout vec4 p, Domain dom) {
 // invocation runs the same code, and the NaN is chosen at the end.
 Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	bool ok = prepare(p, dom);
+	vec3 J[3];
+	bool warped = ns.warpAmplitude != 0.0;
+	if (warped) {
+		p = warpApply(p, ns, J);
+	}
 	uint hash = Seed(ns.seed);
 	Sample sum = Sample(0.0, 0.0, 0.0, 0.0);
 	int f = ns.frequency;
@@ -184,6 +279,12 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 		amp = amp * ns.persistence;
 	}
 	Sample r = sampleDiv(sum, ampSum);
+	if (warped) {
+		vec3 d = warpDerivative(J, vec3(r.dx, r.dy, r.dz));
+		r.dx = d.x;
+		r.dy = d.y;
+		r.dz = d.z;
+	}
 	if (dom.enabled != 0) {
 		vec3 d = vec3(r.dx, r.dy, r.dz);
 		precise float dx = applyRow(dom.d0, d), dy = applyRow(dom.d1, d), dz = applyRow(dom.d2, d);
