@@ -19,13 +19,24 @@ func benchPoints() int {
 	return 1 << 20
 }
 
-var benchNoises = []struct {
-	name  string
-	noise noise.Noise
-}{{"perlin3D", noise.Perlin}, {"simplex3D", noise.Simplex}, {"worleyF1_3D", noise.VoronoiWorleyF1}}
+// warped4 is four octaves with a domain warp (BenchmarkFractal's in bench).
+var warped4 = noise.Settings{Seed: 0, Frequency: 4, Octaves: 4, Lacunarity: 2, Persistence: 0.5,
+	WarpAmplitude: 0.3, WarpFrequency: 2, WarpOctaves: 2, WarpMode: noise.WarpProgressive}
 
-// BenchmarkGPU reports points/s of 3D Perlin, simplex and Worley F1 values
-// on the test context: "resident" is SampleBuffers on GPU-resident buffers
+var benchNoises = []struct {
+	name     string
+	noise    noise.Noise
+	settings noise.Settings
+}{
+	{"perlin3D", noise.Perlin, noise.DefaultSettings()}, {"simplex3D", noise.Simplex, noise.DefaultSettings()},
+	{"worleyF1_3D", noise.VoronoiWorleyF1, noise.DefaultSettings()},
+	{"perlin3D_4oct", noise.Perlin, func() noise.Settings { s := warped4; s.WarpAmplitude = 0; return s }()},
+	{"perlin3D_4oct_warp", noise.Perlin, warped4},
+}
+
+// BenchmarkGPU reports points/s of 3D Perlin, simplex and Worley F1 values,
+// and of 4-octave Perlin with and without a progressive domain warp, on the
+// test context: "resident" is SampleBuffers on GPU-resident buffers
 // plus glFinish (no transfer), "readback" is Values on a slice (upload,
 // dispatch and readback).
 func BenchmarkGPU(b *testing.B) {
@@ -33,7 +44,7 @@ func BenchmarkGPU(b *testing.B) {
 	pos := grid.First(3, n)
 	b.Logf("%s, %d points", testCtx.Info(), n)
 	for _, bn := range benchNoises {
-		s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: noise.DefaultSettings()}, nil)
+		s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: bn.settings}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -226,7 +226,7 @@ func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string,
 	gl.ProgramUniform1f(p, loc(settings+".pingPong"), st.PingPongStrength())
 	gl.ProgramUniform1f(p, loc(settings+".warpAmplitude"), st.WarpAmplitude)
 	gl.ProgramUniform1i(p, loc(settings+".warpFrequency"), st.WarpBaseFrequency())
-	gl.ProgramUniform1i(p, loc(settings+".warpOctaves"), int32(st.WarpOctaveCount()))
+	gl.ProgramUniform1i(p, loc(settings+".warpOctaves"), int32(shaders.WarpOctaves(st)))
 	gl.ProgramUniform1i(p, loc(settings+".warpMode"), int32(st.WarpMode))
 	m, t, dm, ok := shaders.DomainRows(d)
 	enabled := int32(0)

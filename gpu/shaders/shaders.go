@@ -382,9 +382,9 @@ float value(vec3 p) { return sample(p).v; }
 //
 // PSettings is struct { int seed, frequency, octaves, lacunarity; float
 // persistence; int fractal; float pingPong, warpAmplitude; int
-// warpFrequency, warpOctaves, warpMode; } (pingPong, warpFrequency and
-// warpOctaves are the values in effect: Settings.PingPongStrength,
-// WarpBaseFrequency, WarpOctaveCount) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
+// warpFrequency, warpOctaves, warpMode; } (pingPong and warpFrequency are
+// the values in effect: Settings.PingPongStrength, WarpBaseFrequency;
+// warpOctaves is WarpOctaves) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
 // d1, d2; } (DomainRows; dispatch.SetLibraryUniforms loads both into
 // uniforms). The noise type and arithmetic are fixed when the library is
 // made; libraries with different prefixes live in one shader.
@@ -420,7 +420,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 	s := cfg.Settings
 	settings := fmt.Sprintf("Settings(int(0x%08Xu), %d, %d, %d, %s, %d, %s, %s, %d, %d, %d)", uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity,
 		glFloat(s.Persistence), s.Fractal, glFloat(s.PingPongStrength()),
-		glFloat(s.WarpAmplitude), s.WarpBaseFrequency(), s.WarpOctaveCount(), s.WarpMode)
+		glFloat(s.WarpAmplitude), s.WarpBaseFrequency(), WarpOctaves(s), s.WarpMode)
 	fmt.Fprintf(&b, libraryEntry, settings, domainLiteral(cfg.Domain))
 	return build(b.String(), "", o, false)
 }
@@ -443,6 +443,15 @@ func domainLiteral(d *noise.Domain) string {
 	}
 	return fmt.Sprintf("Domain(%d, %s, %s, %s, %s, %s, %s, %s)", b2i(ok),
 		vec(m[0]), vec(m[1]), vec(m[2]), vec(t), vec(dm[0]), vec(dm[1]), vec(dm[2]))
+}
+
+// WarpOctaves is the GLSL Settings.warpOctaves of s: WarpOctaveCount, or 0
+// when s does not warp, so that the warp's loop does not run at all.
+func WarpOctaves(s noise.Settings) int {
+	if !s.Warped() {
+		return 0
+	}
+	return s.WarpOctaveCount()
 }
 
 // glFloat writes f as its exact bit pattern.

@@ -37,7 +37,8 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 
 // Settings are the fractal settings (noise.Settings); pingPong, warpFrequency
 // and warpOctaves are the values in effect (Settings.PingPongStrength,
-// WarpBaseFrequency, WarpOctaveCount: never 0).
+// WarpBaseFrequency, WarpOctaveCount), except that warpOctaves is 0 when
+// the settings do not warp (shaders.WarpOctaves).
 struct Settings {
 	int seed;
 	int frequency;
@@ -52,17 +53,6 @@ struct Settings {
 	int warpMode;
 };
 
-// warpAxis reports whether the warp moves axis k: the axes the noise reads.
-bool warpAxis(int k) {
-#if NOISE_DIMS == 1
-	return k == 0;
-#elif NOISE_DIMS == 2
-	return k != 1;
-#else
-	return true;
-#endif
-}
-
 // warpNoise is one warp component: simplex noise with the value kernel
 // (simplex-value) of the noise's dimension, at most 3 (cpu warpNoise).
 Sample warpNoise(uint h, vec4 c, int f) {
@@ -76,64 +66,72 @@ Sample warpNoise(uint h, vec4 c, int f) {
 #endif
 }
 
-// warpApply is cpu warp.apply (docs/algorithms.md §8.4): the warped
-// position of p, and in J the rows ∂q_k/∂p.
-vec4 warpApply(vec4 p, Settings ns, out vec3 J[3]) {
-	J[0] = vec3(1.0, 0.0, 0.0);
-	J[1] = vec3(0.0, 1.0, 0.0);
-	J[2] = vec3(0.0, 0.0, 1.0);
+// warpApply is cpu warp.warpApply (docs/algorithms.md §8.7): the warped
+// position of p, and in J0, J1, J2 the rows ∂q_k/∂p. The axes the noise
+// reads (cpu warpAxis: x; x and z; x, y and z) are written out, without
+// arrays or indexing: the same operations, per component, in the same order.
+vec4 warpApply(vec4 p, Settings ns, out vec3 J0, out vec3 J1, out vec3 J2) {
+	J0 = vec3(1.0, 0.0, 0.0);
+	J1 = vec3(0.0, 1.0, 0.0);
+	J2 = vec3(0.0, 0.0, 1.0);
 	vec4 q = p;
 	uint hash = Seed(ns.seed);
 	int f = ns.warpFrequency;
 	precise float a = ns.warpAmplitude;
 	for (int j = 0; j < ns.warpOctaves; j++) {
 		vec4 c = ns.warpMode == warpProgressive ? q : p;
-		vec3 d = vec3(0.0);
-		vec3 G[3];
-		G[0] = vec3(0.0);
-		G[1] = vec3(0.0);
-		G[2] = vec3(0.0);
-		for (int k = 0; k < 3; k++) {
-			if (warpAxis(k)) {
-				Sample s = warpNoise(Add(hash, 16 + 3 * j + k), c, f);
-				precise float dk = a * s.v, gx = a * s.dx, gy = a * s.dy, gz = a * s.dz;
-				d[k] = dk;
-				G[k] = vec3(gx, gy, gz);
-			}
-		}
-		for (int k = 0; k < 3; k++) {
-			if (warpAxis(k)) {
-				precise float qk = q[k] + d[k];
-				q[k] = qk;
-			}
-		}
-		vec3 old[3] = J;
-		for (int k = 0; k < 3; k++) {
-			if (warpAxis(k)) {
-				for (int m = 0; m < 3; m++) {
-					if (ns.warpMode == warpProgressive) { // J ← (I + G)·J
-						precise float r = old[k][m] + ((G[k][0] * old[0][m] + G[k][1] * old[1][m]) + G[k][2] * old[2][m]);
-						J[k][m] = r;
-					} else { // J ← J + G
-						precise float r = old[k][m] + G[k][m];
-						J[k][m] = r;
-					}
-				}
-			}
-		}
+		Sample sx = warpNoise(Add(hash, 16 + 3 * j), c, f);
+		precise float dx = a * sx.v;
+		precise vec3 Gx = vec3(a * sx.dx, a * sx.dy, a * sx.dz);
+#if NOISE_DIMS >= 3
+		Sample sy = warpNoise(Add(hash, 16 + 3 * j + 1), c, f);
+		precise float dy = a * sy.v;
+		precise vec3 Gy = vec3(a * sy.dx, a * sy.dy, a * sy.dz);
+#endif
+#if NOISE_DIMS >= 2
+		Sample sz = warpNoise(Add(hash, 16 + 3 * j + 2), c, f);
+		precise float dz = a * sz.v;
+		precise vec3 Gz = vec3(a * sz.dx, a * sz.dy, a * sz.dz);
+#endif
+		precise float qx = q.x + dx;
+		q.x = qx;
+#if NOISE_DIMS >= 3
+		precise float qy = q.y + dy;
+		q.y = qy;
+#endif
+#if NOISE_DIMS >= 2
+		precise float qz = q.z + dz;
+		q.z = qz;
+#endif
+		// J ← (I + G)·J (progressive) or J + G (independent), both
+		// computed and one selected: a branch here made zink on lavapipe
+		// drop the domain transform of unwarped samplers.
+		bool prog = ns.warpMode == warpProgressive;
+		precise vec3 p0 = J0 + ((Gx.x * J0 + Gx.y * J1) + Gx.z * J2);
+		precise vec3 i0 = J0 + Gx;
+#if NOISE_DIMS >= 3
+		precise vec3 p1 = J1 + ((Gy.x * J0 + Gy.y * J1) + Gy.z * J2);
+		precise vec3 i1 = J1 + Gy;
+#endif
+#if NOISE_DIMS >= 2
+		precise vec3 p2 = J2 + ((Gz.x * J0 + Gz.y * J1) + Gz.z * J2);
+		precise vec3 i2 = J2 + Gz;
+		J2 = prog ? p2 : i2;
+#endif
+#if NOISE_DIMS >= 3
+		J1 = prog ? p1 : i1;
+#endif
+		J0 = prog ? p0 : i0;
 		f *= 2;
 		a = a * 0.5;
 	}
 	return q;
 }
 
-// warpDerivative is Jᵀ·g (cpu warpDerivative).
-vec3 warpDerivative(vec3 J[3], vec3 g) {
-	precise vec3 r;
-	for (int m = 0; m < 3; m++) {
-		precise float rm = (g[0] * J[0][m] + g[1] * J[1][m]) + g[2] * J[2][m];
-		r[m] = rm;
-	}
+// warpDerivative is Jᵀ·g (cpu warpDerivative): component m is
+// (g0·J0[m] + g1·J1[m]) + g2·J2[m].
+vec3 warpDerivative(vec3 J0, vec3 J1, vec3 J2, vec3 g) {
+	precise vec3 r = (g.x * J0 + g.y * J1) + g.z * J2;
 	return r;
 }
 
@@ -259,11 +257,13 @@ bool prepare(inout vec4 p, Domain dom) {
 // invocation runs the same code, and the NaN is chosen at the end.
 Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	bool ok = prepare(p, dom);
-	vec3 J[3];
+	// Without a warp warpOctaves is 0, and warpApply returns p itself. It is
+	// called unconditionally: under a branch (as with the Jacobian's mode
+	// below it as a branch), zink on lavapipe (Mesa 22.3) dropped the domain
+	// transform of unwarped samplers.
+	vec3 J0, J1, J2;
 	bool warped = ns.warpAmplitude != 0.0;
-	if (warped) {
-		p = warpApply(p, ns, J);
-	}
+	p = warpApply(p, ns, J0, J1, J2);
 	uint hash = Seed(ns.seed);
 	Sample sum = Sample(0.0, 0.0, 0.0, 0.0);
 	int f = ns.frequency;
@@ -280,7 +280,7 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	}
 	Sample r = sampleDiv(sum, ampSum);
 	if (warped) {
-		vec3 d = warpDerivative(J, vec3(r.dx, r.dy, r.dz));
+		vec3 d = warpDerivative(J0, J1, J2, vec3(r.dx, r.dy, r.dz));
 		r.dx = d.x;
 		r.dy = d.y;
 		r.dz = d.z;
