@@ -44,30 +44,41 @@ func FractalNames() []string { return append([]string(nil), fractalNames[:]...) 
 // ParseFractal returns the fractal mode with the given name. The error
 // lists the valid names.
 func ParseFractal(name string) (Fractal, error) {
-	for i, n := range fractalNames {
-		if n == name {
-			return Fractal(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown fractal mode %q; valid: %s", name, strings.Join(fractalNames[:], ", "))
+	i, err := parseEnum(fractalNames[:], "fractal mode", name)
+	return Fractal(i), err
 }
 
 // MarshalText encodes the mode as its name (JSON: "ridged").
 func (f Fractal) MarshalText() ([]byte, error) {
-	if !f.Valid() {
-		return nil, fmt.Errorf("invalid fractal mode %d", uint8(f))
-	}
-	return []byte(f.String()), nil
+	return marshalEnum(fractalNames[:], "fractal mode", uint8(f))
 }
 
 // UnmarshalText decodes a mode's name.
 func (f *Fractal) UnmarshalText(b []byte) error {
-	v, err := ParseFractal(string(b))
-	if err != nil {
-		return err
+	i, err := parseEnum(fractalNames[:], "fractal mode", string(b))
+	if err == nil {
+		*f = Fractal(i)
 	}
-	*f = v
-	return nil
+	return err
+}
+
+// parseEnum returns the index of name in names; the error names the kind
+// and lists the valid names.
+func parseEnum(names []string, kind, name string) (uint8, error) {
+	for i, n := range names {
+		if n == name {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q; valid: %s", kind, name, strings.Join(names, ", "))
+}
+
+// marshalEnum is the MarshalText of an enum value v with the given names.
+func marshalEnum(names []string, kind string, v uint8) ([]byte, error) {
+	if int(v) >= len(names) {
+		return nil, fmt.Errorf("invalid %s %d", kind, v)
+	}
+	return []byte(names[v]), nil
 }
 
 // DefaultPingPong is the ping-pong strength that a zero
@@ -126,30 +137,22 @@ func WarpModeNames() []string { return append([]string(nil), warpModeNames[:]...
 // ParseWarpMode returns the warp mode with the given name. The error lists
 // the valid names.
 func ParseWarpMode(name string) (WarpMode, error) {
-	for i, n := range warpModeNames {
-		if n == name {
-			return WarpMode(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown warp mode %q; valid: %s", name, strings.Join(warpModeNames[:], ", "))
+	i, err := parseEnum(warpModeNames[:], "warp mode", name)
+	return WarpMode(i), err
 }
 
 // MarshalText encodes the mode as its name.
 func (m WarpMode) MarshalText() ([]byte, error) {
-	if !m.Valid() {
-		return nil, fmt.Errorf("invalid warp mode %d", uint8(m))
-	}
-	return []byte(m.String()), nil
+	return marshalEnum(warpModeNames[:], "warp mode", uint8(m))
 }
 
 // UnmarshalText decodes a mode's name.
 func (m *WarpMode) UnmarshalText(b []byte) error {
-	v, err := ParseWarpMode(string(b))
-	if err != nil {
-		return err
+	i, err := parseEnum(warpModeNames[:], "warp mode", string(b))
+	if err == nil {
+		*m = WarpMode(i)
 	}
-	*m = v
-	return nil
+	return err
 }
 
 // MaxWarpAmplitude bounds |Settings.WarpAmplitude|.

@@ -3,8 +3,9 @@ package cpu
 import "github.com/noiselab/noise"
 
 // The fractal modes (docs/algorithms.md §6.4) shape each octave's sample
-// before it is weighed. The value of shapeSample is shapeValue's, bit for
-// bit; the GLSL twins are shapeSample and shapeValue in fractal.glsl.
+// before it is weighed: shape, used by shapeValue and shapeSample (so the
+// sample's value is the value path's, bit for bit); the GLSL twins are shape
+// and shapeSample in fractal.glsl.
 //
 // With a = |v| and its derivative da (the derivative's sign follows the
 // value's, as in turbulence, so at v = 0 it is the right-hand one):
@@ -17,20 +18,31 @@ import "github.com/noiselab/noise"
 // |v| ≤ 1.5 for every noise and s ≤ noise.MaxPingPong, so u/2 is far
 // inside floorToInt's range.
 
-// shapeValue applies fractal mode m with ping-pong strength s to an
-// octave's value v.
-func shapeValue(m noise.Fractal, v, s float32) float32 {
+// shape applies fractal mode m with ping-pong strength s to an octave's
+// value v: the shaped value t and the factor k of its derivative, dt = k·dv
+// (for ridged and billow k carries the sign of v, !(v >= 0) as in
+// evaluateCombined). shapeValue and shapeSample are its two uses.
+func shape(m noise.Fractal, v, s float32) (t, k float32) {
 	switch m {
 	case noise.FractalRidged:
 		r := 1 - abs32(v)
-		return float32(2*float32(r*r)) - 1
+		t, k = float32(2*float32(r*r))-1, -float32(4*r)
 	case noise.FractalBillow:
-		return float32(2*abs32(v)) - 1
+		t, k = float32(2*abs32(v))-1, 2
 	case noise.FractalPingPong:
-		u, _ := pingPongFold(v, s)
-		return float32(2*u) - 1
+		u, folded := pingPongFold(v, s)
+		k = float32(2 * s)
+		if folded {
+			k = -k
+		}
+		return float32(2*u) - 1, k
+	default:
+		return v, 1
 	}
-	return v
+	if !(v >= 0) { // the derivative of a = |v|
+		k = -k
+	}
+	return t, k
 }
 
 // pingPongFold folds (v + 1)·s into [0, 1]: m and whether it was folded back.
@@ -43,29 +55,14 @@ func pingPongFold(v, s float32) (m float32, folded bool) {
 	return m, false
 }
 
-// shapeSample applies fractal mode m with ping-pong strength s to an
-// octave's sample n, derivatives included.
+// shapeValue is shape's value.
+func shapeValue(m noise.Fractal, v, s float32) float32 {
+	t, _ := shape(m, v, s)
+	return t
+}
+
+// shapeSample applies shape to an octave's sample n, derivatives included.
 func shapeSample(m noise.Fractal, n noise.Sample, s float32) noise.Sample {
-	var k float32 // the derivative's factor
-	switch m {
-	case noise.FractalRidged:
-		r := 1 - abs32(n.V)
-		k = -float32(4 * r)
-	case noise.FractalBillow:
-		k = 2
-	case noise.FractalPingPong:
-		_, folded := pingPongFold(n.V, s)
-		k = float32(2 * s)
-		if folded {
-			k = -k
-		}
-	default:
-		return n
-	}
-	// Ridged and billow take the derivative of a = |v|: its sign follows
-	// v's. (!(v >= 0) as in evaluateCombined.)
-	if m != noise.FractalPingPong && !(n.V >= 0) {
-		k = -k
-	}
-	return noise.Sample{V: shapeValue(m, n.V, s), Dx: float32(n.Dx * k), Dy: float32(n.Dy * k), Dz: float32(n.Dz * k)}
+	t, k := shape(m, n.V, s)
+	return noise.Sample{V: t, Dx: float32(n.Dx * k), Dy: float32(n.Dy * k), Dz: float32(n.Dz * k)}
 }

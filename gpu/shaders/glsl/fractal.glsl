@@ -147,52 +147,39 @@ float pingPongFold(float v, float s, out bool folded) {
 	return m;
 }
 
-// shapeValue applies fractal mode m with ping-pong strength s to an
-// octave's value v (docs/algorithms.md §6.4).
-float shapeValue(int m, float v, float s) {
+// shape applies fractal mode m with ping-pong strength s to an octave's
+// value v (docs/algorithms.md §6.4): the shaped value, and in k the factor
+// of its derivative (cpu/fractal.go).
+float shape(int m, float v, float s, out float k) {
 	if (m == fractalRidged) {
 		precise float r = 1.0 - abs32(v);
 		precise float t = 2.0 * (r * r) - 1.0;
+		precise float kr = -(4.0 * r);
+		k = !(v >= 0.0) ? -kr : kr; // the derivative of a = |v|
 		return t;
 	}
 	if (m == fractalBillow) {
 		precise float t = 2.0 * abs32(v) - 1.0;
+		k = !(v >= 0.0) ? -2.0 : 2.0;
 		return t;
 	}
 	if (m == fractalPingpong) {
 		bool folded;
 		precise float t = 2.0 * pingPongFold(v, s, folded) - 1.0;
+		precise float kp = 2.0 * s;
+		k = folded ? -kp : kp;
 		return t;
 	}
+	k = 1.0;
 	return v;
 }
 
-// shapeSample applies fractal mode m with ping-pong strength s to an
-// octave's sample n, derivatives included.
+// shapeSample applies shape to an octave's sample n, derivatives included.
 Sample shapeSample(int m, Sample n, float s) {
-	precise float k; // the derivative's factor
-	if (m == fractalRidged) {
-		precise float r = 1.0 - abs32(n.v);
-		k = -(4.0 * r);
-	} else if (m == fractalBillow) {
-		k = 2.0;
-	} else if (m == fractalPingpong) {
-		bool folded;
-		pingPongFold(n.v, s, folded);
-		k = 2.0 * s;
-		if (folded) {
-			k = -k;
-		}
-	} else {
-		return n;
-	}
-	// Ridged and billow take the derivative of a = |v|: its sign follows
-	// v's. (!(v >= 0) as in evaluateCombined.)
-	if (m != fractalPingpong && !(n.v >= 0.0)) {
-		k = -k;
-	}
+	float k;
+	precise float t = shape(m, n.v, s, k);
 	precise float dx = n.dx * k, dy = n.dy * k, dz = n.dz * k;
-	return Sample(shapeValue(m, n.v, s), dx, dy, dz);
+	return Sample(t, dx, dy, dz);
 }
 
 // Domain is the domain transform computed in Go (cpu.Domain.Matrix and
