@@ -19,6 +19,21 @@ type Domain struct {
 	// matrix Scale·EulerZXY, which rotates first (the project's canonical
 	// transform).
 	PN bool
+	// TranslationW and ScaleW transform the fourth coordinate, which only
+	// 4D noise reads: w' = (w·ScaleW) + TranslationW. No rotation mixes w
+	// with x, y and z. ScaleW 0 means 1, so that a 3D domain need not set
+	// it; WTransform returns the scale in effect.
+	TranslationW float32
+	ScaleW       float32
+}
+
+// WTransform returns the scale and translation of the fourth coordinate:
+// ScaleW (1 when it is 0) and TranslationW.
+func (d Domain) WTransform() (scale, translation float32) {
+	if d.ScaleW == 0 {
+		return 1, d.TranslationW
+	}
+	return d.ScaleW, d.TranslationW
 }
 
 // IdentityDomain returns the transform that leaves positions unchanged.
@@ -45,6 +60,12 @@ func (d Domain) Validate() error {
 		if d.Scale[i] == 0 {
 			return fmt.Errorf("invalid scale %c 0: must not be zero (a Domain without Scale has scale 0; start from noise.IdentityDomain() or noise.Scale(s))", c)
 		}
+	}
+	if !f32.Finite(d.TranslationW) || f32.Abs(d.TranslationW) > f32.InputLimit {
+		return fmt.Errorf("invalid translation w %v: must be finite, at most 2^64 in magnitude", d.TranslationW)
+	}
+	if !f32.Finite(d.ScaleW) || f32.Abs(d.ScaleW) > 1<<32 {
+		return fmt.Errorf("invalid scale w %v: must be finite, at most 2^32 in magnitude", d.ScaleW)
 	}
 	return nil
 }

@@ -219,13 +219,14 @@ func ParseNoises(list string) ([]Noise, error) {
 	return out, nil
 }
 
-// MaxDims returns the highest dimension the noise supports: 4 for
-// PermValue, 3 for the others. Every noise supports 1 through MaxDims.
+// MaxDims returns the highest dimension the noise supports: 3 for Voronoi
+// noise, 4 for the others (lattice, simplex and perm-value). Every noise
+// supports 1 through MaxDims.
 func (n Noise) MaxDims() int {
-	if n == PermValue {
-		return 4
+	if n < numNoises && noiseTable[n].parts.Family == FamilyVoronoi {
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // Tiling reports whether the noise has a tiling variant. Simplex noise has

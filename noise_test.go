@@ -18,8 +18,10 @@ func TestConfigValidation(t *testing.T) {
 		cfg  noise.Config
 		want []string // substrings of the error
 	}{
-		{noise.Config{Noise: noise.Perlin, Dims: 0, Settings: def}, []string{"dims 0", "1 to 3"}},
-		{noise.Config{Noise: noise.Perlin, Dims: 4, Settings: def}, []string{"dims 4", "1 to 3"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 0, Settings: def}, []string{"dims 0", "1 to 4"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 5, Settings: def}, []string{"dims 5", "1 to 4"}},
+		{noise.Config{Noise: noise.VoronoiWorleyF1, Dims: 4, Settings: def}, []string{"dims 4", "1 to 3"}},
+		{noise.Config{Noise: noise.Simplex, Dims: 4, Tiling: true, Settings: def}, []string{"simplex", "no tiling"}},
 		{noise.Config{Noise: noise.PermValue, Dims: 5, Settings: def}, []string{"dims 5", "1 to 4"}},
 		{noise.Config{Noise: noise.Noise(200), Dims: 3, Settings: def}, []string{"noise", "perlin"}},
 		{noise.Config{Noise: noise.Simplex, Dims: 3, Tiling: true, Settings: def}, []string{"simplex", "no tiling"}},
@@ -40,6 +42,8 @@ func TestConfigValidation(t *testing.T) {
 		// would give one value): refused, naming the field and the fix.
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: def, Domain: &noise.Domain{Translation: [3]float32{1, 2, 3}}}, []string{"scale x 0", "must not be zero", "IdentityDomain"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: def, Domain: &noise.Domain{Scale: [3]float32{2, 0, 2}}}, []string{"scale y 0"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 4, Settings: def, Domain: &noise.Domain{Scale: [3]float32{1, 1, 1}, ScaleW: float32(math.Inf(1))}}, []string{"scale w", "finite"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 4, Settings: def, Domain: &noise.Domain{Scale: [3]float32{1, 1, 1}, TranslationW: float32(math.NaN())}}, []string{"translation w", "finite"}},
 	}
 	for _, b := range bad {
 		err := b.cfg.Validate()

@@ -182,6 +182,35 @@ func BenchmarkFractal(b *testing.B) {
 	}
 }
 
+// Benchmark4D measures Values4, one thread, of 4D Perlin, simplex and
+// simplex-value noise (scalar code in every build) next to their 3D forms
+// on the same points: the 3D grid with w = 0.5·y + 0.25.
+func Benchmark4D(b *testing.B) {
+	pos := gridFor(3).Unit
+	pos4 := make([]mgl32.Vec4, len(pos))
+	for i, p := range pos {
+		pos4[i] = p.Vec4(0.5*p[1] + 0.25)
+	}
+	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.SimplexValue} {
+		b.Run(n.String()+"/3D", func(b *testing.B) {
+			benchValues(b, noise.Config{Noise: n, Dims: 3, Settings: noise.DefaultSettings()})
+		})
+		b.Run(n.String()+"/4D", func(b *testing.B) {
+			s := newSampler(b, n, 4)
+			out := make([]float32, len(pos4))
+			withProcs(1, func() {
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					s.Values4(pos4, out)
+				}
+				b.StopTimer()
+				reportMpts(b, len(pos4))
+			})
+		})
+	}
+}
+
 // BenchmarkValueAt measures the single-point value API in a plain loop on
 // one thread.
 func BenchmarkValueAt(b *testing.B) {

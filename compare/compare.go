@@ -13,8 +13,8 @@ import (
 	"github.com/noiselab/noise"
 )
 
-// Component names the four parts of a sample.
-var Component = [4]string{"v", "dx", "dy", "dz"}
+// Component names the five parts of a sample.
+var Component = [5]string{"v", "dx", "dy", "dz", "dw"}
 
 // Tolerance is the allowed difference of one component: |got − want| may
 // be at most Abs + Rel·|want|. Both sides must be finite or both NaN; a NaN
@@ -113,8 +113,8 @@ func (s Stats) Pass() bool { return s.Over == 0 }
 
 // Report is the comparison of two buffers of samples.
 type Report struct {
-	Components int      // 1 (values only) or 4
-	Stats      [4]Stats // per component
+	Components int      // 1 (values only) or 5
+	Stats      [5]Stats // per component
 }
 
 // Pass reports whether every component passed.
@@ -229,13 +229,14 @@ func Values(want, got []float32, p Policy) Report {
 // Samples compares two sample buffers, v with the value tolerance and the
 // derivatives with the derivative tolerance.
 func Samples(want, got []noise.Sample, p Policy) Report {
-	r := Report{Components: 4}
+	r := Report{Components: 5}
 	for i := range min(len(want), len(got)) {
 		w, g := want[i], got[i]
 		r.Stats[0].add(i, w.V, g.V, p.Value)
 		r.Stats[1].add(i, w.Dx, g.Dx, p.Deriv)
 		r.Stats[2].add(i, w.Dy, g.Dy, p.Deriv)
 		r.Stats[3].add(i, w.Dz, g.Dz, p.Deriv)
+		r.Stats[4].add(i, w.Dw, g.Dw, p.Deriv)
 	}
 	for c := range r.Stats {
 		r.Stats[c].Worst = worstOrNone(r.Stats[c])

@@ -92,7 +92,7 @@ func TestSamples(t *testing.T) {
 	want := []noise.Sample{{V: 0.5, Dx: 10, Dy: 0, Dz: -3}}
 	got := []noise.Sample{{V: 0.5, Dx: 10.05, Dy: 0, Dz: -3.2}}
 	r := Samples(want, got, Policy{Value: Tolerance{Abs: 1e-6}, Deriv: Tolerance{Abs: 0.01, Rel: 0.01}})
-	if r.Components != 4 || !r.Stats[1].Pass() || r.Stats[3].Pass() || r.Over() != 1 {
+	if r.Components != 5 || !r.Stats[1].Pass() || r.Stats[3].Pass() || r.Over() != 1 {
 		t.Errorf("components %d, dx pass %v, dz pass %v, over %d", r.Components, r.Stats[1].Pass(), r.Stats[3].Pass(), r.Over())
 	}
 	if !strings.HasPrefix(r.Worst(nil), "dz at index 0") {
@@ -116,8 +116,8 @@ func TestPolicyFor(t *testing.T) {
 // TestMatrix: the variant list and the sets are what verify promises.
 func TestMatrix(t *testing.T) {
 	vs := Variants()
-	if len(vs) != 101 {
-		t.Errorf("%d variants, want 101", len(vs))
+	if len(vs) != 116 {
+		t.Errorf("%d variants, want 116", len(vs))
 	}
 	for _, v := range vs {
 		if err := v.Config(SettingsCases()[0]).Validate(); err != nil {

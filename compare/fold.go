@@ -19,7 +19,8 @@ import (
 // square roots, may take another side of one octave's fold, or of several
 // (on a lattice line every octave folds at once). A derivative component
 // that misses is therefore accepted when the value agrees and the CPU's own
-// derivative component jumps at the position: over the 26 neighbours a
+// derivative component jumps at the position: over the 26 neighbours (80
+// in 4D) a
 // step of 1e-3/(F·S) lattice units away (at least 16 ULP of the
 // coordinate) it spreads by more than 2 % of the gradient's magnitude (at
 // least 0.05·F·S), where a smooth derivative changes by about 0.1 %. A
@@ -34,7 +35,8 @@ func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []nois
 	scale := float64(cfg.Settings.TopFrequency())
 	if cfg.Domain != nil {
 		s := 0.0
-		for _, c := range cfg.Domain.Scale {
+		sw, _ := cfg.Domain.WTransform()
+		for _, c := range append(cfg.Domain.Scale[:], sw) {
 			s = max(s, math.Abs(float64(c)))
 		}
 		scale *= s
@@ -46,10 +48,10 @@ func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []nois
 		if !p.Value.Allows(w.V, g.V) {
 			continue
 		}
-		wd, gd := [3]*float32{&w.Dx, &w.Dy, &w.Dz}, [3]*float32{&g.Dx, &g.Dy, &g.Dz}
+		wd, gd := [4]*float32{&w.Dx, &w.Dy, &w.Dz, &w.Dw}, [4]*float32{&g.Dx, &g.Dy, &g.Dz, &g.Dw}
 		replaced := false
-		for c := range 3 {
-			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(cs, pos[i], w, c, h, scale) {
+		for c := range 4 {
+			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(cs, cfg.Dims, pos[i], w, c, h, scale) {
 				continue
 			}
 			*gd[c] = *wd[c]
@@ -65,27 +67,34 @@ func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []nois
 
 // jumps reports whether derivative component c of the CPU's sample s at p
 // spreads by more than 2 % of the gradient's magnitude (at least
-// 0.05·scale) over the 26 neighbours of p a step h away (at least 16 ULP of
-// each coordinate).
-func jumps(cs *cpu.Sampler, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
-	var step [3]float32
+// 0.05·scale) over the 26 neighbours of p (80 for 4D noise, in x, y, z
+// and w) a step h away (at least 16 ULP of each coordinate).
+func jumps(cs *cpu.Sampler, dims int, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
+	var step [4]float32
 	for a := range step {
 		ulp := math.Nextafter32(abs32(p[a]), float32(math.Inf(1))) - abs32(p[a])
 		step[a] = max(h, 16*ulp)
 	}
-	grad := [3]float64{float64(s.Dx), float64(s.Dy), float64(s.Dz)}
-	norm := math.Sqrt(grad[0]*grad[0] + grad[1]*grad[1] + grad[2]*grad[2])
+	grad := [4]float64{float64(s.Dx), float64(s.Dy), float64(s.Dz), float64(s.Dw)}
+	norm := math.Sqrt(grad[0]*grad[0] + grad[1]*grad[1] + grad[2]*grad[2] + grad[3]*grad[3])
 	lo, hi := grad[c], grad[c]
+	wSteps := 0
+	if dims == 4 {
+		wSteps = 1
+	}
 	for i := -1; i <= 1; i++ {
 		for j := -1; j <= 1; j++ {
 			for k := -1; k <= 1; k++ {
-				q := p
-				q[0] += float32(i) * step[0]
-				q[1] += float32(j) * step[1]
-				q[2] += float32(k) * step[2]
-				d := cs.At4(q)
-				v := float64([3]float32{d.Dx, d.Dy, d.Dz}[c])
-				lo, hi = min(lo, v), max(hi, v)
+				for l := -wSteps; l <= wSteps; l++ {
+					q := p
+					q[0] += float32(i) * step[0]
+					q[1] += float32(j) * step[1]
+					q[2] += float32(k) * step[2]
+					q[3] += float32(l) * step[3]
+					d := cs.At4(q)
+					v := float64([4]float32{d.Dx, d.Dy, d.Dz, d.Dw}[c])
+					lo, hi = min(lo, v), max(hi, v)
+				}
 			}
 		}
 	}

@@ -52,10 +52,12 @@ type SettingsCase struct {
 // SettingsCases is the spread of settings the GPU is checked with: the
 // tutorials' defaults, negative and extreme seeds, frequencies 1 to 16,
 // 1 to 6 octaves, lacunarity 2 to 4, persistence 0 to 1, rotated,
-// non-uniformly scaled and translated domains (both matrix conventions),
+// non-uniformly scaled and translated domains (both matrix conventions; a
+// w scale and translation in the PS one),
 // the fractal modes ridged, billow and ping-pong, and both domain warps.
 func SettingsCases() []SettingsCase {
-	ps := &noise.Domain{Translation: [3]float32{1.25, -3.5, 0.75}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{2, 0.5, 1.5}}
+	ps := &noise.Domain{Translation: [3]float32{1.25, -3.5, 0.75}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{2, 0.5, 1.5},
+		TranslationW: 0.375, ScaleW: 1.75}
 	pn := &noise.Domain{Translation: [3]float32{-2, 0.5, 4}, Rotation: [3]float32{-15, 70, 5}, Scale: [3]float32{0.75, 3, 1.25}, PN: true}
 	return []SettingsCase{
 		{"defaults", noise.DefaultSettings(), nil},

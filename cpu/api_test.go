@@ -59,7 +59,7 @@ func TestBatchLengthMismatch(t *testing.T) {
 // every noise at its highest dimension with tiling where it exists.
 func TestNewValidates(t *testing.T) {
 	for _, cfg := range []noise.Config{
-		{Noise: noise.Perlin, Dims: 4, Settings: noise.DefaultSettings()},
+		{Noise: noise.VoronoiWorleyF1, Dims: 4, Settings: noise.DefaultSettings()},
 		{Noise: noise.Simplex, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()},
 		{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings(), Domain: &noise.Domain{Translation: [3]float32{1, 2, 3}}},
 	} {

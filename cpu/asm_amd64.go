@@ -481,7 +481,7 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 			}
 		} else {
 			s.d8.run(&b, uint32(s.hash), f)
-			leanSamples8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], (*[32]float32)(unsafe.Pointer(&out[:8][0])), int32(s.vp.comb), s.derivScale(f))
+			leanSamples8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], (*[40]float32)(unsafe.Pointer(&out[:8][0])), int32(s.vp.comb), s.derivScale(f))
 		}
 	} else {
 		var sum [8]noise.Sample
@@ -506,7 +506,7 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 	}
 	for l := 0; nans != 0; l, nans = l+1, nans>>1 {
 		if nans&1 != 0 {
-			out[l] = noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
+			out[l] = nanSample
 		}
 	}
 }

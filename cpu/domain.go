@@ -6,14 +6,16 @@ import "github.com/noiselab/noise"
 // translation t of noise.Domain.Matrix, and the derivative matrix d of
 // DerivativeMatrix.
 type transform struct {
-	m, d [3][3]float32
-	t    [3]float32
+	m, d   [3][3]float32
+	t      [3]float32
+	sw, tw float32 // the fourth coordinate's scale and translation (Domain.WTransform)
 }
 
 func newTransform(dom *noise.Domain) transform {
 	var tr transform
 	tr.m, tr.t = dom.Matrix()
 	tr.d = dom.DerivativeMatrix()
+	tr.sw, tr.tw = dom.WTransform()
 	return tr
 }
 
@@ -33,3 +35,6 @@ func (tr *transform) apply(p [3]float32) [3]float32 {
 func (tr *transform) applyDerivative(d [3]float32) [3]float32 {
 	return [3]float32{applyRow(tr.d[0], d), applyRow(tr.d[1], d), applyRow(tr.d[2], d)}
 }
+
+// applyW returns the transformed fourth coordinate, (w·sw) + tw.
+func (tr *transform) applyW(w float32) float32 { return float32(w*tr.sw) + tr.tw }

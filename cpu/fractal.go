@@ -64,5 +64,5 @@ func shapeValue(m noise.Fractal, v, s float32) float32 {
 // shapeSample applies shape to an octave's sample n, derivatives included.
 func shapeSample(m noise.Fractal, n noise.Sample, s float32) noise.Sample {
 	t, k := shape(m, n.V, s)
-	return noise.Sample{V: t, Dx: float32(n.Dx * k), Dy: float32(n.Dy * k), Dz: float32(n.Dz * k)}
+	return noise.Sample{V: t, Dx: float32(n.Dx * k), Dy: float32(n.Dy * k), Dz: float32(n.Dz * k), Dw: float32(n.Dw * k)}
 }

@@ -128,7 +128,7 @@ func evaluateCombined(c noise.Combiner, s noise.Sample) noise.Sample {
 	}
 	// Turbulence: the derivative's sign follows the value's sign.
 	if !(s.V >= 0) {
-		s.Dx, s.Dy, s.Dz = -s.Dx, -s.Dy, -s.Dz
+		s.Dx, s.Dy, s.Dz, s.Dw = -s.Dx, -s.Dy, -s.Dz, -s.Dw
 	}
 	s.V = abs32(s.V)
 	if c == noise.CombineSmoothTurbulence {
@@ -145,6 +145,7 @@ func smoothstepSample(s noise.Sample) noise.Sample {
 	s.Dx = float32(s.Dx * k)
 	s.Dy = float32(s.Dy * k)
 	s.Dz = float32(s.Dz * k)
+	s.Dw = float32(s.Dw * k)
 	s.V = float32(v * float32(v*(3-float32(2*v))))
 	return s
 }
@@ -159,4 +160,64 @@ func combineValue(c noise.Combiner, v float32) float32 {
 		v = float32(v * float32(v*(3-float32(2*v))))
 	}
 	return v
+}
+
+// tesseractAxis is component a (0–3: x, y, z, w) of the 4D gradient with
+// index i (0–31): the 32 midpoints of the tesseract's edges, every
+// permutation of (0, ±1, ±1, ±1) (docs/algorithms.md §2.4). Axis i >> 3 is
+// 0; the other three, in axis order, are −1 where bits 2, 1 and 0 of i
+// are set, else +1.
+func tesseractAxis(i, a uint32) float32 {
+	zero := i >> 3
+	if a == zero {
+		return 0
+	}
+	k := a
+	if a > zero {
+		k = a - 1
+	}
+	if (i>>(2-k))&1 != 0 {
+		return -1
+	}
+	return 1
+}
+
+// tesseractGrads holds tesseractAxis for every index and axis.
+var tesseractGrads = func() (t [32][4]float32) {
+	for i := range t {
+		for a := range t[i] {
+			t[i][a] = tesseractAxis(uint32(i), uint32(a))
+		}
+	}
+	return t
+}()
+
+// tesseractVectors is the 4D gradient vector of a hash: index v >> 27,
+// the avalanched hash's top five bits.
+func tesseractVectors(v hashBits) (gx, gy, gz, gw float32) {
+	g := &tesseractGrads[uint32(v)>>27]
+	return g[0], g[1], g[2], g[3]
+}
+
+// tesseractGradient is the 4D gradient: v = g·(x, y, z, w), d = g.
+func tesseractGradient(v hashBits, x, y, z, w float32) noise.Sample {
+	gx, gy, gz, gw := tesseractVectors(v)
+	return noise.Sample{
+		V:  ((float32(gx*x) + float32(gy*y)) + float32(gz*z)) + float32(gw*w),
+		Dx: gx, Dy: gy, Dz: gz, Dw: gw,
+	}
+}
+
+// evaluate4 is Evaluate(hash, x, y, z, w) for gradient g: Perlin and
+// simplex share the tesseract vectors (all of length √3), with their own
+// normalisation; simplex4 includes the 1/√3.
+func evaluate4(g noise.Gradient, h SmallXXHash, x, y, z, w float32) noise.Sample {
+	v := h.bits()
+	switch g {
+	case noise.GradientPerlin:
+		return sampleScale(tesseractGradient(v, x, y, z, w), perlin4)
+	case noise.GradientSimplex:
+		return sampleScale(tesseractGradient(v, x, y, z, w), simplex4)
+	}
+	return noise.Sample{V: valueGrads[uint8(v)]}
 }

@@ -221,7 +221,7 @@ DATA k40400000<>+24(SB)/4, $0x40400000
 DATA k40400000<>+28(SB)/4, $0x40400000
 GLOBL k40400000<>(SB), RODATA|NOPTR, $32
 
-// func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[32]float32, comb int32, k float32)
+// func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[40]float32, comb int32, k float32)
 // Requires: AVX, AVX2, SSE
 TEXT ·leanSamples8(SB), NOSPLIT, $0-48
 	MOVQ    v+0(FP), AX
@@ -276,14 +276,22 @@ leanSamples8_scale:
 	VSHUFPS      $0x44, Y2, Y0, Y4
 	VSHUFPS      $0xee, Y2, Y0, Y0
 	MOVQ         out+32(FP), AX
-	VPERM2F128   $0x20, Y1, Y3, Y2
-	VMOVUPS      Y2, (AX)
-	VPERM2F128   $0x20, Y0, Y4, Y2
-	VMOVUPS      Y2, 32(AX)
-	VPERM2F128   $0x31, Y1, Y3, Y2
-	VMOVUPS      Y2, 64(AX)
-	VPERM2F128   $0x31, Y0, Y4, Y2
-	VMOVUPS      Y2, 96(AX)
+	VMOVUPS      X3, (AX)
+	VEXTRACTF128 $0x01, Y3, 80(AX)
+	VMOVUPS      X1, 20(AX)
+	VEXTRACTF128 $0x01, Y1, 100(AX)
+	VMOVUPS      X4, 40(AX)
+	VEXTRACTF128 $0x01, Y4, 120(AX)
+	VMOVUPS      X0, 60(AX)
+	VEXTRACTF128 $0x01, Y0, 140(AX)
+	MOVL         $0x00000000, 16(AX)
+	MOVL         $0x00000000, 36(AX)
+	MOVL         $0x00000000, 56(AX)
+	MOVL         $0x00000000, 76(AX)
+	MOVL         $0x00000000, 96(AX)
+	MOVL         $0x00000000, 116(AX)
+	MOVL         $0x00000000, 136(AX)
+	MOVL         $0x00000000, 156(AX)
 	VZEROUPPER
 	RET
 

@@ -20,7 +20,7 @@ func combineDeriv8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32
 // leanSamples8 is the combine step, the derivative scale and 0 + x of eight samples, stored as noise.Samples to out.
 //
 //go:noescape
-func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[32]float32, comb int32, k float32)
+func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[40]float32, comb int32, k float32)
 
 // valueLattice3DPointAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
 func valueLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32

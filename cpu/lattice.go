@@ -276,3 +276,93 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	x1v := lerp(lerp(n[4], n[5], tz), lerp(n[6], n[7], tz), ty)
 	return combineValue(vp.comb, lerp(x0v, x1v, tx))
 }
+
+// lerpSample blends the samples lo and hi at the two ends of one axis of a
+// lattice cell (docs/algorithms.md §2.6, 4D): every component is lerped
+// with s.t, and the axis's own derivative (0–3: x, y, z, w) gains
+// (hi.v − lo.v)·s.dt.
+func lerpSample(lo, hi noise.Sample, s *latticeSpan, axis int) noise.Sample {
+	t := s.t
+	r := noise.Sample{
+		V: lerp(lo.V, hi.V, t), Dx: lerp(lo.Dx, hi.Dx, t), Dy: lerp(lo.Dy, hi.Dy, t),
+		Dz: lerp(lo.Dz, hi.Dz, t), Dw: lerp(lo.Dw, hi.Dw, t),
+	}
+	d := float32((hi.V - lo.V) * s.dt)
+	switch axis {
+	case 0:
+		r.Dx = r.Dx + d
+	case 1:
+		r.Dy = r.Dy + d
+	case 2:
+		r.Dz = r.Dz + d
+	default:
+		r.Dw = r.Dw + d
+	}
+	return r
+}
+
+// lattice4W blends the two corners along w under the hash hxyz of the
+// corner's x, y and z indices, with offsets ox, oy, oz on those axes.
+func lattice4W(vp *variantParams, hxyz SmallXXHash, ox, oy, oz float32, w *latticeSpan) noise.Sample {
+	a := evaluate4(vp.grad, hxyz.Eat(w.p0), ox, oy, oz, w.g0)
+	b := evaluate4(vp.grad, hxyz.Eat(w.p1), ox, oy, oz, w.g1)
+	return lerpSample(a, b, w, 3)
+}
+
+// lattice4Z blends along z the two w-blends under the hash hxy.
+func lattice4Z(vp *variantParams, hxy SmallXXHash, ox, oy float32, z, w *latticeSpan) noise.Sample {
+	return lerpSample(lattice4W(vp, hxy.Eat(z.p0), ox, oy, z.g0, w), lattice4W(vp, hxy.Eat(z.p1), ox, oy, z.g1, w), z, 2)
+}
+
+// lattice4Y blends along y the two z-blends under the hash hx.
+func lattice4Y(vp *variantParams, hx SmallXXHash, ox float32, y, z, w *latticeSpan) noise.Sample {
+	return lerpSample(lattice4Z(vp, hx.Eat(y.p0), ox, y.g0, z, w), lattice4Z(vp, hx.Eat(y.p1), ox, y.g1, z, w), y, 1)
+}
+
+// lattice4D is the 4D lattice noise (docs/algorithms.md §2.6): the 16
+// corners hashed H.Eat(x).Eat(y).Eat(z).Eat(w), blended along w, then z, y
+// and x, the derivatives times F, then the combine step.
+func lattice4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+	x := getSpan(p.x, f, vp.tiling)
+	y := getSpan(p.y, f, vp.tiling)
+	z := getSpan(p.z, f, vp.tiling)
+	w := getSpan(p.w, f, vp.tiling)
+	r := lerpSample(lattice4Y(vp, h.Eat(x.p0), x.g0, &y, &z, &w), lattice4Y(vp, h.Eat(x.p1), x.g1, &y, &z, &w), &x, 0)
+	F := float32(f)
+	r.Dx, r.Dy, r.Dz, r.Dw = float32(F*r.Dx), float32(F*r.Dy), float32(F*r.Dz), float32(F*r.Dw)
+	return evaluateCombined(vp.comb, r)
+}
+
+// latticeValue4D is lattice4D reduced to the value, bit-identical to its
+// v: the 16 corner values (index bits x<<3 | y<<2 | z<<1 | w), then the
+// lerps along w, z, y and x, as lerpSample's v.
+func latticeValue4D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	x := getSpan(p.x, f, vp.tiling)
+	y := getSpan(p.y, f, vp.tiling)
+	z := getSpan(p.z, f, vp.tiling)
+	w := getSpan(p.w, f, vp.tiling)
+	hx := [2]SmallXXHash{h.Eat(x.p0), h.Eat(x.p1)}
+	py, pz, pw := [2]int32{y.p0, y.p1}, [2]int32{z.p0, z.p1}, [2]int32{w.p0, w.p1}
+	ox, oy := [2]float32{x.g0, x.g1}, [2]float32{y.g0, y.g1}
+	oz, ow := [2]float32{z.g0, z.g1}, [2]float32{w.g0, w.g1}
+	var c [16]float32
+	for i := range c {
+		v := hx[i>>3&1].Eat(py[i>>2&1]).Eat(pz[i>>1&1]).Eat(pw[i&1]).bits()
+		if vp.grad == noise.GradientPerlin {
+			gx, gy, gz, gw := tesseractVectors(v)
+			dot := ((float32(gx*ox[i>>3&1]) + float32(gy*oy[i>>2&1])) + float32(gz*oz[i>>1&1])) + float32(gw*ow[i&1])
+			c[i] = float32(dot * perlin4)
+		} else {
+			c[i] = valueGrads[uint8(v)]
+		}
+	}
+	var a [8]float32
+	for i := range a {
+		a[i] = lerp(c[2*i], c[2*i+1], w.t)
+	}
+	var b [4]float32
+	for i := range b {
+		b[i] = lerp(a[2*i], a[2*i+1], z.t)
+	}
+	return combineValue(vp.comb, lerp(lerp(b[0], b[1], y.t), lerp(b[2], b[3], y.t), x.t))
+}

@@ -87,13 +87,16 @@ func permFinish(n permNode, f int32, dims int) noise.Sample {
 	dx := float32(float32(2*n.d[0])/255) * F
 	dy := float32(float32(2*n.d[1])/255) * F
 	dz := float32(float32(2*n.d[2])/255) * F
+	dw := float32(float32(2*n.d[3])/255) * F
 	switch dims {
 	case 1:
 		return noise.Sample{V: v, Dx: dx}
 	case 2:
 		return noise.Sample{V: v, Dx: dx, Dz: dy} // the second axis is z
+	case 3:
+		return noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz}
 	}
-	return noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz} // 4D: the w derivative has no slot
+	return noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz, Dw: dw}
 }
 
 // permValue is the perm-value noise with derivatives, for any dims: the

@@ -53,7 +53,8 @@ var settingsSpread = []noise.Settings{
 	{Seed: 7, Frequency: 2, Octaves: 4, Lacunarity: 2, Persistence: 0},
 }
 
-var testDomain = noise.Domain{Translation: [3]float32{0.5, -1.25, 2}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{1.5, 0.75, 2}}
+var testDomain = noise.Domain{Translation: [3]float32{0.5, -1.25, 2}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{1.5, 0.75, 2},
+	TranslationW: -0.75, ScaleW: 1.25}
 
 func vec4(p mgl32.Vec3, w float32) mgl32.Vec4 { return mgl32.Vec4{p[0], p[1], p[2], w} }
 
@@ -173,7 +174,8 @@ func usedAxes(dims int) []int {
 func topScale(set noise.Settings, dom *noise.Domain) float64 {
 	f := float64(set.TopFrequency())
 	if dom != nil {
-		f *= float64(max(abs(dom.Scale[0]), abs(dom.Scale[1]), abs(dom.Scale[2])))
+		sw, _ := dom.WTransform()
+		f *= float64(max(abs(dom.Scale[0]), abs(dom.Scale[1]), abs(dom.Scale[2]), abs(sw)))
 	}
 	return f
 }
@@ -259,7 +261,7 @@ func TestDerivatives(t *testing.T) {
 			scale := topScale(set, dom)
 			h := float32(2e-3 / scale)
 			axes := []int{0, 1, 2}
-			if dom == nil {
+			if dom == nil || v.dims == 4 {
 				axes = usedAxes(v.dims)
 			}
 			const points = 200
@@ -270,13 +272,10 @@ func TestDerivatives(t *testing.T) {
 					p[k] = r.Float32()*6 - 3
 				}
 				an := s.At4(p)
-				grad := [3]float64{float64(an.Dx), float64(an.Dy), float64(an.Dz)}
-				norm := math.Sqrt(grad[0]*grad[0] + grad[1]*grad[1] + grad[2]*grad[2])
+				grad := [4]float64{float64(an.Dx), float64(an.Dy), float64(an.Dz), float64(an.Dw)}
+				norm := math.Sqrt(grad[0]*grad[0] + grad[1]*grad[1] + grad[2]*grad[2] + grad[3]*grad[3])
 				tol := 1e-2 * math.Max(norm, 0.05*scale)
 				for _, axis := range axes {
-					if axis > 2 {
-						continue // 4D perm-value reports no w derivative
-					}
 					qp, qm := p, p
 					qp[axis] += h
 					qm[axis] -= h
@@ -300,13 +299,13 @@ func TestDerivatives(t *testing.T) {
 						}
 						misses++
 						worst = fmt.Sprintf("at %v d/d%c = %v analytically, %v by finite differences (gradient %v)",
-							p, "xyz"[axis], grad[axis], fd, grad)
+							p, "xyzw"[axis], grad[axis], fd, grad)
 						break
 					}
 				}
 				if dom == nil {
 					// Axes the noise does not use have zero derivatives.
-					for axis := 0; axis < 3; axis++ {
+					for axis := 0; axis < 4; axis++ {
 						if !contains(usedAxes(v.dims), axis) && grad[axis] != 0 {
 							t.Fatalf("%v: derivative along unused axis %d is %v", v, axis, grad[axis])
 						}
@@ -322,7 +321,7 @@ func TestDerivatives(t *testing.T) {
 }
 
 func component(s noise.Sample, axis int) float64 {
-	return float64([3]float32{s.Dx, s.Dy, s.Dz}[axis])
+	return float64([4]float32{s.Dx, s.Dy, s.Dz, s.Dw}[axis])
 }
 
 func contains(s []int, x int) bool {

@@ -21,7 +21,7 @@ type variantParams struct {
 }
 
 // point is a position; 1D noise uses x, 2D x and z, 3D x, y and z, and 4D
-// perm-value noise all four.
+// noise all four.
 type point struct{ x, y, z, w float32 }
 
 type sampleFunc func(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample
@@ -29,15 +29,15 @@ type valueFunc func(vp *variantParams, h SmallXXHash, p point, f int32) float32
 
 // sampleFuncs and valueFuncs are indexed by family and dims−1.
 var sampleFuncs = [4][4]sampleFunc{
-	noise.FamilyLattice: {lattice1D, lattice2D, lattice3D},
-	noise.FamilySimplex: {simplex1D, simplex2D, simplex3D},
+	noise.FamilyLattice: {lattice1D, lattice2D, lattice3D, lattice4D},
+	noise.FamilySimplex: {simplex1D, simplex2D, simplex3D, simplex4D},
 	noise.FamilyVoronoi: {voronoi1D, voronoi2D, voronoi3D},
 	noise.FamilyPerm:    {permValue, permValue, permValue, permValue},
 }
 
 var valueFuncs = [4][4]valueFunc{
-	noise.FamilyLattice: {latticeValue1D, latticeValue2D, latticeValue3D},
-	noise.FamilySimplex: {simplexValue1D, simplexValue2D, simplexValue3D},
+	noise.FamilyLattice: {latticeValue1D, latticeValue2D, latticeValue3D, latticeValue4D},
+	noise.FamilySimplex: {simplexValue1D, simplexValue2D, simplexValue3D, simplexValue4D},
 	noise.FamilyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D}, // smooth Worley: valueFromSample
 	noise.FamilyPerm:    {permValueValue, permValueValue, permValueValue, permValueValue},
 }
@@ -165,12 +165,15 @@ func (s *Sampler) prepare(p point) (point, bool) {
 	p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 	if s.domain {
 		q := s.tr.apply([3]float32{p.x, p.y, p.z})
-		p.x, p.y, p.z = q[0], q[1], q[2]
+		p.x, p.y, p.z, p.w = q[0], q[1], q[2], s.tr.applyW(p.w)
 	}
 	return p, true
 }
 
 var nan32 = float32(math.NaN())
+
+// nanSample is the result of a NaN input: NaN in every component.
+var nanSample = noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32, Dw: nan32}
 
 // lattice2 returns the clamped lattice coordinates clampCoord(X) and
 // clampCoord(Z) of a 2D value function's X = x·k and Z = z·k, with ok false
@@ -203,7 +206,7 @@ func inLattice(X, Z float32) bool {
 func (s *Sampler) sampleAt(p point) noise.Sample {
 	if s.lean {
 		if s.usesNaN(p) {
-			return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
+			return nanSample
 		}
 		p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 		// One octave: (0 + n·1) / 1 is 0 + n, component by component.
@@ -211,7 +214,7 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 	}
 	p, ok := s.prepare(p)
 	if !ok {
-		return noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32}
+		return nanSample
 	}
 	var J [3][3]float32
 	if s.warp != nil {
@@ -232,7 +235,7 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 	}
 	if s.domain {
 		d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
-		r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+		r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
 	}
 	return r
 }

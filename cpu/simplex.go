@@ -258,3 +258,111 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	}
 	return combineValue(vp.comb, ((kn[0]+kn[1])+kn[2])+kn[3])
 }
+
+// simplexKernel4 is the 4D kernel, 8(1/2 − |x|²)³ times the gradient, as
+// simplexKernel3 with a fourth axis.
+func simplexKernel4(g noise.Gradient, h SmallXXHash, lx, ly, lz, lw int32, X, Y, Z, W float32) noise.Sample {
+	u := float32((((float32(lx) + float32(ly)) + float32(lz)) + float32(lw)) * unskew4)
+	x := (X - float32(lx)) + u
+	y := (Y - float32(ly)) + u
+	z := (Z - float32(lz)) + u
+	w := (W - float32(lw)) + u
+	f := (((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)) - float32(w*w)
+	s := evaluate4(g, h, x, y, z, w)
+	m := kernelMask(f)
+	return noise.Sample{
+		V:  float32(float32(float32(float32(f*s.V)*f)*f) * m),
+		Dx: float32(float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f)*f) * m),
+		Dy: float32(float32(float32((float32(f*s.Dy)-float32(float32(6*y)*s.V))*f)*f) * m),
+		Dz: float32(float32(float32((float32(f*s.Dz)-float32(float32(6*z)*s.V))*f)*f) * m),
+		Dw: float32(float32(float32((float32(f*s.Dw)-float32(float32(6*w)*s.V))*f)*f) * m),
+	}
+}
+
+// simplexRank is the rank (0–3) of one skewed fraction among the four:
+// how many of the other three it beats. An axis beats another when its
+// fraction is greater, ties going to the later axis.
+func simplexRank(beats1, beats2, beats3 bool) int32 { return b2i(beats1) + b2i(beats2) + b2i(beats3) }
+
+// simplexCorner4 is the kernel of corner c (0–4) of the 4D simplex whose
+// skewed cell has the lower corner l0 and whose axes have the ranks r:
+// corner c is l0 plus 1 on every axis of rank 4 − c or more.
+func simplexCorner4(g noise.Gradient, h SmallXXHash, l0, r [4]int32, c int32, P [4]float32) noise.Sample {
+	lx, ly, lz, lw := l0[0]+b2i(r[0] >= 4-c), l0[1]+b2i(r[1] >= 4-c), l0[2]+b2i(r[2] >= 4-c), l0[3]+b2i(r[3] >= 4-c)
+	return simplexKernel4(g, h.Eat(lx).Eat(ly).Eat(lz).Eat(lw), lx, ly, lz, lw, P[0], P[1], P[2], P[3])
+}
+
+// simplex4D is the 4D simplex noise (docs/algorithms.md §3.7): the five
+// corners of the simplex walk from the skewed cell's lower corner to its
+// upper one along the axes in decreasing order of the skewed fractions.
+func simplex4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+	k := float32(float32(f) * scale4)
+	X := clampCoord(float32(p.x * k))
+	Y := clampCoord(float32(p.y * k))
+	Z := clampCoord(float32(p.z * k))
+	W := clampCoord(float32(p.w * k))
+	sk := float32((((X + Y) + Z) + W) * skew4)
+	sx, sy, sz, sw := X+sk, Y+sk, Z+sk, W+sk
+	l0 := [4]int32{floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw)}
+	fx, fy, fz, fw := sx-float32(l0[0]), sy-float32(l0[1]), sz-float32(l0[2]), sw-float32(l0[3])
+	xGy, xGz, xGw, yGz, yGw, zGw := fx > fy, fx > fz, fx > fw, fy > fz, fy > fw, fz > fw
+	r := [4]int32{
+		simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
+		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw),
+	}
+	g, P := vp.grad, [4]float32{X, Y, Z, W}
+	sum := sampleAdd(sampleAdd(sampleAdd(sampleAdd(
+		simplexCorner4(g, h, l0, r, 0, P), simplexCorner4(g, h, l0, r, 1, P)),
+		simplexCorner4(g, h, l0, r, 2, P)), simplexCorner4(g, h, l0, r, 3, P)),
+		simplexCorner4(g, h, l0, r, 4, P))
+	s := evaluateCombined(vp.comb, sum)
+	s.Dx = float32(s.Dx * k)
+	s.Dy = float32(s.Dy * k)
+	s.Dz = float32(s.Dz * k)
+	s.Dw = float32(s.Dw * k)
+	return s
+}
+
+// simplexValue4D is simplex4D reduced to the value, bit-identical to its
+// v: the five kernels' values summed in the same order.
+func simplexValue4D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+	k := float32(float32(f) * scale4)
+	X := clampCoord(float32(p.x * k))
+	Y := clampCoord(float32(p.y * k))
+	Z := clampCoord(float32(p.z * k))
+	W := clampCoord(float32(p.w * k))
+	sk := float32((((X + Y) + Z) + W) * skew4)
+	sx, sy, sz, sw := X+sk, Y+sk, Z+sk, W+sk
+	l0 := [4]int32{floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw)}
+	fx, fy, fz, fw := sx-float32(l0[0]), sy-float32(l0[1]), sz-float32(l0[2]), sw-float32(l0[3])
+	xGy, xGz, xGw, yGz, yGw, zGw := fx > fy, fx > fz, fx > fw, fy > fz, fy > fw, fz > fw
+	r := [4]int32{
+		simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
+		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw),
+	}
+	var sum float32
+	for c := int32(0); c <= 4; c++ {
+		lx, ly, lz, lw := l0[0]+b2i(r[0] >= 4-c), l0[1]+b2i(r[1] >= 4-c), l0[2]+b2i(r[2] >= 4-c), l0[3]+b2i(r[3] >= 4-c)
+		u := float32((((float32(lx) + float32(ly)) + float32(lz)) + float32(lw)) * unskew4)
+		x := (X - float32(lx)) + u
+		y := (Y - float32(ly)) + u
+		z := (Z - float32(lz)) + u
+		w := (W - float32(lw)) + u
+		fo := (((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)) - float32(w*w)
+		v := h.Eat(lx).Eat(ly).Eat(lz).Eat(lw).bits()
+		var gv float32
+		if vp.grad == noise.GradientSimplex {
+			gx, gy, gz, gw := tesseractVectors(v)
+			gv = float32((((float32(gx*x) + float32(gy*y)) + float32(gz*z)) + float32(gw*w)) * simplex4)
+		} else {
+			gv = valueGrads[uint8(v)]
+		}
+		kn := float32(float32(float32(float32(fo*gv)*fo)*fo) * kernelMask(fo))
+		if c == 0 {
+			sum = kn
+		} else {
+			sum = sum + kn
+		}
+	}
+	return combineValue(vp.comb, sum)
+}

@@ -2,12 +2,15 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
 	"math"
+	"regexp"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -24,8 +27,24 @@ Renders the XZ plane, seen from above, to a size×size PNG: pixel
 (i, j) samples the position (u − 0.5, 0, 0.5 − v) with u = (i+0.5)/size and
 v = (j+0.5)/size (image right is +X, image up is +Z), transformed by the
 domain (default scale 8,8,8, the tutorial's NoiseVisualization default).
-1D noise uses x, 2D noise x and z, 3D noise x, y and z; 4D perm-value noise
-samples w = 0.
+1D noise uses x, 2D noise x and z, 3D noise x, y and z; 4D noise samples
+w = 0, unless -seamless or -frames maps the plane into 4D.
+
+-seamless makes a texture that tiles: the plane's (x, z) is mapped onto a
+torus in 4D (noise.TorusPoint, docs/algorithms.md §8.8: each direction one
+circle of length 1), so the right edge continues into the left and the top
+into the bottom, for every noise that has 4D (all but Voronoi; implies
+-dims 4). Normal maps carry the derivatives through the mapping. For
+Voronoi, -tiling tiles instead: a tiling variant has period 1, so with an
+integer scale the image spans whole periods.
+
+-frames N writes a looping animation of N frames instead of one image,
+named by -o with one %d verb (e.g. -o frame%03d.png, frames 0 to N−1):
+frame k samples 4D noise (implies -dims 4) at time k/N of a loop that
+runs around a circle of radius -loop-radius in the (y, w) plane
+(noise.Loop), so frame N would be frame 0 again, bit for bit. With -tiling
+time runs along the tiled w axis instead, once around its period per loop
+(w = (k/N)/s for the domain's w scale s), and every frame tiles too.
 
 Colour (-ramp tutorial, the default for 8 bits): noise whose range is
 [0, hi] is greyscale v/hi (hi is 1 but for 1D Voronoi F2 and F2 − F1, 1.5:
@@ -67,8 +86,14 @@ type imageFlags struct {
 	bits         string
 	ramp         string
 	quiet        bool
+	seamless     bool
+	frames       int
+	loopRadius   float64
 	gpu          cliflag.GPU
 }
+
+// maxFrames bounds -frames.
+const maxFrames = 10000
 
 func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := cliflag.NewFlagSet("noise image")
@@ -81,6 +106,9 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	cliflag.Choice(fs, &f.bits, "bits", "8", []string{"8", "16"}, "`bits` per channel; valid: 8, 16")
 	cliflag.Choice(fs, &f.ramp, "ramp", "tutorial", []string{"tutorial", "grey"}, "value colouring; valid: tutorial (8 bits only), grey (see above)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line on stderr")
+	fs.BoolVar(&f.seamless, "seamless", false, "a texture that tiles: the plane mapped onto a 4D torus (see above)")
+	fs.IntVar(&f.frames, "frames", 0, fmt.Sprintf("write a looping animation of `N` frames (1 to %d; -o names them with a %%d verb)", maxFrames))
+	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop)")
 	f.gpu.Register(fs, " for -backend gpu")
 	if err := parseFlags(fs, imageHeader, args, stdout); err != nil {
 		return err
@@ -98,6 +126,10 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	mapping, err := f.mapping(fs, &cfg)
+	if err != nil {
+		return err
+	}
 	if f.size < 1 || f.size > maxImageSize {
 		return fmt.Errorf("invalid size %d: must be 1 to %d", f.size, maxImageSize)
 	}
@@ -106,11 +138,15 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	// Opened before the work, so a path that cannot be written fails at
 	// once; the path keeps its old contents unless the image is complete.
-	out, err := outfile.Create(f.out, stdout)
+	name := f.out
+	if f.frames > 0 {
+		name = fmt.Sprintf(f.out, 0)
+	}
+	out, err := outfile.Create(name, stdout)
 	if err != nil {
 		return fmt.Errorf("-o: %v", err)
 	}
-	defer out.Abort()
+	defer func() { out.Abort() }()
 	var bs batchSampler
 	var dev gpuDevice
 	if f.backend == "gpu" {
@@ -129,13 +165,23 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		bs = cpuBatch{s}
 	}
 	r := imageRender{s: bs, cfg: cfg, size: f.size, normals: f.normals, k: float32(f.displacement),
-		wide: f.bits == "16", grey: f.ramp == "grey", progress: newProgress(stderr, !f.quiet, "noise image")}
-	img, err := r.render()
-	if err != nil {
-		return err
-	}
-	if err := writePNG(out, img); err != nil {
-		return err
+		wide: f.bits == "16", grey: f.ramp == "grey", progress: newProgress(stderr, !f.quiet, "noise image"),
+		mapping: mapping, loop: noise.Loop{Radius: float32(f.loopRadius)}, frames: max(f.frames, 1)}
+	defer r.progress.done()
+	for k := range r.frames {
+		if k > 0 {
+			if out, err = outfile.Create(fmt.Sprintf(f.out, k), stdout); err != nil {
+				return fmt.Errorf("-o: %v", err)
+			}
+		}
+		r.frame = k
+		img, err := r.render()
+		if err != nil {
+			return err
+		}
+		if err := writePNG(out, img); err != nil {
+			return err
+		}
 	}
 	if dev != nil {
 		fmt.Fprintf(stderr, "noise: GPU: %s\n", dev.info().Line)
@@ -143,7 +189,68 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// imageRender is one noise image to draw.
+// mapping is where a pixel's plane point (x, z) is sampled.
+type mapping uint8
+
+const (
+	planeMapping     mapping = iota // (x, 0, z): 1D to 4D noise (w = 0)
+	torusMapping                    // -seamless: noise.TorusPoint(x, z)
+	loopMapping                     // -frames: noise.Loop.Point((x, 0, z), k/N)
+	tiledTimeMapping                // -frames -tiling: (x, 0, z, (k/N)/ScaleW)
+)
+
+// mapping checks -seamless, -frames and -loop-radius, and returns the
+// pixels' mapping; the mappings into 4D set cfg.Dims to 4.
+func (f *imageFlags) mapping(fs *flag.FlagSet, cfg *noise.Config) (mapping, error) {
+	if f.frames < 0 || f.frames > maxFrames || cliflag.IsSet(fs, "frames") && f.frames == 0 {
+		return 0, fmt.Errorf("invalid -frames %d: must be 1 to %d", f.frames, maxFrames)
+	}
+	if r := f.loopRadius; math.IsNaN(r) || math.IsInf(r, 0) || r <= 0 || r > 1<<20 {
+		return 0, fmt.Errorf("invalid -loop-radius %v: must be above 0, at most 2^20", r)
+	}
+	if !f.seamless && f.frames == 0 {
+		if cliflag.IsSet(fs, "loop-radius") {
+			return 0, errors.New("-loop-radius needs -frames N (a looping animation)")
+		}
+		return planeMapping, nil
+	}
+	what := "-seamless"
+	if f.frames > 0 {
+		what = "-frames"
+		if f.seamless {
+			return 0, errors.New("-seamless and -frames do not combine (a seamless loop needs 6D noise); for a seamless looping animation use a tiling noise: -tiling -frames N")
+		}
+		if f.out == "-" || strings.Count(f.out, "%") != 1 || !frameVerb.MatchString(f.out) {
+			return 0, fmt.Errorf("-frames writes one file per frame: -o needs one %%d verb in its name (e.g. -o frame%%03d.png), not %q", f.out)
+		}
+	}
+	if cliflag.IsSet(fs, "dims") && cfg.Dims != 4 {
+		return 0, fmt.Errorf("%s samples 4D noise: -dims %d does not go with it (leave -dims out, or say -dims 4)", what, cfg.Dims)
+	}
+	if cfg.Noise.MaxDims() < 4 {
+		hint := ""
+		if cfg.Noise.Tiling() {
+			hint = "; -tiling makes its image tile instead"
+		}
+		return 0, fmt.Errorf("%s needs 4D noise, and %s has none (every noise but Voronoi has 4D)%s", what, cfg.Noise, hint)
+	}
+	cfg.Dims = 4
+	if err := cfg.Validate(); err != nil {
+		return 0, err
+	}
+	switch {
+	case f.seamless:
+		return torusMapping, nil
+	case cfg.Tiling:
+		return tiledTimeMapping, nil
+	}
+	return loopMapping, nil
+}
+
+// frameVerb is the %d verb of a frame file name, with flags and width.
+var frameVerb = regexp.MustCompile(`%[0 +-]*[0-9]*d`)
+
+// imageRender is one noise image to draw, or the frames of a loop.
 type imageRender struct {
 	s        batchSampler
 	cfg      noise.Config
@@ -153,6 +260,10 @@ type imageRender struct {
 	wide     bool    // 16 bits per channel
 	grey     bool    // the grey ramp
 	progress *progress
+	mapping  mapping
+	loop     noise.Loop // loopMapping's circle
+	frames   int        // frames of the loop (1 for one image)
+	frame    int        // the frame render draws
 }
 
 // render draws the image: values or normals, 8 or 16 bits, through the
@@ -182,7 +293,6 @@ func (r *imageRender) render() (image.Image, error) {
 		img, set = m, func(i, j int, v float32, _ noise.Sample) { m.SetRGBA(i, j, ramp.Value(v, lo, hi)) }
 	}
 	err := r.sample(set)
-	r.progress.done()
 	return img, err
 }
 
@@ -192,39 +302,65 @@ func (r *imageRender) sample(set func(i, j int, v float32, s noise.Sample)) erro
 	size := r.size
 	rows := max(1, chunkLines/size)
 	pos := make([]mgl32.Vec3, 0, rows*size)
+	var pos4 []mgl32.Vec4
 	vals := make([]float32, rows*size)
 	var samples []noise.Sample
 	if r.normals {
 		samples = make([]noise.Sample, rows*size)
 	}
+	t := noise.LoopFrame(r.frame, r.frames)
+	if r.mapping == tiledTimeMapping && r.cfg.Domain != nil { // one period of w per loop
+		sw, _ := r.cfg.Domain.WTransform()
+		t /= sw
+	}
 	fsize := float32(size)
 	for j0 := 0; j0 < size; j0 += rows {
 		j1 := min(j0+rows, size)
-		pos = pos[:0]
+		pos, pos4 = pos[:0], pos4[:0]
 		for j := j0; j < j1; j++ {
 			v := (float32(j) + 0.5) / fsize
 			for i := 0; i < size; i++ {
 				u := (float32(i) + 0.5) / fsize
-				pos = append(pos, mgl32.Vec3{u - 0.5, 0, 0.5 - v})
+				p := mgl32.Vec3{u - 0.5, 0, 0.5 - v}
+				switch r.mapping {
+				case planeMapping:
+					pos = append(pos, p)
+				case torusMapping:
+					pos4 = append(pos4, noise.TorusPoint(p[0], p[2]))
+				case loopMapping:
+					pos4 = append(pos4, r.loop.Point(p, t))
+				case tiledTimeMapping:
+					pos4 = append(pos4, p.Vec4(t))
+				}
 			}
 		}
+		n := (j1 - j0) * size
 		var err error
-		if r.normals {
-			err = r.s.Samples(pos, samples[:len(pos)])
-		} else {
-			err = r.s.Values(pos, vals[:len(pos)])
+		switch {
+		case r.normals && r.mapping == planeMapping:
+			err = r.s.Samples(pos, samples[:n])
+		case r.normals:
+			err = r.s.Samples4(pos4, samples[:n])
+		case r.mapping == planeMapping:
+			err = r.s.Values(pos, vals[:n])
+		default:
+			err = r.s.Values4(pos4, vals[:n])
 		}
 		if err != nil {
 			return err
 		}
-		for n := range pos {
+		for k := range n {
 			var s noise.Sample
 			if r.normals {
-				s = samples[n]
+				s = samples[k]
+				if r.mapping == torusMapping { // the derivatives along the plane's x and z
+					i, j := k%size, j0+k/size
+					s = noise.TorusSample(s, (float32(i)+0.5)/fsize-0.5, 0.5-(float32(j)+0.5)/fsize)
+				}
 			}
-			set(n%size, j0+n/size, vals[n], s)
+			set(k%size, j0+k/size, vals[k], s)
 		}
-		r.progress.update(j1, size)
+		r.progress.update(r.frame*size+j1, r.frames*size)
 	}
 	return nil
 }

@@ -232,6 +232,15 @@ func TestImageFlagErrors(t *testing.T) {
 		{[]string{"-ramp", "rainbow"}, "valid: tutorial, grey"},
 		{[]string{"-bits", "16", "-ramp", "tutorial"}, "-bits 16 writes greyscale values: use -ramp grey"},
 		{[]string{"-backend", "tpu"}, "valid: cpu, gpu"},
+		{[]string{"-seamless", "-noise", "voronoi-worley-f1"}, "voronoi-worley-f1 has none"},
+		{[]string{"-seamless", "-dims", "3"}, "-dims 3 does not go with it"},
+		{[]string{"-seamless", "-frames", "3"}, "do not combine"},
+		{[]string{"-frames", "3"}, "one %d verb"},
+		{[]string{"-frames", "0"}, "invalid -frames 0"},
+		{[]string{"-frames", "20000"}, "must be 1 to 10000"},
+		{[]string{"-loop-radius", "2"}, "needs -frames"},
+		{[]string{"-frames", "2", "-loop-radius", "-1"}, "invalid -loop-radius"},
+		{[]string{"-seamless", "-noise", "simplex", "-tiling"}, "no tiling variant"},
 	} {
 		out := filepath.Join(dir, "x.png")
 		args := append(append([]string{"image", "-noise", "perlin", "-size", "8"}, c.args...), "-o", out)
@@ -241,6 +250,137 @@ func TestImageFlagErrors(t *testing.T) {
 		}
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("noise %s: wrote %s", strings.Join(args, " "), out)
+		}
+	}
+}
+
+// grey16 reads a 16-bit greyscale image as floats in [0, 1].
+func grey16(t *testing.T, path string) [][]float64 {
+	t.Helper()
+	img, ok := decodePNG(t, path).(*image.Gray16)
+	if !ok {
+		t.Fatalf("%s: not 16-bit greyscale", path)
+	}
+	n := img.Bounds().Dx()
+	g := make([][]float64, n)
+	for y := range g {
+		g[y] = make([]float64, n)
+		for x := range g[y] {
+			g[y][x] = float64(img.Gray16At(x, y).Y) / 65535
+		}
+	}
+	return g
+}
+
+// seams returns the mean absolute step between neighbouring pixels inside
+// the image, and across its left/right and top/bottom seams (the last
+// column to the first, the last row to the first).
+func seams(g [][]float64) (inside, across float64) {
+	n := len(g)
+	var ni, na int
+	for y := range n {
+		for x := range n {
+			r := math.Abs(g[y][x] - g[y][(x+1)%n])
+			d := math.Abs(g[y][x] - g[(y+1)%n][x])
+			if x == n-1 {
+				across, na = across+r, na+1
+			} else {
+				inside, ni = inside+r, ni+1
+			}
+			if y == n-1 {
+				across, na = across+d, na+1
+			} else {
+				inside, ni = inside+d, ni+1
+			}
+		}
+	}
+	return inside / float64(ni), across / float64(na)
+}
+
+// TestImageSeamless: with -seamless the image's opposite edges continue
+// each other (the step across a seam is like any step between neighbours)
+// on noises without tiling, normal maps included; without it they do not
+// (the check can fail); -tiling does it for Voronoi.
+func TestImageSeamless(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args     []string
+		seamless bool
+	}{
+		{[]string{"-noise", "simplex", "-seamless"}, true},
+		{[]string{"-noise", "perlin", "-octaves", "3", "-seamless"}, true},
+		{[]string{"-noise", "simplex-value-turbulence", "-seamless", "-fractal", "ridged", "-octaves", "2"}, true},
+		{[]string{"-noise", "voronoi-worley-f1", "-tiling"}, true},
+		{[]string{"-noise", "perlin", "-tiling", "-dims", "4", "-frames", "1"}, true},
+		{[]string{"-noise", "simplex"}, false},
+		{[]string{"-noise", "perlin", "-dims", "4"}, false},
+	} {
+		name := strings.Join(c.args, " ")
+		out := filepath.Join(dir, "s%d.png")
+		args := append(append([]string{"image", "-size", "96", "-bits", "16", "-scale", "1"}, c.args...), "-o", out)
+		if !strings.Contains(name, "-frames") {
+			args[len(args)-1] = filepath.Join(dir, "s.png")
+		}
+		mustOK(t, runIn("", args...), args...)
+		path := args[len(args)-1]
+		if strings.Contains(name, "-frames") {
+			path = fmt.Sprintf(path, 0)
+		}
+		inside, across := seams(grey16(t, path))
+		if c.seamless && across > 2*inside || !c.seamless && across < 3*inside {
+			t.Errorf("%s: mean step %.4f across the seams, %.4f inside (seamless: %v)", name, across, inside, c.seamless)
+		}
+	}
+	// A seamless normal map: its normals continue across the seams too.
+	out := filepath.Join(dir, "n.png")
+	mustOK(t, runIn("", "image", "-noise", "simplex", "-seamless", "-normals", "-size", "96", "-scale", "1", "-o", out))
+	img := decodePNG(t, out)
+	var inside, across float64
+	for y := 0; y < 96; y++ {
+		for x := 0; x < 96; x++ {
+			r0, g0, _ := rgb8(img, x, y)
+			r1, g1, _ := rgb8(img, (x+1)%96, y)
+			d := math.Abs(float64(r0)-float64(r1)) + math.Abs(float64(g0)-float64(g1))
+			if x == 95 {
+				across += d / 96
+			} else {
+				inside += d / (95 * 96)
+			}
+		}
+	}
+	if across > 2*inside {
+		t.Errorf("seamless normal map: mean step %.2f across the seam, %.2f inside", across, inside)
+	}
+}
+
+// TestImageFrames: -frames N writes N frames of a loop, frame k at time
+// k/N, so frame 2k of 8 is frame k of 4 byte for byte (and so frame N
+// would be frame 0); the frames differ; -tiling runs time along w.
+func TestImageFrames(t *testing.T) {
+	dir := t.TempDir()
+	for _, extra := range [][]string{{"-noise", "simplex"}, {"-noise", "perlin", "-tiling", "-octaves", "2"}, {"-noise", "value", "-normals", "-loop-radius", "0.25"}} {
+		name := strings.Join(extra, " ")
+		for _, n := range []string{"4", "8"} {
+			args := append(append([]string{"image", "-size", "48", "-frames", n}, extra...), "-o", filepath.Join(dir, "f"+n+"-%03d.png"))
+			mustOK(t, runIn("", args...), args...)
+		}
+		read := func(n, k int) []byte {
+			b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("f%d-%03d.png", n, k)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		for k := range 4 {
+			if !bytes.Equal(read(4, k), read(8, 2*k)) {
+				t.Errorf("%s: frame %d of 4 differs from frame %d of 8", name, k, 2*k)
+			}
+			if bytes.Equal(read(8, 2*k), read(8, 2*k+1)) {
+				t.Errorf("%s: frames %d and %d of 8 are the same", name, 2*k, 2*k+1)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "f4-004.png")); err == nil {
+			t.Errorf("%s: -frames 4 wrote a fifth frame", name)
 		}
 	}
 }
@@ -261,11 +401,20 @@ func TestImageGPU(t *testing.T) {
 		{"-noise", "simplex", "-dims", "2", "-fractal", "pingpong", "-ping-pong", "1.5", "-normals"},
 		{"-noise", "voronoi-worley-f2-minus-f1", "-octaves", "2", "-fractal", "billow", "-bits", "16"},
 		{"-noise", "perlin", "-dims", "2", "-octaves", "3", "-warp-amplitude", "0.2", "-warp-octaves", "2", "-warp-mode", "progressive", "-normals"},
+		{"-noise", "simplex", "-seamless", "-normals", "-octaves", "2"},
+		{"-noise", "perlin-smooth-turbulence", "-dims", "4", "-bits", "16", "-scale", "2,3,4,5", "-translate", "0,0,0,0.3"},
+		{"-noise", "simplex-value", "-frames", "1", "-loop-radius", "0.3"},
+		{"-noise", "value", "-tiling", "-frames", "1", "-normals"},
 	} {
 		name := strings.Join(c, " ")
 		paths := [2]string{filepath.Join(dir, "cpu.png"), filepath.Join(dir, "gpu.png")}
+		frames := strings.Contains(name, "-frames")
 		for k, backend := range []string{"cpu", "gpu"} {
-			args := append(append([]string{"image", "-size", "72", "-backend", backend}, c...), "-o", paths[k])
+			out := paths[k]
+			if frames {
+				out = strings.TrimSuffix(out, ".png") + "%d.png"
+			}
+			args := append(append([]string{"image", "-size", "72", "-backend", backend}, c...), "-o", out)
 			r := runIn("", args...)
 			if backend == "cpu" {
 				mustOK(t, r, args...)
@@ -275,6 +424,11 @@ func TestImageGPU(t *testing.T) {
 				t.Fatalf("%s: -backend gpu: exit %d, stderr %q", name, r.code, r.stderr)
 			}
 			checkGPULine(t, name, r, info)
+		}
+		if frames {
+			for k := range paths {
+				paths[k] = strings.TrimSuffix(paths[k], ".png") + "0.png"
+			}
 		}
 		cpuPNG, err := os.ReadFile(paths[0])
 		if err != nil {

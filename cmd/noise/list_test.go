@@ -41,9 +41,9 @@ func TestList(t *testing.T) {
 			continue
 		}
 		f := strings.Fields(line)
-		wantDims := "1-3"
-		if n == noise.PermValue {
-			wantDims = "1-4"
+		wantDims := "1-4"
+		if n.Parts().Family == noise.FamilyVoronoi {
+			wantDims = "1-3"
 		}
 		if f[1] != wantDims {
 			t.Errorf("%s: dims %q, want %q", n, f[1], wantDims)

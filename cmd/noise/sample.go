@@ -23,15 +23,16 @@ import (
 const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
 
 Reads positions from stdin, one per line: "x y z", or exactly "x y z w"
-with -dims 4 (perm-value only); with -dims 2 also "x y", the position
+with -dims 4 (every noise but Voronoi); with -dims 2 also "x y", the position
 (x, 0, y) of the XZ plane that 2D noise reads; numbers are separated by spaces or tabs and
 blank lines are skipped, and so is a UTF-8 byte-order mark at the start.
 Numbers use Go's syntax (decimal, hex floats, inf, nan; also +nan and
 -nan); one too large for a float32 (float64 with -perm-mode blog) counts
 as ±Inf, which the noise treats like ±2^64. 1D noise uses x, 2D noise x and z (the XZ plane),
-3D noise x, y and z. Prints one line per position: the value as %.9g, or
-with -deriv "v dx dy dz" (derivatives with respect to the input position;
-2D reports dx and dz with dy 0, 1D only dx). A malformed line stops the
+3D noise x, y and z, 4D noise all four. Prints one line per position: the
+value as %.9g, or with -deriv "v dx dy dz" (derivatives with respect to
+the input position; 2D reports dx and dz with dy 0, 1D only dx), and
+"v dx dy dz dw" in 4D. A malformed line stops the
 command with an error naming the line; the lines before it are printed.
 
 Any of -translate, -rotate, -scale or -matrix applies the domain transform
@@ -80,7 +81,7 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cliflag.NewFlagSet("noise sample")
 	var f sampleFlags
 	f.noiseFlags.register(fs, "hash `seed`, an int32 (with -perm-mode blog any int64, used as uint64)", cpuOrGPU, 1)
-	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives) instead of the value`)
+	fs.BoolVar(&f.deriv, "deriv", false, `print "v dx dy dz" (the analytical derivatives; "v dx dy dz dw" in 4D) instead of the value`)
 	cliflag.Choice(fs, &f.permMode, "perm-mode", "fixed", []string{"fixed", "blog"},
 		"perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
 	f.gpu.Register(fs, " for -backend gpu")
@@ -387,6 +388,10 @@ func (e *fixedEval) flush(w *bufio.Writer, buf []byte) ([]byte, error) {
 			buf = appendF32(buf, s.Dy)
 			buf = append(buf, ' ')
 			buf = appendF32(buf, s.Dz)
+			if e.dims4 {
+				buf = append(buf, ' ')
+				buf = appendF32(buf, s.Dw)
+			}
 			buf = append(buf, '\n')
 			w.Write(buf)
 		}

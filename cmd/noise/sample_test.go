@@ -180,7 +180,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 		}
 	}
 
-	r = runBin(t, "", "sample", "-noise", "perlin", "-dims", "4")
+	r = runBin(t, "", "sample", "-noise", "voronoi-worley-f1", "-dims", "4")
 	if r.code != 2 || len(lines(r.stderr)) != 1 || !strings.HasPrefix(r.stderr, "noise sample: ") || r.stdout != "" {
 		t.Errorf("binary -dims 4: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -332,36 +332,45 @@ func TestSampleMalformedAfterChunk(t *testing.T) {
 	}
 }
 
-// TestSample4D checks 4-number input for 4D perm-value noise against the
-// library, and that 4D rejects 3 numbers.
+// TestSample4D checks 4-number input for 4D noise (perm-value, Perlin,
+// simplex) against the library, values and "v dx dy dz dw" with -deriv,
+// and that 4D rejects 3 numbers.
 func TestSample4D(t *testing.T) {
-	s, err := cpu.New(noise.Config{Noise: noise.PermValue, Dims: 4, Settings: noise.Settings{Seed: 12, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	pts := []mgl32.Vec4{{0.1, 0.2, 0.3, 0.4}, {-1.5, 2.25, -0.75, 3.1}, {5, 6, 7, 8}}
 	var in strings.Builder
 	for _, p := range pts {
 		fmt.Fprintf(&in, "%s %s %s %s\n", f32(p[0]), f32(p[1]), f32(p[2]), f32(p[3]))
 	}
-	args := []string{"sample", "-noise", "perm-value", "-dims", "4", "-seed", "12", "-frequency", "3", "-octaves", "2"}
-	r := runIn(in.String(), args...)
-	mustOK(t, r, args...)
-	for i, line := range lines(r.stdout) {
-		if want := string(appendF32(nil, s.ValueAt4(pts[i]))); line != want {
-			t.Errorf("4D line %d: %s, ValueAt4 gives %s", i+1, line, want)
+	for _, n := range []noise.Noise{noise.PermValue, noise.Perlin, noise.SimplexSmoothTurbulence} {
+		s, err := cpu.New(noise.Config{Noise: n, Dims: 4, Settings: noise.Settings{Seed: 12, Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	r = runIn(in.String(), append(args, "-deriv")...)
-	mustOK(t, r, args...)
-	for i, line := range lines(r.stdout) {
-		if f := strings.Fields(line); len(f) != 4 || f[0] != string(appendF32(nil, s.At4(pts[i]).V)) {
-			t.Errorf("4D -deriv line %d: %s", i+1, line)
+		args := []string{"sample", "-noise", n.String(), "-dims", "4", "-seed", "12", "-frequency", "3", "-octaves", "2"}
+		r := runIn(in.String(), args...)
+		mustOK(t, r, args...)
+		for i, line := range lines(r.stdout) {
+			if want := string(appendF32(nil, s.ValueAt4(pts[i]))); line != want {
+				t.Errorf("%s 4D line %d: %s, ValueAt4 gives %s", n, i+1, line, want)
+			}
 		}
-	}
-	r = runIn("1 2 3\n", args...)
-	if r.code != 2 || !strings.Contains(r.stderr, `line 1: want 4 numbers "x y z w", got 3`) {
-		t.Errorf("4D with 3 numbers: exit %d, stderr %q", r.code, r.stderr)
+		r = runIn(in.String(), append(args, "-deriv")...)
+		mustOK(t, r, args...)
+		got := lines(r.stdout)
+		for i, p := range pts {
+			a := s.At4(p)
+			var want []string
+			for _, c := range []float32{a.V, a.Dx, a.Dy, a.Dz, a.Dw} {
+				want = append(want, string(appendF32(nil, c)))
+			}
+			if i >= len(got) || got[i] != strings.Join(want, " ") || i < 2 && a.Dw == 0 {
+				t.Errorf("%s 4D -deriv line %d: %q, At4 gives %q", n, i+1, got[min(i, len(got)-1)], strings.Join(want, " "))
+			}
+		}
+		r = runIn("1 2 3\n", args...)
+		if r.code != 2 || !strings.Contains(r.stderr, `line 1: want 4 numbers "x y z w", got 3`) {
+			t.Errorf("%s 4D with 3 numbers: exit %d, stderr %q", n, r.code, r.stderr)
+		}
 	}
 }
 

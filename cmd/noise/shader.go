@@ -17,7 +17,7 @@ an engine or to feed to another compiler:
 
   default    the complete compute kernel that package gpu/dispatch runs,
              with its #version line: positions (3 or 4 floats each) in
-             buffer binding 0, results in binding 1 (v, or v dx dy dz
+             buffer binding 0, results in binding 1 (v, or v dx dy dz dw
              with -deriv), the perm-value table in binding 2, and the
              uniforms noiseCount, noiseStride, noiseSettings and
              noiseDomain at explicit locations (see ComputeSource).
@@ -53,7 +53,7 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	var f shaderFlags
 	f.noiseFlags.register(fs, "", nil, 1)
 	fs.BoolVar(&f.library, "library", false, "print the includable functions only (no #version line, no main)")
-	fs.BoolVar(&f.deriv, "deriv", false, "the kernel writes v, dx, dy, dz per position (default: v)")
+	fs.BoolVar(&f.deriv, "deriv", false, "the kernel writes v, dx, dy, dz, dw per position (default: v)")
 	fs.IntVar(&f.version, "version", 430, "GLSL `version`: 430 or 450 for the kernel; 410, 430 or 450 with -library (which carries no #version line)")
 	fs.StringVar(&f.prefix, "prefix", shaders.DefaultPrefix, "`prefix` of every identifier the source defines")
 	cliflag.RegisterArith(fs, &f.arith, "")

@@ -180,7 +180,7 @@ func TestJSON(t *testing.T) {
 		t.Errorf("report: %d variants, %d passed, renderer %q, %d points", len(rep.Variants), rep.Passed, rep.Renderer, rep.Points)
 	}
 	c := rep.Variants[0].Cases
-	if want := len(compare.SettingsCases()) * 6 * 2; len(c) != want || len(c[1].Components) != 4 || c[0].Components[0].Component != "v" {
+	if want := len(compare.SettingsCases()) * 6 * 2; len(c) != want || len(c[1].Components) != 5 || c[0].Components[0].Component != "v" {
 		t.Errorf("cases: %d (want %d: settings × 6 position sets × values and samples), components %d", len(c), want, len(c[1].Components))
 	}
 }

@@ -120,6 +120,8 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	var dom cliflag.Domain
 	dom.Register(fs, s.Domain.Scale[0])
 	fs.BoolVar(&s.Animate, "animate", false, "start with the domain spinning about Y")
+	fs.BoolVar(&s.Flow, "loop", false, "4D noise: start with time running around its loop (key Y)")
+	loopTime := fs.Float64("time", 0, "4D noise: the loop's `time`, 0 to 1 (docs/algorithms.md §8.8)")
 	fs.BoolVar(&s.Help, "help-overlay", false, "start with the key help shown")
 	hud := fs.Bool("hud", true, "show the panel with the variant and settings")
 	fs.IntVar(&opts.width, "width", opts.width, "window `width` in pixels")
@@ -148,6 +150,12 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 		return s, opts, err
 	}
 	s.Displacement = float32(*disp)
+	if !(*loopTime >= 0 && *loopTime < 1) {
+		return s, opts, fmt.Errorf("invalid -time %v: must be 0 to 1 (1 excluded: it is 0 again)", *loopTime)
+	}
+	if s.Time = float32(*loopTime); s.Time == 1 { // just below 1 rounds up
+		s.Time = 0
+	}
 	d, err := dom.Domain()
 	if err != nil {
 		return s, opts, err

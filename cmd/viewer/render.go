@@ -46,10 +46,12 @@ type renderer struct {
 	cubeVBO, indexBuffer             uint32
 	indexCount                       int32
 
-	// The mesh (positions, normals) and the samples at its points.
-	pos, nrm, res dispatch.Buffer
-	points        int
-	look          Look
+	// The mesh (positions, normals) and the samples at its points; for 4D
+	// noise the positions mapped to 4D (pos4, from mesh) at each resample.
+	pos, nrm, res, pos4 dispatch.Buffer
+	mesh                []mgl32.Vec3
+	points              int
+	look                Look
 
 	sampler    *dispatch.Sampler
 	samplerCfg noise.Config // sampler's configuration without its domain
@@ -131,22 +133,24 @@ func (r *renderer) setMesh(m Mesh, look Look) error {
 	if r.nrm, err = r.ctx.BufferFromVec3(m.Normals); err != nil {
 		return err
 	}
-	if r.res, err = r.ctx.NewBuffer(len(m.Positions) * 16); err != nil {
+	if r.res, err = r.ctx.NewBuffer(len(m.Positions) * dispatch.SampleBytes); err != nil {
 		return err
 	}
-	r.points, r.look = len(m.Positions), look
+	r.points, r.look, r.mesh = len(m.Positions), look, m.Positions
 	return r.ctx.Do(func() error {
-		attrib := func(loc uint32, buf dispatch.BufferName, size int32, divisor uint32) {
+		// attrib binds size floats of every stride bytes of buf: the noise
+		// results are Samples (v, dx, dy, dz of SampleBytes; dw unused).
+		attrib := func(loc uint32, buf dispatch.BufferName, size, stride int32, divisor uint32) {
 			gl.BindBuffer(gl.ARRAY_BUFFER, uint32(buf))
 			gl.EnableVertexAttribArray(loc)
-			gl.VertexAttribPointerWithOffset(loc, size, gl.FLOAT, false, size*4, 0)
+			gl.VertexAttribPointerWithOffset(loc, size, gl.FLOAT, false, stride, 0)
 			gl.VertexAttribDivisor(loc, divisor)
 		}
 		if look == Surface {
 			gl.BindVertexArray(r.surfaceVAO)
-			attrib(0, r.pos.ID, 3, 0)
-			attrib(1, r.nrm.ID, 3, 0)
-			attrib(2, r.res.ID, 4, 0)
+			attrib(0, r.pos.ID, 3, 12, 0)
+			attrib(1, r.nrm.ID, 3, 12, 0)
+			attrib(2, r.res.ID, 4, dispatch.SampleBytes, 0)
 			gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.indexBuffer)
 			gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(m.Indices)*4, unsafe.Pointer(unsafe.SliceData(m.Indices)), gl.STATIC_DRAW)
 			r.indexCount = int32(len(m.Indices))
@@ -158,9 +162,9 @@ func (r *renderer) setMesh(m Mesh, look Look) error {
 				gl.VertexAttribPointerWithOffset(loc, 3, gl.FLOAT, false, 24, uintptr(loc)*12)
 				gl.VertexAttribDivisor(loc, 0)
 			}
-			attrib(2, r.res.ID, 4, 1)
-			attrib(3, r.pos.ID, 3, 1)
-			attrib(4, r.nrm.ID, 3, 1)
+			attrib(2, r.res.ID, 4, dispatch.SampleBytes, 1)
+			attrib(3, r.pos.ID, 3, 12, 1)
+			attrib(4, r.nrm.ID, 3, 12, 1)
 		}
 		gl.BindVertexArray(0)
 		return nil
@@ -168,7 +172,7 @@ func (r *renderer) setMesh(m Mesh, look Look) error {
 }
 
 func (r *renderer) deleteMesh() {
-	for _, b := range []*dispatch.Buffer{&r.pos, &r.nrm, &r.res} {
+	for _, b := range []*dispatch.Buffer{&r.pos, &r.nrm, &r.res, &r.pos4} {
 		if b.ID != 0 {
 			r.ctx.DeleteBuffer(*b)
 			*b = dispatch.Buffer{}
@@ -181,7 +185,7 @@ func (r *renderer) deleteMesh() {
 // into the samples buffer. The Sampler is made again only when the variant
 // or the settings changed; a new domain (every frame while it spins) is
 // set on the Sampler there is.
-func (r *renderer) resample(cfg noise.Config) error {
+func (r *renderer) resample(cfg noise.Config, loop noise.Loop, t float32) error {
 	key := cfg
 	key.Domain = nil
 	switch {
@@ -199,7 +203,23 @@ func (r *renderer) resample(cfg noise.Config) error {
 			return err
 		}
 	}
-	return r.sampler.SampleBuffers(r.pos, 3, r.points, r.res, true)
+	if cfg.Dims != 4 {
+		return r.sampler.SampleBuffers(r.pos, 3, r.points, r.res, true)
+	}
+	// 4D: the mesh at time t of the loop (docs/algorithms.md §8.8); the
+	// derivatives in x, y and z are the shape's, as in 3D.
+	pos4 := make([]mgl32.Vec4, len(r.mesh))
+	for i, p := range r.mesh {
+		pos4[i] = loop.Point(p, t)
+	}
+	if r.pos4.ID != 0 {
+		r.ctx.DeleteBuffer(r.pos4)
+	}
+	var err error
+	if r.pos4, err = r.ctx.BufferFromVec4(pos4); err != nil {
+		return err
+	}
+	return r.sampler.SampleBuffers(r.pos4, 4, r.points, r.res, true)
 }
 
 // camera returns the view-projection matrix and the light direction of the

@@ -69,6 +69,8 @@ const (
 	step                         = 0.05 // persistence and displacement step
 	rotationStep                 = 15   // degrees per arrow key press
 	spinSpeed                    = 30   // degrees per second about Y while animating
+	loopSeconds                  = 4    // seconds per loop of 4D time (docs/algorithms.md §8.8)
+	loopRadius                   = 0.5  // the loop's radius in the (y, w) plane, before the domain
 	minDistance, maxDistance     = 0.6, 8
 )
 
@@ -79,8 +81,8 @@ const (
 type State struct {
 	Noise noise.Noise
 	// Dims and Tiling are what the user asked for. A noise that lacks
-	// them (4D is perm-value only, simplex has no tiling) uses the
-	// nearest it has and the title says so; see Config.
+	// them (Voronoi has no 4D, simplex no tiling) uses the nearest it has
+	// and the title says so; see Config.
 	Dims         int
 	Tiling       bool
 	Shape        cpu.Shape
@@ -90,7 +92,12 @@ type State struct {
 	Displacement float32
 	Domain       noise.Domain
 	Animate      bool
-	Help         bool
+	// Time is the 4D loop's time in [0, 1): 4D noise is sampled at
+	// Loop.Point(p, Time) (docs/algorithms.md §8.8), and while Flow is on
+	// it runs once around every loopSeconds.
+	Time float32
+	Flow bool
+	Help bool
 
 	Yaw, Pitch, Distance float32 // the orbit camera, degrees and units
 
@@ -207,6 +214,7 @@ const (
 	RotateUp
 	RotateDown
 	ToggleAnimate
+	ToggleFlow
 	ResetView
 	Screenshot
 	ToggleHelp
@@ -331,6 +339,12 @@ func (s *State) Apply(a Action) Change {
 	case ToggleAnimate:
 		s.Animate = !s.Animate
 		return Redraw
+	case ToggleFlow:
+		s.Flow = !s.Flow
+		if s.Flow && s.Config().Dims != 4 {
+			s.Message = "time flows in 4D noise only (press 4; Voronoi has no 4D)"
+		}
+		return Redraw
 	case ResetView:
 		d := DefaultState()
 		s.Yaw, s.Pitch, s.Distance = d.Yaw, d.Pitch, d.Distance
@@ -417,15 +431,31 @@ func (s *State) rotate(axis int, deg float32) {
 	s.Domain.Rotation[axis] = float32(r)
 }
 
-// Advance moves the animation on by dt seconds: while animating, the
-// domain spins about Y. It reports Resample when it changed the domain.
+// Advance moves the animations on by dt seconds: while animating, the
+// domain spins about Y; while time flows and the noise is 4D, Time runs
+// around its loop. It reports Resample when either moved.
 func (s *State) Advance(dt float64) Change {
-	if !s.Animate || dt <= 0 {
+	if dt <= 0 {
 		return 0
 	}
-	s.rotate(1, float32(spinSpeed*dt))
-	return Resample
+	var c Change
+	if s.Animate {
+		s.rotate(1, float32(spinSpeed*dt))
+		c = Resample
+	}
+	if s.Flow && s.Config().Dims == 4 {
+		t := math.Mod(float64(s.Time)+dt/loopSeconds, 1)
+		s.Time = float32(t)
+		if s.Time >= 1 { // t just below 1 rounds up
+			s.Time = 0
+		}
+		c = Resample
+	}
+	return c
 }
+
+// Loop is the looping animation of 4D noise (the circle Time runs around).
+func (s State) Loop() noise.Loop { return noise.Loop{Radius: loopRadius} }
 
 // Orbit turns the camera by a mouse drag of (dx, dy) pixels.
 func (s *State) Orbit(dx, dy float64) Change {
@@ -472,6 +502,12 @@ func (s State) Lines() []string {
 		domain += " (spinning)"
 	}
 	view := fmt.Sprintf("%s, %s %d, displacement %s", s.Shape, s.Look, s.Resolution, num(s.Displacement))
+	if cfg.Dims == 4 {
+		view += fmt.Sprintf(", time %.2f", s.Time)
+		if s.Flow {
+			view += " (looping)"
+		}
+	}
 	lines := []string{variant, settings, domain, view}
 	if s.Message != "" {
 		lines = append(lines, s.Message)

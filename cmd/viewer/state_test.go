@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
@@ -125,19 +126,20 @@ func TestUnavailableCombinations(t *testing.T) {
 	}
 
 	s = DefaultState()
-	if c := s.Apply(Dims4); c != 0 || s.Dims != 3 || !strings.Contains(s.Message, "4D is not available for perlin") {
-		t.Errorf("4 on perlin: change %v, dims %d, message %q", c, s.Dims, s.Message)
+	s.Noise = noise.VoronoiWorleyF1
+	if c := s.Apply(Dims4); c != 0 || s.Dims != 3 || !strings.Contains(s.Message, "4D is not available for voronoi-worley-f1") {
+		t.Errorf("4 on Worley: change %v, dims %d, message %q", c, s.Dims, s.Message)
 	}
-	s.Noise = noise.PermValue
+	s.Noise = noise.SimplexValueTurbulence
 	if c := s.Apply(Dims4); c != Resample || s.Config().Dims != 4 {
-		t.Errorf("4 on perm-value: change %v, dims %d", c, s.Config().Dims)
+		t.Errorf("4 on simplex-value-turbulence: change %v, dims %d", c, s.Config().Dims)
 	}
-	s.Apply(NextNoise) // wraps to value
-	if s.Noise != noise.Value || s.Config().Dims != 3 || !strings.Contains(s.Title(), "value 3D (4D n/a)") {
-		t.Errorf("from perm-value 4D to the next noise: %s, config dims %d, title %q", s.Noise, s.Config().Dims, s.Title())
+	s.Apply(NextNoise) // voronoi-worley-f1: no 4D
+	if s.Noise != noise.VoronoiWorleyF1 || s.Config().Dims != 3 || !strings.Contains(s.Title(), "voronoi-worley-f1 3D (4D n/a)") {
+		t.Errorf("from simplex-value-turbulence 4D to the next noise: %s, config dims %d, title %q", s.Noise, s.Config().Dims, s.Title())
 	}
 	if s.Apply(PrevNoise); s.Config().Dims != 4 {
-		t.Errorf("back to perm-value: dims %d, want the 4D wish again", s.Config().Dims)
+		t.Errorf("back to simplex-value-turbulence: dims %d, want the 4D wish again", s.Config().Dims)
 	}
 }
 
@@ -267,6 +269,40 @@ func TestShapeAndLookCycle(t *testing.T) {
 	}
 	if s.Apply(ToggleLook); s.Look != Surface {
 		t.Errorf("M twice: %s", s.Look)
+	}
+}
+
+// TestFlowLoops: Y lets 4D time run around its loop, once every
+// loopSeconds, wrapping to 0; in 3D it says why nothing moves.
+func TestFlowLoops(t *testing.T) {
+	s := DefaultState()
+	if c := s.Apply(ToggleFlow); c != Redraw || !s.Flow || !strings.Contains(s.Message, "4D noise only") {
+		t.Errorf("Y in 3D: change %v, flow %v, message %q", c, s.Flow, s.Message)
+	}
+	if c := s.Advance(1); c != 0 || s.Time != 0 {
+		t.Errorf("3D with flow on: change %v, time %v", c, s.Time)
+	}
+	s.Apply(Dims4)
+	if c := s.Advance(loopSeconds / 4); c != Resample || s.Time != 0.25 {
+		t.Errorf("a quarter loop: change %v, time %v", c, s.Time)
+	}
+	if s.Advance(loopSeconds * 3 / 4); s.Time != 0 {
+		t.Errorf("a whole loop: time %v, want 0", s.Time)
+	}
+	for i := 0; i < 1000; i++ {
+		if s.Advance(0.0137); s.Time < 0 || s.Time >= 1 {
+			t.Fatalf("time %v outside [0, 1)", s.Time)
+		}
+	}
+	if !strings.Contains(s.Title(), "(looping)") {
+		t.Errorf("title %q does not say the time loops", s.Title())
+	}
+	s.Apply(ToggleFlow)
+	if c := s.Advance(1); c != 0 || strings.Contains(s.Title(), "looping") {
+		t.Errorf("flow off: change %v, title %q", c, s.Title())
+	}
+	if p, q := s.Loop().Point(mgl32.Vec3{0.5, 0, -0.25}, 0), (mgl32.Vec4{0.5, loopRadius, -0.25, 0}); p != q {
+		t.Errorf("the loop at time 0 maps the plane's (0.5, -0.25) to %v, want %v", p, q)
 	}
 }
 

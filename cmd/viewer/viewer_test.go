@@ -137,6 +137,30 @@ func TestDomainChangeInPlace(t *testing.T) {
 	}
 }
 
+// TestFourDimensions draws 4D noise (positions mapped to 4D on the CPU,
+// sampled with stride 4): the same time draws the same picture, another
+// time of the loop another one, on the plane and the sphere.
+func TestFourDimensions(t *testing.T) {
+	needDisplay(t)
+	for _, shape := range []cpu.Shape{cpu.Plane, cpu.Sphere} {
+		s := DefaultState()
+		s.Noise, s.Dims, s.Shape, s.Resolution = noise.Simplex, 4, shape, 48
+		s.Time = 0.25
+		a, b := shot(t, s), shot(t, s)
+		s.Time = 0.75
+		c := shot(t, s)
+		if f := differing(a, b); f != 0 {
+			t.Errorf("%s: the same 4D state drew %.2f%% different pixels", shape, 100*f)
+		}
+		if f := differing(a, c); f < 0.05 {
+			t.Errorf("%s: half a loop later only %.2f%% of the pixels differ", shape, 100*f)
+		}
+		if n := distinctColours(a); n < 64 {
+			t.Errorf("%s: %d colours; the 4D picture is (nearly) uniform", shape, n)
+		}
+	}
+}
+
 // blank is an image of the background colour (the top left pixel, which
 // the shapes never reach).
 func blank(img *image.NRGBA) *image.NRGBA {
@@ -193,17 +217,17 @@ func TestInteractive(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Drawn: the first frame, the new noise, the screenshot and the frame
-	// after it (showing "saved"), the refused 4, and Esc's last frame; the
-	// wake-ups with nothing to do draw nothing.
-	if st.Resamples != 2 || st.Frames != 6 {
-		t.Errorf("%d resamples (want 2), %d frames drawn (want 6)", st.Resamples, st.Frames)
+	// after it (showing "saved"), 4D, and Esc's last frame; the wake-ups
+	// with nothing to do draw nothing.
+	if st.Resamples != 3 || st.Frames != 6 {
+		t.Errorf("%d resamples (want 3), %d frames drawn (want 6)", st.Resamples, st.Frames)
 	}
 	name := "noise-viewer-perlin-turbulence-02.png"
 	if b, _ := os.ReadFile("noise-viewer-perlin-turbulence-01.png"); string(b) != "keep" {
 		t.Errorf("the screenshot key overwrote an existing file: it holds %q…", b[:min(len(b), 8)])
 	}
 	titles := strings.Join(st.Titles, "\n")
-	for _, want := range []string{"perlin 3D", "perlin-turbulence 3D", "saved " + name, "4D is not available for perlin-turbulence"} {
+	for _, want := range []string{"perlin 3D", "perlin-turbulence 3D", "saved " + name, "perlin-turbulence 4D"} {
 		if !strings.Contains(titles, want) {
 			t.Errorf("no title says %q; titles:\n%s", want, titles)
 		}
@@ -323,7 +347,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-noise", "nope"}, "valid: value, value-turbulence"},
 		{[]string{"-shape", "cube"}, "valid: plane, sphere, torus"},
 		{[]string{"-look", "dots"}, "valid: surface, cubes"},
-		{[]string{"-dims", "4"}, "must be 1 to 3"},
+		{[]string{"-noise", "voronoi-worley-f1", "-dims", "4"}, "must be 1 to 3"},
 		{[]string{"-noise", "simplex", "-tiling"}, "no tiling variant"},
 		{[]string{"-resolution", "0"}, "must be 1 to 512"},
 		{[]string{"-displacement", "0.7"}, "must be -0.5 to 0.5"},
@@ -333,6 +357,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-seed", "3000000000"}, "must be -2147483648 to 2147483647"},
 		{[]string{"-octaves", "17"}, "must be 1 to 16"},
 		{[]string{"-rotate", "1,2"}, "x,y,z"},
+		{[]string{"-time", "1"}, "must be 0 to 1"},
+		{[]string{"-time", "NaN"}, "must be 0 to 1"},
 		{[]string{"-matrix", "tr"}, "valid: ps, pn"},
 		{[]string{"-instance-scale", "0"}, "0.1 to 10"},
 		{[]string{"-width", "5"}, "16 to 8192"},

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/internal/grid"
@@ -27,29 +29,51 @@ var benchNoises = []struct {
 	name     string
 	noise    noise.Noise
 	settings noise.Settings
+	dims     int // 0: 3
 }{
-	{"perlin3D", noise.Perlin, noise.DefaultSettings()}, {"simplex3D", noise.Simplex, noise.DefaultSettings()},
-	{"worleyF1_3D", noise.VoronoiWorleyF1, noise.DefaultSettings()},
-	{"perlin3D_4oct", noise.Perlin, func() noise.Settings { s := warped4; s.WarpAmplitude = 0; return s }()},
-	{"perlin3D_4oct_warp", noise.Perlin, warped4},
+	{"perlin3D", noise.Perlin, noise.DefaultSettings(), 0}, {"simplex3D", noise.Simplex, noise.DefaultSettings(), 0},
+	{"worleyF1_3D", noise.VoronoiWorleyF1, noise.DefaultSettings(), 0},
+	{"perlin3D_4oct", noise.Perlin, func() noise.Settings { s := warped4; s.WarpAmplitude = 0; return s }(), 0},
+	{"perlin3D_4oct_warp", noise.Perlin, warped4, 0},
+	{"perlin4D", noise.Perlin, noise.DefaultSettings(), 4}, {"simplex4D", noise.Simplex, noise.DefaultSettings(), 4},
+}
+
+// vec4s gives the 3D benchmark positions a fourth coordinate.
+func vec4s(pos []mgl32.Vec3) []mgl32.Vec4 {
+	out := make([]mgl32.Vec4, len(pos))
+	for i, p := range pos {
+		out[i] = p.Vec4(0.5*p[1] + 0.25)
+	}
+	return out
 }
 
 // BenchmarkGPU reports points/s of 3D Perlin, simplex and Worley F1 values,
-// and of 4-octave Perlin with and without a progressive domain warp, on the
-// test context: "resident" is SampleBuffers on GPU-resident buffers
+// of 4-octave Perlin with and without a progressive domain warp, and of 4D
+// Perlin and simplex values, on the test context: "resident" is SampleBuffers on GPU-resident buffers
 // plus glFinish (no transfer), "readback" is Values on a slice (upload,
 // dispatch and readback).
 func BenchmarkGPU(b *testing.B) {
 	n := benchPoints()
 	pos := grid.First(3, n)
 	b.Logf("%s, %d points", testCtx.Info(), n)
+	pos4 := vec4s(pos)
 	for _, bn := range benchNoises {
-		s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: bn.settings}, nil)
+		dims, stride := 3, 3
+		if bn.dims == 4 {
+			dims, stride = 4, 4
+		}
+		s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: dims, Settings: bn.settings}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(bn.name+"/resident", func(b *testing.B) {
-			posBuf, err := testCtx.BufferFromVec3(pos)
+			var posBuf Buffer
+			var err error
+			if stride == 4 {
+				posBuf, err = testCtx.BufferFromVec4(pos4)
+			} else {
+				posBuf, err = testCtx.BufferFromVec3(pos)
+			}
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -59,11 +83,11 @@ func BenchmarkGPU(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer testCtx.DeleteBuffer(res)
-			s.SampleBuffers(posBuf, 3, n, res, false) // warm up (compiles)
+			s.SampleBuffers(posBuf, stride, n, res, false) // warm up (compiles)
 			testCtx.Finish()
 			b.ResetTimer()
 			for range b.N {
-				if err := s.SampleBuffers(posBuf, 3, n, res, false); err != nil {
+				if err := s.SampleBuffers(posBuf, stride, n, res, false); err != nil {
 					b.Fatal(err)
 				}
 				testCtx.Finish()
@@ -73,7 +97,13 @@ func BenchmarkGPU(b *testing.B) {
 		b.Run(bn.name+"/readback", func(b *testing.B) {
 			out := make([]float32, n)
 			for range b.N {
-				if err := s.Values(pos, out); err != nil {
+				var err error
+				if stride == 4 {
+					err = s.Values4(pos4, out)
+				} else {
+					err = s.Values(pos, out)
+				}
+				if err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -94,13 +124,16 @@ func BenchmarkArith(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer testCtx.DeleteBuffer(posBuf)
-	res, err := testCtx.NewBuffer(16 * n)
+	res, err := testCtx.NewBuffer(SampleBytes * n)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer testCtx.DeleteBuffer(res)
 	b.Logf("%s, %d points", testCtx.Info(), n)
 	for _, bn := range benchNoises {
+		if bn.dims == 4 {
+			continue
+		}
 		for _, a := range []shaders.Arith{shaders.ArithExact, shaders.ArithNative} {
 			s, err := testCtx.NewSampler(noise.Config{Noise: bn.noise, Dims: 3, Settings: noise.DefaultSettings()}, &SamplerOptions{Arith: a})
 			if err != nil {

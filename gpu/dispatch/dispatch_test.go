@@ -35,6 +35,16 @@ func boxPositions(n int) []mgl32.Vec3 {
 }
 
 func sampleFloats(s []noise.Sample) []float32 {
+	out := make([]float32, 0, 5*len(s))
+	for _, x := range s {
+		out = append(out, x.V, x.Dx, x.Dy, x.Dz, x.Dw)
+	}
+	return out
+}
+
+// texelFloats is s as RGBA texels hold it: v, dx, dy, dz (no dw: the
+// textures are of 2D and 3D noise).
+func texelFloats(s []noise.Sample) []float32 {
 	out := make([]float32, 0, 4*len(s))
 	for _, x := range s {
 		out = append(out, x.V, x.Dx, x.Dy, x.Dz)
@@ -107,7 +117,7 @@ func TestSampleBuffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer testCtx.DeleteBuffer(posBuf)
-	resBuf, err := testCtx.NewBuffer(len(pos) * 16)
+	resBuf, err := testCtx.NewBuffer(len(pos) * SampleBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,13 +175,13 @@ func TestSplitDispatch(t *testing.T) {
 		t.Fatalf("split slice dispatch: %s", r.Worst(nil))
 	}
 	posBuf, _ := testCtx.BufferFromVec3(pos)
-	resBuf, _ := testCtx.NewBuffer(len(pos) * 16)
+	resBuf, _ := testCtx.NewBuffer(len(pos) * SampleBytes)
 	defer testCtx.DeleteBuffer(posBuf)
 	defer testCtx.DeleteBuffer(resBuf)
 	if err := gs.SampleBuffers(posBuf, 3, len(pos), resBuf, true); err != nil {
 		t.Fatal(err)
 	}
-	buf := make([]float32, 4*len(pos))
+	buf := make([]float32, 5*len(pos))
 	if err := testCtx.ReadFloats(resBuf, buf); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +196,7 @@ func TestChunkLimits(t *testing.T) {
 		for _, d := range []bool{false, true} {
 			n := testCtx.chunkPoints(stride, d)
 			if n <= 0 || n%1024 != 0 || (n+LocalSize-1)/LocalSize > info.MaxGroupsX ||
-				int64(n*stride*4) > info.MaxBlockSize || d && int64(n*16) > info.MaxBlockSize {
+				int64(n*stride*4) > info.MaxBlockSize || d && int64(n*SampleBytes) > info.MaxBlockSize {
 				t.Errorf("chunkPoints(%d, %v) = %d breaks the limits %+v", stride, d, n, info)
 			}
 		}
@@ -233,7 +243,7 @@ func TestBakeTextures(t *testing.T) {
 				pos := g.g.Positions()
 				want := make([]noise.Sample, len(pos))
 				cs.Samples(pos, want)
-				wantF := sampleFloats(want)
+				wantF := texelFloats(want)
 				if !derivs {
 					wantF = make([]float32, len(pos))
 					cs.Values(pos, wantF)
@@ -302,8 +312,8 @@ func TestErrors(t *testing.T) {
 
 	_, err = testCtx.NewSampler(noise.Config{Noise: noise.Simplex, Dims: 2, Tiling: true, Settings: noise.DefaultSettings()}, nil)
 	oneLineError(t, "simplex tiling", err, "no tiling variant")
-	_, err = testCtx.NewSampler(noise.Config{Noise: noise.Perlin, Dims: 4, Settings: noise.DefaultSettings()}, nil)
-	oneLineError(t, "perlin 4D", err, "dims")
+	_, err = testCtx.NewSampler(noise.Config{Noise: noise.VoronoiWorleyF1, Dims: 4, Settings: noise.DefaultSettings()}, nil)
+	oneLineError(t, "Worley 4D", err, "dims")
 
 	_, _, gs := perlin3(t)
 	pos := boxPositions(10)

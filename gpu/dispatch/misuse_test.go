@@ -245,10 +245,10 @@ func TestHammer(t *testing.T) {
 				case 2:
 					in, err := c.BufferFromVec3(pos)
 					fail(err)
-					out, err := c.NewBuffer(len(pos) * 16)
+					out, err := c.NewBuffer(len(pos) * SampleBytes)
 					fail(err)
 					fail(s3.SampleBuffers(in, 3, len(pos), out, true))
-					fail(c.ReadFloats(out, make([]float32, 4*len(pos))))
+					fail(c.ReadFloats(out, make([]float32, 5*len(pos))))
 					fail(c.DeleteBuffer(in))
 					fail(c.DeleteBuffer(out))
 				case 3:

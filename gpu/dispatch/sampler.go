@@ -240,6 +240,8 @@ func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string,
 	}{{"m0", m[0]}, {"m1", m[1]}, {"m2", m[2]}, {"t", t}, {"d0", dm[0]}, {"d1", dm[1]}, {"d2", dm[2]}} {
 		gl.ProgramUniform3f(p, loc(domain+"."+v.name), v.v[0], v.v[1], v.v[2])
 	}
+	sw, tw := shaders.DomainW(d)
+	gl.ProgramUniform2f(p, loc(domain+".w"), sw, tw)
 }
 
 // Values writes the noise value at pos[i] to out[i], like cpu.Sampler.Values.
@@ -253,15 +255,19 @@ func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 
-// Values4 is Values for 4-component positions (4D perm-value noise).
+// Values4 is Values for 4-component positions (4D noise).
 func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
-// Samples4 is Samples for 4-component positions (4D perm-value noise).
+// Samples4 is Samples for 4-component positions (4D noise).
 func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
+
+// SampleBytes is the size of one result with derivatives in a results
+// buffer: five floats (v, dx, dy, dz, dw), noise.Sample's layout.
+const SampleBytes = 20
 
 // chunkPoints is how many positions one dispatch may cover: within the
 // work-group count limit and, for positions and results alike, the
@@ -271,7 +277,7 @@ func (c *Context) chunkPoints(stride int, derivatives bool) int {
 	n := int64(c.info.MaxGroupsX) * LocalSize
 	per := int64(stride * 4)
 	if derivatives {
-		per = max(per, 16)
+		per = max(per, SampleBytes)
 	}
 	n = min(n, c.info.MaxBlockSize/per)
 	if c.maxChunk > 0 {
@@ -299,7 +305,7 @@ func (s *Sampler) sampleSlice(pos unsafe.Pointer, n, stride int, out unsafe.Poin
 		chunk := min(n, s.c.chunkPoints(stride, derivatives))
 		resPer := 4
 		if derivatives {
-			resPer = 16
+			resPer = SampleBytes
 		}
 		posBuf := s.c.stage(0, chunk*stride*4)
 		resBuf := s.c.stage(1, chunk*resPer)
@@ -328,7 +334,7 @@ func (s *Sampler) dispatch(p *program, posBuf uint32, posOff int, resBuf uint32,
 // SampleBuffers samples n positions that are already on the GPU: positions
 // holds them as tightly packed floats, stride (3 or 4) per position; the
 // results go to results, one float per position or, with derivatives,
-// four (v, dx, dy, dz). Nothing is copied to or from the CPU; a memory
+// five (v, dx, dy, dz, dw: the layout of noise.Sample, SampleBytes). Nothing is copied to or from the CPU; a memory
 // barrier is issued, so later shaders, vertex attribute fetches and buffer
 // copies see the results (the viewer draws them as vertex attributes).
 func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer, derivatives bool) error {
@@ -340,7 +346,7 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 	}
 	resPer := 4
 	if derivatives {
-		resPer = 16
+		resPer = SampleBytes
 	}
 	return s.do(func() error {
 		// The sizes are the driver's, not Buffer.Size, and the checks
@@ -375,3 +381,6 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 		return nil
 	})
 }
+
+// The results buffers hold noise.Samples as they are in memory.
+var _ = [1]struct{}{}[unsafe.Sizeof(noise.Sample{})-SampleBytes]

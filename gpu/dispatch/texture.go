@@ -71,6 +71,8 @@ func (t Texture) Texels() int {
 // BakeTexture2D creates a Size[0]×Size[1] texture of the noise over g
 // (Size[2] must be 1): R32F holding the value, or RGBA32F holding
 // (v, dx, dy, dz) with derivatives. Filtering is linear, wrapping repeat.
+// The grid's points are 3D: 4D noise is baked at w = 0, and its dw has no
+// channel.
 func (s *Sampler) BakeTexture2D(g Grid, derivatives bool) (Texture, error) {
 	if g.Size[2] != 1 {
 		return Texture{}, fmt.Errorf("dispatch: a 2D texture needs grid depth 1, not %d", g.Size[2])

@@ -373,7 +373,7 @@ float value(vec3 p) { return sample(p).v; }
 // a shader of your own (any stage, #version 410 core or later), every
 // identifier starting with opts.Prefix (P below, "noise_" by default):
 //
-//	struct PSample { float v, dx, dy, dz; };     // noise.Sample
+//	struct PSample { float v, dx, dy, dz, dw; }; // noise.Sample
 //	PSample Psample(vec3 p);                     // cpu.Sampler.At, cfg's settings and domain
 //	PSample Psample4(vec4 p);                    // cpu.Sampler.At4
 //	float Pvalue(vec3 p);                        // the value alone
@@ -385,7 +385,8 @@ float value(vec3 p) { return sample(p).v; }
 // warpFrequency, warpOctaves, warpMode; } (pingPong and warpFrequency are
 // the values in effect: Settings.PingPongStrength, WarpBaseFrequency;
 // warpOctaves is WarpOctaves) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
-// d1, d2; } (DomainRows; dispatch.SetLibraryUniforms loads both into
+// d1, d2; vec2 w; } (DomainRows, and DomainW for w, the fourth
+// coordinate's scale and translation; dispatch.SetLibraryUniforms loads both into
 // uniforms). The noise type and arithmetic are fixed when the library is
 // made; libraries with different prefixes live in one shader.
 func Library(cfg noise.Config, opts *Options) (string, error) {
@@ -436,13 +437,23 @@ func DomainRows(d *noise.Domain) (m [3][3]float32, t [3]float32, dm [3][3]float3
 	return m, t, d.DerivativeMatrix(), true
 }
 
+// DomainW is the GLSL Domain.w of d: the fourth coordinate's scale and
+// translation (noise.Domain.WTransform); 1 and 0 for no domain.
+func DomainW(d *noise.Domain) (scale, translation float32) {
+	if d == nil {
+		return 1, 0
+	}
+	return d.WTransform()
+}
+
 func domainLiteral(d *noise.Domain) string {
 	m, t, dm, ok := DomainRows(d)
 	vec := func(v [3]float32) string {
 		return fmt.Sprintf("vec3(%s, %s, %s)", glFloat(v[0]), glFloat(v[1]), glFloat(v[2]))
 	}
-	return fmt.Sprintf("Domain(%d, %s, %s, %s, %s, %s, %s, %s)", b2i(ok),
-		vec(m[0]), vec(m[1]), vec(m[2]), vec(t), vec(dm[0]), vec(dm[1]), vec(dm[2]))
+	sw, tw := DomainW(d)
+	return fmt.Sprintf("Domain(%d, %s, %s, %s, %s, %s, %s, %s, vec2(%s, %s))", b2i(ok),
+		vec(m[0]), vec(m[1]), vec(m[2]), vec(t), vec(dm[0]), vec(dm[1]), vec(dm[2]), glFloat(sw), glFloat(tw))
 }
 
 // WarpOctaves is the GLSL Settings.warpOctaves of s: WarpOctaveCount, or 0

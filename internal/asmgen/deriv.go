@@ -630,7 +630,7 @@ func finishDeriv8(name string, lean bool) {
 	sig := "func(v, dx, dy, dz *[8]float32, comb int32, k float32)"
 	doc := name + " is the combine step and the derivative scale of eight samples, in place."
 	if lean {
-		sig = "func(v, dx, dy, dz *[8]float32, out *[32]float32, comb int32, k float32)"
+		sig = "func(v, dx, dy, dz *[8]float32, out *[40]float32, comb int32, k float32)"
 		doc = name + " is the combine step, the derivative scale and 0 + x of eight samples, stored as noise.Samples to out."
 	}
 	TEXT(name, NOSPLIT, sig)
@@ -708,11 +708,15 @@ func finishDeriv8(name string, lean bool) {
 	VSHUFPS(U8(0xEE), t2, t0, s1) // 1 | 5
 	VSHUFPS(U8(0x44), t3, t1, s2) // 2 | 6
 	VSHUFPS(U8(0xEE), t3, t1, s3) // 3 | 7
+	// sample i is 20 bytes at 20·i (noise.Sample: v, dx, dy, dz, dw); dw
+	// is 0 + 0 = +0
 	out := Mem{Base: Load(Param("out"), GP64())}
-	r := YMM()
-	for i, q := range [][3]Op{{U8(0x20), s1, s0}, {U8(0x20), s3, s2}, {U8(0x31), s1, s0}, {U8(0x31), s3, s2}} {
-		VPERM2F128(q[0], q[1], q[2], r)
-		VMOVUPS(r, out.Offset(32*i))
+	for i, q := range []VecVirtual{s0, s1, s2, s3} {
+		VMOVUPS(q.AsX(), out.Offset(20*i))
+		VEXTRACTF128(U8(1), q, out.Offset(20*(i+4)))
+	}
+	for i := range 8 {
+		MOVL(U32(0), out.Offset(20*i+16))
 	}
 	VZEROUPPER()
 	RET()

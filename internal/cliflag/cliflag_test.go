@@ -105,9 +105,15 @@ func TestVariant(t *testing.T) {
 	parse(t, []string{"-noise", "simplex", "-tiling"}, reg(true))
 	_, err = v.Config(st)
 	wantError(t, "simplex tiling", err, "no tiling variant")
-	parse(t, []string{"-noise", "perlin", "-dims", "4"}, reg(true))
+	parse(t, []string{"-noise", "voronoi-worley-f1", "-dims", "4"}, reg(true))
 	_, err = v.Config(st)
-	wantError(t, "perlin 4D", err, "dims 4", "1 to 3")
+	wantError(t, "voronoi 4D", err, "dims 4", "1 to 3")
+	if _, err := parse(t, []string{"-noise", "simplex", "-dims", "4"}, reg(true)); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := v.Config(st); err != nil || cfg.String() != "simplex 4D" {
+		t.Errorf("simplex 4D: %v, %v", cfg, err)
+	}
 }
 
 func TestVariants(t *testing.T) {
@@ -121,17 +127,17 @@ func TestVariants(t *testing.T) {
 		vs, err := v.Select()
 		return len(vs), err
 	}
-	// 19 noises: 18 at 1-3D, perm-value at 1-4D; all but the 5 simplex
-	// noises tile.
+	// 19 noises: the 8 Voronoi noises at 1-3D, the others at 1-4D; all
+	// but the 5 simplex noises tile.
 	for _, tt := range []struct {
 		args []string
 		want int
 	}{
-		{nil, (18*3+4)*2 - 5*3},
-		{[]string{"-noise", "perlin,simplex"}, 3*2 + 3},
-		{[]string{"-noise", "perlin, simplex", "-tiling", "no"}, 6},
+		{nil, (8*3+11*4)*2 - 5*4},
+		{[]string{"-noise", "perlin,simplex"}, 4*2 + 4},
+		{[]string{"-noise", "perlin, simplex", "-tiling", "no"}, 8},
 		{[]string{"-exclude", "perm-value", "-dims", "2,3", "-tiling", "yes"}, 13 * 2},
-		{[]string{"-dims", "4"}, 2},
+		{[]string{"-dims", "4"}, 6*2 + 5},
 	} {
 		if n, err := count(tt.args...); err != nil || n != tt.want {
 			t.Errorf("%q: %d variants, %v; want %d", tt.args, n, err, tt.want)
@@ -241,6 +247,25 @@ func TestDomain(t *testing.T) {
 	if dom, err := d.Domain(); err != nil || !d.AnySet(fs) || dom.Scale != [3]float32{0.01, 0.01, 0.01} || dom.Translation != [3]float32{1, 2, 3} || !dom.PN {
 		t.Errorf("flags: %+v, %v", dom, err)
 	}
+	if sw, tw := mustDomain(t, &d).WTransform(); sw != 0.01 || tw != 0 {
+		t.Errorf("-scale 0.01: w scale %v, translation %v; want 0.01, 0", sw, tw)
+	}
+	// The fourth coordinate (4D noise): x,y,z,w on -translate and -scale.
+	parse(t, []string{"-scale", "1,2,3,4", "-translate", "5,6,7,8"}, reg)
+	if sw, tw := mustDomain(t, &d).WTransform(); sw != 4 || tw != 8 {
+		t.Errorf("-scale 1,2,3,4 -translate 5,6,7,8: w scale %v, translation %v", sw, tw)
+	}
+	parse(t, []string{"-scale", "1,2,3"}, reg)
+	if sw, _ := mustDomain(t, &d).WTransform(); sw != 1 {
+		t.Errorf("-scale 1,2,3: w scale %v, want 1", sw)
+	}
+	parse(t, []string{"-scale", "1,1,1,0"}, reg)
+	_, err = d.Domain()
+	wantError(t, "-scale 1,1,1,0", err, "scale w 0")
+	_, err = parse(t, []string{"-translate", "1,2,3,4,5"}, reg)
+	wantError(t, "-translate 1,2,3,4,5", err, `"x,y,z" or "x,y,z,w"`)
+	_, err = parse(t, []string{"-rotate", "1,2,3,4"}, reg)
+	wantError(t, "-rotate 1,2,3,4", err, "three comma-separated numbers")
 	_, err = parse(t, []string{"-rotate", "1,2"}, reg)
 	wantError(t, "-rotate 1,2", err, "three comma-separated numbers")
 	_, err = parse(t, []string{"-scale", "1e39"}, reg)
@@ -251,4 +276,13 @@ func TestDomain(t *testing.T) {
 	parse(t, []string{"-matrix", "tr"}, reg)
 	_, err = d.Domain()
 	wantError(t, "-matrix tr", err, "valid: ps, pn")
+}
+
+func mustDomain(t *testing.T, d *Domain) *noise.Domain {
+	t.Helper()
+	dom, err := d.Domain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dom
 }

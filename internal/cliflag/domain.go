@@ -1,6 +1,7 @@
 package cliflag
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 
@@ -19,10 +20,11 @@ var domainNames = []string{"translate", "rotate", "scale", "matrix"}
 // Register defines the flags on fs; the scale defaults to defaultScale on
 // every axis.
 func (d *Domain) Register(fs *flag.FlagSet, defaultScale float32) {
-	d.Scale = Triple{V: [3]float32{defaultScale, defaultScale, defaultScale}, Single: true}
-	fs.Var(&d.Translate, "translate", "domain translation `x,y,z`, added after the matrix")
+	d.Scale = Triple{V: [3]float32{defaultScale, defaultScale, defaultScale}, W: defaultScale, HasW: true, Single: true, Four: true}
+	d.Translate = Triple{Four: true}
+	fs.Var(&d.Translate, "translate", "domain translation `x,y,z`, added after the matrix; x,y,z,w also moves w (4D noise)")
 	fs.Var(&d.Rotate, "rotate", "domain rotation `x,y,z`: Euler angles in degrees about X, Y and Z")
-	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for all three axes (the way to a fractional frequency: -frequency 1 -scale 0.01)")
+	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for every axis (the way to a fractional frequency: -frequency 1 -scale 0.01); x,y,z,w also scales w (4D noise; one number does too)")
 	fs.StringVar(&d.Matrix, "matrix", "ps", "domain `matrix`: ps (Pseudorandom Surfaces, Scale·EulerZXY, rotates first) or pn (Pseudorandom Noise quaternion TRS, scales first)")
 }
 
@@ -38,7 +40,13 @@ func (d *Domain) AnySet(fs *flag.FlagSet) bool {
 
 // Domain returns the transform the flags describe, validated.
 func (d *Domain) Domain() (*noise.Domain, error) {
-	dom := &noise.Domain{Translation: d.Translate.V, Rotation: d.Rotate.V, Scale: d.Scale.V}
+	dom := &noise.Domain{Translation: d.Translate.V, Rotation: d.Rotate.V, Scale: d.Scale.V, TranslationW: d.Translate.W}
+	if d.Scale.HasW {
+		dom.ScaleW = d.Scale.W
+		if dom.ScaleW == 0 { // Domain reads ScaleW 0 as 1
+			return nil, errors.New("invalid -scale w 0: must not be zero")
+		}
+	}
 	switch d.Matrix {
 	case "ps":
 	case "pn":

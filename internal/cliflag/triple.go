@@ -8,10 +8,15 @@ import (
 )
 
 // Triple is a comma-separated x,y,z flag value; with Single set it also
-// accepts one number for all three components.
+// accepts one number for all three components. With Four set it also
+// accepts x,y,z,w: the fourth component is W, and HasW says it was given
+// (one number with Single gives it too).
 type Triple struct {
 	V      [3]float32
+	W      float32
+	HasW   bool
 	Single bool
+	Four   bool
 }
 
 // String formats the value as the flag takes it.
@@ -20,7 +25,11 @@ func (t *Triple) String() string {
 		return ""
 	}
 	var parts []string
-	for _, c := range t.V {
+	v := t.V[:]
+	if t.HasW {
+		v = append(v, t.W)
+	}
+	for _, c := range v {
 		parts = append(parts, strconv.FormatFloat(float64(c), 'g', -1, 32))
 	}
 	return strings.Join(parts, ",")
@@ -29,14 +38,19 @@ func (t *Triple) String() string {
 // Set parses a flag value.
 func (t *Triple) Set(s string) error {
 	want := `want three comma-separated numbers "x,y,z"`
-	if t.Single {
+	switch {
+	case t.Single && t.Four:
+		want = `want one number, or three or four comma-separated numbers "x,y,z" or "x,y,z,w"`
+	case t.Single:
 		want = `want one number or three comma-separated numbers "x,y,z"`
+	case t.Four:
+		want = `want three or four comma-separated numbers "x,y,z" or "x,y,z,w"`
 	}
 	parts := strings.Split(s, ",")
-	if len(parts) != 3 && !(t.Single && len(parts) == 1) {
+	if len(parts) != 3 && !(t.Single && len(parts) == 1) && !(t.Four && len(parts) == 4) {
 		return errors.New(want)
 	}
-	var v [3]float32
+	var v [4]float32
 	for i, p := range parts {
 		f, err := strconv.ParseFloat(strings.TrimSpace(p), 32)
 		if err != nil {
@@ -48,8 +62,9 @@ func (t *Triple) Set(s string) error {
 		v[i] = float32(f)
 	}
 	if len(parts) == 1 {
-		v[1], v[2] = v[0], v[0]
+		v[1], v[2], v[3] = v[0], v[0], v[0]
 	}
-	t.V = v
+	t.V = [3]float32{v[0], v[1], v[2]}
+	t.W, t.HasW = v[3], t.Four && len(parts) != 3
 	return nil
 }

@@ -33,7 +33,7 @@ func main() {
 		{Seed: 8, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: 0.3, WarpFrequency: 2, WarpOctaves: 2},
 		{Seed: 9, Frequency: 2, Octaves: 1, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: -0.4, WarpFrequency: 1, WarpOctaves: 3, WarpMode: noise.WarpProgressive},
 	}
-	domain := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
+	domain := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}, TranslationW: 0.5, ScaleW: 1.5}
 	r := rand.New(rand.NewPCG(9, 9))
 	pos := make([]mgl32.Vec4, 4096)
 	for i := range pos {
@@ -91,6 +91,6 @@ func digest(h hash.Hash, s *cpu.Sampler, dims int, pos []mgl32.Vec4, pos3 []mgl3
 		s.Values(pos3, values)
 	}
 	for i := range pos {
-		put(h, samples[i].V, samples[i].Dx, samples[i].Dy, samples[i].Dz, values[i])
+		put(h, samples[i].V, samples[i].Dx, samples[i].Dy, samples[i].Dz, samples[i].Dw, values[i])
 	}
 }

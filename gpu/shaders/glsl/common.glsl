@@ -20,6 +20,11 @@
 #define skew3 uintBitsToFloat(0x3EAAAAABu)    // 1f / 3f
 #define unskew3 uintBitsToFloat(0x3E2AAAABu)  // 1f / 6f
 #define scale3 uintBitsToFloat(0x3F19999Au)   // 0.6f
+#define skew4 uintBitsToFloat(0x3E9E377Au)    // (sqrt(5f) - 1f) / 4f
+#define unskew4 uintBitsToFloat(0x3E0D8369u)  // (5f - sqrt(5f)) / 20f
+#define scale4 scale3                          // 0.6f, as in 3D
+#define perlin4 uintBitsToFloat(0x3F269A7Fu)  // 1 / 1.53658233, the 4D Perlin supremum
+#define simplex4 uintBitsToFloat(0x40571F5Bu) // 1 / (√3 · 0.171764560), the 4D simplex supremum and 1/√3
 
 // coordLimit (2^29) bounds every lattice coordinate; inputLimit (2^64)
 // bounds the input coordinates before the domain transform.
@@ -74,30 +79,31 @@ struct Sample {
 	float dx;
 	float dy;
 	float dz;
+	float dw; // 4D only; 0 below
 };
 
 // sampleAdd returns s + t component-wise.
 Sample sampleAdd(Sample s, Sample t) {
-	precise float v = s.v + t.v, dx = s.dx + t.dx, dy = s.dy + t.dy, dz = s.dz + t.dz;
-	return Sample(v, dx, dy, dz);
+	precise float v = s.v + t.v, dx = s.dx + t.dx, dy = s.dy + t.dy, dz = s.dz + t.dz, dw = s.dw + t.dw;
+	return Sample(v, dx, dy, dz, dw);
 }
 
 // sampleSub returns s - t component-wise.
 Sample sampleSub(Sample s, Sample t) {
-	precise float v = s.v - t.v, dx = s.dx - t.dx, dy = s.dy - t.dy, dz = s.dz - t.dz;
-	return Sample(v, dx, dy, dz);
+	precise float v = s.v - t.v, dx = s.dx - t.dx, dy = s.dy - t.dy, dz = s.dz - t.dz, dw = s.dw - t.dw;
+	return Sample(v, dx, dy, dz, dw);
 }
 
 // sampleScale returns s * k, every component rounded separately.
 Sample sampleScale(Sample s, float k) {
-	precise float v = s.v * k, dx = s.dx * k, dy = s.dy * k, dz = s.dz * k;
-	return Sample(v, dx, dy, dz);
+	precise float v = s.v * k, dx = s.dx * k, dy = s.dy * k, dz = s.dz * k, dw = s.dw * k;
+	return Sample(v, dx, dy, dz, dw);
 }
 
 // sampleDiv returns s / k component-wise (the divisor prepared once).
 Sample sampleDiv(Sample s, float k) {
 	Divisor d = divisor(k);
-	return Sample(divide(s.v, d), divide(s.dx, d), divide(s.dy, d), divide(s.dz, d));
+	return Sample(divide(s.v, d), divide(s.dx, d), divide(s.dy, d), divide(s.dz, d), divide(s.dw, d));
 }
 
 // The SmallXXHash primes (XXH32 PRIME32_1..5), docs/algorithms.md §1.

@@ -1,6 +1,7 @@
 // compute.comp: the noise of one variant at a buffer of positions.
 // Positions are tightly packed floats, noiseStride (3 or 4) per position;
-// results are one float (the value) or four (v, dx, dy, dz) per position.
+// results are one float (the value) or five (v, dx, dy, dz, dw: noise.Sample)
+// per position.
 // Invocations past noiseCount (which is at least 1) run too, on position 0,
 // and do not write: no invocation returns early.
 
@@ -12,7 +13,7 @@ layout(std430, binding = 1) writeonly buffer NoiseResults { float noiseResults[]
 layout(location = 0) uniform uint noiseCount;
 layout(location = 1) uniform uint noiseStride;
 layout(location = 2) uniform Settings noiseSettings; // locations 2–12
-layout(location = 13) uniform Domain noiseDomain;    // locations 13–20
+layout(location = 13) uniform Domain noiseDomain;    // locations 13–21
 
 void main() {
 	uint i = gl_GlobalInvocationID.x;
@@ -23,10 +24,11 @@ void main() {
 	Sample s = sampleAt(p, noiseSettings, noiseDomain);
 	if (inRange) {
 #if NOISE_DERIVATIVES
-		noiseResults[4u * i] = s.v;
-		noiseResults[4u * i + 1u] = s.dx;
-		noiseResults[4u * i + 2u] = s.dy;
-		noiseResults[4u * i + 3u] = s.dz;
+		noiseResults[5u * i] = s.v;
+		noiseResults[5u * i + 1u] = s.dx;
+		noiseResults[5u * i + 2u] = s.dy;
+		noiseResults[5u * i + 3u] = s.dz;
+		noiseResults[5u * i + 4u] = s.dw;
 #else
 		noiseResults[i] = s.v;
 #endif

@@ -18,14 +18,18 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 	return lattice1D(vp, h, p, f);
 #elif NOISE_FAMILY == familyLattice && NOISE_DIMS == 2
 	return lattice2D(vp, h, p, f);
-#elif NOISE_FAMILY == familyLattice
+#elif NOISE_FAMILY == familyLattice && NOISE_DIMS == 3
 	return lattice3D(vp, h, p, f);
+#elif NOISE_FAMILY == familyLattice
+	return lattice4D(vp, h, p, f);
 #elif NOISE_FAMILY == familySimplex && NOISE_DIMS == 1
 	return simplex1D(vp, h, p, f);
 #elif NOISE_FAMILY == familySimplex && NOISE_DIMS == 2
 	return simplex2D(vp, h, p, f);
-#elif NOISE_FAMILY == familySimplex
+#elif NOISE_FAMILY == familySimplex && NOISE_DIMS == 3
 	return simplex3D(vp, h, p, f);
+#elif NOISE_FAMILY == familySimplex
+	return simplex4D(vp, h, p, f);
 #elif NOISE_DIMS == 1
 	return voronoi1D(vp, h, p, f);
 #elif NOISE_DIMS == 2
@@ -178,8 +182,8 @@ float shape(int m, float v, float s, out float k) {
 Sample shapeSample(int m, Sample n, float s) {
 	float k;
 	precise float t = shape(m, n.v, s, k);
-	precise float dx = n.dx * k, dy = n.dy * k, dz = n.dz * k;
-	return Sample(t, dx, dy, dz);
+	precise float dx = n.dx * k, dy = n.dy * k, dz = n.dz * k, dw = n.dw * k;
+	return Sample(t, dx, dy, dz, dw);
 }
 
 // Domain is the domain transform computed in Go (cpu.Domain.Matrix and
@@ -191,6 +195,7 @@ struct Domain {
 	vec3 m0, m1, m2; // rows of M
 	vec3 t;
 	vec3 d0, d1, d2; // rows of D
+	vec2 w;          // the fourth coordinate's scale and translation
 };
 
 // clampInput limits an input coordinate to ±inputLimit.
@@ -232,7 +237,8 @@ bool prepare(inout vec4 p, Domain dom) {
 		precise float qx = applyRow(dom.m0, p.xyz) + dom.t.x;
 		precise float qy = applyRow(dom.m1, p.xyz) + dom.t.y;
 		precise float qz = applyRow(dom.m2, p.xyz) + dom.t.z;
-		p.xyz = vec3(qx, qy, qz);
+		precise float qw = p.w * dom.w.x + dom.w.y;
+		p = vec4(qx, qy, qz, qw);
 	}
 	return ok;
 }
@@ -252,7 +258,7 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	bool warped = ns.warpAmplitude != 0.0;
 	p = warpApply(p, ns, J0, J1, J2);
 	uint hash = Seed(ns.seed);
-	Sample sum = Sample(0.0, 0.0, 0.0, 0.0);
+	Sample sum = Sample(0.0, 0.0, 0.0, 0.0, 0.0);
 	int f = ns.frequency;
 	precise float amp = 1.0, ampSum = 0.0;
 	for (int o = 0; o < ns.octaves; o++) {
@@ -278,9 +284,11 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 		r.dx = dx;
 		r.dy = dy;
 		r.dz = dz;
+		precise float dw = r.dw * dom.w.x;
+		r.dw = dw;
 	}
 	if (!ok) {
-		r = Sample(nan32, nan32, nan32, nan32);
+		r = Sample(nan32, nan32, nan32, nan32, nan32);
 	}
 	return r;
 }

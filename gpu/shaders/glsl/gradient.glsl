@@ -15,7 +15,7 @@ Sample lineGradient(uint v, float x) {
 		l = -l;
 	}
 	precise float lv = l * x;
-	return Sample(lv, l, 0.0, 0.0);
+	return Sample(lv, l, 0.0, 0.0, 0.0);
 }
 
 // squareVectors is BaseGradients.SquareVectors: (gx, gy) on the diamond.
@@ -50,7 +50,7 @@ vec3 octahedronVectors(uint v) {
 Sample squareGradient(uint v, float x, float z) {
 	vec2 g = squareVectors(v);
 	precise float sv = g.x * x + g.y * z;
-	return Sample(sv, g.x, 0.0, g.y);
+	return Sample(sv, g.x, 0.0, g.y, 0.0);
 }
 
 // circleGradient is BaseGradients.Circle: the square gradient normalised.
@@ -58,14 +58,14 @@ Sample circleGradient(uint v, float x, float z) {
 	vec2 g = squareVectors(v);
 	precise float r = div32(1.0, sqrt32(g.x * g.x + g.y * g.y));
 	precise float sv = g.x * x + g.y * z;
-	return sampleScale(Sample(sv, g.x, 0.0, g.y), r);
+	return sampleScale(Sample(sv, g.x, 0.0, g.y, 0.0), r);
 }
 
 // octahedronGradient is BaseGradients.Octahedron.
 Sample octahedronGradient(uint v, float x, float y, float z) {
 	vec3 g = octahedronVectors(v);
 	precise float sv = (g.x * x + g.y * y) + g.z * z;
-	return Sample(sv, g.x, g.y, g.z);
+	return Sample(sv, g.x, g.y, g.z, 0.0);
 }
 
 // sphereGradient is BaseGradients.Sphere: the octahedron gradient normalised.
@@ -73,7 +73,7 @@ Sample sphereGradient(uint v, float x, float y, float z) {
 	vec3 g = octahedronVectors(v);
 	precise float r = div32(1.0, sqrt32((g.x * g.x + g.y * g.y) + g.z * g.z));
 	precise float sv = (g.x * x + g.y * y) + g.z * z;
-	return sampleScale(Sample(sv, g.x, g.y, g.z), r);
+	return sampleScale(Sample(sv, g.x, g.y, g.z, 0.0), r);
 }
 
 // evaluate1 is IGradient.Evaluate(hash, x) for gradient g.
@@ -85,7 +85,7 @@ Sample evaluate1(int g, uint h, float x) {
 	if (g == gradSimplex) {
 		return sampleScale(lineGradient(v, x), simplex1);
 	}
-	return Sample(valueGradient(v), 0.0, 0.0, 0.0);
+	return Sample(valueGradient(v), 0.0, 0.0, 0.0, 0.0);
 }
 
 // evaluate2 is IGradient.Evaluate(hash, x, z) for gradient g.
@@ -97,7 +97,7 @@ Sample evaluate2(int g, uint h, float x, float z) {
 	if (g == gradSimplex) {
 		return sampleScale(circleGradient(v, x, z), simplex2);
 	}
-	return Sample(valueGradient(v), 0.0, 0.0, 0.0);
+	return Sample(valueGradient(v), 0.0, 0.0, 0.0, 0.0);
 }
 
 // evaluate3 is IGradient.Evaluate(hash, x, y, z) for gradient g.
@@ -109,7 +109,7 @@ Sample evaluate3(int g, uint h, float x, float y, float z) {
 	if (g == gradSimplex) {
 		return sampleScale(sphereGradient(v, x, y, z), simplex3);
 	}
-	return Sample(valueGradient(v), 0.0, 0.0, 0.0);
+	return Sample(valueGradient(v), 0.0, 0.0, 0.0, 0.0);
 }
 
 // smoothstepSample is Smoothstep<G>.EvaluateCombined on an already combined
@@ -117,9 +117,9 @@ Sample evaluate3(int g, uint h, float x, float y, float z) {
 Sample smoothstepSample(Sample s) {
 	precise float v = s.v;
 	precise float k = (6.0 * v) * (1.0 - v);
-	precise float dx = s.dx * k, dy = s.dy * k, dz = s.dz * k;
+	precise float dx = s.dx * k, dy = s.dy * k, dz = s.dz * k, dw = s.dw * k;
 	precise float sv = v * (v * (3.0 - 2.0 * v));
-	return Sample(sv, dx, dy, dz);
+	return Sample(sv, dx, dy, dz, dw);
 }
 
 // evaluateCombined applies the combine step c to s (docs/algorithms.md §2).
@@ -132,10 +132,59 @@ Sample evaluateCombined(int c, Sample s) {
 		s.dx = -s.dx;
 		s.dy = -s.dy;
 		s.dz = -s.dz;
+		s.dw = -s.dw;
 	}
 	s.v = abs32(s.v);
 	if (c == combineSmoothTurbulence) {
 		return smoothstepSample(s);
 	}
 	return s;
+}
+
+// tesseractAxis is component a (0–3: x, y, z, w) of the 4D gradient with
+// index i (0–31): the 32 midpoints of the tesseract's edges, every
+// permutation of (0, ±1, ±1, ±1) (docs/algorithms.md §2.4). Axis i >> 3 is
+// 0; the other three, in axis order, are −1 where bits 2, 1 and 0 of i
+// are set, else +1.
+float tesseractAxis(uint i, uint a) {
+	uint zero = i >> 3u;
+	if (a == zero) {
+		return 0.0;
+	}
+	uint k = a;
+	if (a > zero) {
+		k = a - 1u;
+	}
+	if (((i >> (2u - k)) & 1u) != 0u) {
+		return -1.0;
+	}
+	return 1.0;
+}
+
+// tesseractVectors is the 4D gradient vector of a hash: index v >> 27,
+// the avalanched hash's top five bits.
+vec4 tesseractVectors(uint v) {
+	uint i = v >> 27u;
+	return vec4(tesseractAxis(i, 0u), tesseractAxis(i, 1u), tesseractAxis(i, 2u), tesseractAxis(i, 3u));
+}
+
+// tesseractGradient is the 4D gradient: v = g·(x, y, z, w), d = g.
+Sample tesseractGradient(uint v, float x, float y, float z, float w) {
+	vec4 g = tesseractVectors(v);
+	precise float sv = ((g.x * x + g.y * y) + g.z * z) + g.w * w;
+	return Sample(sv, g.x, g.y, g.z, g.w);
+}
+
+// evaluate4 is Evaluate(hash, x, y, z, w) for gradient g: Perlin and
+// simplex share the tesseract vectors (all of length √3), with their own
+// normalisation; simplex4 includes the 1/√3.
+Sample evaluate4(int g, uint h, float x, float y, float z, float w) {
+	uint v = Bits(h);
+	if (g == gradPerlin) {
+		return sampleScale(tesseractGradient(v, x, y, z, w), perlin4);
+	}
+	if (g == gradSimplex) {
+		return sampleScale(tesseractGradient(v, x, y, z, w), simplex4);
+	}
+	return Sample(valueGradient(v), 0.0, 0.0, 0.0, 0.0);
 }

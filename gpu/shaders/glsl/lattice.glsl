@@ -93,7 +93,7 @@ Sample lattice1D(VariantParams vp, uint h, vec4 p, int f) {
 	Sample b = evaluate1(vp.grad, Eat(h, x.p1), x.g1);
 	precise float rv = lerp(a.v, b.v, x.t);
 	precise float rdx = float(f) * (lerp(a.dx, b.dx, x.t) + (b.v - a.v) * x.dt);
-	return evaluateCombined(vp.comb, Sample(rv, rdx, 0.0, 0.0));
+	return evaluateCombined(vp.comb, Sample(rv, rdx, 0.0, 0.0, 0.0));
 }
 
 // lattice2D is Lattice2D<L, G> over X and Z (docs/algorithms.md §2).
@@ -115,7 +115,7 @@ Sample lattice2D(VariantParams vp, uint h, vec4 p, int f) {
 	precise float rdz = F * lerp(
 		lerp(a.dz, b.dz, z.t) + (b.v - a.v) * z.dt,
 		lerp(c.dz, d.dz, z.t) + (d.v - c.v) * z.dt, x.t);
-	return evaluateCombined(vp.comb, Sample(rv, rdx, 0.0, rdz));
+	return evaluateCombined(vp.comb, Sample(rv, rdx, 0.0, rdz, 0.0));
 }
 
 // lattice3D is Lattice3D<L, G> (docs/algorithms.md §2).
@@ -154,5 +154,59 @@ Sample lattice3D(VariantParams vp, uint h, vec4 p, int f) {
 	precise float rdz = F * lerp(
 		lerp(lerp(a.dz, b.dz, z.t) + (b.v - a.v) * z.dt, lerp(c.dz, d.dz, z.t) + (d.v - c.v) * z.dt, y.t),
 		lerp(lerp(e.dz, ff.dz, z.t) + (ff.v - e.v) * z.dt, lerp(gg.dz, k.dz, z.t) + (k.v - gg.v) * z.dt, y.t), x.t);
-	return evaluateCombined(vp.comb, Sample(rv, rdx, rdy, rdz));
+	return evaluateCombined(vp.comb, Sample(rv, rdx, rdy, rdz, 0.0));
+}
+
+// lerpSample blends the samples lo and hi at the two ends of one axis of a
+// lattice cell (docs/algorithms.md §2.6, 4D): every component is lerped
+// with s.t, and the axis's own derivative (0–3: x, y, z, w) gains
+// (hi.v − lo.v)·s.dt.
+Sample lerpSample(Sample lo, Sample hi, LatticeSpan s, int axis) {
+	float t = s.t;
+	Sample r = Sample(lerp(lo.v, hi.v, t), lerp(lo.dx, hi.dx, t), lerp(lo.dy, hi.dy, t),
+		lerp(lo.dz, hi.dz, t), lerp(lo.dw, hi.dw, t));
+	precise float d = (hi.v - lo.v) * s.dt;
+	precise float dx = r.dx + d, dy = r.dy + d, dz = r.dz + d, dw = r.dw + d;
+	if (axis == 0) {
+		r.dx = dx;
+	} else if (axis == 1) {
+		r.dy = dy;
+	} else if (axis == 2) {
+		r.dz = dz;
+	} else {
+		r.dw = dw;
+	}
+	return r;
+}
+
+// lattice4W blends the two corners along w under the hash hxyz of the
+// corner's x, y and z indices, with offsets ox, oy, oz on those axes.
+Sample lattice4W(VariantParams vp, uint hxyz, float ox, float oy, float oz, LatticeSpan w) {
+	Sample a = evaluate4(vp.grad, Eat(hxyz, w.p0), ox, oy, oz, w.g0);
+	Sample b = evaluate4(vp.grad, Eat(hxyz, w.p1), ox, oy, oz, w.g1);
+	return lerpSample(a, b, w, 3);
+}
+
+// lattice4Z blends along z the two w-blends under the hash hxy.
+Sample lattice4Z(VariantParams vp, uint hxy, float ox, float oy, LatticeSpan z, LatticeSpan w) {
+	return lerpSample(lattice4W(vp, Eat(hxy, z.p0), ox, oy, z.g0, w), lattice4W(vp, Eat(hxy, z.p1), ox, oy, z.g1, w), z, 2);
+}
+
+// lattice4Y blends along y the two z-blends under the hash hx.
+Sample lattice4Y(VariantParams vp, uint hx, float ox, LatticeSpan y, LatticeSpan z, LatticeSpan w) {
+	return lerpSample(lattice4Z(vp, Eat(hx, y.p0), ox, y.g0, z, w), lattice4Z(vp, Eat(hx, y.p1), ox, y.g1, z, w), y, 1);
+}
+
+// lattice4D is the 4D lattice noise (docs/algorithms.md §2.6): the 16
+// corners hashed H.Eat(x).Eat(y).Eat(z).Eat(w), blended along w, then z, y
+// and x, the derivatives times F, then the combine step.
+Sample lattice4D(VariantParams vp, uint h, vec4 p, int f) {
+	LatticeSpan x = getSpan(p.x, f, vp.tiling);
+	LatticeSpan y = getSpan(p.y, f, vp.tiling);
+	LatticeSpan z = getSpan(p.z, f, vp.tiling);
+	LatticeSpan w = getSpan(p.w, f, vp.tiling);
+	Sample r = lerpSample(lattice4Y(vp, Eat(h, x.p0), x.g0, y, z, w), lattice4Y(vp, Eat(h, x.p1), x.g1, y, z, w), x, 0);
+	precise float F = float(f);
+	precise float dx = F * r.dx, dy = F * r.dy, dz = F * r.dz, dw = F * r.dw;
+	return evaluateCombined(vp.comb, Sample(r.v, dx, dy, dz, dw));
 }

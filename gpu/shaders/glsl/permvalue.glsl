@@ -66,13 +66,17 @@ Sample permFinish(PermNode n, int f, int dims) {
 	precise float dx = divide(2.0 * n.d.x, d255) * F;
 	precise float dy = divide(2.0 * n.d.y, d255) * F;
 	precise float dz = divide(2.0 * n.d.z, d255) * F;
+	precise float dw = divide(2.0 * n.d.w, d255) * F;
 	if (dims == 1) {
-		return Sample(v, dx, 0.0, 0.0);
+		return Sample(v, dx, 0.0, 0.0, 0.0);
 	}
 	if (dims == 2) {
-		return Sample(v, dx, 0.0, dy); // the second axis is z
+		return Sample(v, dx, 0.0, dy, 0.0); // the second axis is z
 	}
-	return Sample(v, dx, dy, dz); // 4D: the w derivative has no slot
+	if (dims == 3) {
+		return Sample(v, dx, dy, dz, 0.0);
+	}
+	return Sample(v, dx, dy, dz, dw);
 }
 
 // permValue is the perm-value noise with derivatives, for any dims: the

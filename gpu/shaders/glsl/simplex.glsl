@@ -7,7 +7,7 @@ Sample simplexKernel1(int g, uint h, int l, float X) {
 	Sample s = evaluate1(g, h, x);
 	precise float v = ((f * s.v) * f) * f;
 	precise float dx = ((f * s.dx - (6.0 * x) * s.v) * f) * f;
-	return Sample(v, dx, 0.0, 0.0);
+	return Sample(v, dx, 0.0, 0.0, 0.0);
 }
 
 // simplex1D is Simplex1D<G>.
@@ -38,7 +38,7 @@ Sample simplexKernel2(int g, uint h, int lx, int lz, float X, float Z) {
 	precise float v = (((f * s.v) * f) * f) * m;
 	precise float dx = (((f * s.dx - (6.0 * x) * s.v) * f) * f) * m;
 	precise float dz = (((f * s.dz - (6.0 * z) * s.v) * f) * f) * m;
-	return Sample(v, dx, 0.0, dz);
+	return Sample(v, dx, 0.0, dz, 0.0);
 }
 
 // SimplexCell2 is the skewed cell of a 2D simplex sample: corners (x0, z0)
@@ -101,7 +101,7 @@ Sample simplexKernel3(int g, uint h, int lx, int ly, int lz, float X, float Y, f
 	precise float dx = (((f * s.dx - (6.0 * x) * s.v) * f) * f) * m;
 	precise float dy = (((f * s.dy - (6.0 * y) * s.v) * f) * f) * m;
 	precise float dz = (((f * s.dz - (6.0 * z) * s.v) * f) * f) * m;
-	return Sample(v, dx, dy, dz);
+	return Sample(v, dx, dy, dz, 0.0);
 }
 
 // SimplexCell3 is the skewed cell of a 3D simplex sample and the two
@@ -161,5 +161,69 @@ Sample simplex3D(VariantParams vp, uint h, vec4 p, int f) {
 	s.dx = dx;
 	s.dy = dy;
 	s.dz = dz;
+	return s;
+}
+
+// simplexKernel4 is the 4D kernel, 8(1/2 − |x|²)³ times the gradient, as
+// simplexKernel3 with a fourth axis.
+Sample simplexKernel4(int g, uint h, int lx, int ly, int lz, int lw, float X, float Y, float Z, float W) {
+	precise float u = (((float(lx) + float(ly)) + float(lz)) + float(lw)) * unskew4;
+	precise float x = (X - float(lx)) + u;
+	precise float y = (Y - float(ly)) + u;
+	precise float z = (Z - float(lz)) + u;
+	precise float w = (W - float(lw)) + u;
+	precise float f = (((0.5 - x * x) - y * y) - z * z) - w * w;
+	Sample s = evaluate4(g, h, x, y, z, w);
+	float m = kernelMask(f);
+	precise float v = (((f * s.v) * f) * f) * m;
+	precise float dx = (((f * s.dx - (6.0 * x) * s.v) * f) * f) * m;
+	precise float dy = (((f * s.dy - (6.0 * y) * s.v) * f) * f) * m;
+	precise float dz = (((f * s.dz - (6.0 * z) * s.v) * f) * f) * m;
+	precise float dw = (((f * s.dw - (6.0 * w) * s.v) * f) * f) * m;
+	return Sample(v, dx, dy, dz, dw);
+}
+
+// simplexRank is the rank (0–3) of one skewed fraction among the four:
+// how many of the other three it beats. An axis beats another when its
+// fraction is greater, ties going to the later axis.
+int simplexRank(bool beats1, bool beats2, bool beats3) { return b2i(beats1) + b2i(beats2) + b2i(beats3); }
+
+// simplexCorner4 is the kernel of corner c (0–4) of the 4D simplex whose
+// skewed cell has the lower corner l0 and whose axes have the ranks r:
+// corner c is l0 plus 1 on every axis of rank 4 − c or more.
+Sample simplexCorner4(int g, uint h, ivec4 l0, ivec4 r, int c, vec4 P) {
+	int lx = l0.x + b2i(r.x >= 4 - c), ly = l0.y + b2i(r.y >= 4 - c);
+	int lz = l0.z + b2i(r.z >= 4 - c), lw = l0.w + b2i(r.w >= 4 - c);
+	return simplexKernel4(g, Eat(Eat(Eat(Eat(h, lx), ly), lz), lw), lx, ly, lz, lw, P.x, P.y, P.z, P.w);
+}
+
+// simplex4D is the 4D simplex noise (docs/algorithms.md §3.7): the five
+// corners of the simplex walk from the skewed cell's lower corner to its
+// upper one along the axes in decreasing order of the skewed fractions.
+Sample simplex4D(VariantParams vp, uint h, vec4 p, int f) {
+	precise float k = float(f) * scale4;
+	precise float X = clampCoord(p.x * k);
+	precise float Y = clampCoord(p.y * k);
+	precise float Z = clampCoord(p.z * k);
+	precise float W = clampCoord(p.w * k);
+	precise float sk = (((X + Y) + Z) + W) * skew4;
+	precise float sx = X + sk, sy = Y + sk, sz = Z + sk, sw = W + sk;
+	ivec4 l0 = ivec4(floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw));
+	precise float fx = sx - float(l0.x), fy = sy - float(l0.y), fz = sz - float(l0.z), fw = sw - float(l0.w);
+	bool xGy = fx > fy, xGz = fx > fz, xGw = fx > fw, yGz = fy > fz, yGw = fy > fw, zGw = fz > fw;
+	ivec4 r = ivec4(simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
+		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw));
+	int g = vp.grad;
+	vec4 P = vec4(X, Y, Z, W);
+	Sample sum = sampleAdd(sampleAdd(sampleAdd(sampleAdd(
+		simplexCorner4(g, h, l0, r, 0, P), simplexCorner4(g, h, l0, r, 1, P)),
+		simplexCorner4(g, h, l0, r, 2, P)), simplexCorner4(g, h, l0, r, 3, P)),
+		simplexCorner4(g, h, l0, r, 4, P));
+	Sample s = evaluateCombined(vp.comb, sum);
+	precise float dx = s.dx * k, dy = s.dy * k, dz = s.dz * k, dw = s.dw * k;
+	s.dx = dx;
+	s.dy = dy;
+	s.dz = dz;
+	s.dw = dw;
 	return s;
 }

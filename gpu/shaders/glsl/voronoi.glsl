@@ -19,9 +19,9 @@ struct VoronoiMinima {
 // smooth Worley a = 0 (an exp sum) and b = 2.
 VoronoiMinima initMinima(int m) {
 	if (m == metricSmoothWorley) {
-		return VoronoiMinima(Sample(0.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0));
+		return VoronoiMinima(Sample(0.0, 0.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0, 0.0));
 	}
-	return VoronoiMinima(Sample(2.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0));
+	return VoronoiMinima(Sample(2.0, 0.0, 0.0, 0.0, 0.0), Sample(2.0, 0.0, 0.0, 0.0, 0.0));
 }
 
 // updateSmooth is the smooth-minimum update of docs/algorithms.md §4.
@@ -31,7 +31,7 @@ void updateSmooth(inout VoronoiMinima m, Sample s) {
 	precise float adx = m.a.dx + e * s.dx;
 	precise float ady = m.a.dy + e * s.dy;
 	precise float adz = m.a.dz + e * s.dz;
-	m.a = Sample(av, adx, ady, adz);
+	m.a = Sample(av, adx, ady, adz, 0.0);
 	precise float h = 1.0 - abs32(m.b.v - s.v) * invSmoothKP;
 	precise float qx = m.b.dx - s.dx, qy = m.b.dy - s.dy, qz = m.b.dz - s.dz;
 	precise float bs = m.b.v - s.v;
@@ -49,7 +49,7 @@ void updateSmooth(inout VoronoiMinima m, Sample s) {
 	}
 	if (h > 0.0) {
 		precise float bv = m.b.v - h2, bdx = m.b.dx - qx, bdy = m.b.dy - qy, bdz = m.b.dz - qz;
-		m.b = Sample(bv, bdx, bdy, bdz);
+		m.b = Sample(bv, bdx, bdy, bdz, 0.0);
 	}
 }
 
@@ -72,9 +72,9 @@ void update(inout VoronoiMinima m, int met, Sample s) {
 // derivative of |point - sample| with respect to the sample.
 Sample worleyDist1(float x) {
 	if (x < 0.0) {
-		return Sample(abs32(x), 1.0, 0.0, 0.0);
+		return Sample(abs32(x), 1.0, 0.0, 0.0, 0.0);
 	}
-	return Sample(abs32(x), -1.0, 0.0, 0.0);
+	return Sample(abs32(x), -1.0, 0.0, 0.0, 0.0);
 }
 
 // signStep is the Chebyshev derivative on the chosen axis: (c < 0) ? +1 : -1.
@@ -93,10 +93,10 @@ float signStep(float c) {
 Sample smoothDist3(float x, float y, float z) {
 	precise float v = sqrtExact((x * x + y * y) + z * z);
 	if (v == 0.0) {
-		return Sample(0.0, 0.0, 0.0, 0.0);
+		return Sample(0.0, 0.0, 0.0, 0.0, 0.0);
 	}
 	Divisor nv = divisor(-v);
-	return Sample(v, divide(x, nv), divide(y, nv), divide(z, nv));
+	return Sample(v, divide(x, nv), divide(y, nv), divide(z, nv), 0.0);
 }
 
 // dist2 is IVoronoiDistance.GetDistance(x, z).
@@ -104,15 +104,15 @@ Sample dist2(int met, float x, float z) {
 	if (met == metricChebyshev) {
 		float ax = abs32(x), az = abs32(z);
 		if (ax > az) {
-			return Sample(ax, signStep(x), 0.0, 0.0);
+			return Sample(ax, signStep(x), 0.0, 0.0, 0.0);
 		}
-		return Sample(az, 0.0, 0.0, signStep(z));
+		return Sample(az, 0.0, 0.0, signStep(z), 0.0);
 	}
 	if (met == metricSmoothWorley) {
 		return smoothDist3(x, 0.0, z);
 	}
 	precise float v = (x * x + 0.0) + z * z;
-	return Sample(v, x, 0.0, z);
+	return Sample(v, x, 0.0, z, 0.0);
 }
 
 // dist3 is IVoronoiDistance.GetDistance(x, y, z).
@@ -120,39 +120,39 @@ Sample dist3(int met, float x, float y, float z) {
 	if (met == metricChebyshev) {
 		float ax = abs32(x), ay = abs32(y), az = abs32(z);
 		if (ax > ay && ax > az) {
-			return Sample(ax, signStep(x), 0.0, 0.0);
+			return Sample(ax, signStep(x), 0.0, 0.0, 0.0);
 		}
 		if (ay > az) {
-			return Sample(ay, 0.0, signStep(y), 0.0);
+			return Sample(ay, 0.0, signStep(y), 0.0, 0.0);
 		}
-		return Sample(az, 0.0, 0.0, signStep(z));
+		return Sample(az, 0.0, 0.0, signStep(z), 0.0);
 	}
 	if (met == metricSmoothWorley) {
 		return smoothDist3(x, y, z);
 	}
 	precise float v = (x * x + y * y) + z * z;
-	return Sample(v, x, y, z);
+	return Sample(v, x, y, z, 0.0);
 }
 
 // finalizeWorley is Worley.Finalize2D/3D for one minimum: keep = v < 1,
 // v' = keep ? sqrt(v) : 1, d' = keep ? -d/v' : 0 (0 at a cell point).
 Sample finalizeWorley(Sample s) {
 	if (!(s.v < 1.0)) {
-		return Sample(1.0, 0.0, 0.0, 0.0);
+		return Sample(1.0, 0.0, 0.0, 0.0, 0.0);
 	}
 	precise float r = sqrt32(s.v);
 	if (r == 0.0) {
-		return Sample(0.0, 0.0, 0.0, 0.0);
+		return Sample(0.0, 0.0, 0.0, 0.0, 0.0);
 	}
 	Divisor d = divisor(r);
-	return Sample(r, divide(-s.dx, d), divide(-s.dy, d), divide(-s.dz, d));
+	return Sample(r, divide(-s.dx, d), divide(-s.dy, d), divide(-s.dz, d), 0.0);
 }
 
 Sample smoothWindow(Sample s, bool oneD) {
 	if (s.v > 0.0 && (oneD || s.v < 1.0)) {
 		return smoothstepSample(s);
 	}
-	return Sample(0.0, 0.0, 0.0, 0.0);
+	return Sample(0.0, 0.0, 0.0, 0.0, 0.0);
 }
 
 // finalizeSmooth is SmoothWorley's Finalize: the log-sum-exp minimum in a,
@@ -161,7 +161,7 @@ VoronoiMinima finalizeSmooth(VoronoiMinima m, bool oneD) {
 	Sample a = m.a;
 	Divisor d = divisor(a.v);
 	float v = div32(log32(a.v), -smoothKL);
-	m.a = smoothWindow(Sample(v, divide(a.dx, d), divide(a.dy, d), divide(a.dz, d)), oneD);
+	m.a = smoothWindow(Sample(v, divide(a.dx, d), divide(a.dy, d), divide(a.dz, d), 0.0), oneD);
 	m.b = smoothWindow(m.b, oneD);
 	return m;
 }
