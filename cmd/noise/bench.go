@@ -23,7 +23,10 @@ const benchHeader = `Usage: noise bench [-json] [-noise NAMES] [-duration 300ms]
 Measures million points per second of the value-only batch path (Values)
 for every noise type (or those -noise lists) at 2D, on a 256×256 grid in [0,1)²
 (positions (x, 0, z)), and at 3D, on a 64×64×64 grid in [0,1)³, with the
-default settings (seed 0, frequency 4, 1 octave). Each cell runs single
+default settings (seed 0, frequency 4, 1 octave) or those the settings
+flags give (-seed, -frequency, -octaves, -lacunarity, -persistence,
+-fractal, -ping-pong, -warp-amplitude, -warp-frequency, -warp-octaves,
+-warp-mode, as for "noise sample"). Each cell runs single
 threaded (GOMAXPROCS 1) and on all threads (GOMAXPROCS = NumCPU), repeating
 the whole grid until at least -duration has passed.
 
@@ -111,6 +114,8 @@ type benchOptions struct {
 	backend   string
 	gpu       cliflag.GPU
 	gpuPoints int
+	settings  cliflag.Settings
+	st        noise.Settings // the validated settings
 }
 
 func (o *benchOptions) cpu() bool   { return o.backend != "gpu" }
@@ -126,9 +131,15 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
 	o.gpu.Register(fs, " for -backend gpu or both")
 	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d", maxGPUPoints))
+	o.settings.Register(fs, noise.DefaultSettings(), "")
 	if err := parseFlags(fs, benchHeader, args, stdout); err != nil {
 		return nil, err
 	}
+	st, err := o.settings.Settings()
+	if err != nil {
+		return nil, err
+	}
+	o.st = st
 	if len(o.noises.Noises) == 0 {
 		return nil, fmt.Errorf("empty -noise; valid: all, or comma-separated names of %s", strings.Join(noise.Names(), ", "))
 	}
@@ -152,7 +163,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 			Level: archLevel(), GoVersion: runtime.Version(), SIMD: simdInUse(), SIMDStatus: simdStatus(),
 		},
 		Duration: o.duration.String(),
-		Settings: noise.DefaultSettings(),
+		Settings: o.st,
 		Rows:     []benchRow{},
 		Backend:  o.backend,
 	}
@@ -194,7 +205,15 @@ func benchTable(stdout io.Writer, o *benchOptions, rep *benchReport) *tabwriter.
 	if o.gpuOn() {
 		fmt.Fprintf(stdout, "gpu: %s (context %s, %s), %d positions per call\n", rep.GPU.Line, rep.GPU.Context, rep.GPU.Platform, o.gpuPoints)
 	}
-	fmt.Fprintf(stdout, "value-only batch path (Values), default settings, at least %v per cell; million points per second\n", o.duration)
+	settings := "default settings"
+	if o.st != noise.DefaultSettings() {
+		st := o.st
+		settings = fmt.Sprintf("seed %d, frequency %d, %d octaves, lacunarity %d, persistence %v, %s", st.Seed, st.Frequency, st.Octaves, st.Lacunarity, st.Persistence, st.Fractal)
+		if st.Warped() {
+			settings += fmt.Sprintf(", %s warp %v×%d octaves", st.WarpMode, st.WarpAmplitude, st.WarpOctaveCount())
+		}
+	}
+	fmt.Fprintf(stdout, "value-only batch path (Values), %s, at least %v per cell; million points per second\n", settings, o.duration)
 	if o.gpuOn() {
 		fmt.Fprintln(stdout, "GPU+readback: Values on a slice (upload, dispatch, read back); GPU resident: SampleBuffers on GPU buffers, glFinish, no transfers")
 	}
@@ -235,7 +254,7 @@ func benchAll(o *benchOptions, dev gpuDevice, rep *benchReport, tw *tabwriter.Wr
 	width := nameWidth(o.noises.Noises)
 	for _, n := range o.noises.Noises {
 		for _, dims := range []int{2, 3} {
-			cfg := noise.Config{Noise: n, Dims: dims, Settings: noise.DefaultSettings()}
+			cfg := noise.Config{Noise: n, Dims: dims, Settings: o.st}
 			if tw != nil {
 				fmt.Fprintf(tw, "%-*s\t%dD\t", width, n, dims)
 			}

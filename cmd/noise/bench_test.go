@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/noiselab/noise"
 )
 
 // TestBenchJSON runs a short benchmark of one noise type and checks the
@@ -50,6 +52,25 @@ func TestBenchJSON(t *testing.T) {
 				t.Errorf("no row for dims %d, threads %d", dims, threads)
 			}
 		}
+	}
+}
+
+// TestBenchSettings: the settings flags reach the measured configuration
+// and the report.
+func TestBenchSettings(t *testing.T) {
+	r := runIn("", "bench", "-noise", "simplex", "-duration", "10ms", "-json", "-fractal", "ridged", "-octaves", "3", "-warp-amplitude", "0.25")
+	mustOK(t, r, "bench")
+	var rep benchReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if st := rep.Settings; st.Fractal != noise.FractalRidged || st.Octaves != 3 || st.WarpAmplitude != 0.25 || len(rep.Rows) != 4 {
+		t.Errorf("settings %+v, %d rows", st, len(rep.Rows))
+	}
+	r = runIn("", "bench", "-noise", "simplex", "-duration", "10ms", "-octaves", "2")
+	mustOK(t, r, "bench")
+	if !strings.Contains(r.stdout, "2 octaves") {
+		t.Errorf("the table does not name the settings:\n%s", r.stdout)
 	}
 }
 

@@ -112,6 +112,8 @@ func TestErrors(t *testing.T) {
 		{"image size 0", []string{"image", "-noise", "perlin", "-size", "0", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"size", "0"}},
 		{"image displacement NaN", []string{"image", "-noise", "perlin", "-normals", "-displacement", "NaN", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"displacement", "finite"}},
 		{"bench duration 0", []string{"bench", "-duration", "0s"}, "", "noise bench: ", []string{"duration"}},
+		{"bench unknown fractal", []string{"bench", "-fractal", "rid"}, "", "noise bench: ", []string{"-fractal", "valid: fbm, ridged"}},
+		{"bench warp NaN", []string{"bench", "-warp-amplitude", "NaN"}, "", "noise bench: ", []string{"warp"}},
 		{"bench unknown backend", []string{"bench", "-backend", "gpus"}, "", "noise bench: ", []string{"-backend", `"gpus"`, "cpu", "gpu", "both"}},
 		{"bench bad context", []string{"bench", "-backend", "gpu", "-context", "foo"}, "", "noise bench: ", []string{"-context", `"foo"`, "egl", "glfw"}},
 		{"bench gpu-points 0", []string{"bench", "-backend", "gpu", "-gpu-points", "0"}, "", "noise bench: ", []string{"-gpu-points", "0", "1 to"}},
