@@ -284,6 +284,22 @@ func simplexKernel4(g noise.Gradient, h SmallXXHash, lx, ly, lz, lw int32, X, Y,
 // fraction is greater, ties going to the later axis.
 func simplexRank(beats1, beats2, beats3 bool) int32 { return b2i(beats1) + b2i(beats2) + b2i(beats3) }
 
+// getSimplexCell4 finds the skewed cell of a 4D simplex sample at the
+// scaled position P: its lower corner l0 and the ranks r of the axes'
+// skewed fractions (docs/algorithms.md §3.7).
+func getSimplexCell4(P [4]float32) (l0, r [4]int32) {
+	sk := float32((((P[0] + P[1]) + P[2]) + P[3]) * skew4)
+	sx, sy, sz, sw := P[0]+sk, P[1]+sk, P[2]+sk, P[3]+sk
+	l0 = [4]int32{floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw)}
+	fx, fy, fz, fw := sx-float32(l0[0]), sy-float32(l0[1]), sz-float32(l0[2]), sw-float32(l0[3])
+	xGy, xGz, xGw, yGz, yGw, zGw := fx > fy, fx > fz, fx > fw, fy > fz, fy > fw, fz > fw
+	r = [4]int32{
+		simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
+		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw),
+	}
+	return l0, r
+}
+
 // simplexCorner4 is the kernel of corner c (0–4) of the 4D simplex whose
 // skewed cell has the lower corner l0 and whose axes have the ranks r:
 // corner c is l0 plus 1 on every axis of rank 4 − c or more.
@@ -297,20 +313,9 @@ func simplexCorner4(g noise.Gradient, h SmallXXHash, l0, r [4]int32, c int32, P 
 // upper one along the axes in decreasing order of the skewed fractions.
 func simplex4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	k := float32(float32(f) * scale4)
-	X := clampCoord(float32(p.x * k))
-	Y := clampCoord(float32(p.y * k))
-	Z := clampCoord(float32(p.z * k))
-	W := clampCoord(float32(p.w * k))
-	sk := float32((((X + Y) + Z) + W) * skew4)
-	sx, sy, sz, sw := X+sk, Y+sk, Z+sk, W+sk
-	l0 := [4]int32{floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw)}
-	fx, fy, fz, fw := sx-float32(l0[0]), sy-float32(l0[1]), sz-float32(l0[2]), sw-float32(l0[3])
-	xGy, xGz, xGw, yGz, yGw, zGw := fx > fy, fx > fz, fx > fw, fy > fz, fy > fw, fz > fw
-	r := [4]int32{
-		simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
-		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw),
-	}
-	g, P := vp.grad, [4]float32{X, Y, Z, W}
+	P := [4]float32{clampCoord(float32(p.x * k)), clampCoord(float32(p.y * k)), clampCoord(float32(p.z * k)), clampCoord(float32(p.w * k))}
+	l0, r := getSimplexCell4(P)
+	g := vp.grad
 	sum := sampleAdd(sampleAdd(sampleAdd(sampleAdd(
 		simplexCorner4(g, h, l0, r, 0, P), simplexCorner4(g, h, l0, r, 1, P)),
 		simplexCorner4(g, h, l0, r, 2, P)), simplexCorner4(g, h, l0, r, 3, P)),
@@ -327,27 +332,16 @@ func simplex4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // v: the five kernels' values summed in the same order.
 func simplexValue4D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
 	k := float32(float32(f) * scale4)
-	X := clampCoord(float32(p.x * k))
-	Y := clampCoord(float32(p.y * k))
-	Z := clampCoord(float32(p.z * k))
-	W := clampCoord(float32(p.w * k))
-	sk := float32((((X + Y) + Z) + W) * skew4)
-	sx, sy, sz, sw := X+sk, Y+sk, Z+sk, W+sk
-	l0 := [4]int32{floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw)}
-	fx, fy, fz, fw := sx-float32(l0[0]), sy-float32(l0[1]), sz-float32(l0[2]), sw-float32(l0[3])
-	xGy, xGz, xGw, yGz, yGw, zGw := fx > fy, fx > fz, fx > fw, fy > fz, fy > fw, fz > fw
-	r := [4]int32{
-		simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
-		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw),
-	}
+	P := [4]float32{clampCoord(float32(p.x * k)), clampCoord(float32(p.y * k)), clampCoord(float32(p.z * k)), clampCoord(float32(p.w * k))}
+	l0, r := getSimplexCell4(P)
 	var sum float32
 	for c := int32(0); c <= 4; c++ {
 		lx, ly, lz, lw := l0[0]+b2i(r[0] >= 4-c), l0[1]+b2i(r[1] >= 4-c), l0[2]+b2i(r[2] >= 4-c), l0[3]+b2i(r[3] >= 4-c)
 		u := float32((((float32(lx) + float32(ly)) + float32(lz)) + float32(lw)) * unskew4)
-		x := (X - float32(lx)) + u
-		y := (Y - float32(ly)) + u
-		z := (Z - float32(lz)) + u
-		w := (W - float32(lw)) + u
+		x := (P[0] - float32(lx)) + u
+		y := (P[1] - float32(ly)) + u
+		z := (P[2] - float32(lz)) + u
+		w := (P[3] - float32(lw)) + u
 		fo := (((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)) - float32(w*w)
 		v := h.Eat(lx).Eat(ly).Eat(lz).Eat(lw).bits()
 		var gv float32

@@ -188,6 +188,19 @@ Sample simplexKernel4(int g, uint h, int lx, int ly, int lz, int lw, float X, fl
 // fraction is greater, ties going to the later axis.
 int simplexRank(bool beats1, bool beats2, bool beats3) { return b2i(beats1) + b2i(beats2) + b2i(beats3); }
 
+// getSimplexCell4 finds the skewed cell of a 4D simplex sample at the
+// scaled position P: its lower corner l0 and the ranks r of the axes'
+// skewed fractions (docs/algorithms.md §3.7).
+void getSimplexCell4(vec4 P, out ivec4 l0, out ivec4 r) {
+	precise float sk = (((P.x + P.y) + P.z) + P.w) * skew4;
+	precise float sx = P.x + sk, sy = P.y + sk, sz = P.z + sk, sw = P.w + sk;
+	l0 = ivec4(floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw));
+	precise float fx = sx - float(l0.x), fy = sy - float(l0.y), fz = sz - float(l0.z), fw = sw - float(l0.w);
+	bool xGy = fx > fy, xGz = fx > fz, xGw = fx > fw, yGz = fy > fz, yGw = fy > fw, zGw = fz > fw;
+	r = ivec4(simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
+		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw));
+}
+
 // simplexCorner4 is the kernel of corner c (0–4) of the 4D simplex whose
 // skewed cell has the lower corner l0 and whose axes have the ranks r:
 // corner c is l0 plus 1 on every axis of rank 4 − c or more.
@@ -206,15 +219,10 @@ Sample simplex4D(VariantParams vp, uint h, vec4 p, int f) {
 	precise float Y = clampCoord(p.y * k);
 	precise float Z = clampCoord(p.z * k);
 	precise float W = clampCoord(p.w * k);
-	precise float sk = (((X + Y) + Z) + W) * skew4;
-	precise float sx = X + sk, sy = Y + sk, sz = Z + sk, sw = W + sk;
-	ivec4 l0 = ivec4(floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw));
-	precise float fx = sx - float(l0.x), fy = sy - float(l0.y), fz = sz - float(l0.z), fw = sw - float(l0.w);
-	bool xGy = fx > fy, xGz = fx > fz, xGw = fx > fw, yGz = fy > fz, yGw = fy > fw, zGw = fz > fw;
-	ivec4 r = ivec4(simplexRank(xGy, xGz, xGw), simplexRank(!xGy, yGz, yGw),
-		simplexRank(!xGz, !yGz, zGw), simplexRank(!xGw, !yGw, !zGw));
-	int g = vp.grad;
 	vec4 P = vec4(X, Y, Z, W);
+	ivec4 l0, r;
+	getSimplexCell4(P, l0, r);
+	int g = vp.grad;
 	Sample sum = sampleAdd(sampleAdd(sampleAdd(sampleAdd(
 		simplexCorner4(g, h, l0, r, 0, P), simplexCorner4(g, h, l0, r, 1, P)),
 		simplexCorner4(g, h, l0, r, 2, P)), simplexCorner4(g, h, l0, r, 3, P)),
