@@ -422,10 +422,10 @@ func (k deriv8) run(b *block8, h uint32, f int32) {
 // finishVoronoi is the rest of cpu.voronoi1D…3D at lane l after a
 // derivative kernel: the finalisation, the function and the frequency
 // scale.
-func (s *Sampler) finishVoronoi(b *block8, l int, f int32) noise.Sample {
+func (s *Sampler) finishVoronoi(b *block8, l int, f int32) vsample {
 	m := voronoiMinima{
-		a: noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]},
-		b: noise.Sample{V: b.o[4][l], Dx: b.o[5][l], Dy: b.o[6][l], Dz: b.o[7][l]},
+		a: vsample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]},
+		b: vsample{V: b.o[4][l], Dx: b.o[5][l], Dy: b.o[6][l], Dz: b.o[7][l]},
 	}
 	r := m.finalize(s.vp.metric, s.cfg.Dims).evaluate(s.vp.function)
 	F := float32(f)
@@ -475,9 +475,12 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 	if s.lean { // one octave, no domain: 0 + n, as in sampleAt
 		f := s.oct.freq[0]
 		if s.d8.voronoi() {
-			s.octave8(&b, &n, uint32(s.hash), f)
+			s.d8.run(&b, uint32(s.hash), f)
 			for l := range out[:8] {
-				out[l] = sampleAdd(noise.Sample{}, n[l])
+				// octave8's finishVoronoi, then sampleAdd(noise.Sample{}, ·)
+				// written out on the vsample (in registers; Dw is 0 + 0)
+				v := s.finishVoronoi(&b, l, f)
+				out[l] = noise.Sample{V: 0 + v.V, Dx: 0 + v.Dx, Dy: 0 + v.Dy, Dz: 0 + v.Dz}
 			}
 		} else {
 			s.d8.run(&b, uint32(s.hash), f)
@@ -521,7 +524,8 @@ func (s *Sampler) octave8(b *block8, n *[8]noise.Sample, h uint32, f int32) {
 	s.d8.run(b, h, f)
 	if s.d8.voronoi() {
 		for l := range n {
-			n[l] = s.finishVoronoi(b, l, f)
+			v := s.finishVoronoi(b, l, f) // a vsample, in registers
+			n[l] = noise.Sample{V: v.V, Dx: v.Dx, Dy: v.Dy, Dz: v.Dz}
 		}
 		return
 	}

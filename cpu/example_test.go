@@ -112,3 +112,41 @@ func ExampleSphereSurface() {
 	// Output:
 	// radius is 1 + 0.1·noise: true, normal length 1.000
 }
+
+// A looping animation of 4D noise: time runs around a circle in the (y, w)
+// plane, so frame 60 of a 60-frame loop is frame 0 again, bit for bit.
+func ExampleSampler_At4_loop() {
+	s, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 4, Settings: noise.DefaultSettings()})
+	if err != nil {
+		log.Fatal(err)
+	}
+	loop := noise.Loop{Radius: 0.5}
+	p := mgl32.Vec3{0.3, 0, -0.2} // a point of the XZ plane
+	frame := func(k int) noise.Sample {
+		t := noise.LoopFrame(k, 60)
+		return loop.Sample(s.At4(loop.Point(p, t)), t) // Dw: the derivative in time
+	}
+	fmt.Println("frame 60 is frame 0:", frame(60) == frame(0))
+	fmt.Println("frame 30 differs:", frame(30).V != frame(0).V)
+	// Output:
+	// frame 60 is frame 0: true
+	// frame 30 differs: true
+}
+
+// A seamless texture from 4D noise: the unit square mapped onto a 4D
+// torus, so the right edge continues into the left, the top into the
+// bottom.
+func ExampleSampler_At4_seamless() {
+	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 4, Settings: noise.DefaultSettings()})
+	if err != nil {
+		log.Fatal(err)
+	}
+	texel := func(u, v float32) noise.Sample {
+		return noise.TorusSample(s.At4(noise.TorusPoint(u, v)), u, v) // Dx = d/du, Dz = d/dv
+	}
+	fmt.Println("u = 1 is u = 0:", texel(1, 0.3) == texel(0, 0.3))
+	fmt.Println("v = 1 is v = 0:", texel(0.7, 1) == texel(0.7, 0))
+	// Output:
+	// u = 1 is u = 0: true
+	// v = 1 is v = 0: true
+}
