@@ -45,6 +45,12 @@ func TestConfigValidation(t *testing.T) {
 		{noise.Config{Noise: noise.Perlin, Dims: 4, Settings: def, Domain: &noise.Domain{Scale: [3]float32{1, 1, 1}, ScaleW: float32(math.Inf(1))}}, []string{"scale w", "finite"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 4, Settings: def, Domain: &noise.Domain{Scale: [3]float32{1, 1, 1}, TranslationW: float32(math.NaN())}}, []string{"translation w", "finite"}},
 	}
+	if sw, tw := noise.Scale(0.25).WTransform(); sw != 0.25 || tw != 0 {
+		t.Errorf("Scale(0.25): w scale %v, translation %v; want 0.25, 0 (all four coordinates scale)", sw, tw)
+	}
+	if sw, _ := noise.IdentityDomain().WTransform(); sw != 1 {
+		t.Errorf("IdentityDomain: w scale %v, want 1", sw)
+	}
 	for _, b := range bad {
 		err := b.cfg.Validate()
 		if err == nil {
