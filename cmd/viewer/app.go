@@ -146,7 +146,7 @@ func (ss *session) run(s *State) error {
 	for frame := 0; !ss.w.ShouldClose() && (opts.frames == 0 || frame < opts.frames); frame++ {
 		// Wait for input unless something moves; tests and timing runs
 		// draw every frame.
-		if opts.frames > 0 || s.Animate || change != 0 {
+		if opts.frames > 0 || s.Moving() || change != 0 {
 			glfw.PollEvents()
 		} else {
 			glfw.WaitEventsTimeout(opts.idle.Seconds())

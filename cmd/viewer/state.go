@@ -454,6 +454,10 @@ func (s *State) Advance(dt float64) Change {
 	return c
 }
 
+// Moving reports whether Advance changes the state: the domain spins, or
+// 4D time flows. The viewer then draws without waiting for input.
+func (s State) Moving() bool { return s.Animate || s.Flow && s.Config().Dims == 4 }
+
 // Loop is the looping animation of 4D noise (the circle Time runs around).
 func (s State) Loop() noise.Loop { return noise.Loop{Radius: loopRadius} }
 

@@ -282,7 +282,13 @@ func TestFlowLoops(t *testing.T) {
 	if c := s.Advance(1); c != 0 || s.Time != 0 {
 		t.Errorf("3D with flow on: change %v, time %v", c, s.Time)
 	}
+	if s.Moving() {
+		t.Error("3D with flow on: Moving")
+	}
 	s.Apply(Dims4)
+	if !s.Moving() {
+		t.Error("4D with flow on: not Moving, the window would wait for input")
+	}
 	if c := s.Advance(loopSeconds / 4); c != Resample || s.Time != 0.25 {
 		t.Errorf("a quarter loop: change %v, time %v", c, s.Time)
 	}
