@@ -182,9 +182,10 @@ func BenchmarkFractal(b *testing.B) {
 	}
 }
 
-// Benchmark4D measures Values4, one thread, of 4D Perlin, simplex and
-// simplex-value noise (scalar code in every build) next to their 3D forms
-// on the same points: the 3D grid with w = 0.5·y + 0.25.
+// Benchmark4D measures Values4 (and Samples4, "4D-samples"), one thread,
+// of 4D Perlin, simplex and simplex-value noise (scalar code in every
+// build) next to their 3D forms on the same points: the 3D grid with
+// w = 0.5·y + 0.25.
 func Benchmark4D(b *testing.B) {
 	pos := gridFor(3).Unit
 	pos4 := make([]mgl32.Vec4, len(pos))
@@ -203,6 +204,19 @@ func Benchmark4D(b *testing.B) {
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					s.Values4(pos4, out)
+				}
+				b.StopTimer()
+				reportMpts(b, len(pos4))
+			})
+		})
+		b.Run(n.String()+"/4D-samples", func(b *testing.B) {
+			s := newSampler(b, n, 4)
+			out := make([]noise.Sample, len(pos4))
+			withProcs(1, func() {
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					s.Samples4(pos4, out)
 				}
 				b.StopTimer()
 				reportMpts(b, len(pos4))

@@ -277,59 +277,47 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return combineValue(vp.comb, lerp(x0v, x1v, tx))
 }
 
-// lerpSample blends the samples lo and hi at the two ends of one axis of a
-// lattice cell (docs/algorithms.md §2.6, 4D): every component is lerped
-// with s.t, and the axis's own derivative (0–3: x, y, z, w) gains
-// (hi.v − lo.v)·s.dt.
-func lerpSample(lo, hi noise.Sample, s *latticeSpan, axis int) noise.Sample {
-	t := s.t
-	r := noise.Sample{
-		V: lerp(lo.V, hi.V, t), Dx: lerp(lo.Dx, hi.Dx, t), Dy: lerp(lo.Dy, hi.Dy, t),
-		Dz: lerp(lo.Dz, hi.Dz, t), Dw: lerp(lo.Dw, hi.Dw, t),
-	}
-	d := float32((hi.V - lo.V) * s.dt)
-	switch axis {
-	case 0:
-		r.Dx = r.Dx + d
-	case 1:
-		r.Dy = r.Dy + d
-	case 2:
-		r.Dz = r.Dz + d
-	default:
-		r.Dw = r.Dw + d
-	}
-	return r
-}
-
-// lattice4W blends the two corners along w under the hash hxyz of the
-// corner's x, y and z indices, with offsets ox, oy, oz on those axes.
-func lattice4W(vp *variantParams, hxyz SmallXXHash, ox, oy, oz float32, w *latticeSpan) noise.Sample {
-	a := evaluate4(vp.grad, hxyz.Eat(w.p0), ox, oy, oz, w.g0)
-	b := evaluate4(vp.grad, hxyz.Eat(w.p1), ox, oy, oz, w.g1)
-	return lerpSample(a, b, w, 3)
-}
-
-// lattice4Z blends along z the two w-blends under the hash hxy.
-func lattice4Z(vp *variantParams, hxy SmallXXHash, ox, oy float32, z, w *latticeSpan) noise.Sample {
-	return lerpSample(lattice4W(vp, hxy.Eat(z.p0), ox, oy, z.g0, w), lattice4W(vp, hxy.Eat(z.p1), ox, oy, z.g1, w), z, 2)
-}
-
-// lattice4Y blends along y the two z-blends under the hash hx.
-func lattice4Y(vp *variantParams, hx SmallXXHash, ox float32, y, z, w *latticeSpan) noise.Sample {
-	return lerpSample(lattice4Z(vp, hx.Eat(y.p0), ox, y.g0, z, w), lattice4Z(vp, hx.Eat(y.p1), ox, y.g1, z, w), y, 1)
-}
-
 // lattice4D is the 4D lattice noise (docs/algorithms.md §2.6): the 16
 // corners hashed H.Eat(x).Eat(y).Eat(z).Eat(w), blended along w, then z, y
-// and x, the derivatives times F, then the combine step.
+// and x, the derivatives times F, then the combine step. It computes what
+// the GLSL twin's recursion (lattice4Y, lattice4Z, lattice4W, lerpSample in
+// lattice.glsl; in Go in lattice4_test.go, which checks the two agree bit
+// for bit) gives, level by level over arrays of components: five-float
+// samples are not kept in registers, and the recursion was five times
+// slower.
 func lattice4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	x := getSpan(p.x, f, vp.tiling)
 	y := getSpan(p.y, f, vp.tiling)
 	z := getSpan(p.z, f, vp.tiling)
 	w := getSpan(p.w, f, vp.tiling)
-	r := lerpSample(lattice4Y(vp, h.Eat(x.p0), x.g0, &y, &z, &w), lattice4Y(vp, h.Eat(x.p1), x.g1, &y, &z, &w), &x, 0)
+	hx := [2]SmallXXHash{h.Eat(x.p0), h.Eat(x.p1)}
+	py, pz, pw := [2]int32{y.p0, y.p1}, [2]int32{z.p0, z.p1}, [2]int32{w.p0, w.p1}
+	ox, oy := [2]float32{x.g0, x.g1}, [2]float32{y.g0, y.g1}
+	oz, ow := [2]float32{z.g0, z.g1}, [2]float32{w.g0, w.g1}
+	var v [16]float32    // corner (then node) values, index bits x<<3 | y<<2 | z<<1 | w
+	var d [4][16]float32 // their derivatives along x, y, z and w
+	for i := range v {
+		c := evaluate4(vp.grad, hx[i>>3&1].Eat(py[i>>2&1]).Eat(pz[i>>1&1]).Eat(pw[i&1]), ox[i>>3&1], oy[i>>2&1], oz[i>>1&1], ow[i&1])
+		v[i], d[0][i], d[1][i], d[2][i], d[3][i] = c.V, c.Dx, c.Dy, c.Dz, c.Dw
+	}
+	for _, l := range [4]struct {
+		s    *latticeSpan
+		axis int
+	}{{&w, 3}, {&z, 2}, {&y, 1}, {&x, 0}} {
+		n := 8 >> (3 - l.axis) // nodes after this level: 8, 4, 2, 1
+		t, dt := l.s.t, l.s.dt
+		for i := 0; i < n; i++ { // lerpSample(node 2i, node 2i+1), in place
+			lo, hi := 2*i, 2*i+1
+			dv := float32((v[hi] - v[lo]) * dt)
+			for a := range d {
+				d[a][i] = lerp(d[a][lo], d[a][hi], t)
+			}
+			d[l.axis][i] = d[l.axis][i] + dv
+			v[i] = lerp(v[lo], v[hi], t)
+		}
+	}
 	F := float32(f)
-	r.Dx, r.Dy, r.Dz, r.Dw = float32(F*r.Dx), float32(F*r.Dy), float32(F*r.Dz), float32(F*r.Dw)
+	r := noise.Sample{V: v[0], Dx: float32(F * d[0][0]), Dy: float32(F * d[1][0]), Dz: float32(F * d[2][0]), Dw: float32(F * d[3][0])}
 	return evaluateCombined(vp.comb, r)
 }
 
