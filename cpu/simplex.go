@@ -259,26 +259,6 @@ func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return combineValue(vp.comb, ((kn[0]+kn[1])+kn[2])+kn[3])
 }
 
-// simplexKernel4 is the 4D kernel, 8(1/2 − |x|²)³ times the gradient, as
-// simplexKernel3 with a fourth axis.
-func simplexKernel4(g noise.Gradient, h SmallXXHash, lx, ly, lz, lw int32, X, Y, Z, W float32) noise.Sample {
-	u := float32((((float32(lx) + float32(ly)) + float32(lz)) + float32(lw)) * unskew4)
-	x := (X - float32(lx)) + u
-	y := (Y - float32(ly)) + u
-	z := (Z - float32(lz)) + u
-	w := (W - float32(lw)) + u
-	f := (((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)) - float32(w*w)
-	s := evaluate4(g, h, x, y, z, w)
-	m := kernelMask(f)
-	return noise.Sample{
-		V:  float32(float32(float32(float32(f*s.V)*f)*f) * m),
-		Dx: float32(float32(float32((float32(f*s.Dx)-float32(float32(6*x)*s.V))*f)*f) * m),
-		Dy: float32(float32(float32((float32(f*s.Dy)-float32(float32(6*y)*s.V))*f)*f) * m),
-		Dz: float32(float32(float32((float32(f*s.Dz)-float32(float32(6*z)*s.V))*f)*f) * m),
-		Dw: float32(float32(float32((float32(f*s.Dw)-float32(float32(6*w)*s.V))*f)*f) * m),
-	}
-}
-
 // simplexRank is the rank (0–3) of one skewed fraction among the four:
 // how many of the other three it beats. An axis beats another when its
 // fraction is greater, ties going to the later axis.
@@ -300,27 +280,50 @@ func getSimplexCell4(P [4]float32) (l0, r [4]int32) {
 	return l0, r
 }
 
-// simplexCorner4 is the kernel of corner c (0–4) of the 4D simplex whose
-// skewed cell has the lower corner l0 and whose axes have the ranks r:
-// corner c is l0 plus 1 on every axis of rank 4 − c or more.
-func simplexCorner4(g noise.Gradient, h SmallXXHash, l0, r [4]int32, c int32, P [4]float32) noise.Sample {
-	lx, ly, lz, lw := l0[0]+b2i(r[0] >= 4-c), l0[1]+b2i(r[1] >= 4-c), l0[2]+b2i(r[2] >= 4-c), l0[3]+b2i(r[3] >= 4-c)
-	return simplexKernel4(g, h.Eat(lx).Eat(ly).Eat(lz).Eat(lw), lx, ly, lz, lw, P[0], P[1], P[2], P[3])
-}
-
 // simplex4D is the 4D simplex noise (docs/algorithms.md §3.7): the five
 // corners of the simplex walk from the skewed cell's lower corner to its
 // upper one along the axes in decreasing order of the skewed fractions.
+// Each corner is simplexCorner4 (simplexKernel4 of evaluate4's sample), and
+// the kernels are summed as sampleAdd does, as the GLSL twin writes it; here
+// with the components in scalars (five-float samples are not kept in
+// registers), which simplex4_test.go checks against that form bit for bit.
 func simplex4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
 	k := float32(float32(f) * scale4)
 	P := [4]float32{clampCoord(float32(p.x * k)), clampCoord(float32(p.y * k)), clampCoord(float32(p.z * k)), clampCoord(float32(p.w * k))}
 	l0, r := getSimplexCell4(P)
-	g := vp.grad
-	sum := sampleAdd(sampleAdd(sampleAdd(sampleAdd(
-		simplexCorner4(g, h, l0, r, 0, P), simplexCorner4(g, h, l0, r, 1, P)),
-		simplexCorner4(g, h, l0, r, 2, P)), simplexCorner4(g, h, l0, r, 3, P)),
-		simplexCorner4(g, h, l0, r, 4, P))
-	s := evaluateCombined(vp.comb, sum)
+	var sv, sx, sy, sz, sw float32
+	for c := int32(0); c <= 4; c++ {
+		// simplexCorner4 and simplexKernel4
+		lx, ly, lz, lw := l0[0]+b2i(r[0] >= 4-c), l0[1]+b2i(r[1] >= 4-c), l0[2]+b2i(r[2] >= 4-c), l0[3]+b2i(r[3] >= 4-c)
+		u := float32((((float32(lx) + float32(ly)) + float32(lz)) + float32(lw)) * unskew4)
+		x := (P[0] - float32(lx)) + u
+		y := (P[1] - float32(ly)) + u
+		z := (P[2] - float32(lz)) + u
+		w := (P[3] - float32(lw)) + u
+		fo := (((0.5 - float32(x*x)) - float32(y*y)) - float32(z*z)) - float32(w*w)
+		v := h.Eat(lx).Eat(ly).Eat(lz).Eat(lw).bits()
+		// evaluate4: the tesseract gradient times simplex4, or the value
+		var gv, gx, gy, gz, gw float32
+		if vp.grad == noise.GradientSimplex {
+			gx, gy, gz, gw = tesseractVectors(v)
+			gv = float32((((float32(gx*x) + float32(gy*y)) + float32(gz*z)) + float32(gw*w)) * simplex4)
+			gx, gy, gz, gw = float32(gx*simplex4), float32(gy*simplex4), float32(gz*simplex4), float32(gw*simplex4)
+		} else {
+			gv = valueGrads[uint8(v)]
+		}
+		m := kernelMask(fo)
+		kv := float32(float32(float32(float32(fo*gv)*fo)*fo) * m)
+		kx := float32(float32(float32((float32(fo*gx)-float32(float32(6*x)*gv))*fo)*fo) * m)
+		ky := float32(float32(float32((float32(fo*gy)-float32(float32(6*y)*gv))*fo)*fo) * m)
+		kz := float32(float32(float32((float32(fo*gz)-float32(float32(6*z)*gv))*fo)*fo) * m)
+		kw := float32(float32(float32((float32(fo*gw)-float32(float32(6*w)*gv))*fo)*fo) * m)
+		if c == 0 {
+			sv, sx, sy, sz, sw = kv, kx, ky, kz, kw
+		} else { // sampleAdd
+			sv, sx, sy, sz, sw = sv+kv, sx+kx, sy+ky, sz+kz, sw+kw
+		}
+	}
+	s := evaluateCombined(vp.comb, noise.Sample{V: sv, Dx: sx, Dy: sy, Dz: sz, Dw: sw})
 	s.Dx = float32(s.Dx * k)
 	s.Dy = float32(s.Dy * k)
 	s.Dz = float32(s.Dz * k)
