@@ -65,7 +65,7 @@ func rows(t *testing.T, stdout string) (pass, fail []string) {
 }
 
 // TestWholeMatrixPasses runs every variant (small position sets; make
-// verify runs the full size) and expects 101 passing rows, the summary
+// verify runs the full size) and expects 116 passing rows, the summary
 // and the renderer.
 func TestWholeMatrixPasses(t *testing.T) {
 	needGL(t)
@@ -74,10 +74,10 @@ func TestWholeMatrixPasses(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	pass, fail := rows(t, r.stdout)
-	if len(pass) != 101 || len(fail) != 0 {
-		t.Errorf("%d PASS and %d FAIL rows, want 101 and 0", len(pass), len(fail))
+	if len(pass) != 116 || len(fail) != 0 {
+		t.Errorf("%d PASS and %d FAIL rows, want 116 and 0", len(pass), len(fail))
 	}
-	for _, want := range []string{"GL: ", "OpenGL", "verify: PASS: 101 of 101 variants pass", "tolerance: values abs 2e-06"} {
+	for _, want := range []string{"GL: ", "OpenGL", "verify: PASS: 116 of 116 variants pass", "tolerance: values abs 2e-06"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q", want)
 		}
@@ -103,10 +103,10 @@ func TestCatchesWrongConstant(t *testing.T) {
 	if strings.Join(fail, "|") != strings.Join(want, "|") {
 		t.Errorf("failing variants %q, want exactly %q", fail, want)
 	}
-	if len(pass) != 27-6 {
-		t.Errorf("%d passing variants, want 21", len(pass))
+	if len(pass) != 36-6 {
+		t.Errorf("%d passing variants, want 30", len(pass))
 	}
-	if !strings.Contains(r.stdout, "verify: FAIL: 21 of 27 variants pass") || !strings.Contains(r.stdout, "first failure:") {
+	if !strings.Contains(r.stdout, "verify: FAIL: 30 of 36 variants pass") || !strings.Contains(r.stdout, "first failure:") {
 		t.Errorf("summary or first-failure line missing:\n%s", r.stdout)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
@@ -145,8 +145,8 @@ func TestCatchesMissingTilingWrap(t *testing.T) {
 		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	pass, fail := rows(t, r.stdout)
-	if len(fail) != 19 || len(pass) != 19 {
-		t.Errorf("%d failing and %d passing, want 19 and 19", len(fail), len(pass))
+	if len(fail) != 21 || len(pass) != 21 {
+		t.Errorf("%d failing and %d passing, want 21 and 21", len(fail), len(pass))
 	}
 	for _, f := range fail {
 		if !strings.HasSuffix(f, " tiling") {
@@ -342,10 +342,10 @@ func TestWorstCaseGPU(t *testing.T) {
 	needGL(t)
 	r := runVerify([]string{"-n", "60", "-precision", "worst"}, nil)
 	pass, fail := rows(t, r.stdout)
-	if r.code != 0 || len(pass) != 101 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
+	if r.code != 0 || len(pass) != 116 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
 		t.Fatalf("-precision worst: exit %d, %d PASS, failing %v\n%s", r.code, len(pass), fail, r.stderr)
 	}
-	if strings.Contains(r.stdout, "101 bit-exact") {
+	if strings.Contains(r.stdout, "116 bit-exact") {
 		t.Error("-precision worst: every variant bit-exact: the emulation is not in effect")
 	}
 	r = runVerify([]string{"-n", "60", "-precision", "worst", "-arith", "exact", "-exact"}, nil)
@@ -355,12 +355,12 @@ func TestWorstCaseGPU(t *testing.T) {
 		want = append(want, "voronoi-worley-smooth-lse "+d, "voronoi-worley-smooth-lse "+d+" tiling")
 	}
 	sort.Strings(want)
-	if r.code != 1 || strings.Join(fail, "|") != strings.Join(want, "|") || !strings.Contains(r.stdout, "95 bit-exact") {
+	if r.code != 1 || strings.Join(fail, "|") != strings.Join(want, "|") || !strings.Contains(r.stdout, "110 bit-exact") {
 		t.Errorf("-precision worst -arith exact -exact: exit %d, failing %q; want exit 1 and exactly %q", r.code, fail, want)
 	}
 	r = runVerify([]string{"-n", "40", "-precision", "worst", "-arith", "exact", "-exact", "-exclude", "voronoi-worley-smooth-lse"}, nil)
-	if pass, _ := rows(t, r.stdout); r.code != 0 || len(pass) != 95 {
-		t.Errorf("-exclude voronoi-worley-smooth-lse: exit %d, %d PASS rows; want 0 and 95", r.code, len(pass))
+	if pass, _ := rows(t, r.stdout); r.code != 0 || len(pass) != 110 {
+		t.Errorf("-exclude voronoi-worley-smooth-lse: exit %d, %d PASS rows; want 0 and 110", r.code, len(pass))
 	}
 }
 
@@ -386,7 +386,7 @@ func TestWorstCaseCatchesPlainDivision(t *testing.T) {
 	}
 	r := runVerify(args, edit)
 	pass, fail := rows(t, r.stdout)
-	if r.code != 1 || len(fail) != 8 || len(pass) != 6 {
+	if r.code != 1 || len(fail) != 8 || len(pass) != 8 {
 		t.Fatalf("with a plain /: exit %d, failing %q, %d passing; want the 8 perm-value variants to fail", r.code, fail, len(pass))
 	}
 	for _, f := range fail {
