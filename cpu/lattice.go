@@ -296,9 +296,16 @@ func lattice4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	oz, ow := [2]float32{z.g0, z.g1}, [2]float32{w.g0, w.g1}
 	var v [16]float32    // corner (then node) values, index bits x<<3 | y<<2 | z<<1 | w
 	var d [4][16]float32 // their derivatives along x, y, z and w
-	for i := range v {
-		c := evaluate4(vp.grad, hx[i>>3&1].Eat(py[i>>2&1]).Eat(pz[i>>1&1]).Eat(pw[i&1]), ox[i>>3&1], oy[i>>2&1], oz[i>>1&1], ow[i&1])
-		v[i], d[0][i], d[1][i], d[2][i], d[3][i] = c.V, c.Dx, c.Dy, c.Dz, c.Dw
+	for i := range v { // evaluate4, written out on scalars
+		hv := hx[i>>3&1].Eat(py[i>>2&1]).Eat(pz[i>>1&1]).Eat(pw[i&1]).bits()
+		if vp.grad == noise.GradientPerlin {
+			gx, gy, gz, gw := tesseractVectors(hv)
+			dot := ((float32(gx*ox[i>>3&1]) + float32(gy*oy[i>>2&1])) + float32(gz*oz[i>>1&1])) + float32(gw*ow[i&1])
+			v[i] = float32(dot * perlin4)
+			d[0][i], d[1][i], d[2][i], d[3][i] = float32(gx*perlin4), float32(gy*perlin4), float32(gz*perlin4), float32(gw*perlin4)
+		} else {
+			v[i] = valueGrads[uint8(hv)] // derivatives 0
+		}
 	}
 	for _, l := range [4]struct {
 		s    *latticeSpan
