@@ -14,8 +14,9 @@
 //
 // Positions are 3D vectors. 1D noise reads x, 3D noise x, y and z, and 2D
 // noise the XZ plane, x and z (the tutorials' convention): cpu.Sampler's
-// At2 and ValueAt2 take (x, y) of that plane. 4D perm-value noise also
-// reads w.
+// At2 and ValueAt2 take (x, y) of that plane. 4D noise (every noise but
+// Voronoi) also reads w (At4, Values4), and noise.Loop and TorusPoint map
+// positions into 4D for looping animations and seamless textures.
 //
 // Settings.Frequency and Lacunarity are integers, so that tiling holds in
 // every octave; for a fractional frequency scale the domain instead

@@ -19,8 +19,8 @@
 //	d := s.At2(0.1, 0.3)                      // value and derivatives (in Dx and Dz)
 //	s.Values(positions, out)                  // a batch of mgl32.Vec3 positions
 //
-// 1D noise uses X, 3D noise X, Y and Z, and 4D perm-value noise X, Y, Z and
-// W (At4, Values4). For a fractional frequency, scale the domain
+// 1D noise uses X, 3D noise X, Y and Z, and 4D noise (every noise but
+// Voronoi) X, Y, Z and W (At4, Values4; the sample's Dw). For a fractional frequency, scale the domain
 // (noise.Scale(0.01) with Frequency 1).
 //
 // # Exactness, on every architecture

@@ -296,7 +296,7 @@ func lattice4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 	oz, ow := [2]float32{z.g0, z.g1}, [2]float32{w.g0, w.g1}
 	var v [16]float32    // corner (then node) values, index bits x<<3 | y<<2 | z<<1 | w
 	var d [4][16]float32 // their derivatives along x, y, z and w
-	for i := range v { // evaluate4, written out on scalars
+	for i := range v {   // evaluate4, written out on scalars
 		hv := hx[i>>3&1].Eat(py[i>>2&1]).Eat(pz[i>>1&1]).Eat(pw[i&1]).bits()
 		if vp.grad == noise.GradientPerlin {
 			gx, gy, gz, gw := tesseractVectors(hv)

@@ -325,10 +325,11 @@ func (s *Sampler) At2(x, y float32) noise.Sample { return s.sampleAt(point{x, 0,
 func (s *Sampler) ValueAt2(x, y float32) float32 { return s.valueAt(point{x, 0, y, 0}) }
 
 // At returns the noise sample at p. 1D noise uses p.X(), 2D noise p.X() and
-// p.Z() (see At2), 3D noise all three; 4D perm-value noise takes w = 0.
+// p.Z() (see At2), 3D noise all three; 4D noise takes w = 0.
 func (s *Sampler) At(p mgl32.Vec3) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], 0}) }
 
-// At4 returns the noise sample at p; only 4D perm-value noise uses p.W().
+// At4 returns the noise sample at p; only 4D noise uses p.W() (and reports
+// Dw).
 func (s *Sampler) At4(p mgl32.Vec4) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], p[3]}) }
 
 // ValueAt returns At(p).V without computing derivatives.
@@ -397,7 +398,7 @@ func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 	}
 }
 
-// Samples4 is Samples for 4-component positions (4D perm-value noise).
+// Samples4 is Samples for 4-component positions (4D noise).
 func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) {
 	checkLen(len(pos), len(out))
 	if workersFor(len(pos)) == 1 {
@@ -413,7 +414,7 @@ func (s *Sampler) samples4Range(pos []mgl32.Vec4, out []noise.Sample) {
 	}
 }
 
-// Values4 is Values for 4-component positions (4D perm-value noise).
+// Values4 is Values for 4-component positions (4D noise).
 func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) {
 	checkLen(len(pos), len(out))
 	if workersFor(len(pos)) == 1 {

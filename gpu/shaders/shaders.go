@@ -286,8 +286,9 @@ func Worst(src, prefix string) (string, error) {
 
 // ComputeSource returns the complete source of the buffer kernel for cfg's
 // variant: positions in binding 0, results in binding 1 (one float per
-// position, or four with derivatives), the doubled permutation table in
-// binding 2 (perm-value only), and as uniforms (explicit locations 0–20)
+// position, or five with derivatives: noise.Sample), the doubled
+// permutation table in binding 2 (perm-value only), and as uniforms
+// (explicit locations 0–21)
 // noiseCount, noiseStride, noiseSettings and noiseDomain.
 func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Options) (string, error) {
 	o, err := opts.resolve()
@@ -355,7 +356,7 @@ Settings settings() { return %s; }
 Domain domain() { return %s; }
 
 // sampleWith is the noise at p, with value and derivatives, with settings
-// and a domain given at run time (uniforms, say): only 4D perm-value uses
+// and a domain given at run time (uniforms, say): only 4D noise uses
 // p.w. Settings are validated in Go (noise.Settings.Validate), not here.
 Sample sampleWith(vec4 p, Settings s, Domain d) { return sampleAt(p, s, d); }
 
