@@ -206,7 +206,7 @@ func (ss *session) update(s *State, change Change) error {
 	}
 	if change&(Remesh|Resample) != 0 {
 		t := time.Now()
-		if err := ss.r.resample(s.Config(), s.Loop(), s.Time); err != nil {
+		if err := ss.r.resample(s.Config(), s.Loop(), s.Time, s.SeamlessOn()); err != nil {
 			return err
 		}
 		if ss.opts.timing {

@@ -51,6 +51,7 @@ var bindings = []binding{
 	{glfw.KeyA, false, ToggleAnimate, "A / Space      animate: spin the domain"},
 	{glfw.KeySpace, false, ToggleAnimate, ""},
 	{glfw.KeyY, false, ToggleFlow, "Y              4D: time loops through w (4 s a loop)"},
+	{glfw.KeyU, false, ToggleSeamless, "U              4D on the plane: a seamless texture (4D torus, 2x2 tiles)"},
 	{glfw.KeyV, false, ResetView, "V              reset the camera"},
 	{glfw.KeyC, false, Screenshot, "C / F12        save a screenshot (PNG)"},
 	{glfw.KeyF12, false, Screenshot, ""},

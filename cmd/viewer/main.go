@@ -121,6 +121,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	dom.Register(fs, s.Domain.Scale[0])
 	fs.BoolVar(&s.Animate, "animate", false, "start with the domain spinning about Y")
 	fs.BoolVar(&s.Flow, "loop", false, "4D noise: start with time running around its loop (key Y)")
+	fs.BoolVar(&s.Seamless, "seamless", false, "4D noise on the plane: start with the seamless texture (key U)")
 	loopTime := fs.Float64("time", 0, "4D noise: the loop's `time`, 0 to 1 (docs/algorithms.md §8.8)")
 	fs.BoolVar(&s.Help, "help-overlay", false, "start with the key help shown")
 	hud := fs.Bool("hud", true, "show the panel with the variant and settings")

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
 )
 
@@ -55,6 +57,8 @@ type renderer struct {
 
 	sampler    *dispatch.Sampler
 	samplerCfg noise.Config // sampler's configuration without its domain
+	cpuSampler *cpu.Sampler // the seamless plane's (cpu.Sampler is cheap to make; kept while cfg stays)
+	samples    []noise.Sample
 
 	help, hud textTexture
 
@@ -185,7 +189,10 @@ func (r *renderer) deleteMesh() {
 // into the samples buffer. The Sampler is made again only when the variant
 // or the settings changed; a new domain (every frame while it spins) is
 // set on the Sampler there is.
-func (r *renderer) resample(cfg noise.Config, loop noise.Loop, t float32) error {
+func (r *renderer) resample(cfg noise.Config, loop noise.Loop, t float32, seamless bool) error {
+	if seamless {
+		return r.resampleSeamless(cfg)
+	}
 	key := cfg
 	key.Domain = nil
 	switch {
@@ -344,4 +351,38 @@ func (r *renderer) close() {
 		r.hud.delete()
 		return nil
 	})
+}
+
+// resampleSeamless writes the seamless plane's samples (docs/algorithms.md
+// §8.8) into the samples buffer: 4D noise at noise.TorusPoint(2x, 2z) of
+// each mesh point (2×2 tiles of the texture on the plane), its derivatives
+// carried through the mapping by noise.TorusSample (times 2, for 2x and
+// 2z), computed on the CPU with the exact float32 mapping and uploaded.
+func (r *renderer) resampleSeamless(cfg noise.Config) error {
+	if r.cpuSampler == nil || !sameConfig(r.cpuSampler.Config(), cfg) {
+		s, err := cpu.New(cfg)
+		if err != nil {
+			return err
+		}
+		r.cpuSampler = s
+	}
+	pos4 := make([]mgl32.Vec4, len(r.mesh))
+	for i, p := range r.mesh {
+		pos4[i] = noise.TorusPoint(2*p[0], 2*p[2])
+	}
+	r.samples = slices.Grow(r.samples[:0], len(pos4))[:len(pos4)]
+	r.cpuSampler.Samples4(pos4, r.samples)
+	for i, p := range r.mesh {
+		d := noise.TorusSample(r.samples[i], 2*p[0], 2*p[2])
+		r.samples[i] = noise.Sample{V: d.V, Dx: 2 * d.Dx, Dz: 2 * d.Dz}
+	}
+	return r.ctx.WriteSamples(r.res, r.samples)
+}
+
+// sameConfig reports whether a and b are the same configuration, domains
+// compared by value.
+func sameConfig(a, b noise.Config) bool {
+	da, db := a.Domain, b.Domain
+	a.Domain, b.Domain = nil, nil
+	return a == b && (da == nil) == (db == nil) && (da == nil || *da == *db)
 }

@@ -97,7 +97,11 @@ type State struct {
 	// it runs once around every loopSeconds.
 	Time float32
 	Flow bool
-	Help bool
+	// Seamless shows 4D noise on the plane as a seamless texture: the
+	// plane's (x, z) mapped onto the 4D torus (noise.TorusPoint of 2x, 2z:
+	// 2×2 tiles), sampled on the CPU; see SeamlessOn.
+	Seamless bool
+	Help     bool
 
 	Yaw, Pitch, Distance float32 // the orbit camera, degrees and units
 
@@ -215,6 +219,7 @@ const (
 	RotateDown
 	ToggleAnimate
 	ToggleFlow
+	ToggleSeamless
 	ResetView
 	Screenshot
 	ToggleHelp
@@ -341,10 +346,19 @@ func (s *State) Apply(a Action) Change {
 		return Redraw
 	case ToggleFlow:
 		s.Flow = !s.Flow
-		if s.Flow && s.Config().Dims != 4 {
+		switch {
+		case s.Flow && s.Config().Dims != 4:
 			s.Message = "time flows in 4D noise only (press 4; Voronoi has no 4D)"
+		case s.Flow && s.SeamlessOn():
+			s.Message = "the seamless plane uses all four axes: no time (U turns it off)"
 		}
 		return Redraw
+	case ToggleSeamless:
+		s.Seamless = !s.Seamless
+		if s.Seamless && !s.SeamlessOn() {
+			s.Message = "seamless needs 4D noise on the plane (4; S for the plane; Voronoi has no 4D)"
+		}
+		return Resample
 	case ResetView:
 		d := DefaultState()
 		s.Yaw, s.Pitch, s.Distance = d.Yaw, d.Pitch, d.Distance
@@ -443,7 +457,7 @@ func (s *State) Advance(dt float64) Change {
 		s.rotate(1, float32(spinSpeed*dt))
 		c = Resample
 	}
-	if s.Flow && s.Config().Dims == 4 {
+	if s.flowing() {
 		t := math.Mod(float64(s.Time)+dt/loopSeconds, 1)
 		s.Time = float32(t)
 		if s.Time >= 1 { // t just below 1 rounds up
@@ -456,7 +470,15 @@ func (s *State) Advance(dt float64) Change {
 
 // Moving reports whether Advance changes the state: the domain spins, or
 // 4D time flows. The viewer then draws without waiting for input.
-func (s State) Moving() bool { return s.Animate || s.Flow && s.Config().Dims == 4 }
+func (s State) Moving() bool { return s.Animate || s.flowing() }
+
+// flowing reports whether 4D time runs: Flow on 4D noise, unless the
+// seamless plane takes the fourth axis.
+func (s State) flowing() bool { return s.Flow && s.Config().Dims == 4 && !s.SeamlessOn() }
+
+// SeamlessOn reports whether the seamless plane is drawn: Seamless, on the
+// plane, with 4D noise.
+func (s State) SeamlessOn() bool { return s.Seamless && s.Shape == cpu.Plane && s.Config().Dims == 4 }
 
 // Loop is the looping animation of 4D noise (the circle Time runs around).
 func (s State) Loop() noise.Loop { return noise.Loop{Radius: loopRadius} }
@@ -506,7 +528,10 @@ func (s State) Lines() []string {
 		domain += " (spinning)"
 	}
 	view := fmt.Sprintf("%s, %s %d, displacement %s", s.Shape, s.Look, s.Resolution, num(s.Displacement))
-	if cfg.Dims == 4 {
+	switch {
+	case s.SeamlessOn():
+		view += ", seamless (4D torus, 2×2 tiles)"
+	case cfg.Dims == 4:
 		view += fmt.Sprintf(", time %.2f", s.Time)
 		if s.Flow {
 			view += " (looping)"

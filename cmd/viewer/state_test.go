@@ -312,6 +312,27 @@ func TestFlowLoops(t *testing.T) {
 	}
 }
 
+// TestSeamless: U shows the seamless plane for 4D noise on the plane only,
+// says why elsewhere, and takes the fourth axis from the time loop.
+func TestSeamless(t *testing.T) {
+	s := DefaultState()
+	if c := s.Apply(ToggleSeamless); c != Resample || s.SeamlessOn() || !strings.Contains(s.Message, "seamless needs 4D noise on the plane") {
+		t.Errorf("U in 3D: change %v, on %v, message %q", c, s.SeamlessOn(), s.Message)
+	}
+	s.Apply(Dims4)
+	if !s.SeamlessOn() || !strings.Contains(s.Title(), "seamless") {
+		t.Errorf("4D plane: on %v, title %q", s.SeamlessOn(), s.Title())
+	}
+	s.Apply(ToggleFlow)
+	if s.Moving() || s.Advance(1) != 0 || !strings.Contains(s.Message, "no time") {
+		t.Errorf("Y on the seamless plane: moving %v, message %q", s.Moving(), s.Message)
+	}
+	s.Apply(NextShape) // the sphere
+	if s.SeamlessOn() || !s.Moving() {
+		t.Errorf("on the sphere: seamless %v, moving %v; want the time loop back", s.SeamlessOn(), s.Moving())
+	}
+}
+
 func TestAdvanceSpinsOnlyWhenAnimating(t *testing.T) {
 	s := DefaultState()
 	if c := s.Advance(1); c != 0 || s.Domain.Rotation != [3]float32{} {

@@ -139,7 +139,8 @@ func TestDomainChangeInPlace(t *testing.T) {
 
 // TestFourDimensions draws 4D noise (positions mapped to 4D on the CPU,
 // sampled with stride 4): the same time draws the same picture, another
-// time of the loop another one, on the plane and the sphere.
+// time of the loop another one, on the plane and the sphere; and the
+// seamless plane (samples made on the CPU and written to the buffer).
 func TestFourDimensions(t *testing.T) {
 	needDisplay(t)
 	for _, shape := range []cpu.Shape{cpu.Plane, cpu.Sphere} {
@@ -158,6 +159,20 @@ func TestFourDimensions(t *testing.T) {
 		if n := distinctColours(a); n < 64 {
 			t.Errorf("%s: %d colours; the 4D picture is (nearly) uniform", shape, n)
 		}
+	}	// The seamless plane: sampled on the CPU, drawn like the GPU's samples.
+	s := DefaultState()
+	s.Noise, s.Dims, s.Resolution = noise.Simplex, 4, 48
+	plain := shot(t, s)
+	s.Seamless = true
+	seamless, again := shot(t, s), shot(t, s)
+	if f := differing(seamless, again); f != 0 {
+		t.Errorf("the seamless plane drew %.2f%% different pixels twice", 100*f)
+	}
+	if f := differing(seamless, plain); f < 0.05 {
+		t.Errorf("seamless and plain 4D planes differ in %.2f%% of the pixels", 100*f)
+	}
+	if n := distinctColours(seamless); n < 64 {
+		t.Errorf("the seamless plane has %d colours", n)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 
 	"github.com/go-gl/gl/v4.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise"
 )
 
 // BufferName, TextureName and ProgramName are the names of OpenGL objects
@@ -69,6 +71,25 @@ func (c *Context) bufferFrom(p unsafe.Pointer, size int) (Buffer, error) {
 		return Buffer{}, err
 	}
 	return b, nil
+}
+
+// WriteSamples copies s to the start of b in the layout of the derivative
+// results (SampleBytes each), as if SampleBuffers had computed them: for
+// samples made on the CPU (the viewer's seamless plane, for one).
+func (c *Context) WriteSamples(b Buffer, s []noise.Sample) error {
+	return c.Do(func() error {
+		size, err := bufferSize(b, "destination")
+		if err != nil {
+			return err
+		}
+		if int64(len(s)) > size/SampleBytes {
+			return fmt.Errorf("dispatch: %d samples of %d bytes do not fit: the buffer has %d bytes", len(s), SampleBytes, size)
+		}
+		if len(s) > 0 {
+			gl.NamedBufferSubData(uint32(b.ID), 0, len(s)*SampleBytes, unsafe.Pointer(unsafe.SliceData(s)))
+		}
+		return nil
+	})
 }
 
 // ReadFloats copies len(dst) floats from the start of b into dst.

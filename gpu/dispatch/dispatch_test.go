@@ -109,6 +109,26 @@ func TestSetDomain(t *testing.T) {
 	}
 }
 
+// TestWriteSamples: samples written from the CPU read back as the five
+// floats of each, in order; too many for the buffer is an error.
+func TestWriteSamples(t *testing.T) {
+	in := []noise.Sample{{V: 1, Dx: 2, Dy: 3, Dz: 4, Dw: 5}, {V: -1, Dx: -2, Dy: -3, Dz: -4, Dw: -5}}
+	b, err := testCtx.NewBuffer(2 * SampleBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer testCtx.DeleteBuffer(b)
+	if err := testCtx.WriteSamples(b, in); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]float32, 10)
+	if err := testCtx.ReadFloats(b, got); err != nil {
+		t.Fatal(err)
+	}
+	requireExact(t, "WriteSamples", sampleFloats(in), got)
+	oneLineError(t, "too many samples", testCtx.WriteSamples(b, make([]noise.Sample, 3)), "3 samples", "do not fit")
+}
+
 func TestSampleBuffers(t *testing.T) {
 	cfg, cs, gs := perlin3(t)
 	pos := boxPositions(5000)
