@@ -21,8 +21,8 @@ var mirrors = map[string][]string{
 	"arith":     {"consts.go"},
 	"common":    {"consts.go", "sample.go", "hash.go"},
 	"gradient":  {"gradient.go"},
-	"lattice":   {"lattice.go", "sampler.go"},
-	"simplex":   {"simplex.go"},
+	"lattice":   {"lattice.go", "sampler.go", "lattice4_test.go"}, // lattice4D's recursive form, checked bit for bit
+	"simplex":   {"simplex.go", "simplex4_test.go"},               // simplex4D's GLSL form, likewise
 	"voronoi":   {"voronoi.go"},
 	"permvalue": {"permvalue.go"},
 	"fractal":   {"sampler.go", "domain.go", "fractal.go", "warp.go"},
