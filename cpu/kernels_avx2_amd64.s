@@ -104,7 +104,7 @@ DATA k5f800000<>+28(SB)/4, $0x5f800000
 GLOBL k5f800000<>(SB), RODATA|NOPTR, $32
 
 // func combineDeriv8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, comb int32, k float32)
-// Requires: AVX, AVX2, SSE
+// Requires: AVX
 TEXT ·combineDeriv8(SB), NOSPLIT, $0-40
 	MOVQ    v+0(FP), AX
 	MOVQ    dx+8(FP), CX
@@ -139,8 +139,7 @@ TEXT ·combineDeriv8(SB), NOSPLIT, $0-40
 	VMULPS  Y4, Y0, Y0
 
 combineDeriv8_scale:
-	MOVSS        k+36(FP), X4
-	VBROADCASTSS X4, Y4
+	VBROADCASTSS k+36(FP), Y4
 	VMULPS       Y4, Y1, Y1
 	VMULPS       Y4, Y2, Y2
 	VMULPS       Y4, Y3, Y3
@@ -222,7 +221,7 @@ DATA k40400000<>+28(SB)/4, $0x40400000
 GLOBL k40400000<>(SB), RODATA|NOPTR, $32
 
 // func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[40]float32, comb int32, k float32)
-// Requires: AVX, AVX2, SSE
+// Requires: AVX
 TEXT ·leanSamples8(SB), NOSPLIT, $0-48
 	MOVQ    v+0(FP), AX
 	MOVQ    dx+8(FP), CX
@@ -257,8 +256,7 @@ TEXT ·leanSamples8(SB), NOSPLIT, $0-48
 	VMULPS  Y4, Y0, Y0
 
 leanSamples8_scale:
-	MOVSS        k+44(FP), X4
-	VBROADCASTSS X4, Y4
+	VBROADCASTSS k+44(FP), Y4
 	VMULPS       Y4, Y1, Y1
 	VMULPS       Y4, Y2, Y2
 	VMULPS       Y4, Y3, Y3
@@ -296,22 +294,15 @@ leanSamples8_scale:
 	RET
 
 // func valueLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
-// Requires: AVX, AVX2, SSE, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice3DPointAVX2(SB), NOSPLIT, $0-28
 	VXORPS       X0, X0, X0
-	MOVSS        x+0(FP), X1
-	VINSERTPS    $0x00, X1, X0, X0
-	MOVSS        y+4(FP), X1
-	VINSERTPS    $0x10, X1, X0, X0
-	MOVSS        z+8(FP), X1
-	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTPS    $0x00, x+0(FP), X0, X0
+	VINSERTPS    $0x10, y+4(FP), X0, X0
+	VINSERTPS    $0x20, z+8(FP), X0, X0
 	VINSERTF128  $0x01, X0, Y0, Y0
-	MOVL         h+12(FP), AX
-	MOVD         AX, X1
-	VPBROADCASTD X1, Y1
-	MOVL         f+16(FP), AX
-	MOVD         AX, X2
-	VPBROADCASTD X2, Y2
+	VBROADCASTSS h+12(FP), Y1
+	VBROADCASTSS f+16(FP), Y2
 	VCVTDQ2PS    Y2, Y2
 	VMULPS       Y2, Y0, Y0
 	VMAXPS       kce000000<>+0(SB), Y0, Y0
@@ -389,7 +380,7 @@ TEXT ·valueLattice3DPointAVX2(SB), NOSPLIT, $0-28
 	VSUBPS       Y1, Y2, Y2
 	VMULPS       Y0, Y2, Y2
 	VADDPS       Y2, Y1, Y1
-	MOVSS        X1, ret+24(FP)
+	VMOVSS       X1, ret+24(FP)
 	VZEROUPPER
 	RET
 
@@ -564,22 +555,15 @@ DATA lane0<>+28(SB)/4, $0x00000000
 GLOBL lane0<>(SB), RODATA|NOPTR, $32
 
 // func perlinLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
-// Requires: AVX, AVX2, SSE, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice3DPointAVX2(SB), NOSPLIT, $0-28
 	VXORPS       X0, X0, X0
-	MOVSS        x+0(FP), X1
-	VINSERTPS    $0x00, X1, X0, X0
-	MOVSS        y+4(FP), X1
-	VINSERTPS    $0x10, X1, X0, X0
-	MOVSS        z+8(FP), X1
-	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTPS    $0x00, x+0(FP), X0, X0
+	VINSERTPS    $0x10, y+4(FP), X0, X0
+	VINSERTPS    $0x20, z+8(FP), X0, X0
 	VINSERTF128  $0x01, X0, Y0, Y0
-	MOVL         h+12(FP), AX
-	MOVD         AX, X1
-	VPBROADCASTD X1, Y1
-	MOVL         f+16(FP), AX
-	MOVD         AX, X2
-	VPBROADCASTD X2, Y2
+	VBROADCASTSS h+12(FP), Y1
+	VBROADCASTSS f+16(FP), Y2
 	VCVTDQ2PS    Y2, Y2
 	VMULPS       Y2, Y0, Y0
 	VMAXPS       kce000000<>+0(SB), Y0, Y0
@@ -685,7 +669,7 @@ TEXT ·perlinLattice3DPointAVX2(SB), NOSPLIT, $0-28
 	VSUBPS       Y3, Y1, Y1
 	VMULPS       Y0, Y1, Y1
 	VADDPS       Y1, Y3, Y3
-	MOVSS        X3, ret+24(FP)
+	VMOVSS       X3, ret+24(FP)
 	VZEROUPPER
 	RET
 
@@ -700,22 +684,15 @@ DATA k3fe364d3<>+28(SB)/4, $0x3fe364d3
 GLOBL k3fe364d3<>(SB), RODATA|NOPTR, $32
 
 // func valueSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
-// Requires: AVX, AVX2, SSE, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex3DPointAVX2(SB), NOSPLIT, $0-28
 	VXORPS       X0, X0, X0
-	MOVSS        x+0(FP), X1
-	VINSERTPS    $0x00, X1, X0, X0
-	MOVSS        y+4(FP), X1
-	VINSERTPS    $0x10, X1, X0, X0
-	MOVSS        z+8(FP), X1
-	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTPS    $0x00, x+0(FP), X0, X0
+	VINSERTPS    $0x10, y+4(FP), X0, X0
+	VINSERTPS    $0x20, z+8(FP), X0, X0
 	VINSERTF128  $0x01, X0, Y0, Y0
-	MOVL         h+12(FP), AX
-	MOVD         AX, X1
-	VPBROADCASTD X1, Y1
-	MOVL         f+16(FP), AX
-	MOVD         AX, X2
-	VPBROADCASTD X2, Y2
+	VBROADCASTSS h+12(FP), Y1
+	VBROADCASTSS f+16(FP), Y2
 	VCVTDQ2PS    Y2, Y2
 	VMULPS       k3f19999a<>+0(SB), Y2, Y2
 	VMULPS       Y2, Y0, Y0
@@ -815,7 +792,7 @@ TEXT ·valueSimplex3DPointAVX2(SB), NOSPLIT, $0-28
 	VADDPS       Y1, Y0, Y0
 	VADDPS       Y2, Y0, Y0
 	VADDPS       Y3, Y0, Y0
-	MOVSS        X0, ret+24(FP)
+	VMOVSS       X0, ret+24(FP)
 	VZEROUPPER
 	RET
 
@@ -968,22 +945,15 @@ DATA k41000000<>+28(SB)/4, $0x41000000
 GLOBL k41000000<>(SB), RODATA|NOPTR, $32
 
 // func simplexSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
-// Requires: AVX, AVX2, SSE, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex3DPointAVX2(SB), NOSPLIT, $0-28
 	VXORPS       X0, X0, X0
-	MOVSS        x+0(FP), X1
-	VINSERTPS    $0x00, X1, X0, X0
-	MOVSS        y+4(FP), X1
-	VINSERTPS    $0x10, X1, X0, X0
-	MOVSS        z+8(FP), X1
-	VINSERTPS    $0x20, X1, X0, X0
+	VINSERTPS    $0x00, x+0(FP), X0, X0
+	VINSERTPS    $0x10, y+4(FP), X0, X0
+	VINSERTPS    $0x20, z+8(FP), X0, X0
 	VINSERTF128  $0x01, X0, Y0, Y0
-	MOVL         h+12(FP), AX
-	MOVD         AX, X1
-	VPBROADCASTD X1, Y1
-	MOVL         f+16(FP), AX
-	MOVD         AX, X2
-	VPBROADCASTD X2, Y2
+	VBROADCASTSS h+12(FP), Y1
+	VBROADCASTSS f+16(FP), Y2
 	VCVTDQ2PS    Y2, Y2
 	VMULPS       k3f19999a<>+0(SB), Y2, Y2
 	VMULPS       Y2, Y0, Y0
@@ -1117,7 +1087,7 @@ TEXT ·simplexSimplex3DPointAVX2(SB), NOSPLIT, $0-28
 	VADDPS       Y1, Y0, Y0
 	VADDPS       Y2, Y0, Y0
 	VADDPS       Y3, Y0, Y0
-	MOVSS        X0, ret+24(FP)
+	VMOVSS       X0, ret+24(FP)
 	VZEROUPPER
 	RET
 
@@ -1132,16 +1102,12 @@ DATA k40975952<>+28(SB)/4, $0x40975952
 GLOBL k40975952<>(SB), RODATA|NOPTR, $32
 
 // func valueLattice1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice1DAVX2(SB), NOSPLIT, $0-24
 	MOVQ         x+0(FP), AX
 	MOVQ         out+8(FP), CX
-	MOVL         h+16(FP), DX
-	MOVD         DX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+20(FP), DX
-	MOVD         DX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+16(FP), Y0
+	VBROADCASTSS f+20(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -1209,16 +1175,12 @@ TEXT ·valueLattice1DAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func perlinLattice1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice1DAVX2(SB), NOSPLIT, $0-24
 	MOVQ         x+0(FP), AX
 	MOVQ         out+8(FP), CX
-	MOVL         h+16(FP), DX
-	MOVD         DX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+20(FP), DX
-	MOVD         DX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+16(FP), Y0
+	VBROADCASTSS f+20(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -1296,17 +1258,13 @@ TEXT ·perlinLattice1DAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func valueLattice2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice2DAVX2(SB), NOSPLIT, $0-32
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         out+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -1452,17 +1410,13 @@ TEXT ·valueLattice2DAVX2(SB), NOSPLIT, $0-32
 	RET
 
 // func perlinLattice2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice2DAVX2(SB), NOSPLIT, $0-32
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         out+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -1678,18 +1632,14 @@ DATA k406f2090<>+28(SB)/4, $0x406f2090
 GLOBL k406f2090<>(SB), RODATA|NOPTR, $32
 
 // func valueLattice3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice3DAVX2(SB), NOSPLIT, $320-40
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         out+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (CX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -1981,18 +1931,14 @@ TEXT ·valueLattice3DAVX2(SB), NOSPLIT, $320-40
 	RET
 
 // func perlinLattice3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice3DAVX2(SB), NOSPLIT, $320-40
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         out+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (CX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -2492,16 +2438,12 @@ TEXT ·perlinLattice3DAVX2(SB), NOSPLIT, $320-40
 	RET
 
 // func valueLattice1DTilingAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice1DTilingAVX2(SB), NOSPLIT, $0-24
 	MOVQ         x+0(FP), AX
 	MOVQ         out+8(FP), CX
-	MOVL         h+16(FP), DX
-	MOVD         DX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+20(FP), DX
-	MOVD         DX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+16(FP), Y0
+	VBROADCASTSS f+20(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -2584,16 +2526,12 @@ TEXT ·valueLattice1DTilingAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func perlinLattice1DTilingAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice1DTilingAVX2(SB), NOSPLIT, $0-24
 	MOVQ         x+0(FP), AX
 	MOVQ         out+8(FP), CX
-	MOVL         h+16(FP), DX
-	MOVD         DX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+20(FP), DX
-	MOVD         DX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+16(FP), Y0
+	VBROADCASTSS f+20(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -2686,17 +2624,13 @@ TEXT ·perlinLattice1DTilingAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func valueLattice2DTilingAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice2DTilingAVX2(SB), NOSPLIT, $0-32
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         out+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -2872,17 +2806,13 @@ TEXT ·valueLattice2DTilingAVX2(SB), NOSPLIT, $0-32
 	RET
 
 // func perlinLattice2DTilingAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice2DTilingAVX2(SB), NOSPLIT, $0-32
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         out+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -3118,18 +3048,14 @@ TEXT ·perlinLattice2DTilingAVX2(SB), NOSPLIT, $0-32
 	RET
 
 // func valueLattice3DTilingAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice3DTilingAVX2(SB), NOSPLIT, $320-40
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         out+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (CX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -3466,18 +3392,14 @@ TEXT ·valueLattice3DTilingAVX2(SB), NOSPLIT, $320-40
 	RET
 
 // func perlinLattice3DTilingAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice3DTilingAVX2(SB), NOSPLIT, $320-40
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         out+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (CX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -4022,17 +3944,13 @@ TEXT ·perlinLattice3DTilingAVX2(SB), NOSPLIT, $320-40
 	RET
 
 // func valueLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice1DDerivAVX2(SB), $1536-32
 	MOVQ         x+0(FP), AX
 	MOVQ         v+8(FP), CX
 	MOVQ         dx+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -4149,17 +4067,13 @@ DATA k42700000<>+28(SB)/4, $0x42700000
 GLOBL k42700000<>(SB), RODATA|NOPTR, $32
 
 // func perlinLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice1DDerivAVX2(SB), $1536-32
 	MOVQ         x+0(FP), AX
 	MOVQ         v+8(FP), CX
 	MOVQ         dx+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -4268,17 +4182,13 @@ TEXT ·perlinLattice1DDerivAVX2(SB), $1536-32
 	RET
 
 // func valueLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice1DTilingDerivAVX2(SB), $1536-32
 	MOVQ         x+0(FP), AX
 	MOVQ         v+8(FP), CX
 	MOVQ         dx+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -4390,17 +4300,13 @@ TEXT ·valueLattice1DTilingDerivAVX2(SB), $1536-32
 	RET
 
 // func perlinLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice1DTilingDerivAVX2(SB), $1536-32
 	MOVQ         x+0(FP), AX
 	MOVQ         v+8(FP), CX
 	MOVQ         dx+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -4524,17 +4430,13 @@ TEXT ·perlinLattice1DTilingDerivAVX2(SB), $1536-32
 	RET
 
 // func valueSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex1DDerivAVX2(SB), $1280-32
 	MOVQ         x+0(FP), AX
 	MOVQ         v+8(FP), CX
 	MOVQ         dx+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -4645,17 +4547,13 @@ TEXT ·valueSimplex1DDerivAVX2(SB), $1280-32
 	RET
 
 // func simplexSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex1DDerivAVX2(SB), $1280-32
 	MOVQ         x+0(FP), AX
 	MOVQ         v+8(FP), CX
 	MOVQ         dx+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -4790,19 +4688,15 @@ DATA k3f97b426<>+28(SB)/4, $0x3f97b426
 GLOBL k3f97b426<>(SB), RODATA|NOPTR, $32
 
 // func valueLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice2DDerivAVX2(SB), $1536-48
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         v+16(FP), DX
 	MOVQ         dx+24(FP), BX
 	MOVQ         dz+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -5029,19 +4923,15 @@ TEXT ·valueLattice2DDerivAVX2(SB), $1536-48
 	RET
 
 // func perlinLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice2DDerivAVX2(SB), $1536-48
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         v+16(FP), DX
 	MOVQ         dx+24(FP), BX
 	MOVQ         dz+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -5342,19 +5232,15 @@ TEXT ·perlinLattice2DDerivAVX2(SB), $1536-48
 	RET
 
 // func valueLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice2DTilingDerivAVX2(SB), $1536-48
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         v+16(FP), DX
 	MOVQ         dx+24(FP), BX
 	MOVQ         dz+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -5611,19 +5497,15 @@ TEXT ·valueLattice2DTilingDerivAVX2(SB), $1536-48
 	RET
 
 // func perlinLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice2DTilingDerivAVX2(SB), $1536-48
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         v+16(FP), DX
 	MOVQ         dx+24(FP), BX
 	MOVQ         dz+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -5954,19 +5836,15 @@ TEXT ·perlinLattice2DTilingDerivAVX2(SB), $1536-48
 	RET
 
 // func valueSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex2DDerivAVX2(SB), $1280-48
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         v+16(FP), DX
 	MOVQ         dx+24(FP), BX
 	MOVQ         dz+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -6273,19 +6151,15 @@ DATA k3e58658c<>+28(SB)/4, $0x3e58658c
 GLOBL k3e58658c<>(SB), RODATA|NOPTR, $32
 
 // func simplexSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex2DDerivAVX2(SB), $1280-48
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         v+16(FP), DX
 	MOVQ         dx+24(FP), BX
 	MOVQ         dz+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -6653,7 +6527,7 @@ DATA k4083f68d<>+28(SB)/4, $0x4083f68d
 GLOBL k4083f68d<>(SB), RODATA|NOPTR, $32
 
 // func valueLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice3DDerivAVX2(SB), $1536-64
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -6662,12 +6536,8 @@ TEXT ·valueLattice3DDerivAVX2(SB), $1536-64
 	MOVQ         dx+32(FP), SI
 	MOVQ         dy+40(FP), DI
 	MOVQ         dz+48(FP), R8
-	MOVL         h+56(FP), R9
-	MOVD         R9, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+60(FP), R9
-	MOVD         R9, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+56(FP), Y0
+	VBROADCASTSS f+60(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -7143,7 +7013,7 @@ TEXT ·valueLattice3DDerivAVX2(SB), $1536-64
 	RET
 
 // func perlinLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice3DDerivAVX2(SB), $1536-64
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -7152,12 +7022,8 @@ TEXT ·perlinLattice3DDerivAVX2(SB), $1536-64
 	MOVQ         dx+32(FP), SI
 	MOVQ         dy+40(FP), DI
 	MOVQ         dz+48(FP), R8
-	MOVL         h+56(FP), R9
-	MOVD         R9, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+60(FP), R9
-	MOVD         R9, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+56(FP), Y0
+	VBROADCASTSS f+60(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -7878,7 +7744,7 @@ TEXT ·perlinLattice3DDerivAVX2(SB), $1536-64
 	RET
 
 // func valueLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueLattice3DTilingDerivAVX2(SB), $1536-64
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -7887,12 +7753,8 @@ TEXT ·valueLattice3DTilingDerivAVX2(SB), $1536-64
 	MOVQ         dx+32(FP), SI
 	MOVQ         dy+40(FP), DI
 	MOVQ         dz+48(FP), R8
-	MOVL         h+56(FP), R9
-	MOVD         R9, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+60(FP), R9
-	MOVD         R9, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+56(FP), Y0
+	VBROADCASTSS f+60(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -8413,7 +8275,7 @@ TEXT ·valueLattice3DTilingDerivAVX2(SB), $1536-64
 	RET
 
 // func perlinLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·perlinLattice3DTilingDerivAVX2(SB), $1536-64
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -8422,12 +8284,8 @@ TEXT ·perlinLattice3DTilingDerivAVX2(SB), $1536-64
 	MOVQ         dx+32(FP), SI
 	MOVQ         dy+40(FP), DI
 	MOVQ         dz+48(FP), R8
-	MOVL         h+56(FP), R9
-	MOVD         R9, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+60(FP), R9
-	MOVD         R9, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+56(FP), Y0
+	VBROADCASTSS f+60(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -9193,7 +9051,7 @@ TEXT ·perlinLattice3DTilingDerivAVX2(SB), $1536-64
 	RET
 
 // func valueSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex3DDerivAVX2(SB), $1280-64
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -9202,12 +9060,8 @@ TEXT ·valueSimplex3DDerivAVX2(SB), $1280-64
 	MOVQ         dx+32(FP), SI
 	MOVQ         dy+40(FP), DI
 	MOVQ         dz+48(FP), R8
-	MOVL         h+56(FP), R9
-	MOVD         R9, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+60(FP), R9
-	MOVD         R9, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+56(FP), Y0
+	VBROADCASTSS f+60(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f19999a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -9704,7 +9558,7 @@ TEXT ·valueSimplex3DDerivAVX2(SB), $1280-64
 	RET
 
 // func simplexSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex3DDerivAVX2(SB), $1280-64
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -9713,12 +9567,8 @@ TEXT ·simplexSimplex3DDerivAVX2(SB), $1280-64
 	MOVQ         dx+32(FP), SI
 	MOVQ         dy+40(FP), DI
 	MOVQ         dz+48(FP), R8
-	MOVL         h+56(FP), R9
-	MOVD         R9, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+60(FP), R9
-	MOVD         R9, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+56(FP), Y0
+	VBROADCASTSS f+60(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f19999a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -10387,16 +10237,12 @@ TEXT ·simplexSimplex3DDerivAVX2(SB), $1280-64
 	RET
 
 // func valueSimplex1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex1DAVX2(SB), NOSPLIT, $0-24
 	MOVQ         x+0(FP), AX
 	MOVQ         out+8(FP), CX
-	MOVL         h+16(FP), DX
-	MOVD         DX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+20(FP), DX
-	MOVD         DX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+16(FP), Y0
+	VBROADCASTSS f+20(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -10469,16 +10315,12 @@ TEXT ·valueSimplex1DAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func simplexSimplex1DAVX2(x *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex1DAVX2(SB), NOSPLIT, $0-24
 	MOVQ         x+0(FP), AX
 	MOVQ         out+8(FP), CX
-	MOVL         h+16(FP), DX
-	MOVD         DX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+20(FP), DX
-	MOVD         DX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+16(FP), Y0
+	VBROADCASTSS f+20(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -10561,17 +10403,13 @@ TEXT ·simplexSimplex1DAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func valueSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         out+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -10747,17 +10585,13 @@ TEXT ·valueSimplex2DAVX2(SB), NOSPLIT, $0-32
 	RET
 
 // func simplexSimplex2DAVX2(x *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex2DAVX2(SB), NOSPLIT, $0-32
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         out+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f13cd3a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -10996,18 +10830,14 @@ TEXT ·simplexSimplex2DAVX2(SB), NOSPLIT, $0-32
 	RET
 
 // func valueSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         out+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f19999a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -11341,18 +11171,14 @@ TEXT ·valueSimplex3DAVX2(SB), NOSPLIT, $736-40
 	RET
 
 // func simplexSimplex3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, out *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         out+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       k3f19999a<>+0(SB), Y1, Y1
 	VMULPS       (AX), Y1, Y2
@@ -11822,17 +11648,13 @@ TEXT ·simplexSimplex3DAVX2(SB), NOSPLIT, $736-40
 	RET
 
 // func voronoi1DAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·voronoi1DAVX2(SB), NOSPLIT, $128-32
 	MOVQ         x+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         b+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -11963,19 +11785,15 @@ DATA k00000001<>+28(SB)/4, $0x00000001
 GLOBL k00000001<>(SB), RODATA|NOPTR, $32
 
 // func voronoi1DDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·voronoi1DDerivAVX2(SB), $480-48
 	MOVQ         x+0(FP), AX
 	MOVQ         av+8(FP), CX
 	MOVQ         adx+16(FP), DX
 	MOVQ         bv+24(FP), BX
 	MOVQ         bdx+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y1
 	VMAXPS       kce000000<>+0(SB), Y1, Y1
@@ -12114,7 +11932,7 @@ TEXT ·voronoi1DDerivAVX2(SB), $480-48
 	RET
 
 // func worley2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley2DDerivAVX2(SB), $544-72
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
@@ -12124,12 +11942,8 @@ TEXT ·worley2DDerivAVX2(SB), $544-72
 	MOVQ         bv+40(FP), DI
 	MOVQ         bdx+48(FP), R8
 	MOVQ         bdz+56(FP), R9
-	MOVL         h+64(FP), R10
-	MOVD         R10, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+68(FP), R10
-	MOVD         R10, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+64(FP), Y0
+	VBROADCASTSS f+68(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -12912,7 +12726,7 @@ TEXT ·worley2DDerivAVX2(SB), $544-72
 	RET
 
 // func chebyshev2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev2DDerivAVX2(SB), $544-72
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
@@ -12922,12 +12736,8 @@ TEXT ·chebyshev2DDerivAVX2(SB), $544-72
 	MOVQ         bv+40(FP), DI
 	MOVQ         bdx+48(FP), R8
 	MOVQ         bdz+56(FP), R9
-	MOVL         h+64(FP), R10
-	MOVD         R10, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+68(FP), R10
-	MOVD         R10, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+64(FP), Y0
+	VBROADCASTSS f+68(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -13713,7 +13523,7 @@ DATA kc0400000<>+28(SB)/4, $0xc0400000
 GLOBL kc0400000<>(SB), RODATA|NOPTR, $32
 
 // func worley3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley3DDerivAVX2(SB), $608-96
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -13726,12 +13536,8 @@ TEXT ·worley3DDerivAVX2(SB), $608-96
 	MOVQ         bdx+64(FP), R10
 	MOVQ         bdy+72(FP), R11
 	MOVQ         bdz+80(FP), R12
-	MOVL         h+88(FP), R13
-	MOVD         R13, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+92(FP), R13
-	MOVD         R13, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+88(FP), Y0
+	VBROADCASTSS f+92(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -16730,7 +16536,7 @@ DATA k3d042108<>+28(SB)/4, $0x3d042108
 GLOBL k3d042108<>(SB), RODATA|NOPTR, $32
 
 // func chebyshev3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev3DDerivAVX2(SB), $608-96
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -16743,12 +16549,8 @@ TEXT ·chebyshev3DDerivAVX2(SB), $608-96
 	MOVQ         bdx+64(FP), R10
 	MOVQ         bdy+72(FP), R11
 	MOVQ         bdz+80(FP), R12
-	MOVL         h+88(FP), R13
-	MOVD         R13, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+92(FP), R13
-	MOVD         R13, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+88(FP), Y0
+	VBROADCASTSS f+92(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -19859,18 +19661,14 @@ DATA kc0000000<>+28(SB)/4, $0xc0000000
 GLOBL kc0000000<>(SB), RODATA|NOPTR, $32
 
 // func worley2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         a+16(FP), DX
 	MOVQ         b+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -20387,18 +20185,14 @@ TEXT ·worley2DAVX2(SB), NOSPLIT, $192-40
 	RET
 
 // func chebyshev2DAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         a+16(FP), DX
 	MOVQ         b+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -20915,19 +20709,15 @@ TEXT ·chebyshev2DAVX2(SB), NOSPLIT, $192-40
 	RET
 
 // func worley3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         a+24(FP), BX
 	MOVQ         b+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -22850,19 +22640,15 @@ TEXT ·worley3DAVX2(SB), NOSPLIT, $256-48
 	RET
 
 // func chebyshev3DAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         a+24(FP), BX
 	MOVQ         b+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y1
 	VMULPS       (AX), Y1, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -24785,17 +24571,13 @@ TEXT ·chebyshev3DAVX2(SB), NOSPLIT, $256-48
 	RET
 
 // func voronoi1DTilingAVX2(x *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·voronoi1DTilingAVX2(SB), NOSPLIT, $128-32
 	MOVQ         x+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         b+16(FP), DX
-	MOVL         h+24(FP), BX
-	MOVD         BX, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+28(FP), BX
-	MOVD         BX, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+24(FP), Y0
+	VBROADCASTSS f+28(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -24917,19 +24699,15 @@ TEXT ·voronoi1DTilingAVX2(SB), NOSPLIT, $128-32
 	RET
 
 // func voronoi1DTilingDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·voronoi1DTilingDerivAVX2(SB), $480-48
 	MOVQ         x+0(FP), AX
 	MOVQ         av+8(FP), CX
 	MOVQ         adx+16(FP), DX
 	MOVQ         bv+24(FP), BX
 	MOVQ         bdx+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y2
 	VMAXPS       kce000000<>+0(SB), Y2, Y2
@@ -25089,7 +24867,7 @@ TEXT ·voronoi1DTilingDerivAVX2(SB), $480-48
 	RET
 
 // func worley2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley2DTilingDerivAVX2(SB), $544-72
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
@@ -25099,12 +24877,8 @@ TEXT ·worley2DTilingDerivAVX2(SB), $544-72
 	MOVQ         bv+40(FP), DI
 	MOVQ         bdx+48(FP), R8
 	MOVQ         bdz+56(FP), R9
-	MOVL         h+64(FP), R10
-	MOVD         R10, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+68(FP), R10
-	MOVD         R10, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+64(FP), Y0
+	VBROADCASTSS f+68(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -25933,7 +25707,7 @@ TEXT ·worley2DTilingDerivAVX2(SB), $544-72
 	RET
 
 // func chebyshev2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev2DTilingDerivAVX2(SB), $544-72
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
@@ -25943,12 +25717,8 @@ TEXT ·chebyshev2DTilingDerivAVX2(SB), $544-72
 	MOVQ         bv+40(FP), DI
 	MOVQ         bdx+48(FP), R8
 	MOVQ         bdz+56(FP), R9
-	MOVL         h+64(FP), R10
-	MOVD         R10, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+68(FP), R10
-	MOVD         R10, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+64(FP), Y0
+	VBROADCASTSS f+68(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -26770,7 +26540,7 @@ TEXT ·chebyshev2DTilingDerivAVX2(SB), $544-72
 	RET
 
 // func worley3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley3DTilingDerivAVX2(SB), $608-96
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -26783,12 +26553,8 @@ TEXT ·worley3DTilingDerivAVX2(SB), $608-96
 	MOVQ         bdx+64(FP), R10
 	MOVQ         bdy+72(FP), R11
 	MOVQ         bdz+80(FP), R12
-	MOVL         h+88(FP), R13
-	MOVD         R13, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+92(FP), R13
-	MOVD         R13, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+88(FP), Y0
+	VBROADCASTSS f+92(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -29862,7 +29628,7 @@ TEXT ·worley3DTilingDerivAVX2(SB), $608-96
 	RET
 
 // func chebyshev3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev3DTilingDerivAVX2(SB), $608-96
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
@@ -29875,12 +29641,8 @@ TEXT ·chebyshev3DTilingDerivAVX2(SB), $608-96
 	MOVQ         bdx+64(FP), R10
 	MOVQ         bdy+72(FP), R11
 	MOVQ         bdz+80(FP), R12
-	MOVL         h+88(FP), R13
-	MOVD         R13, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+92(FP), R13
-	MOVD         R13, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+88(FP), Y0
+	VBROADCASTSS f+92(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -33076,18 +32838,14 @@ TEXT ·chebyshev3DTilingDerivAVX2(SB), $608-96
 	RET
 
 // func worley2DTilingAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         a+16(FP), DX
 	MOVQ         b+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -33650,18 +33408,14 @@ TEXT ·worley2DTilingAVX2(SB), NOSPLIT, $192-40
 	RET
 
 // func chebyshev2DTilingAVX2(x *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	MOVQ         x+0(FP), AX
 	MOVQ         z+8(FP), CX
 	MOVQ         a+16(FP), DX
 	MOVQ         b+24(FP), BX
-	MOVL         h+32(FP), SI
-	MOVD         SI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+36(FP), SI
-	MOVD         SI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+32(FP), Y0
+	VBROADCASTSS f+36(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -34224,19 +33978,15 @@ TEXT ·chebyshev2DTilingAVX2(SB), NOSPLIT, $192-40
 	RET
 
 // func worley3DTilingAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         a+24(FP), BX
 	MOVQ         b+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3
@@ -36254,19 +36004,15 @@ TEXT ·worley3DTilingAVX2(SB), NOSPLIT, $256-48
 	RET
 
 // func chebyshev3DTilingAVX2(x *[8]float32, y *[8]float32, z *[8]float32, a *[8]float32, b *[8]float32, h uint32, f int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·chebyshev3DTilingAVX2(SB), NOSPLIT, $256-48
 	MOVQ         x+0(FP), AX
 	MOVQ         y+8(FP), CX
 	MOVQ         z+16(FP), DX
 	MOVQ         a+24(FP), BX
 	MOVQ         b+32(FP), SI
-	MOVL         h+40(FP), DI
-	MOVD         DI, X0
-	VPBROADCASTD X0, Y0
-	MOVL         f+44(FP), DI
-	MOVD         DI, X1
-	VPBROADCASTD X1, Y1
+	VBROADCASTSS h+40(FP), Y0
+	VBROADCASTSS f+44(FP), Y1
 	VCVTDQ2PS    Y1, Y2
 	VMULPS       (AX), Y2, Y3
 	VMAXPS       kce000000<>+0(SB), Y3, Y3

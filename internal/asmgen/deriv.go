@@ -677,9 +677,8 @@ func finishDeriv8(name string, lean bool) {
 	VMULPS(v, s, s)
 	VMULPS(s, v, v)
 	Label(name + "_scale")
-	kx, k := XMM(), YMM()
-	Load(Param("k"), kx)
-	VBROADCASTSS(kx, k)
+	k := YMM()
+	VBROADCASTSS(addr(Param("k")), k)
 	for _, r := range d {
 		VMULPS(k, r, r)
 	}

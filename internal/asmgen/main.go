@@ -11,10 +11,13 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/mmcloughlin/avo/attr"
+	"github.com/noiselab/noise/internal/vexcheck"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -250,9 +253,8 @@ func lerp(a, b VecVirtual, t Op) VecVirtual {
 
 // broadcastParam loads a 32-bit argument into all eight lanes.
 func broadcastParam(name string) VecVirtual {
-	r, x := YMM(), XMM()
-	MOVD(Load(Param(name), GP32()), x)
-	VPBROADCASTD(x, r)
+	r := YMM()
+	VBROADCASTSS(addr(Param(name)), r) // the bits as they are (go vet takes VPBROADCASTD and VMOVD for wider loads)
 	return r
 }
 
@@ -1104,4 +1106,30 @@ func main() {
 		voronoi("chebyshev3D"+t+"AVX2", 3, true, tiling)
 	}
 	Generate()
+	checkVEX()
+}
+
+// checkVEX refuses the file just written when it holds a legacy-SSE
+// instruction on a vector register (package vexcheck): it is removed and
+// the generator fails, so such an instruction never reaches package cpu.
+func checkVEX() {
+	out := flag.Lookup("out").Value.String()
+	f, err := os.Open(out)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
+		os.Exit(1)
+	}
+	probs, err := vexcheck.Check(f)
+	f.Close()
+	if err == nil && len(probs) == 0 {
+		return
+	}
+	for _, p := range probs {
+		fmt.Fprintf(os.Stderr, "asmgen: %s:%s\n", out, p)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "asmgen: %s: %v\n", out, err)
+	}
+	os.Remove(out)
+	os.Exit(1)
 }

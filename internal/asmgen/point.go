@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/mmcloughlin/avo/gotypes"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -52,9 +53,7 @@ func pointArgs(name string) VecVirtual {
 	c := XMM()
 	VXORPS(c, c, c)
 	for lane, a := range []string{"x", "y", "z"} {
-		t := XMM()
-		Load(Param(a), t)
-		VINSERTPS(U8(lane<<4), t, c, c)
+		VINSERTPS(U8(lane<<4), addr(Param(a)), c, c)
 	}
 	r := YMM()
 	VINSERTF128(U8(1), c, c.AsY(), r)
@@ -116,7 +115,7 @@ func pointLattice(name string, perlin bool) {
 	lerp(n, b, tk(1))         // x0v in lane 0, x1v in lane 4
 	VEXTRACTF128(U8(1), n, b.AsX())
 	lerp(n, b, tk(0))
-	Store(n.AsX(), ReturnIndex(0))
+	VMOVSS(n.AsX(), addr(ReturnIndex(0)))
 	VZEROUPPER()
 	RET()
 }
@@ -233,7 +232,18 @@ func pointSimplex(name string, simplexGrad bool) {
 	}
 	k := kernelFalloff(fo, g)
 	hsum(k, 4)
-	Store(k.AsX(), ReturnIndex(0))
+	VMOVSS(k.AsX(), addr(ReturnIndex(0)))
 	VZEROUPPER()
 	RET()
+}
+
+// addr is the frame address of an argument or result, for the VEX loads
+// and stores (avo's Load and Store emit legacy-SSE MOVSS and MOVD for
+// vector registers).
+func addr(c gotypes.Component) Mem {
+	b, err := c.Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
 }
