@@ -98,21 +98,21 @@ endif
 	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
 	@echo "fmacheck: all builds agree bit for bit"
 
-# The AVX2 kernels of package cpu are written by internal/asmgen (avo, a
+# The AVX2 and AVX-512 kernels of package cpu are written by internal/asmgen (avo, a
 # development-time module of its own): make asm rewrites them, make asmcheck
 # fails when the committed files are not what the generator writes, or when
 # any assembly file holds a legacy-SSE instruction on a vector register
 # (internal/vexcheck: Intel pays a state transition on each; the generator
 # refuses to write one, too).
-ASM_OUT := -pkg cpu -out ../../cpu/kernels_avx2_amd64.s -stubs ../../cpu/kernels_avx2_stub_amd64.go
+ASM_OUT := -pkg cpu -out ../../cpu/kernels_avx2_amd64.s -stubs ../../cpu/kernels_avx2_stub_amd64.go -dispatch ../../cpu/kernels_batch_amd64.go
 asm:
 	cd internal/asmgen && $(GO) run . $(ASM_OUT)
 
 asmcheck:
 	@rm -rf out/asm && mkdir -p out/asm
-	cd internal/asmgen && $(GO) run . -pkg cpu -out ../../out/asm/kernels_avx2_amd64.s -stubs ../../out/asm/kernels_avx2_stub_amd64.go
+	cd internal/asmgen && $(GO) run . -pkg cpu -out ../../out/asm/kernels_avx2_amd64.s -stubs ../../out/asm/kernels_avx2_stub_amd64.go -dispatch ../../out/asm/kernels_batch_amd64.go
 	@# line 1 names the output paths of the generating command
-	@for f in kernels_avx2_amd64.s kernels_avx2_stub_amd64.go; do \
+	@for f in kernels_avx2_amd64.s kernels_avx2_stub_amd64.go kernels_batch_amd64.go; do \
 		tail -n +2 cpu/$$f > out/asm/committed && tail -n +2 out/asm/$$f > out/asm/written && \
 		cmp -s out/asm/committed out/asm/written || { echo "asmcheck: cpu/$$f is not what internal/asmgen writes: run make asm" >&2; exit 1; }; done
 	@echo "asmcheck: the assembly is what internal/asmgen writes"

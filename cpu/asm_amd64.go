@@ -3,183 +3,183 @@
 package cpu
 
 import (
+	"fmt"
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise"
 )
 
-// On amd64 with AVX2, batches of lattice noise (value and Perlin
-// gradients), simplex noise (value and simplex gradients) and Worley and
-// Chebyshev noise in 1D, 2D and 3D, tiling or not, run eight positions at a
-// time, values (Values) and values with derivatives (Samples), and single
-// 3D lattice and simplex positions (ValueAt) run with the cell's corners in
-// the lanes, in AVX2 assembly (kernels_avx2_amd64.s, written by
-// internal/asmgen from the scalar code, operation for operation: the same
-// bits). The input clamp, the domain transform, the combine step, the
-// Voronoi finalisation and the fractal loop stay in Go, per lane, as in
-// valueAt and sampleAt. Build with -tags purego for the scalar code alone.
+// On amd64, batches of lattice noise (value and Perlin gradients), simplex
+// noise (value and simplex gradients) and Worley and Chebyshev noise in
+// 1D, 2D and 3D, tiling or not, run in assembly (kernels_avx2_amd64.s,
+// written by internal/asmgen from the scalar code, operation for
+// operation: the same bits), at one of two levels (ISA):
+//
+//   - values (Values): batch kernels of 8 lanes (AVX2) or 16 (AVX-512),
+//     each call one octave over a chunk of positions, the combine step,
+//     the Voronoi function, the fractal mode's shape and the octave sum
+//     included (kernels_batch_amd64.go names them); the positions are
+//     split into axes and clamped by prepareBatch, or by Go with a domain;
+//   - values with derivatives (Samples): 8-lane AVX2 kernels, the steps
+//     after the kernel per lane in Go;
+//   - single 3D lattice and simplex positions (ValueAt): the cell's
+//     corners in the lanes of an AVX2 kernel.
+//
+// The ISA level (CurrentISA when the Sampler is made) picks them; at
+// ISAScalar none runs. Build with -tags purego for the scalar code alone.
 
-// kernel8 names the assembly kernel of a variant (one octave at eight
-// prepared positions, the noise before its combine step); 0 is none. A
-// name, not a function value: the assembly's pointer arguments do not
-// escape only when it is called directly.
-type kernel8 uint8
-
-const (
-	noKernel8 kernel8 = iota
-	// lattice, by gradient (value, Perlin), tiling or not, and dims
-	value1D8
-	value2D8
-	value3D8
-	perlin1D8
-	perlin2D8
-	perlin3D8
-	value1DTiling8
-	value2DTiling8
-	value3DTiling8
-	perlin1DTiling8
-	perlin2DTiling8
-	perlin3DTiling8
-	// simplex, by gradient (value, simplex) and dims
-	simplexValue1D8
-	simplexValue2D8
-	simplexValue3D8
-	simplex1D8
-	simplex2D8
-	simplex3D8
-	// Voronoi (the two minima, finished by minPair.result), by metric
-	// (Worley, Chebyshev: one kernel in 1D), tiling or not, and dims
-	voronoi1D8
-	worley2D8
-	worley3D8
-	voronoi1DCheb8 // unused: Chebyshev 1D is voronoi1D8
-	chebyshev2D8
-	chebyshev3D8
-	voronoi1DTiling8
-	worley2DTiling8
-	worley3DTiling8
-	voronoi1DChebTiling8 // unused
-	chebyshev2DTiling8
-	chebyshev3DTiling8
+var (
+	cpuAVX2   = hasAVX2()
+	cpuAVX512 = cpuAVX2 && hasAVX512()
 )
 
-// voronoi reports whether k is a Voronoi kernel (two minima, finished by
-// minPair.result).
-func (k kernel8) voronoi() bool { return k >= voronoi1D8 }
-
-func (k kernel8) ok() bool { return k != noKernel8 }
-
-var cpuAVX2 = hasAVX2()
-
-// simdKernelFor picks the assembly kernel for c, or none when the CPU lacks
-// AVX2 or the variant has none (perm-value, smooth Worley, 4D) or the
-// settings warp the domain (the warp runs per position: scalar code).
-func simdKernelFor(c noise.Config) kernel8 {
-	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Dims > 3 || c.Settings.Warped() {
-		return noKernel8
+// archISAs is SupportedISAs on amd64.
+func archISAs() []ISA {
+	switch {
+	case cpuAVX512:
+		return []ISA{ISAScalar, ISAAVX2, ISAAVX512}
+	case cpuAVX2:
+		return []ISA{ISAScalar, ISAAVX2}
 	}
-	d := kernel8(c.Dims - 1)
+	return []ISA{ISAScalar}
+}
+
+// isaLacks says why level l cannot run on this CPU.
+func isaLacks(l ISA) string {
+	if l == ISAAVX2 || !cpuAVX2 {
+		return "this CPU (or its OS) lacks AVX2"
+	}
+	return "this CPU (or its OS) lacks AVX-512F"
+}
+
+// batchKernelFor picks the batch kernel for c at level l, or none when
+// the level is scalar or the variant has none (perm-value, smooth Worley,
+// 4D) or the settings warp the domain (the warp runs per position: scalar
+// code).
+func batchKernelFor(c noise.Config, l ISA) batchKernel {
+	p := c.Noise.Parts()
+	if l < ISAAVX2 || c.Dims > 3 || c.Settings.Warped() {
+		return noBatch
+	}
+	t := ""
+	if c.Tiling {
+		t = "Tiling"
+	}
+	var name string
 	switch {
 	case p.Family == noise.FamilyLattice:
-		k := value1D8 + d
-		if p.Gradient == noise.GradientPerlin {
-			k += perlin1D8 - value1D8
-		}
-		if c.Tiling {
-			k += value1DTiling8 - value1D8
-		}
-		return k
+		name = fmt.Sprintf("%sLattice%dD%s", map[bool]string{false: "value", true: "perlin"}[p.Gradient == noise.GradientPerlin], c.Dims, t)
 	case p.Family == noise.FamilySimplex && !c.Tiling:
-		k := simplexValue1D8 + d
-		if p.Gradient == noise.GradientSimplex {
-			k += simplex1D8 - simplexValue1D8
-		}
-		return k
+		name = fmt.Sprintf("%sSimplex%dD", map[bool]string{false: "value", true: "simplex"}[p.Gradient == noise.GradientSimplex], c.Dims)
 	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley:
-		k := voronoi1D8 + d
-		if p.Metric == noise.MetricChebyshev && c.Dims > 1 {
-			k += chebyshev2D8 - worley2D8
+		metric := "worley"
+		switch {
+		case c.Dims == 1:
+			metric = "voronoi" // Chebyshev 1D is Worley 1D
+		case p.Metric == noise.MetricChebyshev:
+			metric = "chebyshev"
 		}
-		if c.Tiling {
-			k += voronoi1DTiling8 - voronoi1D8
+		f1 := ""
+		if p.Function == noise.FunctionF1 {
+			f1 = "F1"
 		}
-		return k
+		name = fmt.Sprintf("%s%dD%s%s", metric, c.Dims, t, f1)
+	default:
+		return noBatch
 	}
-	return noKernel8
+	for i, n := range batchNames {
+		if n == name {
+			return batchKernel(i)
+		}
+	}
+	panic("cpu: no batch kernel " + name)
 }
 
-// run evaluates kernel k at the eight positions (x, y, z) into out (and
-// the second minimum of Voronoi noise into out2).
-func (k kernel8) run(x, y, z, out, out2 *[8]float32, h uint32, f int32) {
-	switch k {
-	case value1D8:
-		valueLattice1DAVX2(x, out, h, f)
-	case perlin1D8:
-		perlinLattice1DAVX2(x, out, h, f)
-	case value1DTiling8:
-		valueLattice1DTilingAVX2(x, out, h, f)
-	case perlin1DTiling8:
-		perlinLattice1DTilingAVX2(x, out, h, f)
-	case simplexValue1D8:
-		valueSimplex1DAVX2(x, out, h, f)
-	case simplex1D8:
-		simplexSimplex1DAVX2(x, out, h, f)
-	case voronoi1D8:
-		voronoi1DAVX2(x, out, out2, h, f)
-	case voronoi1DTiling8:
-		voronoi1DTilingAVX2(x, out, out2, h, f)
-	case value2D8:
-		valueLattice2DAVX2(x, z, out, h, f)
-	case value3D8:
-		valueLattice3DAVX2(x, y, z, out, h, f)
-	case perlin2D8:
-		perlinLattice2DAVX2(x, z, out, h, f)
-	case perlin3D8:
-		perlinLattice3DAVX2(x, y, z, out, h, f)
-	case simplexValue2D8:
-		valueSimplex2DAVX2(x, z, out, h, f)
-	case simplex2D8:
-		simplexSimplex2DAVX2(x, z, out, h, f)
-	case simplexValue3D8:
-		valueSimplex3DAVX2(x, y, z, out, h, f)
-	case simplex3D8:
-		simplexSimplex3DAVX2(x, y, z, out, h, f)
-	case worley2D8:
-		worley2DAVX2(x, z, out, out2, h, f)
-	case chebyshev2D8:
-		chebyshev2DAVX2(x, z, out, out2, h, f)
-	case worley3D8:
-		worley3DAVX2(x, y, z, out, out2, h, f)
-	case chebyshev3D8:
-		chebyshev3DAVX2(x, y, z, out, out2, h, f)
-	case value2DTiling8:
-		valueLattice2DTilingAVX2(x, z, out, h, f)
-	case value3DTiling8:
-		valueLattice3DTilingAVX2(x, y, z, out, h, f)
-	case perlin2DTiling8:
-		perlinLattice2DTilingAVX2(x, z, out, h, f)
-	case perlin3DTiling8:
-		perlinLattice3DTilingAVX2(x, y, z, out, h, f)
-	case worley2DTiling8:
-		worley2DTilingAVX2(x, z, out, out2, h, f)
-	case chebyshev2DTiling8:
-		chebyshev2DTilingAVX2(x, z, out, out2, h, f)
-	case worley3DTiling8:
-		worley3DTilingAVX2(x, y, z, out, out2, h, f)
-	case chebyshev3DTiling8:
-		chebyshev3DTilingAVX2(x, y, z, out, out2, h, f)
-	}
+func (k batchKernel) ok() bool { return k != noBatch }
+
+// batchMode is the kernels' mode word of a Sampler, without first and
+// last: the combine step (lattice and simplex noise) or the Voronoi
+// function in bits 0–1 (noise.Combiner and noise.Function codes: one of
+// the two is always 0) and the fractal mode in bits 2–3 (noise.Fractal
+// codes: fBm, ridged, billow, ping-pong).
+func batchMode(vp *variantParams, f noise.Fractal) int32 {
+	return int32(vp.comb) | int32(vp.function) | int32(f)<<2
 }
 
-// finish is the last step of one octave at one lane: combineValue, or for
-// Voronoi noise minPair.result of the two minima.
-func (s *Sampler) finish(k kernel8, n, n2 float32) float32 {
-	if k.voronoi() {
-		return minPair{n, n2}.result(&s.vp, s.cfg.Dims)
+const (
+	batchFirst = 16 // the kernels' mode bit: the octave sum starts at +0
+	batchLast  = 32 // and: the octave sum is divided by ampSum
+	// batchChunk is the positions a batch call takes, a multiple of every
+	// kernel's lanes × groups.
+	batchChunk = 256
+)
+
+// batchBuf holds a chunk's prepared positions, and a padded copy of a
+// short chunk's positions and results.
+type batchBuf struct {
+	x, y, z [batchChunk]float32
+	pos     [batchChunk]mgl32.Vec3
+	out     [batchChunk]float32
+}
+
+// valuesBatch is valuesRange through the batch kernel: a chunk at a time,
+// prepared (prepareBatch, or prepare per position with a domain), one
+// kernel call per octave, then NaN where the input is.
+func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
+	var b batchBuf
+	wide := s.isa == ISAAVX512
+	lanes := 8
+	if wide {
+		lanes = 16
 	}
-	return combineValue(s.vp.comb, n)
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np := (n + lanes - 1) &^ (lanes - 1)
+		src, dst := chunk, out[i:i+n]
+		if np != n {
+			copy(b.pos[:], chunk)
+			clear(b.pos[n:np])
+			src, dst = b.pos[:np], b.out[:np]
+		}
+		nans := false
+		if s.domain {
+			for l, p := range src {
+				q, ok := s.prepare(point{p[0], p[1], p[2], 0})
+				b.x[l], b.y[l], b.z[l] = q.x, q.y, q.z
+				nans = nans || !ok
+			}
+		} else {
+			var axes uint32
+			if wide {
+				axes = prepareBatchAVX512(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
+			} else {
+				axes = prepareBatchAVX2(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
+			}
+			nans = uint8(axes)&s.nanAxes != 0
+		}
+		for o := 0; o < s.oct.n; o++ {
+			m := s.bmode
+			if o == 0 {
+				m |= batchFirst
+			}
+			if o == s.oct.n-1 {
+				m |= batchLast
+			}
+			s.bk.run(wide, &b.x[0], &b.y[0], &b.z[0], &dst[0], np, uint32(s.hash.Add(int32(o))), s.oct.freq[o], s.oct.amp[o], s.oct.ampSum, s.pp, m)
+		}
+		if np != n {
+			copy(out[i:i+n], b.out[:n])
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					out[i+l] = nan32
+				}
+			}
+		}
+	}
 }
 
 // The blocks are prepared as prepare prepares a point: prepare8 loads,
@@ -209,55 +209,17 @@ func (s *Sampler) prepareBlock8Domain(pos []mgl32.Vec3, x, y, z *[8]float32) (na
 	return nans
 }
 
-// valuesBlock8 is valueAt for pos[0:8], written to out[0:8].
-func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) {
-	var x, y, z, n, n2 [8]float32
-	var nans uint8 // bit l: lane l gives NaN
-	if s.domain {
-		nans = s.prepareBlock8Domain(pos, &x, &y, &z)
-	} else {
-		nans = nanLanes(prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &x, &y, &z), s.nanAxes)
+func simdStatus(l ISA) (bool, string) {
+	switch l {
+	case ISAAVX512:
+		return true, "AVX-512 assembly (level avx512): 16-lane value batches, 8-lane AVX2 derivative batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+	case ISAAVX2:
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
 	}
-	if s.lean { // one octave, no domain: 0 + v, as in valueAt
-		s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash), s.oct.freq[0])
-		if s.k8.voronoi() {
-			for l := range out[:8] {
-				out[l] = 0 + minPair{n[l], n2[l]}.result(&s.vp, s.cfg.Dims)
-			}
-		} else {
-			for l := range out[:8] {
-				out[l] = 0 + combineValue(s.vp.comb, n[l])
-			}
-		}
-	} else {
-		var sum [8]float32
-		for o := 0; o < s.oct.n; o++ {
-			s.k8.run(&x, &y, &z, &n, &n2, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
-			amp := s.oct.amp[o]
-			for l := range sum {
-				v := s.finish(s.k8, n[l], n2[l])
-				if s.fractal != noise.FractalFBm {
-					v = shapeValue(s.fractal, v, s.pp)
-				}
-				sum[l] = sum[l] + float32(v*amp)
-			}
-		}
-		for l := range out[:8] {
-			out[l] = sum[l] / s.oct.ampSum
-		}
-	}
-	for l := 0; nans != 0; l, nans = l+1, nans>>1 {
-		if nans&1 != 0 {
-			out[l] = nan32
-		}
-	}
-}
-
-func simdStatus() (bool, string) {
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
 	}
-	return true, "8-lane AVX2 assembly: lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+	return false, "level scalar (chosen by SetISA or NOISE_ISA): scalar code"
 }
 
 // deriv8 names the assembly derivative kernel of a variant: one octave's
@@ -314,9 +276,9 @@ func (k deriv8) simplex() bool { return k >= simplexValue1DD8 && k < voronoi1DD8
 func (k deriv8) voronoi() bool { return k >= voronoi1DD8 }
 
 // simdDerivFor picks the assembly derivative kernel for c, or none.
-func simdDerivFor(c noise.Config) deriv8 {
+func simdDerivFor(c noise.Config, l ISA) deriv8 {
 	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Dims > 3 || c.Settings.Warped() {
+	if l < ISAAVX2 || c.Dims > 3 || c.Settings.Warped() {
 		return noDeriv8
 	}
 	d := deriv8(c.Dims - 1)
@@ -553,9 +515,9 @@ const (
 func (k point1) ok() bool { return k != noPoint1 }
 
 // simdPointFor picks the point kernel for c, or none.
-func simdPointFor(c noise.Config) point1 {
+func simdPointFor(c noise.Config, l ISA) point1 {
 	p := c.Noise.Parts()
-	if !cpuAVX2 || c.Tiling || c.Dims != 3 {
+	if l < ISAAVX2 || c.Tiling || c.Dims != 3 {
 		return noPoint1
 	}
 	switch {

@@ -12,89 +12,182 @@ import (
 	"github.com/noiselab/noise"
 )
 
-// TestScalarFallback makes Samplers as on a CPU without AVX2 and checks
-// that they stay scalar and give the assembly's bits (Values, Samples and
-// ValueAt): every variant the
-// kernels cover (and only those) is vectorized on this CPU, and the two
-// agree on random, huge, signed-zero, infinite and NaN positions, with one
-// octave and with three octaves and a domain.
-func TestScalarFallback(t *testing.T) {
-	if !cpuAVX2 {
-		t.Skip("this CPU has no AVX2: every test runs the scalar code")
+// withISA runs f with l as the level of new Samplers.
+func withISA(t *testing.T, l ISA, f func()) {
+	t.Helper()
+	old := CurrentISA()
+	if err := SetISA(l); err != nil {
+		t.Fatal(err)
 	}
+	defer SetISA(old)
+	f()
+}
+
+// isaPositions are random points (grid-free, signed, large) and the edge
+// cases: NaN on each axis, infinities, signed zeros, huge values, lattice
+// points, and a count that is no multiple of any kernel's lanes.
+func isaPositions() []mgl32.Vec3 {
 	r := rand.New(rand.NewPCG(3, 4))
-	pos := make([]mgl32.Vec3, 997) // not a multiple of 8: the tail is scalar
+	pos := make([]mgl32.Vec3, 1013)
 	for i := range pos {
-		pos[i] = mgl32.Vec3{r.Float32()*64 - 32, r.Float32()*64 - 32, r.Float32()*64 - 32}
+		switch i % 4 {
+		case 0:
+			pos[i] = mgl32.Vec3{r.Float32()*64 - 32, r.Float32()*64 - 32, r.Float32()*64 - 32}
+		case 1:
+			pos[i] = mgl32.Vec3{float32(r.IntN(64) - 32), float32(r.IntN(64)-32) / 4, float32(r.IntN(64) - 32)}
+		case 2:
+			s := float32(math.Ldexp(1, r.IntN(40)))
+			pos[i] = mgl32.Vec3{(r.Float32()*2 - 1) * s, (r.Float32()*2 - 1) * s, (r.Float32()*2 - 1) * s}
+		default:
+			pos[i] = mgl32.Vec3{r.Float32(), r.Float32(), r.Float32()}
+		}
 	}
 	nan, inf := float32(math.NaN()), float32(math.Inf(1))
-	copy(pos, []mgl32.Vec3{{nan, 0, 0}, {0, nan, 0}, {0, 0, nan}, {inf, -inf, 0}, {-0.0, 3e38, -3e38}, {1 << 30, -(1 << 31), 7.5}})
+	copy(pos[17:], []mgl32.Vec3{{nan, 0, 0}, {0, nan, 0}, {0, 0, nan}, {inf, -inf, 0}, {float32(math.Copysign(0, -1)), 3e38, -3e38}, {1 << 30, -(1 << 31), 7.5}, {1 << 24, 1<<24 + 2, -(1 << 24)}})
+	return pos
+}
+
+// isaConfigs are the settings each variant runs with in TestISALevels: one
+// octave, several octaves with a domain, every fractal mode, and a warp.
+func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	multi := noise.DefaultSettings()
-	multi.Octaves, multi.Seed = 3, -7
+	multi.Octaves, multi.Seed, multi.Lacunarity, multi.Persistence = 3, -7, 3, 0.6
 	dom := noise.Domain{Scale: [3]float32{2, 0.5, 1}, Rotation: [3]float32{10, 20, 30}, Translation: [3]float32{1, 2, 3}}
-	vectorized := 0
+	cfgs := []noise.Config{
+		{Noise: n, Dims: dims, Settings: noise.DefaultSettings()},
+		{Noise: n, Dims: dims, Settings: multi, Domain: &dom},
+		{Noise: n, Dims: dims, Tiling: true, Settings: noise.DefaultSettings()},
+		{Noise: n, Dims: dims, Tiling: true, Settings: multi, Domain: &dom},
+	}
+	for _, f := range noise.Fractals()[1:] {
+		s := multi
+		s.Fractal = f
+		cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: s})
+	}
+	w := multi
+	w.WarpAmplitude, w.WarpOctaves = 0.3, 2
+	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: w})
+	var ok []noise.Config
+	for _, c := range cfgs {
+		if c.Validate() == nil {
+			ok = append(ok, c)
+		}
+	}
+	return ok
+}
+
+// TestISALevels checks that every level this CPU runs gives the scalar
+// code's bits — Values, Samples and ValueAt, every variant 1D to 3D, with
+// the settings of isaConfigs, at random, huge, signed-zero, infinite and
+// NaN positions — and that the variants the kernels cover (and only those)
+// are vectorized above ISAScalar.
+func TestISALevels(t *testing.T) {
+	levels := SupportedISAs()
+	if len(levels) == 1 {
+		t.Skip("this CPU runs the scalar level only")
+	}
+	pos := isaPositions()
+	vectorized := map[ISA]int{}
 	for _, n := range noise.Noises() {
-		for dims := 1; dims <= n.MaxDims(); dims++ {
-			for _, cfg := range []noise.Config{
-				{Noise: n, Dims: dims, Settings: noise.DefaultSettings()},
-				{Noise: n, Dims: dims, Settings: multi, Domain: &dom},
-				{Noise: n, Dims: dims, Tiling: true, Settings: noise.DefaultSettings()},
-				{Noise: n, Dims: dims, Tiling: true, Settings: multi, Domain: &dom},
-			} {
-				if cfg.Tiling && cfg.Validate() != nil {
-					continue // simplex and perm-value noise have no tiling lattice
+		for dims := 1; dims <= min(3, n.MaxDims()); dims++ {
+			for _, cfg := range isaConfigs(n, dims) {
+				var ref *Sampler
+				withISA(t, ISAScalar, func() { ref, _ = New(cfg) })
+				if ref.Vectorized() {
+					t.Fatalf("%v: vectorized at the scalar level", cfg)
 				}
-				p := n.Parts()
-				want := dims <= 3 && p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley
-				vec, err := New(cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if vec.Vectorized() != want {
-					t.Errorf("%v: Vectorized() = %v, want %v", cfg, vec.Vectorized(), want)
-				}
-				if !want {
-					continue
-				}
-				vectorized++
-				cpuAVX2 = false
-				sc, err := New(cfg)
-				cpuAVX2 = true
-				if err != nil {
-					t.Fatal(err)
-				}
-				if sc.Vectorized() {
-					t.Fatalf("%v: vectorized without AVX2", cfg)
-				}
-				a, b := make([]float32, len(pos)), make([]float32, len(pos))
-				vec.Values(pos, a)
-				sc.Values(pos, b)
-				for i := range a {
-					if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-						t.Fatalf("%v at %v: assembly %v (%08x), scalar %v (%08x)", cfg, pos[i], a[i], math.Float32bits(a[i]), b[i], math.Float32bits(b[i]))
+				wantV := make([]float32, len(pos))
+				wantS := make([]noise.Sample, len(pos))
+				ref.Values(pos, wantV)
+				ref.Samples(pos, wantS)
+				for _, l := range levels[1:] {
+					var s *Sampler
+					withISA(t, l, func() { s, _ = New(cfg) })
+					if s.ISA() != l {
+						t.Fatalf("%v: Sampler level %v, want %v", cfg, s.ISA(), l)
 					}
-				}
-				for _, p := range pos {
-					if va, vb := vec.ValueAt(p), sc.ValueAt(p); math.Float32bits(va) != math.Float32bits(vb) {
-						t.Fatalf("%v at %v: ValueAt: assembly %v, scalar %v", cfg, p, va, vb)
+					p := n.Parts()
+					want := p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley && !cfg.Settings.Warped()
+					if s.Vectorized() != want {
+						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)
 					}
-				}
-				sa, sb := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))
-				vec.Samples(pos, sa)
-				sc.Samples(pos, sb)
-				for i := range sa {
-					if sampleBits(sa[i]) != sampleBits(sb[i]) {
-						t.Fatalf("%v at %v: Samples: assembly %v, scalar %v", cfg, pos[i], sa[i], sb[i])
+					if s.Vectorized() {
+						vectorized[l]++
+					}
+					got := make([]float32, len(pos))
+					s.Values(pos, got)
+					for i := range got {
+						if math.Float32bits(got[i]) != math.Float32bits(wantV[i]) {
+							t.Fatalf("%v at %v, %v: Values %v (%08x), scalar %v (%08x)", cfg, l, pos[i], got[i], math.Float32bits(got[i]), wantV[i], math.Float32bits(wantV[i]))
+						}
+					}
+					gotS := make([]noise.Sample, len(pos))
+					s.Samples(pos, gotS)
+					for i := range gotS {
+						if sampleBits(gotS[i]) != sampleBits(wantS[i]) {
+							t.Fatalf("%v at %v, %v: Samples %v, scalar %v", cfg, l, pos[i], gotS[i], wantS[i])
+						}
+					}
+					for i, p := range pos {
+						if v := s.ValueAt(p); math.Float32bits(v) != math.Float32bits(wantV[i]) {
+							t.Fatalf("%v at %v, %v: ValueAt %v, scalar %v", cfg, l, p, v, wantV[i])
+						}
 					}
 				}
 			}
 		}
 	}
-	if vectorized < 100 {
-		t.Errorf("only %d configurations ran through the assembly", vectorized)
+	for _, l := range levels[1:] {
+		if vectorized[l] < 200 {
+			t.Errorf("only %d configurations ran through the %v kernels", vectorized[l], l)
+		}
 	}
 }
 
-func sampleBits(s noise.Sample) [4]uint32 {
-	return [4]uint32{math.Float32bits(s.V), math.Float32bits(s.Dx), math.Float32bits(s.Dy), math.Float32bits(s.Dz)}
+// TestISAChoice checks the level API: names, the refusal of a level this
+// CPU lacks (one line, naming what is available), and that a Sampler keeps
+// the level it was made at.
+func TestISAChoice(t *testing.T) {
+	for i, name := range ISANames() {
+		l, err := ParseISA(name)
+		if err != nil || l != ISA(i) || l.String() != name {
+			t.Errorf("ParseISA(%q) = %v, %v", name, l, err)
+		}
+	}
+	if _, err := ParseISA("sse9"); err == nil {
+		t.Error("ParseISA(sse9) succeeded")
+	}
+	if CurrentISA() != BestISA() && ISAEnvError() == nil && !isaEnvSet() {
+		t.Errorf("CurrentISA() = %v, BestISA() = %v", CurrentISA(), BestISA())
+	}
+	if !Supported(ISAScalar) {
+		t.Error("the scalar level is not supported")
+	}
+	for _, l := range []ISA{ISAAVX2, ISAAVX512} {
+		if Supported(l) {
+			continue
+		}
+		old := CurrentISA()
+		err := SetISA(l)
+		if err == nil {
+			t.Fatalf("SetISA(%v) succeeded on a CPU without it", l)
+		}
+		if CurrentISA() != old {
+			t.Errorf("a failed SetISA changed the level to %v", CurrentISA())
+		}
+		t.Logf("SetISA(%v): %v", l, err)
+	}
+	if err := SetISA(ISA(9)); err == nil {
+		t.Error("SetISA(9) succeeded")
+	}
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
+	var s *Sampler
+	withISA(t, ISAScalar, func() { s, _ = New(cfg) })
+	if s.ISA() != ISAScalar || s.Vectorized() {
+		t.Errorf("a scalar Sampler reports %v, vectorized %v", s.ISA(), s.Vectorized())
+	}
+}
+
+func sampleBits(s noise.Sample) [5]uint32 {
+	return [5]uint32{math.Float32bits(s.V), math.Float32bits(s.Dx), math.Float32bits(s.Dy), math.Float32bits(s.Dz), math.Float32bits(s.Dw)}
 }

@@ -55,12 +55,14 @@ type Sampler struct {
 	oct     octaves
 	domain  bool
 	tr      transform
-	k8      kernel8 // the 8-lane batch kernel, if the build and CPU have one
-	d8      deriv8  // the 8-lane derivative kernel, likewise
-	p1      point1  // the assembly kernel of one position, for valueAt
-	f0      int32   // the first octave's frequency
-	raw     bool    // lean 2D, with a value function that prepares its input (lattice2)
-	lean    bool    // one octave, no domain, fBm: sampleAt and valueAt skip the loop
+	isa     ISA         // the level of the kernels below (CurrentISA at New)
+	bk      batchKernel // the batch value kernel, if the level has one
+	bmode   int32       // bk's mode word (batchMode)
+	d8      deriv8      // the 8-lane derivative kernel, likewise
+	p1      point1      // the assembly kernel of one position, for valueAt
+	f0      int32       // the first octave's frequency
+	raw     bool        // lean 2D, with a value function that prepares its input (lattice2)
+	lean    bool        // one octave, no domain, fBm: sampleAt and valueAt skip the loop
 	fractal noise.Fractal
 	pp      float32 // the ping-pong strength in effect
 	warp    *warp   // the domain warp, or nil
@@ -90,9 +92,11 @@ func New(cfg noise.Config) (*Sampler, error) {
 	if parts.Metric == noise.MetricSmoothWorley {
 		s.value = valueFromSample(s.sample) // its value needs the whole smooth-minimum state
 	}
-	s.k8 = simdKernelFor(cfg)
-	s.d8 = simdDerivFor(cfg)
-	s.p1 = simdPointFor(cfg)
+	s.isa = CurrentISA()
+	s.bk = batchKernelFor(cfg, s.isa)
+	s.bmode = batchMode(&s.vp, cfg.Settings.Fractal)
+	s.d8 = simdDerivFor(cfg, s.isa)
+	s.p1 = simdPointFor(cfg, s.isa)
 	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil && cfg.Settings.Fractal == noise.FractalFBm && !cfg.Settings.Warped()
 	if cfg.Settings.Warped() {
 		s.warp = newWarp(cfg)
@@ -116,15 +120,18 @@ func valueFromSample(f sampleFunc) valueFunc {
 	return func(vp *variantParams, h SmallXXHash, p point, fr int32) float32 { return f(vp, h, p, fr).V }
 }
 
-// SIMD reports whether this build and CPU evaluate batches eight positions
-// at a time, with a short explanation either way. The results are the same
-// bits in both cases.
-func SIMD() (ok bool, how string) { return simdStatus() }
+// SIMD reports whether new Samplers evaluate batches in vector assembly
+// (the current ISA level is above ISAScalar), with a short explanation
+// either way. The results are the same bits in both cases.
+func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
 // Vectorized reports whether Values and Samples run this Sampler's variant
-// through the 8-lane kernels (smooth Worley and perm-value variants stay
-// scalar).
-func (s *Sampler) Vectorized() bool { return s.k8.ok() }
+// through the vector kernels (smooth Worley, perm-value and 4D variants
+// and warped domains stay scalar, as does every variant at ISAScalar).
+func (s *Sampler) Vectorized() bool { return s.bk.ok() }
+
+// ISA returns the instruction-set level the Sampler runs at.
+func (s *Sampler) ISA() ISA { return s.isa }
 
 // Config returns the configuration the Sampler was made with.
 func (s *Sampler) Config() noise.Config { return s.cfg }
@@ -383,17 +390,14 @@ func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
 	parallel(len(pos), func(lo, hi int) { s.valuesRange(pos[lo:hi], out[lo:hi]) })
 }
 
-// valuesRange is the single-goroutine body of Values: 8 positions at a time
-// through the SIMD kernel when there is one, the rest one by one.
+// valuesRange is the single-goroutine body of Values: through the batch
+// kernel when there is one, else one by one.
 func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
-	i := 0
-	if s.k8.ok() {
-		for ; i+8 <= len(pos); i += 8 {
-			s.valuesBlock8(pos[i:i+8], out[i:i+8])
-		}
+	if s.bk.ok() && len(pos) > 0 {
+		s.valuesBatch(pos, out[:len(pos)])
+		return
 	}
-	for ; i < len(pos); i++ {
-		p := pos[i]
+	for i, p := range pos {
 		out[i] = s.valueAt(point{p[0], p[1], p[2], 0})
 	}
 }

@@ -7,32 +7,41 @@ import (
 	"github.com/noiselab/noise"
 )
 
-// kernel8 is never set without the 8-lane kernels.
-type kernel8 func()
+// archISAs is SupportedISAs without the assembly: scalar only.
+func archISAs() []ISA { return []ISA{ISAScalar} }
 
-func simdKernelFor(noise.Config) kernel8 { return nil }
+func isaLacks(ISA) string {
+	return "this build has no assembly kernels (they are amd64 only, and -tags purego leaves them out)"
+}
 
-func (k kernel8) ok() bool { return k != nil }
+// batchKernel is never set without the assembly kernels.
+type batchKernel func()
 
-func (s *Sampler) valuesBlock8(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
+func batchKernelFor(noise.Config, ISA) batchKernel { return nil }
+
+func batchMode(*variantParams, noise.Fractal) int32 { return 0 }
+
+func (k batchKernel) ok() bool { return k != nil }
+
+func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 
 // deriv8 is never set without the 8-lane kernels.
 type deriv8 func()
 
-func simdDerivFor(noise.Config) deriv8 { return nil }
+func simdDerivFor(noise.Config, ISA) deriv8 { return nil }
 
 func (k deriv8) ok() bool { return k != nil }
 
 func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
 
-func simdStatus() (bool, string) {
-	return false, "scalar build: the 8-lane AVX2 kernels are amd64 only, and -tags purego leaves them out"
+func simdStatus(ISA) (bool, string) {
+	return false, "scalar build: the assembly kernels are amd64 only, and -tags purego leaves them out"
 }
 
 // point1 is never set without the assembly point kernels.
 type point1 func()
 
-func simdPointFor(noise.Config) point1 { return nil }
+func simdPointFor(noise.Config, ISA) point1 { return nil }
 
 func (k point1) ok() bool { return k != nil }
 

@@ -297,84 +297,6 @@ func kernelWith(attr attr.Attribute, name string, dims int, outs []string, doc s
 	return pos, out, broadcastParam("h"), broadcastParam("f")
 }
 
-func lattice2D(name string, perlin, tiling bool) {
-	pos, outs, h, fi := kernel(name, 2, []string{"out"}, fmt.Sprintf("%slattice %s 2D noise at eight positions (cpu.latticeValue2D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
-	px, pz, out := pos[0], pos[1], outs[0]
-	F := toFloat(fi)
-	x0, gx, tx := span(px, F)
-	z0, gz, tz := span(pz, F)
-	x1, z1 := upperCorner(x0, fi, tiling), upperCorner(z0, fi, tiling)
-	h0, h1 := eat(h, x0), eat(h, x1)
-	corner := func(hx, zc VecVirtual, ox, oz VecVirtual) VecVirtual {
-		v := avalanche(eat(hx, zc))
-		if perlin {
-			return squareDot(v, ox, oz)
-		}
-		return byteGradient(v, 0)
-	}
-	var gx1, gz1 VecVirtual
-	if perlin {
-		gx1, gz1 = minus1(gx), minus1(gz)
-	}
-	a := corner(h0, z0, gx, gz)
-	b := corner(h0, z1, gx, gz1)
-	ab := lerp(a, b, tz)
-	c := corner(h1, z0, gx1, gz)
-	d := corner(h1, z1, gx1, gz1)
-	cd := lerp(c, d, tz)
-	VMOVUPS(lerp(ab, cd, tx), out)
-	VZEROUPPER()
-	RET()
-}
-
-func lattice3D(name string, perlin, tiling bool) {
-	pos, outs, h, fi := kernel(name, 3, []string{"out"}, fmt.Sprintf("%slattice %s 3D noise at eight positions (cpu.latticeValue3D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
-	px, py, pz, out := pos[0], pos[1], pos[2], outs[0]
-	F := toFloat(fi)
-	// The y and z axes live in the frame (16 YMM registers are too few for
-	// the 3D Perlin corners); the instructions read them from memory.
-	frame := AllocLocal(32 * 10)
-	spill := func(i int, r VecVirtual) Mem {
-		m := frame.Offset(32 * i)
-		VMOVUPS(r, m)
-		return m
-	}
-	y0, gy, ty := span(py, F)
-	y1 := upperCorner(y0, fi, tiling) // wraps y0 first when tiling
-	my0, my1, mgy, mty := spill(0, y0), spill(1, y1), spill(4, gy), spill(6, ty)
-	z0, gz, tz := span(pz, F)
-	z1 := upperCorner(z0, fi, tiling)
-	mz0, mz1, mgz, mtz := spill(2, z0), spill(3, z1), spill(5, gz), spill(7, tz)
-	x0, gx, tx := span(px, F)
-	x1 := upperCorner(x0, fi, tiling)
-	var mgy1, mgz1 Mem
-	var gx1 VecVirtual
-	if perlin {
-		gx1 = minus1(gx)
-		mgy1, mgz1 = spill(8, minus1(mgy)), spill(9, minus1(mgz))
-	}
-	corner := func(hxy VecVirtual, zc, oy, oz Mem, ox VecVirtual) VecVirtual {
-		v := avalanche(eat(hxy, zc))
-		if perlin {
-			return octahedronDot(v, ox, oy, oz)
-		}
-		return byteGradient(v, 0)
-	}
-	// corners a … k: index bits x<<2 | y<<1 | z, reduced as they come.
-	half := func(hx, ox VecVirtual) VecVirtual {
-		h0 := eat(hx, my0)
-		ab := lerp(corner(h0, mz0, mgy, mgz, ox), corner(h0, mz1, mgy, mgz1, ox), mtz)
-		h1 := eat(hx, my1)
-		cd := lerp(corner(h1, mz0, mgy1, mgz, ox), corner(h1, mz1, mgy1, mgz1, ox), mtz)
-		return lerp(ab, cd, mty)
-	}
-	x0v := half(eat(h, x0), gx)
-	x1v := half(eat(h, x1), gx1)
-	VMOVUPS(lerp(x0v, x1v, tx), out)
-	VZEROUPPER()
-	RET()
-}
-
 // tilingDoc starts the doc of a tiling kernel.
 func tilingDoc(tiling bool) string {
 	if tiling {
@@ -444,95 +366,6 @@ func floorMod(p, f VecVirtual) {
 // bit 8 of v is set, times x.
 func lineValue(v VecVirtual, x Op) VecVirtual { return lineSample(v, x, f1)[0].(VecVirtual) }
 
-func lattice1D(name string, perlin, tiling bool) {
-	pos, outs, h, fi := kernel(name, 1, []string{"out"}, fmt.Sprintf("%slattice %s 1D noise at eight positions (cpu.latticeValue1D before combineValue).", tilingDoc(tiling), map[bool]string{false: "value", true: "Perlin"}[perlin]))
-	x0, gx, tx := span(pos[0], toFloat(fi))
-	x1 := upperCorner(x0, fi, tiling)
-	corner := func(xc, ox VecVirtual) VecVirtual {
-		v := avalanche(eat(h, xc))
-		if perlin {
-			return lineValue(v, ox)
-		}
-		return byteGradient(v, 0)
-	}
-	var gx1 VecVirtual
-	if perlin {
-		gx1 = minus1(gx)
-	}
-	a := corner(x0, gx)
-	VMOVUPS(lerp(a, corner(x1, gx1), tx), outs[0])
-	VZEROUPPER()
-	RET()
-}
-
-// simplex1D is simplexValue1D before combineValue.
-func simplex1D(name string, simplexGrad bool) {
-	pos, outs, h, k := kernel(name, 1, []string{"out"}, fmt.Sprintf("simplex 1D noise with the %s gradient at eight positions (cpu.simplexValue1D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	X := toFloat(k)
-	VMULPS(pos[0], X, X)
-	clampCoord(X)
-	x0 := floorToInt(X)
-	x1 := YMM()
-	VPSUBD(one(), x0, x1)
-	var sum VecVirtual
-	for _, l := range []VecVirtual{x0, x1} {
-		// x = X − float(l), fo = 1 − x², the kernel ((fo·g)·fo)·fo
-		x, fo := YMM(), YMM()
-		VCVTDQ2PS(l, x)
-		VSUBPS(x, X, x)
-		VMULPS(x, x, fo)
-		v := avalanche(eat(h, l))
-		VMOVUPS(bcast(f1), l) // l is spent
-		VSUBPS(fo, l, fo)
-		var g VecVirtual
-		if simplexGrad {
-			g = lineValue(v, x)
-			VMULPS(bcast(simplex1), g, g)
-		} else {
-			g = byteGradient(v, 0)
-		}
-		VMULPS(g, fo, g)
-		VMULPS(fo, g, g)
-		VMULPS(fo, g, g)
-		if sum == nil {
-			sum = g
-		} else {
-			VADDPS(g, sum, sum)
-		}
-	}
-	VMOVUPS(sum, outs[0])
-	VZEROUPPER()
-	RET()
-}
-
-// voronoi1D is voronoiValue1D before minPair.result: one point per cell,
-// the distance |(A + u) − g|.
-func voronoi1D(name string, tiling bool) {
-	pos, outs, h, fi := kernel(name, 1, []string{"a", "b"}, tilingDoc(tiling)+"Voronoi 1D noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue1D before minPair.result).")
-	cs := newCells(newFrame(4), pos, fi, tiling)
-	a, b := YMM(), YMM()
-	VMOVUPS(bcast(f2), a)
-	VMOVUPS(bcast(f2), b)
-	cs.each(h, func(v VecVirtual, _ []Op, u uint32) {
-		d := offset1(v, u, cs.g[0])
-		abs(d, d)
-		update(a, b, d)
-	})
-	VMOVUPS(a, outs[0])
-	VMOVUPS(b, outs[1])
-	VZEROUPPER()
-	RET()
-}
-
-// offset1 is the 1D Voronoi offset (A + u) − g of the point of the cell
-// with hash v.
-func offset1(v VecVirtual, u uint32, g Mem) VecVirtual {
-	d := byteUnit(v, 0, 8)
-	VADDPS(bcast(u), d, d)
-	VSUBPS(g, d, d)
-	return d
-}
-
 // hasAVX2 reports whether the CPU and the OS support AVX2: CPUID.1:ECX
 // OSXSAVE (27) and AVX (28), XCR0 bits 1 and 2 (SSE and AVX state), and
 // CPUID.7.0:EBX AVX2 (5).
@@ -555,6 +388,37 @@ func hasAVX2() {
 	XORL(ECX, ECX)
 	CPUID()
 	SHRL(U8(5), EBX)
+	ANDL(U32(1), EBX)
+	Store(EBX.As8(), ReturnIndex(0))
+	RET()
+	Label(no)
+	XORL(EBX, EBX)
+	Store(EBX.As8(), ReturnIndex(0))
+	RET()
+}
+
+// hasAVX512 reports whether the CPU has AVX-512F and the OS saves the
+// opmask and ZMM registers: CPUID.1:ECX OSXSAVE (27), XCR0 bits 1, 2, 5, 6
+// and 7 (SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM), CPUID.7.0:EBX AVX512F (16).
+// (The kernels use AVX-512F instructions only.)
+func hasAVX512() {
+	TEXT("hasAVX512", NOSPLIT, "func() bool")
+	Doc("hasAVX512 reports whether the CPU has AVX-512F and the OS saves the opmask and ZMM registers.")
+	no := "noavx512"
+	MOVL(U32(1), EAX)
+	XORL(ECX, ECX)
+	CPUID()
+	ANDL(U32(1<<27), ECX)
+	JE(LabelRef(no))
+	XORL(ECX, ECX)
+	XGETBV()
+	ANDL(U32(0xE6), EAX)
+	CMPL(EAX, U32(0xE6))
+	JNE(LabelRef(no))
+	MOVL(U32(7), EAX)
+	XORL(ECX, ECX)
+	CPUID()
+	SHRL(U8(16), EBX)
 	ANDL(U32(1), EBX)
 	Store(EBX.As8(), ReturnIndex(0))
 	RET()
@@ -674,32 +538,6 @@ func simplexCell2(pos []Mem, h, k VecVirtual, keep func(VecVirtual) Op) (P []Op,
 	return P, corners
 }
 
-// simplex2D is simplexValue2D before combineValue.
-func simplex2D(name string, simplexGrad bool) {
-	pos, outs, h, k := kernel(name, 2, []string{"out"}, fmt.Sprintf("simplex 2D noise with the %s gradient at eight positions (cpu.simplexValue2D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	P, corners := simplexCell2(pos, h, k, func(r VecVirtual) Op { return r })
-	var sum VecVirtual
-	for _, c := range corners {
-		off, fo := simplexOffsets(P, []Op{c[1], c[2]}, unskew2)
-		x, z := off[0], off[1]
-		v := avalanche(eat(c[0], c[2]))
-		var g VecVirtual
-		if simplexGrad {
-			g = circleDot(v, x, z)
-		} else {
-			g = byteGradient(v, 0)
-		}
-		if kn := kernelFalloff(fo, g); sum == nil {
-			sum = kn
-		} else {
-			VADDPS(kn, sum, sum)
-		}
-	}
-	VMOVUPS(sum, outs[0])
-	VZEROUPPER()
-	RET()
-}
-
 // simplexCell3 is the part of simplexValue3D before the corners: the scaled
 // position and the four corners (hash after x, x, y, z), in the frame.
 func simplexCell3(pos []Mem, h, k VecVirtual, spill func(VecVirtual) Mem) (P []Op, corners [4][4]Op) {
@@ -776,38 +614,6 @@ func simplexCell3(pos []Mem, h, k VecVirtual, spill func(VecVirtual) Mem) (P []O
 		corners[i][0] = spill(r)
 	}
 	return P, corners
-}
-
-// simplex3D is simplexValue3D before combineValue.
-func simplex3D(name string, simplexGrad bool) {
-	pos, outs, h, k := kernel(name, 3, []string{"out"}, fmt.Sprintf("simplex 3D noise with the %s gradient at eight positions (cpu.simplexValue3D before combineValue).", map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	fr := newFrame(23) // x, y, z; 4 corners × (lx, ly, lz, hash, kernel)
-	P, corners := simplexCell3(pos, h, k, fr.put)
-	var kn [4]Mem
-	for i, c := range corners {
-		off, fo := simplexOffsets(P, c[1:], unskew3)
-		x, y, z := off[0], off[1], off[2]
-		v := avalanche(eat(eat(c[0], c[2]), c[3]))
-		var g VecVirtual
-		if simplexGrad {
-			gx, gy, gz := octahedronVectors(v)
-			r := sphereScale(gx, gy, gz)
-			g = dot3(gx, gy, gz, x, y, z)
-			VMULPS(r, g, g)
-			VMULPS(bcast(simplex3), g, g)
-		} else {
-			g = byteGradient(v, 0)
-		}
-		kn[i] = fr.put(kernelFalloff(fo, g))
-	}
-	sum := YMM()
-	VMOVUPS(kn[0], sum)
-	VADDPS(kn[1], sum, sum)
-	VADDPS(kn[2], sum, sum)
-	VADDPS(kn[3], sum, sum)
-	VMOVUPS(sum, outs[0])
-	VZEROUPPER()
-	RET()
 }
 
 // sphereScale is the sphere gradient's 1 / sqrt((gx² + gy²) + gz²).
@@ -888,33 +694,6 @@ func cellOffset(g Op, u uint32) VecVirtual {
 	VMOVUPS(bcast(u), r)
 	VSUBPS(g, r, r)
 	return r
-}
-
-// voronoi is voronoiValue2D/3D before minPair.result: the two minima of
-// each of the two points per cell, merged, written to a and b.
-func voronoi(name string, dims int, cheb, tiling bool) {
-	pos, outs, h, fi := kernel(name, dims, []string{"a", "b"}, fmt.Sprintf("%s%s Voronoi %dD noise at eight positions: the smallest and second smallest distances (cpu.voronoiValue%dD before minPair.result).", tilingDoc(tiling), map[bool]string{false: "Worley", true: "Chebyshev"}[cheb], dims, dims))
-	cs := newCells(newFrame(2*dims+2), pos, fi, tiling)
-	var m [4]VecVirtual // a1, b1, a2, b2
-	for i := range m {
-		m[i] = YMM()
-		VMOVUPS(bcast(f2), m[i])
-	}
-	cs.each(h, func(v VecVirtual, o []Op, _ uint32) {
-		for pt := 0; pt < 2; pt++ {
-			update(m[2*pt], m[2*pt+1], distance(cheb, cellPoint(v, o, pt)...))
-		}
-	})
-	// merge: b = min(b1, b2, max(a1, a2)); a = min(a1, a2)
-	t := YMM()
-	VMAXPS(m[2], m[0], t)
-	VMINPS(m[3], m[1], m[1])
-	VMINPS(t, m[1], m[1])
-	VMINPS(m[2], m[0], m[0])
-	VMOVUPS(m[0], outs[0])
-	VMOVUPS(m[1], outs[1])
-	VZEROUPPER()
-	RET()
 }
 
 // cellPoint is the offset of point pt (0 or 1) of a 2D or 3D Voronoi cell
@@ -1052,6 +831,7 @@ func stride3() Mem {
 func main() {
 	ConstraintExpr("amd64,!purego")
 	hasAVX2()
+	hasAVX512()
 	prepare8()
 	finishDeriv8("combineDeriv8", false)
 	finishDeriv8("leanSamples8", true)
@@ -1059,18 +839,6 @@ func main() {
 	pointLattice("perlinLattice3DPointAVX2", true)
 	pointSimplex("valueSimplex3DPointAVX2", false)
 	pointSimplex("simplexSimplex3DPointAVX2", true)
-	for _, tiling := range []bool{false, true} {
-		t := ""
-		if tiling {
-			t = "Tiling"
-		}
-		lattice1D("valueLattice1D"+t+"AVX2", false, tiling)
-		lattice1D("perlinLattice1D"+t+"AVX2", true, tiling)
-		lattice2D("valueLattice2D"+t+"AVX2", false, tiling)
-		lattice2D("perlinLattice2D"+t+"AVX2", true, tiling)
-		lattice3D("valueLattice3D"+t+"AVX2", false, tiling)
-		lattice3D("perlinLattice3D"+t+"AVX2", true, tiling)
-	}
 	for dims := 1; dims <= 3; dims++ {
 		for _, tiling := range []bool{false, true} {
 			t := ""
@@ -1083,31 +851,38 @@ func main() {
 		simplexDeriv(fmt.Sprintf("valueSimplex%dDDerivAVX2", dims), dims, false)
 		simplexDeriv(fmt.Sprintf("simplexSimplex%dDDerivAVX2", dims), dims, true)
 	}
-	simplex1D("valueSimplex1DAVX2", false)
-	simplex1D("simplexSimplex1DAVX2", true)
-	simplex2D("valueSimplex2DAVX2", false)
-	simplex2D("simplexSimplex2DAVX2", true)
-	simplex3D("valueSimplex3DAVX2", false)
-	simplex3D("simplexSimplex3DAVX2", true)
 	for _, tiling := range []bool{false, true} {
 		t := ""
 		if tiling {
 			t = "Tiling"
 		}
-		voronoi1D("voronoi1D"+t+"AVX2", tiling)
 		voronoiDeriv("voronoi1D"+t+"DerivAVX2", 1, false, tiling)
 		for dims := 2; dims <= 3; dims++ {
 			voronoiDeriv(fmt.Sprintf("worley%dD%sDerivAVX2", dims, t), dims, false, tiling)
 			voronoiDeriv(fmt.Sprintf("chebyshev%dD%sDerivAVX2", dims, t), dims, true, tiling)
 		}
-		voronoi("worley2D"+t+"AVX2", 2, false, tiling)
-		voronoi("chebyshev2D"+t+"AVX2", 2, true, tiling)
-		voronoi("worley3D"+t+"AVX2", 3, false, tiling)
-		voronoi("chebyshev3D"+t+"AVX2", 3, true, tiling)
 	}
+	specs := batchSpecs()
+	for _, l := range []*isa{isaAVX2, isaAVX512} {
+		writePrepare(l)
+		for _, sp := range specs {
+			if *only == "" || strings.Contains(sp.name+l.name, *only) {
+				writeBatch(sp, l)
+			}
+		}
+	}
+	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
+	if err := writeDispatch(*dispatchOut, specs); err != nil {
+		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
+		os.Exit(1)
+	}
 }
+
+var only = flag.String("only", "", "debugging: write only the batch kernels whose name contains this")
+
+var dispatchOut = flag.String("dispatch", "", "the Go file of the batch kernels' dispatch")
 
 // checkVEX refuses the file just written when it holds a legacy-SSE
 // instruction on a vector register (package vexcheck): it is removed and
@@ -1132,4 +907,13 @@ func checkVEX() {
 	}
 	os.Remove(out)
 	os.Exit(1)
+}
+
+// offset1 is the 1D Voronoi offset (A + u) − g of the point of the cell
+// with hash v.
+func offset1(v VecVirtual, u uint32, g Mem) VecVirtual {
+	d := byteUnit(v, 0, 8)
+	VADDPS(bcast(u), d, d)
+	VSUBPS(g, d, d)
+	return d
 }

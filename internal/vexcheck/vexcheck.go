@@ -7,11 +7,17 @@
 // slower than the scalar Go code. AMD cores do not punish the mix, so a
 // measurement there hides it; this check does not depend on the machine.
 //
-// The rule: in an assembly file, an instruction that names a vector
-// register (X0–X31, Y0–Y31, Z0–Z31) must be VEX- or EVEX-encoded; in Go's
-// assembler syntax those mnemonics start with V. Opmask instructions
-// (KMOVW, KORW, …) name K registers only, and general-purpose instructions
-// name no vector register, so neither is affected.
+// The rules:
+//   - an instruction that names a vector register (X0–X31, Y0–Y31,
+//     Z0–Z31) must be VEX- or EVEX-encoded; in Go's assembler syntax those
+//     mnemonics start with V. Opmask instructions (KMOVW, KORW, …) name K
+//     registers only, and general-purpose instructions name no vector
+//     register, so neither is affected;
+//   - only a function whose name ends in AVX512 may use what needs
+//     AVX-512: ZMM and opmask registers, and X16–X31 or Y16–Y31 (EVEX
+//     only). Every other function is AVX2 code, which must run on a CPU
+//     without AVX-512 (a register allocator that runs out of Y0–Y15 would
+//     otherwise reach for Y16 silently).
 //
 // cmd/vexcheck-style use: `go run ./internal/vexcheck/cmd FILE.s…` (make
 // asmcheck), the cpu package's TestAssemblyIsVEXClean, and internal/asmgen,
@@ -26,23 +32,32 @@ import (
 	"strings"
 )
 
-// Problem is one legacy-SSE instruction on a vector register.
+// Problem is one instruction that breaks a rule.
 type Problem struct {
 	Line        int    // 1-based line number
 	Instruction string // the instruction as written, trimmed
+	Func        string // the function it is in
+	EVEX        bool   // an AVX-512 register outside an AVX-512 function (else legacy SSE)
 }
 
 func (p Problem) String() string {
+	if p.EVEX {
+		return fmt.Sprintf("line %d: AVX-512 register in %s, which is not an AVX512 function: %s", p.Line, p.Func, p.Instruction)
+	}
 	return fmt.Sprintf("line %d: legacy-SSE instruction on a vector register: %s", p.Line, p.Instruction)
 }
 
 // vectorReg matches a vector register operand in Go assembler syntax.
 var vectorReg = regexp.MustCompile(`\b[XYZ](?:[0-9]|[12][0-9]|3[01])\b`)
 
-// Check reads Go assembly from r and returns every instruction that names
-// a vector register without a VEX or EVEX encoding.
+// evexReg matches the registers only AVX-512 has.
+var evexReg = regexp.MustCompile(`\b(?:[XY](?:1[6-9]|2[0-9]|3[01])|Z(?:[0-9]|[12][0-9]|3[01])|K[0-7])\b`)
+
+// Check reads Go assembly from r and returns every instruction that breaks
+// one of the rules.
 func Check(r io.Reader) ([]Problem, error) {
 	var probs []Problem
+	fn := ""
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -60,14 +75,23 @@ func Check(r io.Reader) ([]Problem, error) {
 				op, args = op[:i], op[i:]+" "+args
 			}
 			switch op {
-			case "TEXT", "DATA", "GLOBL", "PCDATA", "FUNCDATA":
+			case "TEXT":
+				fn = strings.TrimSpace(strings.SplitN(args, "(", 2)[0])
+				fn = strings.TrimPrefix(fn, "·")
+				continue
+			case "DATA", "GLOBL", "PCDATA", "FUNCDATA":
+				continue
+			}
+			operands := stripSymbols(args)
+			if !strings.HasSuffix(fn, "AVX512") && evexReg.MatchString(operands) {
+				probs = append(probs, Problem{Line: n, Instruction: stmt, Func: fn, EVEX: true})
 				continue
 			}
 			if strings.HasPrefix(op, "V") || strings.HasPrefix(op, "K") {
 				continue
 			}
-			if vectorReg.MatchString(stripSymbols(args)) {
-				probs = append(probs, Problem{Line: n, Instruction: stmt})
+			if vectorReg.MatchString(operands) {
+				probs = append(probs, Problem{Line: n, Instruction: stmt, Func: fn})
 			}
 		}
 	}

@@ -22,6 +22,16 @@ TEXT ·f(SB), NOSPLIT, $0-8
 	MOVL   x1+8(FP), AX
 	MOVUPS Y7, (AX)
 	RET
+TEXT ·gAVX512(SB), NOSPLIT, $0-8
+	VPADDD Z1, Z2, Z3
+	KMOVW  K1, AX
+	VADDPS Y17, Y1, Y1
+	RET
+TEXT ·hAVX2(SB), NOSPLIT, $0-8
+	VADDPS Y17, Y1, Y1
+	VADDPS X3, X16, X4
+	VADDPS Y15, Y1, Y1
+	RET
 `
 	probs, err := Check(strings.NewReader(src))
 	if err != nil {
@@ -31,7 +41,7 @@ TEXT ·f(SB), NOSPLIT, $0-8
 	for _, p := range probs {
 		got = append(got, p.Line)
 	}
-	want := []int{6, 7, 10, 11, 13, 15}
+	want := []int{6, 7, 9, 10, 11, 12, 13, 15, 23, 24}
 	if len(got) != len(want) {
 		t.Fatalf("lines %v, want %v (%v)", got, want, probs)
 	}
