@@ -65,7 +65,11 @@ terminal; -quiet turns that off.
 work starts; a file is replaced only by a complete image (written beside it,
 then renamed into place; a symbolic link stays a link), and a device or
 FIFO (/dev/null, a named pipe, a link to one) is written in place and never
-removed. A failed write leaves the path as it was.
+removed. A failed write leaves the path as it was. With -frames every
+frame's path is checked before the first frame is drawn (two frames may not
+name the same file), and no file is replaced until every frame is complete;
+a failure leaves every path as it was. Interrupted (Ctrl-C, SIGTERM), the
+command removes its unfinished files and ends by the signal.
 
 -normals writes a tangent-space normal map instead, from the analytical
 derivatives of the displaced plane y = K·noise: n = normalize(−K·dx, 1, −K·dz)
@@ -136,17 +140,24 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if math.IsNaN(f.displacement) || math.IsInf(f.displacement, 0) {
 		return fmt.Errorf("invalid displacement %v: must be finite", f.displacement)
 	}
-	// Opened before the work, so a path that cannot be written fails at
-	// once; the path keeps its old contents unless the image is complete.
-	name := f.out
-	if f.frames > 0 {
-		name = fmt.Sprintf(f.out, 0)
+	// Every output is made before the work, so a path that cannot be
+	// written fails at once; the paths keep their old contents unless
+	// every image is complete (outfile.Group).
+	var outs outfile.Group
+	defer outs.Abort()
+	files := make([]*outfile.File, max(f.frames, 1))
+	for k := range files {
+		name := f.out
+		if f.frames > 0 {
+			name = fmt.Sprintf(f.out, k)
+		}
+		if files[k], err = outs.Create(name, stdout); err != nil {
+			if f.frames > 0 {
+				return fmt.Errorf("-o: frame %d: %v", k, err)
+			}
+			return fmt.Errorf("-o: %v", err)
+		}
 	}
-	out, err := outfile.Create(name, stdout)
-	if err != nil {
-		return fmt.Errorf("-o: %v", err)
-	}
-	defer func() { out.Abort() }()
 	var bs batchSampler
 	var dev gpuDevice
 	if f.backend == "gpu" {
@@ -168,12 +179,7 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		wide: f.bits == "16", grey: f.ramp == "grey", progress: newProgress(stderr, !f.quiet, "noise image"),
 		mapping: mapping, loop: noise.Loop{Radius: float32(f.loopRadius)}, frames: max(f.frames, 1)}
 	defer r.progress.done()
-	for k := range r.frames {
-		if k > 0 {
-			if out, err = outfile.Create(fmt.Sprintf(f.out, k), stdout); err != nil {
-				return fmt.Errorf("-o: %v", err)
-			}
-		}
+	for k, out := range files {
 		r.frame = k
 		img, err := r.render()
 		if err != nil {
@@ -182,6 +188,9 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err := writePNG(out, img); err != nil {
 			return err
 		}
+	}
+	if err := outs.Commit(); err != nil {
+		return err
 	}
 	if dev != nil {
 		fmt.Fprintf(stderr, "noise: GPU: %s\n", dev.info().Line)
@@ -387,7 +396,7 @@ func normalColour64(s noise.Sample, k float32) color.RGBA64 {
 	return color.RGBA64{ramp.To16((n[0] + 1) / 2), ramp.To16((n[2] + 1) / 2), ramp.To16((n[1] + 1) / 2), 0xFFFF}
 }
 
-// writePNG encodes img to out and commits it.
+// writePNG encodes img to out and commits it (in a Group: completes it).
 func writePNG(out *outfile.File, img image.Image) error {
 	if err := png.Encode(out, img); err != nil {
 		return err
