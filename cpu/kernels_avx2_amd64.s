@@ -49394,7 +49394,7 @@ GLOBL perm16_2<>(SB), RODATA|NOPTR, $64
 
 // func valueLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueLattice1DBatchAVX512(SB), $1280-64
+TEXT ·valueLattice1DBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -49417,66 +49417,123 @@ valueLattice1DBatchAVX512_loop:
 	CMPQ        SI, DX
 	JAE         valueLattice1DBatchAVX512_done
 	VMOVUPS     (AX)(SI*4), Z0
+	VMOVUPS     64(AX)(SI*4), Z3
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z2
-	VCVTTPS2DQ  Z2, Z3
-	VSUBPS      Z2, Z0, Z0
-	VMULPS      Z0, Z0, Z2
-	VMULPS      Z0, Z2, Z2
-	VMULPS      z40c00000<>+0(SB), Z0, Z4
-	VSUBPS      z41700000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z4
+	VRNDSCALEPS $0x01, Z3, Z5
+	VCVTTPS2DQ  Z4, Z6
+	VCVTTPS2DQ  Z5, Z7
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
+	VMULPS      Z0, Z0, Z4
+	VMULPS      Z3, Z3, Z5
 	VMULPS      Z0, Z4, Z4
-	VADDPS      z41200000<>+0(SB), Z4, Z4
-	VMULPS      Z4, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z0
-	VPADDD      zc2b2ae3d<>+0(SB), Z0, Z3
+	VMULPS      Z3, Z5, Z5
+	VMULPS      z40c00000<>+0(SB), Z0, Z8
+	VMULPS      z40c00000<>+0(SB), Z3, Z9
+	VSUBPS      z41700000<>+0(SB), Z8, Z8
+	VSUBPS      z41700000<>+0(SB), Z9, Z9
+	VMULPS      Z0, Z8, Z8
+	VMULPS      Z3, Z9, Z9
+	VADDPS      z41200000<>+0(SB), Z8, Z8
+	VADDPS      z41200000<>+0(SB), Z9, Z9
+	VMULPS      Z8, Z4, Z4
+	VMULPS      Z9, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z3
+	VPADDD      zc2b2ae3d<>+0(SB), Z0, Z6
+	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z7
 	VPADDD      (SP), Z0, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z4
-	VPXORD      Z4, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z4
-	VPXORD      Z4, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z4
-	VPSRLD      $0x10, Z0, Z4
-	VPXORD      Z4, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z0
-	VCVTDQ2PS   Z0, Z0
-	VMULPS      z3c008081<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z0
 	VPADDD      (SP), Z3, Z3
+	VPROLD      $0x11, Z0, Z0
 	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
 	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z4
-	VPXORD      Z4, Z3, Z3
+	VPSRLD      $0x0f, Z0, Z8
+	VPSRLD      $0x0f, Z3, Z9
+	VPXORD      Z8, Z0, Z0
+	VPXORD      Z9, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
 	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z4
-	VPXORD      Z4, Z3, Z3
+	VPSRLD      $0x0d, Z0, Z8
+	VPSRLD      $0x0d, Z3, Z9
+	VPXORD      Z8, Z0, Z0
+	VPXORD      Z9, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
 	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z4
-	VPSRLD      $0x10, Z3, Z4
-	VPXORD      Z4, Z3, Z3
+	VMOVUPS     Z0, Z8
+	VMOVUPS     Z3, Z8
+	VPSRLD      $0x10, Z0, Z8
+	VPSRLD      $0x10, Z3, Z9
+	VPXORD      Z8, Z0, Z0
+	VPXORD      Z9, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z0
 	VPANDD      z000000ff<>+0(SB), Z3, Z3
+	VCVTDQ2PS   Z0, Z0
 	VCVTDQ2PS   Z3, Z3
+	VMULPS      z3c008081<>+0(SB), Z0, Z0
 	VMULPS      z3c008081<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z0
 	VSUBPS      z3f800000<>+0(SB), Z3, Z3
-	VSUBPS      Z0, Z3, Z3
-	VMULPS      Z2, Z3, Z3
-	VADDPS      Z3, Z0, Z0
+	VPADDD      (SP), Z6, Z6
+	VPADDD      (SP), Z7, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z8
+	VPSRLD      $0x0f, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z8
+	VPSRLD      $0x0d, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z8
+	VMOVUPS     Z7, Z8
+	VPSRLD      $0x10, Z6, Z8
+	VPSRLD      $0x10, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z6
+	VPANDD      z000000ff<>+0(SB), Z7, Z7
+	VCVTDQ2PS   Z6, Z6
+	VCVTDQ2PS   Z7, Z7
+	VMULPS      z3c008081<>+0(SB), Z6, Z6
+	VMULPS      z3c008081<>+0(SB), Z7, Z7
+	VSUBPS      z3f800000<>+0(SB), Z6, Z6
+	VSUBPS      z3f800000<>+0(SB), Z7, Z7
+	VSUBPS      Z0, Z6, Z6
+	VSUBPS      Z3, Z7, Z7
+	VMULPS      Z4, Z6, Z6
+	VMULPS      Z5, Z7, Z7
+	VADDPS      Z6, Z0, Z0
+	VADDPS      Z7, Z3, Z3
 	TESTL       $0x00000003, BX
 	JZ          valueLattice1DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z0, Z0
+	VPANDD      z7fffffff<>+0(SB), Z3, Z3
 	TESTL       $0x00000002, BX
 	JZ          valueLattice1DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z0, Z2
-	VMOVUPS     z40400000<>+0(SB), Z3
-	VSUBPS      Z2, Z3, Z2
-	VMULPS      Z2, Z0, Z2
-	VMULPS      Z2, Z0, Z0
+	VMULPS      z40000000<>+0(SB), Z0, Z4
+	VMULPS      z40000000<>+0(SB), Z3, Z5
+	VMOVUPS     z40400000<>+0(SB), Z6
+	VSUBPS      Z4, Z6, Z4
+	VMOVUPS     z40400000<>+0(SB), Z6
+	VSUBPS      Z5, Z6, Z5
+	VMULPS      Z4, Z0, Z4
+	VMULPS      Z5, Z3, Z5
+	VMULPS      Z4, Z0, Z0
+	VMULPS      Z5, Z3, Z3
 
 valueLattice1DBatchAVX512_combined1:
 	MOVL        BX, DI
@@ -49487,52 +49544,79 @@ valueLattice1DBatchAVX512_combined1:
 	CMPL        DI, $0x00000008
 	JE          valueLattice1DBatchAVX512_billow4
 	VADDPS      z3f800000<>+0(SB), Z0, Z0
+	VADDPS      z3f800000<>+0(SB), Z3, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
+	VMULPS      z40000000<>+0(SB), Z3, Z3
 	VSUBPS      z3f800000<>+0(SB), Z0, Z0
+	VSUBPS      z3f800000<>+0(SB), Z3, Z3
 	JMP         valueLattice1DBatchAVX512_shaped2
 
 valueLattice1DBatchAVX512_ridged3:
 	VPANDD  z7fffffff<>+0(SB), Z0, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z3, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
+	VMULPS  z40000000<>+0(SB), Z3, Z3
 	VSUBPS  z3f800000<>+0(SB), Z0, Z0
+	VSUBPS  z3f800000<>+0(SB), Z3, Z3
 	JMP     valueLattice1DBatchAVX512_shaped2
 
 valueLattice1DBatchAVX512_billow4:
 	VPANDD z7fffffff<>+0(SB), Z0, Z0
+	VPANDD z7fffffff<>+0(SB), Z3, Z3
 	VMULPS z40000000<>+0(SB), Z0, Z0
+	VMULPS z40000000<>+0(SB), Z3, Z3
 	VSUBPS z3f800000<>+0(SB), Z0, Z0
+	VSUBPS z3f800000<>+0(SB), Z3, Z3
 
 valueLattice1DBatchAVX512_shaped2:
 	TESTL   $0x00000010, BX
 	JNZ     valueLattice1DBatchAVX512_first5
 	VMOVUPS (CX)(SI*4), Z1
+	VMOVUPS 64(CX)(SI*4), Z2
 	JMP     valueLattice1DBatchAVX512_sum6
 
 valueLattice1DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 valueLattice1DBatchAVX512_sum6:
 	VMULPS 192(SP), Z0, Z0
+	VMULPS 192(SP), Z3, Z3
 	VADDPS Z0, Z1, Z1
+	VADDPS Z3, Z2, Z2
 	TESTL  $0x00000020, BX
 	JZ     valueLattice1DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 valueLattice1DBatchAVX512_store7:
 	VMOVUPS Z1, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z2, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     valueLattice1DBatchAVX512_loop
 
 valueLattice1DBatchAVX512_done:
@@ -49811,7 +49895,7 @@ GLOBL z3f000000<>(SB), RODATA|NOPTR, $64
 
 // func perlinLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·perlinLattice1DBatchAVX512(SB), $1280-64
+TEXT ·perlinLattice1DBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -49834,75 +49918,141 @@ perlinLattice1DBatchAVX512_loop:
 	CMPQ        SI, DX
 	JAE         perlinLattice1DBatchAVX512_done
 	VMOVUPS     (AX)(SI*4), Z0
+	VMOVUPS     64(AX)(SI*4), Z3
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z2
-	VCVTTPS2DQ  Z2, Z3
-	VSUBPS      Z2, Z0, Z0
-	VMULPS      Z0, Z0, Z2
-	VMULPS      Z0, Z2, Z2
-	VMULPS      z40c00000<>+0(SB), Z0, Z4
-	VSUBPS      z41700000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z4
+	VRNDSCALEPS $0x01, Z3, Z5
+	VCVTTPS2DQ  Z4, Z6
+	VCVTTPS2DQ  Z5, Z7
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
+	VMULPS      Z0, Z0, Z4
+	VMULPS      Z3, Z3, Z5
 	VMULPS      Z0, Z4, Z4
-	VADDPS      z41200000<>+0(SB), Z4, Z4
-	VMULPS      Z4, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z4
-	VSUBPS      z3f800000<>+0(SB), Z0, Z5
-	VPADDD      (SP), Z3, Z3
-	VPROLD      $0x11, Z3, Z3
-	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z6
-	VPXORD      Z6, Z3, Z3
-	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z6
-	VPXORD      Z6, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z6
-	VPSRLD      $0x10, Z3, Z6
-	VPXORD      Z6, Z3, Z3
-	VPANDD      z000000ff<>+0(SB), Z3, Z6
-	VCVTDQ2PS   Z6, Z6
-	VMULPS      z3b808081<>+0(SB), Z6, Z6
-	VADDPS      z3f800000<>+0(SB), Z6, Z6
-	VPSLLD      $0x17, Z3, Z3
-	VPANDD      z80000000<>+0(SB), Z3, Z3
-	VPXORD      Z3, Z6, Z6
-	VMULPS      Z0, Z6, Z6
-	VPADDD      (SP), Z4, Z0
+	VMULPS      Z3, Z5, Z5
+	VMULPS      z40c00000<>+0(SB), Z0, Z8
+	VMULPS      z40c00000<>+0(SB), Z3, Z9
+	VSUBPS      z41700000<>+0(SB), Z8, Z8
+	VSUBPS      z41700000<>+0(SB), Z9, Z9
+	VMULPS      Z0, Z8, Z8
+	VMULPS      Z3, Z9, Z9
+	VADDPS      z41200000<>+0(SB), Z8, Z8
+	VADDPS      z41200000<>+0(SB), Z9, Z9
+	VMULPS      Z8, Z4, Z4
+	VMULPS      Z9, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VPADDD      zc2b2ae3d<>+0(SB), Z6, Z8
+	VPADDD      zc2b2ae3d<>+0(SB), Z7, Z9
+	VSUBPS      z3f800000<>+0(SB), Z0, Z10
+	VSUBPS      z3f800000<>+0(SB), Z3, Z11
+	VPADDD      (SP), Z6, Z6
+	VPADDD      (SP), Z7, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z12
+	VPSRLD      $0x0f, Z7, Z13
+	VPXORD      Z12, Z6, Z6
+	VPXORD      Z13, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z12
+	VPSRLD      $0x0d, Z7, Z13
+	VPXORD      Z12, Z6, Z6
+	VPXORD      Z13, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z12
+	VMOVUPS     Z7, Z12
+	VPSRLD      $0x10, Z6, Z12
+	VPSRLD      $0x10, Z7, Z13
+	VPXORD      Z12, Z6, Z6
+	VPXORD      Z13, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z12
+	VPANDD      z000000ff<>+0(SB), Z7, Z13
+	VCVTDQ2PS   Z12, Z12
+	VCVTDQ2PS   Z13, Z13
+	VMULPS      z3b808081<>+0(SB), Z12, Z12
+	VMULPS      z3b808081<>+0(SB), Z13, Z13
+	VADDPS      z3f800000<>+0(SB), Z12, Z12
+	VADDPS      z3f800000<>+0(SB), Z13, Z13
+	VPSLLD      $0x17, Z6, Z6
+	VPSLLD      $0x17, Z7, Z7
+	VPANDD      z80000000<>+0(SB), Z6, Z6
+	VPANDD      z80000000<>+0(SB), Z7, Z7
+	VPXORD      Z6, Z12, Z12
+	VPXORD      Z7, Z13, Z13
+	VMULPS      Z0, Z12, Z12
+	VMULPS      Z3, Z13, Z13
+	VPADDD      (SP), Z8, Z0
+	VPADDD      (SP), Z9, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z3
-	VPXORD      Z3, Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z6
+	VPSRLD      $0x0f, Z3, Z7
+	VPXORD      Z6, Z0, Z0
+	VPXORD      Z7, Z3, Z3
 	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z3
-	VPXORD      Z3, Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z6
+	VPSRLD      $0x0d, Z3, Z7
+	VPXORD      Z6, Z0, Z0
+	VPXORD      Z7, Z3, Z3
 	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z3
-	VPSRLD      $0x10, Z0, Z3
-	VPXORD      Z3, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z3
-	VCVTDQ2PS   Z3, Z3
-	VMULPS      z3b808081<>+0(SB), Z3, Z3
-	VADDPS      z3f800000<>+0(SB), Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z6
+	VMOVUPS     Z3, Z6
+	VPSRLD      $0x10, Z0, Z6
+	VPSRLD      $0x10, Z3, Z7
+	VPXORD      Z6, Z0, Z0
+	VPXORD      Z7, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z6
+	VPANDD      z000000ff<>+0(SB), Z3, Z7
+	VCVTDQ2PS   Z6, Z6
+	VCVTDQ2PS   Z7, Z7
+	VMULPS      z3b808081<>+0(SB), Z6, Z6
+	VMULPS      z3b808081<>+0(SB), Z7, Z7
+	VADDPS      z3f800000<>+0(SB), Z6, Z6
+	VADDPS      z3f800000<>+0(SB), Z7, Z7
 	VPSLLD      $0x17, Z0, Z0
+	VPSLLD      $0x17, Z3, Z3
 	VPANDD      z80000000<>+0(SB), Z0, Z0
-	VPXORD      Z0, Z3, Z3
+	VPANDD      z80000000<>+0(SB), Z3, Z3
+	VPXORD      Z0, Z6, Z6
+	VPXORD      Z3, Z7, Z7
+	VMULPS      Z10, Z6, Z6
+	VMULPS      Z11, Z7, Z7
+	VSUBPS      Z12, Z6, Z0
+	VSUBPS      Z13, Z7, Z3
+	VMULPS      Z4, Z0, Z0
 	VMULPS      Z5, Z3, Z3
-	VSUBPS      Z6, Z3, Z0
-	VMULPS      Z2, Z0, Z0
-	VADDPS      Z0, Z6, Z6
+	VADDPS      Z0, Z12, Z12
+	VADDPS      Z3, Z13, Z13
 	TESTL       $0x00000003, BX
 	JZ          perlinLattice1DBatchAVX512_combined1
-	VPANDD      z7fffffff<>+0(SB), Z6, Z6
+	VPANDD      z7fffffff<>+0(SB), Z12, Z12
+	VPANDD      z7fffffff<>+0(SB), Z13, Z13
 	TESTL       $0x00000002, BX
 	JZ          perlinLattice1DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z6, Z0
-	VMOVUPS     z40400000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VMULPS      Z0, Z6, Z0
-	VMULPS      Z0, Z6, Z6
+	VMULPS      z40000000<>+0(SB), Z12, Z0
+	VMULPS      z40000000<>+0(SB), Z13, Z3
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VMULPS      Z0, Z12, Z0
+	VMULPS      Z3, Z13, Z3
+	VMULPS      Z0, Z12, Z12
+	VMULPS      Z3, Z13, Z13
 
 perlinLattice1DBatchAVX512_combined1:
 	MOVL        BX, DI
@@ -49912,53 +50062,80 @@ perlinLattice1DBatchAVX512_combined1:
 	JE          perlinLattice1DBatchAVX512_ridged3
 	CMPL        DI, $0x00000008
 	JE          perlinLattice1DBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z6, Z0
+	VADDPS      z3f800000<>+0(SB), Z12, Z0
+	VADDPS      z3f800000<>+0(SB), Z13, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z6
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z12
+	VSUBPS      z3f800000<>+0(SB), Z3, Z13
 	JMP         perlinLattice1DBatchAVX512_shaped2
 
 perlinLattice1DBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z6, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z12, Z0
+	VPANDD  z7fffffff<>+0(SB), Z13, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z6
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z12
+	VSUBPS  z3f800000<>+0(SB), Z3, Z13
 	JMP     perlinLattice1DBatchAVX512_shaped2
 
 perlinLattice1DBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z6, Z6
-	VMULPS z40000000<>+0(SB), Z6, Z6
-	VSUBPS z3f800000<>+0(SB), Z6, Z6
+	VPANDD z7fffffff<>+0(SB), Z12, Z12
+	VPANDD z7fffffff<>+0(SB), Z13, Z13
+	VMULPS z40000000<>+0(SB), Z12, Z12
+	VMULPS z40000000<>+0(SB), Z13, Z13
+	VSUBPS z3f800000<>+0(SB), Z12, Z12
+	VSUBPS z3f800000<>+0(SB), Z13, Z13
 
 perlinLattice1DBatchAVX512_shaped2:
 	TESTL   $0x00000010, BX
 	JNZ     perlinLattice1DBatchAVX512_first5
 	VMOVUPS (CX)(SI*4), Z1
+	VMOVUPS 64(CX)(SI*4), Z2
 	JMP     perlinLattice1DBatchAVX512_sum6
 
 perlinLattice1DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 perlinLattice1DBatchAVX512_sum6:
-	VMULPS 192(SP), Z6, Z6
-	VADDPS Z6, Z1, Z1
+	VMULPS 192(SP), Z12, Z12
+	VMULPS 192(SP), Z13, Z13
+	VADDPS Z12, Z1, Z1
+	VADDPS Z13, Z2, Z2
 	TESTL  $0x00000020, BX
 	JZ     perlinLattice1DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 perlinLattice1DBatchAVX512_store7:
 	VMOVUPS Z1, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z2, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     perlinLattice1DBatchAVX512_loop
 
 perlinLattice1DBatchAVX512_done:
@@ -50003,7 +50180,7 @@ GLOBL z80000000<>(SB), RODATA|NOPTR, $64
 
 // func valueLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueLattice2DBatchAVX512(SB), $1280-64
+TEXT ·valueLattice2DBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -50027,126 +50204,243 @@ valueLattice2DBatchAVX512_loop:
 	CMPQ        DI, BX
 	JAE         valueLattice2DBatchAVX512_done
 	VMOVUPS     (AX)(DI*4), Z0
-	VMOVUPS     (CX)(DI*4), Z2
-	VMULPS      128(SP), Z2, Z2
-	VMAXPS      zce000000<>+0(SB), Z2, Z2
-	VMINPS      z4e000000<>+0(SB), Z2, Z2
-	VRNDSCALEPS $0x01, Z2, Z3
-	VCVTTPS2DQ  Z3, Z4
-	VSUBPS      Z3, Z2, Z2
-	VMULPS      Z2, Z2, Z3
-	VMULPS      Z2, Z3, Z3
-	VMULPS      z40c00000<>+0(SB), Z2, Z5
-	VSUBPS      z41700000<>+0(SB), Z5, Z5
-	VMULPS      Z2, Z5, Z5
-	VADDPS      z41200000<>+0(SB), Z5, Z5
-	VMULPS      Z5, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z2
-	VPADDD      zc2b2ae3d<>+0(SB), Z2, Z4
+	VMOVUPS     64(AX)(DI*4), Z3
+	VMOVUPS     (CX)(DI*4), Z4
+	VMOVUPS     64(CX)(DI*4), Z5
+	VMULPS      128(SP), Z4, Z4
+	VMULPS      128(SP), Z5, Z5
+	VMAXPS      zce000000<>+0(SB), Z4, Z4
+	VMAXPS      zce000000<>+0(SB), Z5, Z5
+	VMINPS      z4e000000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS $0x01, Z4, Z6
+	VRNDSCALEPS $0x01, Z5, Z7
+	VCVTTPS2DQ  Z6, Z8
+	VCVTTPS2DQ  Z7, Z9
+	VSUBPS      Z6, Z4, Z4
+	VSUBPS      Z7, Z5, Z5
+	VMULPS      Z4, Z4, Z6
+	VMULPS      Z5, Z5, Z7
+	VMULPS      Z4, Z6, Z6
+	VMULPS      Z5, Z7, Z7
+	VMULPS      z40c00000<>+0(SB), Z4, Z10
+	VMULPS      z40c00000<>+0(SB), Z5, Z11
+	VSUBPS      z41700000<>+0(SB), Z10, Z10
+	VSUBPS      z41700000<>+0(SB), Z11, Z11
+	VMULPS      Z4, Z10, Z10
+	VMULPS      Z5, Z11, Z11
+	VADDPS      z41200000<>+0(SB), Z10, Z10
+	VADDPS      z41200000<>+0(SB), Z11, Z11
+	VMULPS      Z10, Z6, Z6
+	VMULPS      Z11, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z5
+	VPADDD      zc2b2ae3d<>+0(SB), Z4, Z8
+	VPADDD      zc2b2ae3d<>+0(SB), Z5, Z9
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z5
-	VCVTTPS2DQ  Z5, Z6
-	VSUBPS      Z5, Z0, Z0
-	VMULPS      Z0, Z0, Z5
-	VMULPS      Z0, Z5, Z5
-	VMULPS      z40c00000<>+0(SB), Z0, Z7
-	VSUBPS      z41700000<>+0(SB), Z7, Z7
-	VMULPS      Z0, Z7, Z7
-	VADDPS      z41200000<>+0(SB), Z7, Z7
-	VMULPS      Z7, Z5, Z5
-	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z0
-	VPADDD      zc2b2ae3d<>+0(SB), Z0, Z6
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z10
+	VRNDSCALEPS $0x01, Z3, Z11
+	VCVTTPS2DQ  Z10, Z12
+	VCVTTPS2DQ  Z11, Z13
+	VSUBPS      Z10, Z0, Z0
+	VSUBPS      Z11, Z3, Z3
+	VMULPS      Z0, Z0, Z10
+	VMULPS      Z3, Z3, Z11
+	VMULPS      Z0, Z10, Z10
+	VMULPS      Z3, Z11, Z11
+	VMULPS      z40c00000<>+0(SB), Z0, Z14
+	VMULPS      z40c00000<>+0(SB), Z3, Z15
+	VSUBPS      z41700000<>+0(SB), Z14, Z14
+	VSUBPS      z41700000<>+0(SB), Z15, Z15
+	VMULPS      Z0, Z14, Z14
+	VMULPS      Z3, Z15, Z15
+	VADDPS      z41200000<>+0(SB), Z14, Z14
+	VADDPS      z41200000<>+0(SB), Z15, Z15
+	VMULPS      Z14, Z10, Z10
+	VMULPS      Z15, Z11, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z12, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z3
+	VPADDD      zc2b2ae3d<>+0(SB), Z0, Z12
+	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z13
 	VPADDD      (SP), Z0, Z0
+	VPADDD      (SP), Z3, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD      (SP), Z6, Z6
-	VPROLD      $0x11, Z6, Z6
-	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
-	VPADDD      Z0, Z2, Z7
-	VPROLD      $0x11, Z7, Z7
-	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
-	VPSRLD      $0x0f, Z7, Z8
-	VPXORD      Z8, Z7, Z7
-	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
-	VPSRLD      $0x0d, Z7, Z8
-	VPXORD      Z8, Z7, Z7
-	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
-	VMOVUPS     Z7, Z8
-	VPSRLD      $0x10, Z7, Z8
-	VPXORD      Z8, Z7, Z7
-	VPANDD      z000000ff<>+0(SB), Z7, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3c008081<>+0(SB), Z7, Z7
-	VSUBPS      z3f800000<>+0(SB), Z7, Z7
-	VPADDD      Z0, Z4, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPADDD      (SP), Z12, Z12
+	VPADDD      (SP), Z13, Z13
+	VPROLD      $0x11, Z12, Z12
+	VPROLD      $0x11, Z13, Z13
+	VPMULLD     z27d4eb2f<>+0(SB), Z12, Z12
+	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
+	VPADDD      Z0, Z4, Z14
+	VPADDD      Z3, Z5, Z15
+	VPROLD      $0x11, Z14, Z14
+	VPROLD      $0x11, Z15, Z15
+	VPMULLD     z27d4eb2f<>+0(SB), Z14, Z14
+	VPMULLD     z27d4eb2f<>+0(SB), Z15, Z15
+	VPSRLD      $0x0f, Z14, Z16
+	VPSRLD      $0x0f, Z15, Z17
+	VPXORD      Z16, Z14, Z14
+	VPXORD      Z17, Z15, Z15
+	VPMULLD     z85ebca77<>+0(SB), Z14, Z14
+	VPMULLD     z85ebca77<>+0(SB), Z15, Z15
+	VPSRLD      $0x0d, Z14, Z16
+	VPSRLD      $0x0d, Z15, Z17
+	VPXORD      Z16, Z14, Z14
+	VPXORD      Z17, Z15, Z15
+	VPMULLD     zc2b2ae3d<>+0(SB), Z14, Z14
+	VPMULLD     zc2b2ae3d<>+0(SB), Z15, Z15
+	VMOVUPS     Z14, Z16
+	VMOVUPS     Z15, Z16
+	VPSRLD      $0x10, Z14, Z16
+	VPSRLD      $0x10, Z15, Z17
+	VPXORD      Z16, Z14, Z14
+	VPXORD      Z17, Z15, Z15
+	VPANDD      z000000ff<>+0(SB), Z14, Z14
+	VPANDD      z000000ff<>+0(SB), Z15, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3c008081<>+0(SB), Z14, Z14
+	VMULPS      z3c008081<>+0(SB), Z15, Z15
+	VSUBPS      z3f800000<>+0(SB), Z14, Z14
+	VSUBPS      z3f800000<>+0(SB), Z15, Z15
+	VPADDD      Z0, Z8, Z0
+	VPADDD      Z3, Z9, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z8
-	VPXORD      Z8, Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z16
+	VPSRLD      $0x0f, Z3, Z17
+	VPXORD      Z16, Z0, Z0
+	VPXORD      Z17, Z3, Z3
 	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z8
-	VPXORD      Z8, Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z16
+	VPSRLD      $0x0d, Z3, Z17
+	VPXORD      Z16, Z0, Z0
+	VPXORD      Z17, Z3, Z3
 	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z8
-	VPSRLD      $0x10, Z0, Z8
-	VPXORD      Z8, Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z16
+	VMOVUPS     Z3, Z16
+	VPSRLD      $0x10, Z0, Z16
+	VPSRLD      $0x10, Z3, Z17
+	VPXORD      Z16, Z0, Z0
+	VPXORD      Z17, Z3, Z3
 	VPANDD      z000000ff<>+0(SB), Z0, Z0
+	VPANDD      z000000ff<>+0(SB), Z3, Z3
 	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
 	VMULPS      z3c008081<>+0(SB), Z0, Z0
+	VMULPS      z3c008081<>+0(SB), Z3, Z3
 	VSUBPS      z3f800000<>+0(SB), Z0, Z0
-	VSUBPS      Z7, Z0, Z0
-	VMULPS      Z3, Z0, Z0
-	VADDPS      Z0, Z7, Z7
-	VPADDD      Z6, Z2, Z0
+	VSUBPS      z3f800000<>+0(SB), Z3, Z3
+	VSUBPS      Z14, Z0, Z0
+	VSUBPS      Z15, Z3, Z3
+	VMULPS      Z6, Z0, Z0
+	VMULPS      Z7, Z3, Z3
+	VADDPS      Z0, Z14, Z14
+	VADDPS      Z3, Z15, Z15
+	VPADDD      Z12, Z4, Z0
+	VPADDD      Z13, Z5, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z2
-	VPXORD      Z2, Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z4
+	VPSRLD      $0x0f, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
 	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z2
-	VPXORD      Z2, Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z4
+	VPSRLD      $0x0d, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
 	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z2
-	VPSRLD      $0x10, Z0, Z2
-	VPXORD      Z2, Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z4
+	VMOVUPS     Z3, Z4
+	VPSRLD      $0x10, Z0, Z4
+	VPSRLD      $0x10, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
 	VPANDD      z000000ff<>+0(SB), Z0, Z0
+	VPANDD      z000000ff<>+0(SB), Z3, Z3
 	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
 	VMULPS      z3c008081<>+0(SB), Z0, Z0
+	VMULPS      z3c008081<>+0(SB), Z3, Z3
 	VSUBPS      z3f800000<>+0(SB), Z0, Z0
-	VPADDD      Z6, Z4, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z4
-	VPSRLD      $0x10, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3c008081<>+0(SB), Z2, Z2
-	VSUBPS      z3f800000<>+0(SB), Z2, Z2
-	VSUBPS      Z0, Z2, Z2
-	VMULPS      Z3, Z2, Z2
-	VADDPS      Z2, Z0, Z0
-	VSUBPS      Z7, Z0, Z0
-	VMULPS      Z5, Z0, Z0
-	VADDPS      Z0, Z7, Z7
+	VSUBPS      z3f800000<>+0(SB), Z3, Z3
+	VPADDD      Z12, Z8, Z4
+	VPADDD      Z13, Z9, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z8
+	VPSRLD      $0x0f, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z8
+	VPSRLD      $0x0d, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z8
+	VMOVUPS     Z5, Z8
+	VPSRLD      $0x10, Z4, Z8
+	VPSRLD      $0x10, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3c008081<>+0(SB), Z4, Z4
+	VMULPS      z3c008081<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z4, Z4
+	VSUBPS      z3f800000<>+0(SB), Z5, Z5
+	VSUBPS      Z0, Z4, Z4
+	VSUBPS      Z3, Z5, Z5
+	VMULPS      Z6, Z4, Z4
+	VMULPS      Z7, Z5, Z5
+	VADDPS      Z4, Z0, Z0
+	VADDPS      Z5, Z3, Z3
+	VSUBPS      Z14, Z0, Z0
+	VSUBPS      Z15, Z3, Z3
+	VMULPS      Z10, Z0, Z0
+	VMULPS      Z11, Z3, Z3
+	VADDPS      Z0, Z14, Z14
+	VADDPS      Z3, Z15, Z15
 	TESTL       $0x00000003, SI
 	JZ          valueLattice2DBatchAVX512_combined1
-	VPANDD      z7fffffff<>+0(SB), Z7, Z7
+	VPANDD      z7fffffff<>+0(SB), Z14, Z14
+	VPANDD      z7fffffff<>+0(SB), Z15, Z15
 	TESTL       $0x00000002, SI
 	JZ          valueLattice2DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z7, Z0
-	VMOVUPS     z40400000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VMULPS      Z0, Z7, Z0
-	VMULPS      Z0, Z7, Z7
+	VMULPS      z40000000<>+0(SB), Z14, Z0
+	VMULPS      z40000000<>+0(SB), Z15, Z3
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VMULPS      Z0, Z14, Z0
+	VMULPS      Z3, Z15, Z3
+	VMULPS      Z0, Z14, Z14
+	VMULPS      Z3, Z15, Z15
 
 valueLattice2DBatchAVX512_combined1:
 	MOVL        SI, R8
@@ -50156,53 +50450,80 @@ valueLattice2DBatchAVX512_combined1:
 	JE          valueLattice2DBatchAVX512_ridged3
 	CMPL        R8, $0x00000008
 	JE          valueLattice2DBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z7, Z0
+	VADDPS      z3f800000<>+0(SB), Z14, Z0
+	VADDPS      z3f800000<>+0(SB), Z15, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z7
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z14
+	VSUBPS      z3f800000<>+0(SB), Z3, Z15
 	JMP         valueLattice2DBatchAVX512_shaped2
 
 valueLattice2DBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z7, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z14, Z0
+	VPANDD  z7fffffff<>+0(SB), Z15, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z7
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z14
+	VSUBPS  z3f800000<>+0(SB), Z3, Z15
 	JMP     valueLattice2DBatchAVX512_shaped2
 
 valueLattice2DBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z7, Z7
-	VMULPS z40000000<>+0(SB), Z7, Z7
-	VSUBPS z3f800000<>+0(SB), Z7, Z7
+	VPANDD z7fffffff<>+0(SB), Z14, Z14
+	VPANDD z7fffffff<>+0(SB), Z15, Z15
+	VMULPS z40000000<>+0(SB), Z14, Z14
+	VMULPS z40000000<>+0(SB), Z15, Z15
+	VSUBPS z3f800000<>+0(SB), Z14, Z14
+	VSUBPS z3f800000<>+0(SB), Z15, Z15
 
 valueLattice2DBatchAVX512_shaped2:
 	TESTL   $0x00000010, SI
 	JNZ     valueLattice2DBatchAVX512_first5
 	VMOVUPS (DX)(DI*4), Z1
+	VMOVUPS 64(DX)(DI*4), Z2
 	JMP     valueLattice2DBatchAVX512_sum6
 
 valueLattice2DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 valueLattice2DBatchAVX512_sum6:
-	VMULPS 192(SP), Z7, Z7
-	VADDPS Z7, Z1, Z1
+	VMULPS 192(SP), Z14, Z14
+	VMULPS 192(SP), Z15, Z15
+	VADDPS Z14, Z1, Z1
+	VADDPS Z15, Z2, Z2
 	TESTL  $0x00000020, SI
 	JZ     valueLattice2DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 valueLattice2DBatchAVX512_store7:
 	VMOVUPS Z1, (DX)(DI*4)
-	ADDQ    $0x00000010, DI
+	VMOVUPS Z2, 64(DX)(DI*4)
+	ADDQ    $0x00000020, DI
 	JMP     valueLattice2DBatchAVX512_loop
 
 valueLattice2DBatchAVX512_done:
@@ -50211,7 +50532,7 @@ valueLattice2DBatchAVX512_done:
 
 // func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·perlinLattice2DBatchAVX512(SB), $1280-64
+TEXT ·perlinLattice2DBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -50235,168 +50556,327 @@ perlinLattice2DBatchAVX512_loop:
 	CMPQ        DI, BX
 	JAE         perlinLattice2DBatchAVX512_done
 	VMOVUPS     (AX)(DI*4), Z0
-	VMOVUPS     (CX)(DI*4), Z2
-	VMULPS      128(SP), Z2, Z2
-	VMAXPS      zce000000<>+0(SB), Z2, Z2
-	VMINPS      z4e000000<>+0(SB), Z2, Z2
-	VRNDSCALEPS $0x01, Z2, Z3
-	VCVTTPS2DQ  Z3, Z4
-	VSUBPS      Z3, Z2, Z2
-	VMULPS      Z2, Z2, Z3
-	VMULPS      Z2, Z3, Z3
-	VMULPS      z40c00000<>+0(SB), Z2, Z5
-	VSUBPS      z41700000<>+0(SB), Z5, Z5
-	VMULPS      Z2, Z5, Z5
-	VADDPS      z41200000<>+0(SB), Z5, Z5
-	VMULPS      Z5, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
-	VPADDD      zc2b2ae3d<>+0(SB), Z4, Z5
-	VSUBPS      z3f800000<>+0(SB), Z2, Z6
+	VMOVUPS     64(AX)(DI*4), Z3
+	VMOVUPS     (CX)(DI*4), Z4
+	VMOVUPS     64(CX)(DI*4), Z5
+	VMULPS      128(SP), Z4, Z4
+	VMULPS      128(SP), Z5, Z5
+	VMAXPS      zce000000<>+0(SB), Z4, Z4
+	VMAXPS      zce000000<>+0(SB), Z5, Z5
+	VMINPS      z4e000000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS $0x01, Z4, Z6
+	VRNDSCALEPS $0x01, Z5, Z7
+	VCVTTPS2DQ  Z6, Z8
+	VCVTTPS2DQ  Z7, Z9
+	VSUBPS      Z6, Z4, Z4
+	VSUBPS      Z7, Z5, Z5
+	VMULPS      Z4, Z4, Z6
+	VMULPS      Z5, Z5, Z7
+	VMULPS      Z4, Z6, Z6
+	VMULPS      Z5, Z7, Z7
+	VMULPS      z40c00000<>+0(SB), Z4, Z10
+	VMULPS      z40c00000<>+0(SB), Z5, Z11
+	VSUBPS      z41700000<>+0(SB), Z10, Z10
+	VSUBPS      z41700000<>+0(SB), Z11, Z11
+	VMULPS      Z4, Z10, Z10
+	VMULPS      Z5, Z11, Z11
+	VADDPS      z41200000<>+0(SB), Z10, Z10
+	VADDPS      z41200000<>+0(SB), Z11, Z11
+	VMULPS      Z10, Z6, Z6
+	VMULPS      Z11, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
+	VPADDD      zc2b2ae3d<>+0(SB), Z8, Z10
+	VPADDD      zc2b2ae3d<>+0(SB), Z9, Z11
+	VSUBPS      z3f800000<>+0(SB), Z4, Z12
+	VSUBPS      z3f800000<>+0(SB), Z5, Z13
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z7
-	VCVTTPS2DQ  Z7, Z8
-	VSUBPS      Z7, Z0, Z0
-	VMULPS      Z0, Z0, Z7
-	VMULPS      Z0, Z7, Z7
-	VMULPS      z40c00000<>+0(SB), Z0, Z9
-	VSUBPS      z41700000<>+0(SB), Z9, Z9
-	VMULPS      Z0, Z9, Z9
-	VADDPS      z41200000<>+0(SB), Z9, Z9
-	VMULPS      Z9, Z7, Z7
-	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
-	VPADDD      zc2b2ae3d<>+0(SB), Z8, Z9
-	VSUBPS      z3f800000<>+0(SB), Z0, Z10
-	VPADDD      (SP), Z8, Z8
-	VPROLD      $0x11, Z8, Z8
-	VPMULLD     z27d4eb2f<>+0(SB), Z8, Z8
-	VPADDD      (SP), Z9, Z9
-	VPROLD      $0x11, Z9, Z9
-	VPMULLD     z27d4eb2f<>+0(SB), Z9, Z9
-	VPADDD      Z8, Z4, Z11
-	VPROLD      $0x11, Z11, Z11
-	VPMULLD     z27d4eb2f<>+0(SB), Z11, Z11
-	VPSRLD      $0x0f, Z11, Z12
-	VPXORD      Z12, Z11, Z11
-	VPMULLD     z85ebca77<>+0(SB), Z11, Z11
-	VPSRLD      $0x0d, Z11, Z12
-	VPXORD      Z12, Z11, Z11
-	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
-	VMOVUPS     Z11, Z12
-	VPSRLD      $0x10, Z11, Z12
-	VPXORD      Z12, Z11, Z11
-	VPANDD      z000000ff<>+0(SB), Z11, Z11
-	VCVTDQ2PS   Z11, Z11
-	VMULPS      z3c008081<>+0(SB), Z11, Z11
-	VSUBPS      z3f800000<>+0(SB), Z11, Z11
-	VPANDD      z7fffffff<>+0(SB), Z11, Z12
-	VMOVUPS     z3f000000<>+0(SB), Z13
-	VSUBPS      Z12, Z13, Z12
-	VADDPS      z3f000000<>+0(SB), Z11, Z13
-	VRNDSCALEPS $0x01, Z13, Z13
-	VSUBPS      Z13, Z11, Z11
-	VMULPS      Z0, Z11, Z11
-	VMULPS      Z2, Z12, Z12
-	VADDPS      Z12, Z11, Z11
-	VMULPS      z406f2090<>+0(SB), Z11, Z11
-	VPADDD      Z8, Z5, Z8
-	VPROLD      $0x11, Z8, Z8
-	VPMULLD     z27d4eb2f<>+0(SB), Z8, Z8
-	VPSRLD      $0x0f, Z8, Z12
-	VPXORD      Z12, Z8, Z8
-	VPMULLD     z85ebca77<>+0(SB), Z8, Z8
-	VPSRLD      $0x0d, Z8, Z12
-	VPXORD      Z12, Z8, Z8
-	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
-	VMOVUPS     Z8, Z12
-	VPSRLD      $0x10, Z8, Z12
-	VPXORD      Z12, Z8, Z8
-	VPANDD      z000000ff<>+0(SB), Z8, Z8
-	VCVTDQ2PS   Z8, Z8
-	VMULPS      z3c008081<>+0(SB), Z8, Z8
-	VSUBPS      z3f800000<>+0(SB), Z8, Z8
-	VPANDD      z7fffffff<>+0(SB), Z8, Z12
-	VMOVUPS     z3f000000<>+0(SB), Z13
-	VSUBPS      Z12, Z13, Z12
-	VADDPS      z3f000000<>+0(SB), Z8, Z13
-	VRNDSCALEPS $0x01, Z13, Z13
-	VSUBPS      Z13, Z8, Z8
-	VMULPS      Z0, Z8, Z8
-	VMULPS      Z6, Z12, Z12
-	VADDPS      Z12, Z8, Z8
-	VMULPS      z406f2090<>+0(SB), Z8, Z8
-	VSUBPS      Z11, Z8, Z0
-	VMULPS      Z3, Z0, Z0
-	VADDPS      Z0, Z11, Z11
-	VPADDD      Z9, Z4, Z0
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z14
+	VRNDSCALEPS $0x01, Z3, Z15
+	VCVTTPS2DQ  Z14, Z16
+	VCVTTPS2DQ  Z15, Z17
+	VSUBPS      Z14, Z0, Z0
+	VSUBPS      Z15, Z3, Z3
+	VMULPS      Z0, Z0, Z14
+	VMULPS      Z3, Z3, Z15
+	VMULPS      Z0, Z14, Z14
+	VMULPS      Z3, Z15, Z15
+	VMULPS      z40c00000<>+0(SB), Z0, Z18
+	VMULPS      z40c00000<>+0(SB), Z3, Z19
+	VSUBPS      z41700000<>+0(SB), Z18, Z18
+	VSUBPS      z41700000<>+0(SB), Z19, Z19
+	VMULPS      Z0, Z18, Z18
+	VMULPS      Z3, Z19, Z19
+	VADDPS      z41200000<>+0(SB), Z18, Z18
+	VADDPS      z41200000<>+0(SB), Z19, Z19
+	VMULPS      Z18, Z14, Z14
+	VMULPS      Z19, Z15, Z15
+	VPMULLD     zc2b2ae3d<>+0(SB), Z16, Z16
+	VPMULLD     zc2b2ae3d<>+0(SB), Z17, Z17
+	VPADDD      zc2b2ae3d<>+0(SB), Z16, Z18
+	VPADDD      zc2b2ae3d<>+0(SB), Z17, Z19
+	VSUBPS      z3f800000<>+0(SB), Z0, Z20
+	VSUBPS      z3f800000<>+0(SB), Z3, Z21
+	VPADDD      (SP), Z16, Z16
+	VPADDD      (SP), Z17, Z17
+	VPROLD      $0x11, Z16, Z16
+	VPROLD      $0x11, Z17, Z17
+	VPMULLD     z27d4eb2f<>+0(SB), Z16, Z16
+	VPMULLD     z27d4eb2f<>+0(SB), Z17, Z17
+	VPADDD      (SP), Z18, Z18
+	VPADDD      (SP), Z19, Z19
+	VPROLD      $0x11, Z18, Z18
+	VPROLD      $0x11, Z19, Z19
+	VPMULLD     z27d4eb2f<>+0(SB), Z18, Z18
+	VPMULLD     z27d4eb2f<>+0(SB), Z19, Z19
+	VPADDD      Z16, Z8, Z22
+	VPADDD      Z17, Z9, Z23
+	VPROLD      $0x11, Z22, Z22
+	VPROLD      $0x11, Z23, Z23
+	VPMULLD     z27d4eb2f<>+0(SB), Z22, Z22
+	VPMULLD     z27d4eb2f<>+0(SB), Z23, Z23
+	VPSRLD      $0x0f, Z22, Z24
+	VPSRLD      $0x0f, Z23, Z25
+	VPXORD      Z24, Z22, Z22
+	VPXORD      Z25, Z23, Z23
+	VPMULLD     z85ebca77<>+0(SB), Z22, Z22
+	VPMULLD     z85ebca77<>+0(SB), Z23, Z23
+	VPSRLD      $0x0d, Z22, Z24
+	VPSRLD      $0x0d, Z23, Z25
+	VPXORD      Z24, Z22, Z22
+	VPXORD      Z25, Z23, Z23
+	VPMULLD     zc2b2ae3d<>+0(SB), Z22, Z22
+	VPMULLD     zc2b2ae3d<>+0(SB), Z23, Z23
+	VMOVUPS     Z22, Z24
+	VMOVUPS     Z23, Z24
+	VPSRLD      $0x10, Z22, Z24
+	VPSRLD      $0x10, Z23, Z25
+	VPXORD      Z24, Z22, Z22
+	VPXORD      Z25, Z23, Z23
+	VPANDD      z000000ff<>+0(SB), Z22, Z22
+	VPANDD      z000000ff<>+0(SB), Z23, Z23
+	VCVTDQ2PS   Z22, Z22
+	VCVTDQ2PS   Z23, Z23
+	VMULPS      z3c008081<>+0(SB), Z22, Z22
+	VMULPS      z3c008081<>+0(SB), Z23, Z23
+	VSUBPS      z3f800000<>+0(SB), Z22, Z22
+	VSUBPS      z3f800000<>+0(SB), Z23, Z23
+	VPANDD      z7fffffff<>+0(SB), Z22, Z24
+	VPANDD      z7fffffff<>+0(SB), Z23, Z25
+	VMOVUPS     z3f000000<>+0(SB), Z26
+	VSUBPS      Z24, Z26, Z24
+	VMOVUPS     z3f000000<>+0(SB), Z26
+	VSUBPS      Z25, Z26, Z25
+	VADDPS      z3f000000<>+0(SB), Z22, Z26
+	VADDPS      z3f000000<>+0(SB), Z23, Z27
+	VRNDSCALEPS $0x01, Z26, Z26
+	VRNDSCALEPS $0x01, Z27, Z27
+	VSUBPS      Z26, Z22, Z22
+	VSUBPS      Z27, Z23, Z23
+	VMULPS      Z0, Z22, Z22
+	VMULPS      Z3, Z23, Z23
+	VMULPS      Z4, Z24, Z24
+	VMULPS      Z5, Z25, Z25
+	VADDPS      Z24, Z22, Z22
+	VADDPS      Z25, Z23, Z23
+	VMULPS      z406f2090<>+0(SB), Z22, Z22
+	VMULPS      z406f2090<>+0(SB), Z23, Z23
+	VPADDD      Z16, Z10, Z16
+	VPADDD      Z17, Z11, Z17
+	VPROLD      $0x11, Z16, Z16
+	VPROLD      $0x11, Z17, Z17
+	VPMULLD     z27d4eb2f<>+0(SB), Z16, Z16
+	VPMULLD     z27d4eb2f<>+0(SB), Z17, Z17
+	VPSRLD      $0x0f, Z16, Z24
+	VPSRLD      $0x0f, Z17, Z25
+	VPXORD      Z24, Z16, Z16
+	VPXORD      Z25, Z17, Z17
+	VPMULLD     z85ebca77<>+0(SB), Z16, Z16
+	VPMULLD     z85ebca77<>+0(SB), Z17, Z17
+	VPSRLD      $0x0d, Z16, Z24
+	VPSRLD      $0x0d, Z17, Z25
+	VPXORD      Z24, Z16, Z16
+	VPXORD      Z25, Z17, Z17
+	VPMULLD     zc2b2ae3d<>+0(SB), Z16, Z16
+	VPMULLD     zc2b2ae3d<>+0(SB), Z17, Z17
+	VMOVUPS     Z16, Z24
+	VMOVUPS     Z17, Z24
+	VPSRLD      $0x10, Z16, Z24
+	VPSRLD      $0x10, Z17, Z25
+	VPXORD      Z24, Z16, Z16
+	VPXORD      Z25, Z17, Z17
+	VPANDD      z000000ff<>+0(SB), Z16, Z16
+	VPANDD      z000000ff<>+0(SB), Z17, Z17
+	VCVTDQ2PS   Z16, Z16
+	VCVTDQ2PS   Z17, Z17
+	VMULPS      z3c008081<>+0(SB), Z16, Z16
+	VMULPS      z3c008081<>+0(SB), Z17, Z17
+	VSUBPS      z3f800000<>+0(SB), Z16, Z16
+	VSUBPS      z3f800000<>+0(SB), Z17, Z17
+	VPANDD      z7fffffff<>+0(SB), Z16, Z24
+	VPANDD      z7fffffff<>+0(SB), Z17, Z25
+	VMOVUPS     z3f000000<>+0(SB), Z26
+	VSUBPS      Z24, Z26, Z24
+	VMOVUPS     z3f000000<>+0(SB), Z26
+	VSUBPS      Z25, Z26, Z25
+	VADDPS      z3f000000<>+0(SB), Z16, Z26
+	VADDPS      z3f000000<>+0(SB), Z17, Z27
+	VRNDSCALEPS $0x01, Z26, Z26
+	VRNDSCALEPS $0x01, Z27, Z27
+	VSUBPS      Z26, Z16, Z16
+	VSUBPS      Z27, Z17, Z17
+	VMULPS      Z0, Z16, Z16
+	VMULPS      Z3, Z17, Z17
+	VMULPS      Z12, Z24, Z24
+	VMULPS      Z13, Z25, Z25
+	VADDPS      Z24, Z16, Z16
+	VADDPS      Z25, Z17, Z17
+	VMULPS      z406f2090<>+0(SB), Z16, Z16
+	VMULPS      z406f2090<>+0(SB), Z17, Z17
+	VSUBPS      Z22, Z16, Z0
+	VSUBPS      Z23, Z17, Z3
+	VMULPS      Z6, Z0, Z0
+	VMULPS      Z7, Z3, Z3
+	VADDPS      Z0, Z22, Z22
+	VADDPS      Z3, Z23, Z23
+	VPADDD      Z18, Z8, Z0
+	VPADDD      Z19, Z9, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z4
-	VPXORD      Z4, Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z8
+	VPSRLD      $0x0f, Z3, Z9
+	VPXORD      Z8, Z0, Z0
+	VPXORD      Z9, Z3, Z3
 	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z4
-	VPXORD      Z4, Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z8
+	VPSRLD      $0x0d, Z3, Z9
+	VPXORD      Z8, Z0, Z0
+	VPXORD      Z9, Z3, Z3
 	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z4
-	VPSRLD      $0x10, Z0, Z4
-	VPXORD      Z4, Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z8
+	VMOVUPS     Z3, Z8
+	VPSRLD      $0x10, Z0, Z8
+	VPSRLD      $0x10, Z3, Z9
+	VPXORD      Z8, Z0, Z0
+	VPXORD      Z9, Z3, Z3
 	VPANDD      z000000ff<>+0(SB), Z0, Z0
+	VPANDD      z000000ff<>+0(SB), Z3, Z3
 	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
 	VMULPS      z3c008081<>+0(SB), Z0, Z0
+	VMULPS      z3c008081<>+0(SB), Z3, Z3
 	VSUBPS      z3f800000<>+0(SB), Z0, Z0
-	VPANDD      z7fffffff<>+0(SB), Z0, Z4
-	VMOVUPS     z3f000000<>+0(SB), Z8
-	VSUBPS      Z4, Z8, Z4
-	VADDPS      z3f000000<>+0(SB), Z0, Z8
-	VRNDSCALEPS $0x01, Z8, Z8
-	VSUBPS      Z8, Z0, Z0
-	VMULPS      Z10, Z0, Z0
-	VMULPS      Z2, Z4, Z4
-	VADDPS      Z4, Z0, Z0
+	VSUBPS      z3f800000<>+0(SB), Z3, Z3
+	VPANDD      z7fffffff<>+0(SB), Z0, Z8
+	VPANDD      z7fffffff<>+0(SB), Z3, Z9
+	VMOVUPS     z3f000000<>+0(SB), Z16
+	VSUBPS      Z8, Z16, Z8
+	VMOVUPS     z3f000000<>+0(SB), Z16
+	VSUBPS      Z9, Z16, Z9
+	VADDPS      z3f000000<>+0(SB), Z0, Z16
+	VADDPS      z3f000000<>+0(SB), Z3, Z17
+	VRNDSCALEPS $0x01, Z16, Z16
+	VRNDSCALEPS $0x01, Z17, Z17
+	VSUBPS      Z16, Z0, Z0
+	VSUBPS      Z17, Z3, Z3
+	VMULPS      Z20, Z0, Z0
+	VMULPS      Z21, Z3, Z3
+	VMULPS      Z4, Z8, Z8
+	VMULPS      Z5, Z9, Z9
+	VADDPS      Z8, Z0, Z0
+	VADDPS      Z9, Z3, Z3
 	VMULPS      z406f2090<>+0(SB), Z0, Z0
-	VPADDD      Z9, Z5, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z4
-	VPSRLD      $0x10, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3c008081<>+0(SB), Z2, Z2
-	VSUBPS      z3f800000<>+0(SB), Z2, Z2
-	VPANDD      z7fffffff<>+0(SB), Z2, Z4
-	VMOVUPS     z3f000000<>+0(SB), Z5
-	VSUBPS      Z4, Z5, Z4
-	VADDPS      z3f000000<>+0(SB), Z2, Z5
-	VRNDSCALEPS $0x01, Z5, Z5
-	VSUBPS      Z5, Z2, Z2
-	VMULPS      Z10, Z2, Z2
+	VMULPS      z406f2090<>+0(SB), Z3, Z3
+	VPADDD      Z18, Z10, Z4
+	VPADDD      Z19, Z11, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z8
+	VPSRLD      $0x0f, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z8
+	VPSRLD      $0x0d, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z8
+	VMOVUPS     Z5, Z8
+	VPSRLD      $0x10, Z4, Z8
+	VPSRLD      $0x10, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3c008081<>+0(SB), Z4, Z4
+	VMULPS      z3c008081<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z4, Z4
+	VSUBPS      z3f800000<>+0(SB), Z5, Z5
+	VPANDD      z7fffffff<>+0(SB), Z4, Z8
+	VPANDD      z7fffffff<>+0(SB), Z5, Z9
+	VMOVUPS     z3f000000<>+0(SB), Z10
+	VSUBPS      Z8, Z10, Z8
+	VMOVUPS     z3f000000<>+0(SB), Z10
+	VSUBPS      Z9, Z10, Z9
+	VADDPS      z3f000000<>+0(SB), Z4, Z10
+	VADDPS      z3f000000<>+0(SB), Z5, Z11
+	VRNDSCALEPS $0x01, Z10, Z10
+	VRNDSCALEPS $0x01, Z11, Z11
+	VSUBPS      Z10, Z4, Z4
+	VSUBPS      Z11, Z5, Z5
+	VMULPS      Z20, Z4, Z4
+	VMULPS      Z21, Z5, Z5
+	VMULPS      Z12, Z8, Z8
+	VMULPS      Z13, Z9, Z9
+	VADDPS      Z8, Z4, Z4
+	VADDPS      Z9, Z5, Z5
+	VMULPS      z406f2090<>+0(SB), Z4, Z4
+	VMULPS      z406f2090<>+0(SB), Z5, Z5
+	VSUBPS      Z0, Z4, Z4
+	VSUBPS      Z3, Z5, Z5
 	VMULPS      Z6, Z4, Z4
-	VADDPS      Z4, Z2, Z2
-	VMULPS      z406f2090<>+0(SB), Z2, Z2
-	VSUBPS      Z0, Z2, Z2
-	VMULPS      Z3, Z2, Z2
-	VADDPS      Z2, Z0, Z0
-	VSUBPS      Z11, Z0, Z0
-	VMULPS      Z7, Z0, Z0
-	VADDPS      Z0, Z11, Z11
+	VMULPS      Z7, Z5, Z5
+	VADDPS      Z4, Z0, Z0
+	VADDPS      Z5, Z3, Z3
+	VSUBPS      Z22, Z0, Z0
+	VSUBPS      Z23, Z3, Z3
+	VMULPS      Z14, Z0, Z0
+	VMULPS      Z15, Z3, Z3
+	VADDPS      Z0, Z22, Z22
+	VADDPS      Z3, Z23, Z23
 	TESTL       $0x00000003, SI
 	JZ          perlinLattice2DBatchAVX512_combined1
-	VPANDD      z7fffffff<>+0(SB), Z11, Z11
+	VPANDD      z7fffffff<>+0(SB), Z22, Z22
+	VPANDD      z7fffffff<>+0(SB), Z23, Z23
 	TESTL       $0x00000002, SI
 	JZ          perlinLattice2DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z11, Z0
-	VMOVUPS     z40400000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VMULPS      Z0, Z11, Z0
-	VMULPS      Z0, Z11, Z11
+	VMULPS      z40000000<>+0(SB), Z22, Z0
+	VMULPS      z40000000<>+0(SB), Z23, Z3
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VMULPS      Z0, Z22, Z0
+	VMULPS      Z3, Z23, Z3
+	VMULPS      Z0, Z22, Z22
+	VMULPS      Z3, Z23, Z23
 
 perlinLattice2DBatchAVX512_combined1:
 	MOVL        SI, R8
@@ -50406,53 +50886,80 @@ perlinLattice2DBatchAVX512_combined1:
 	JE          perlinLattice2DBatchAVX512_ridged3
 	CMPL        R8, $0x00000008
 	JE          perlinLattice2DBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z11, Z0
+	VADDPS      z3f800000<>+0(SB), Z22, Z0
+	VADDPS      z3f800000<>+0(SB), Z23, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z11
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z22
+	VSUBPS      z3f800000<>+0(SB), Z3, Z23
 	JMP         perlinLattice2DBatchAVX512_shaped2
 
 perlinLattice2DBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z11, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z22, Z0
+	VPANDD  z7fffffff<>+0(SB), Z23, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z11
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z22
+	VSUBPS  z3f800000<>+0(SB), Z3, Z23
 	JMP     perlinLattice2DBatchAVX512_shaped2
 
 perlinLattice2DBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z11, Z11
-	VMULPS z40000000<>+0(SB), Z11, Z11
-	VSUBPS z3f800000<>+0(SB), Z11, Z11
+	VPANDD z7fffffff<>+0(SB), Z22, Z22
+	VPANDD z7fffffff<>+0(SB), Z23, Z23
+	VMULPS z40000000<>+0(SB), Z22, Z22
+	VMULPS z40000000<>+0(SB), Z23, Z23
+	VSUBPS z3f800000<>+0(SB), Z22, Z22
+	VSUBPS z3f800000<>+0(SB), Z23, Z23
 
 perlinLattice2DBatchAVX512_shaped2:
 	TESTL   $0x00000010, SI
 	JNZ     perlinLattice2DBatchAVX512_first5
 	VMOVUPS (DX)(DI*4), Z1
+	VMOVUPS 64(DX)(DI*4), Z2
 	JMP     perlinLattice2DBatchAVX512_sum6
 
 perlinLattice2DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 perlinLattice2DBatchAVX512_sum6:
-	VMULPS 192(SP), Z11, Z11
-	VADDPS Z11, Z1, Z1
+	VMULPS 192(SP), Z22, Z22
+	VMULPS 192(SP), Z23, Z23
+	VADDPS Z22, Z1, Z1
+	VADDPS Z23, Z2, Z2
 	TESTL  $0x00000020, SI
 	JZ     perlinLattice2DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 perlinLattice2DBatchAVX512_store7:
 	VMOVUPS Z1, (DX)(DI*4)
-	ADDQ    $0x00000010, DI
+	VMOVUPS Z2, 64(DX)(DI*4)
+	ADDQ    $0x00000020, DI
 	JMP     perlinLattice2DBatchAVX512_loop
 
 perlinLattice2DBatchAVX512_done:
@@ -50479,7 +50986,7 @@ GLOBL z406f2090<>(SB), RODATA|NOPTR, $64
 
 // func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueLattice3DBatchAVX512(SB), $1280-64
+TEXT ·valueLattice3DBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -50504,230 +51011,451 @@ valueLattice3DBatchAVX512_loop:
 	CMPQ        R8, SI
 	JAE         valueLattice3DBatchAVX512_done
 	VMOVUPS     (AX)(R8*4), Z0
-	VMOVUPS     (CX)(R8*4), Z2
-	VMOVUPS     (DX)(R8*4), Z3
-	VMULPS      128(SP), Z2, Z2
-	VMAXPS      zce000000<>+0(SB), Z2, Z2
-	VMINPS      z4e000000<>+0(SB), Z2, Z2
-	VRNDSCALEPS $0x01, Z2, Z4
-	VCVTTPS2DQ  Z4, Z5
-	VSUBPS      Z4, Z2, Z2
-	VMULPS      Z2, Z2, Z4
-	VMULPS      Z2, Z4, Z4
-	VMULPS      z40c00000<>+0(SB), Z2, Z6
-	VSUBPS      z41700000<>+0(SB), Z6, Z6
-	VMULPS      Z2, Z6, Z6
-	VADDPS      z41200000<>+0(SB), Z6, Z6
-	VMULPS      Z6, Z4, Z4
-	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z2
-	VPADDD      zc2b2ae3d<>+0(SB), Z2, Z5
-	VMULPS      128(SP), Z3, Z3
-	VMAXPS      zce000000<>+0(SB), Z3, Z3
-	VMINPS      z4e000000<>+0(SB), Z3, Z3
-	VRNDSCALEPS $0x01, Z3, Z6
-	VCVTTPS2DQ  Z6, Z7
-	VSUBPS      Z6, Z3, Z3
-	VMULPS      Z3, Z3, Z6
-	VMULPS      Z3, Z6, Z6
-	VMULPS      z40c00000<>+0(SB), Z3, Z8
-	VSUBPS      z41700000<>+0(SB), Z8, Z8
-	VMULPS      Z3, Z8, Z8
-	VADDPS      z41200000<>+0(SB), Z8, Z8
-	VMULPS      Z8, Z6, Z6
-	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z3
-	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z7
+	VMOVUPS     64(AX)(R8*4), Z3
+	VMOVUPS     (CX)(R8*4), Z4
+	VMOVUPS     64(CX)(R8*4), Z5
+	VMOVUPS     (DX)(R8*4), Z6
+	VMOVUPS     64(DX)(R8*4), Z7
+	VMULPS      128(SP), Z4, Z4
+	VMULPS      128(SP), Z5, Z5
+	VMAXPS      zce000000<>+0(SB), Z4, Z4
+	VMAXPS      zce000000<>+0(SB), Z5, Z5
+	VMINPS      z4e000000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS $0x01, Z4, Z8
+	VRNDSCALEPS $0x01, Z5, Z9
+	VCVTTPS2DQ  Z8, Z10
+	VCVTTPS2DQ  Z9, Z11
+	VSUBPS      Z8, Z4, Z4
+	VSUBPS      Z9, Z5, Z5
+	VMULPS      Z4, Z4, Z8
+	VMULPS      Z5, Z5, Z9
+	VMULPS      Z4, Z8, Z8
+	VMULPS      Z5, Z9, Z9
+	VMULPS      z40c00000<>+0(SB), Z4, Z12
+	VMULPS      z40c00000<>+0(SB), Z5, Z13
+	VSUBPS      z41700000<>+0(SB), Z12, Z12
+	VSUBPS      z41700000<>+0(SB), Z13, Z13
+	VMULPS      Z4, Z12, Z12
+	VMULPS      Z5, Z13, Z13
+	VADDPS      z41200000<>+0(SB), Z12, Z12
+	VADDPS      z41200000<>+0(SB), Z13, Z13
+	VMULPS      Z12, Z8, Z8
+	VMULPS      Z13, Z9, Z9
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z5
+	VPADDD      zc2b2ae3d<>+0(SB), Z4, Z10
+	VPADDD      zc2b2ae3d<>+0(SB), Z5, Z11
+	VMULPS      128(SP), Z6, Z6
+	VMULPS      128(SP), Z7, Z7
+	VMAXPS      zce000000<>+0(SB), Z6, Z6
+	VMAXPS      zce000000<>+0(SB), Z7, Z7
+	VMINPS      z4e000000<>+0(SB), Z6, Z6
+	VMINPS      z4e000000<>+0(SB), Z7, Z7
+	VRNDSCALEPS $0x01, Z6, Z12
+	VRNDSCALEPS $0x01, Z7, Z13
+	VCVTTPS2DQ  Z12, Z14
+	VCVTTPS2DQ  Z13, Z15
+	VSUBPS      Z12, Z6, Z6
+	VSUBPS      Z13, Z7, Z7
+	VMULPS      Z6, Z6, Z12
+	VMULPS      Z7, Z7, Z13
+	VMULPS      Z6, Z12, Z12
+	VMULPS      Z7, Z13, Z13
+	VMULPS      z40c00000<>+0(SB), Z6, Z16
+	VMULPS      z40c00000<>+0(SB), Z7, Z17
+	VSUBPS      z41700000<>+0(SB), Z16, Z16
+	VSUBPS      z41700000<>+0(SB), Z17, Z17
+	VMULPS      Z6, Z16, Z16
+	VMULPS      Z7, Z17, Z17
+	VADDPS      z41200000<>+0(SB), Z16, Z16
+	VADDPS      z41200000<>+0(SB), Z17, Z17
+	VMULPS      Z16, Z12, Z12
+	VMULPS      Z17, Z13, Z13
+	VPMULLD     zc2b2ae3d<>+0(SB), Z14, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z15, Z7
+	VPADDD      zc2b2ae3d<>+0(SB), Z6, Z14
+	VPADDD      zc2b2ae3d<>+0(SB), Z7, Z15
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z8
-	VCVTTPS2DQ  Z8, Z9
-	VSUBPS      Z8, Z0, Z0
-	VMULPS      Z0, Z0, Z8
-	VMULPS      Z0, Z8, Z8
-	VMULPS      z40c00000<>+0(SB), Z0, Z10
-	VSUBPS      z41700000<>+0(SB), Z10, Z10
-	VMULPS      Z0, Z10, Z10
-	VADDPS      z41200000<>+0(SB), Z10, Z10
-	VMULPS      Z10, Z8, Z8
-	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z0
-	VPADDD      zc2b2ae3d<>+0(SB), Z0, Z9
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z16
+	VRNDSCALEPS $0x01, Z3, Z17
+	VCVTTPS2DQ  Z16, Z18
+	VCVTTPS2DQ  Z17, Z19
+	VSUBPS      Z16, Z0, Z0
+	VSUBPS      Z17, Z3, Z3
+	VMULPS      Z0, Z0, Z16
+	VMULPS      Z3, Z3, Z17
+	VMULPS      Z0, Z16, Z16
+	VMULPS      Z3, Z17, Z17
+	VMULPS      z40c00000<>+0(SB), Z0, Z20
+	VMULPS      z40c00000<>+0(SB), Z3, Z21
+	VSUBPS      z41700000<>+0(SB), Z20, Z20
+	VSUBPS      z41700000<>+0(SB), Z21, Z21
+	VMULPS      Z0, Z20, Z20
+	VMULPS      Z3, Z21, Z21
+	VADDPS      z41200000<>+0(SB), Z20, Z20
+	VADDPS      z41200000<>+0(SB), Z21, Z21
+	VMULPS      Z20, Z16, Z16
+	VMULPS      Z21, Z17, Z17
+	VPMULLD     zc2b2ae3d<>+0(SB), Z18, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z19, Z3
+	VPADDD      zc2b2ae3d<>+0(SB), Z0, Z18
+	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z19
 	VPADDD      (SP), Z0, Z0
+	VPADDD      (SP), Z3, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD      Z0, Z2, Z10
-	VPROLD      $0x11, Z10, Z10
-	VPMULLD     z27d4eb2f<>+0(SB), Z10, Z10
-	VPADDD      Z10, Z3, Z11
-	VPROLD      $0x11, Z11, Z11
-	VPMULLD     z27d4eb2f<>+0(SB), Z11, Z11
-	VPSRLD      $0x0f, Z11, Z12
-	VPXORD      Z12, Z11, Z11
-	VPMULLD     z85ebca77<>+0(SB), Z11, Z11
-	VPSRLD      $0x0d, Z11, Z12
-	VPXORD      Z12, Z11, Z11
-	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
-	VMOVUPS     Z11, Z12
-	VPSRLD      $0x10, Z11, Z12
-	VPXORD      Z12, Z11, Z11
-	VPANDD      z000000ff<>+0(SB), Z11, Z11
-	VCVTDQ2PS   Z11, Z11
-	VMULPS      z3c008081<>+0(SB), Z11, Z11
-	VSUBPS      z3f800000<>+0(SB), Z11, Z11
-	VPADDD      Z10, Z7, Z10
-	VPROLD      $0x11, Z10, Z10
-	VPMULLD     z27d4eb2f<>+0(SB), Z10, Z10
-	VPSRLD      $0x0f, Z10, Z12
-	VPXORD      Z12, Z10, Z10
-	VPMULLD     z85ebca77<>+0(SB), Z10, Z10
-	VPSRLD      $0x0d, Z10, Z12
-	VPXORD      Z12, Z10, Z10
-	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
-	VMOVUPS     Z10, Z12
-	VPSRLD      $0x10, Z10, Z12
-	VPXORD      Z12, Z10, Z10
-	VPANDD      z000000ff<>+0(SB), Z10, Z10
-	VCVTDQ2PS   Z10, Z10
-	VMULPS      z3c008081<>+0(SB), Z10, Z10
-	VSUBPS      z3f800000<>+0(SB), Z10, Z10
-	VSUBPS      Z11, Z10, Z10
-	VMULPS      Z6, Z10, Z10
-	VADDPS      Z10, Z11, Z11
-	VPADDD      Z0, Z5, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPADDD      Z0, Z4, Z20
+	VPADDD      Z3, Z5, Z21
+	VPROLD      $0x11, Z20, Z20
+	VPROLD      $0x11, Z21, Z21
+	VPMULLD     z27d4eb2f<>+0(SB), Z20, Z20
+	VPMULLD     z27d4eb2f<>+0(SB), Z21, Z21
+	VPADDD      Z20, Z6, Z22
+	VPADDD      Z21, Z7, Z23
+	VPROLD      $0x11, Z22, Z22
+	VPROLD      $0x11, Z23, Z23
+	VPMULLD     z27d4eb2f<>+0(SB), Z22, Z22
+	VPMULLD     z27d4eb2f<>+0(SB), Z23, Z23
+	VPSRLD      $0x0f, Z22, Z24
+	VPSRLD      $0x0f, Z23, Z25
+	VPXORD      Z24, Z22, Z22
+	VPXORD      Z25, Z23, Z23
+	VPMULLD     z85ebca77<>+0(SB), Z22, Z22
+	VPMULLD     z85ebca77<>+0(SB), Z23, Z23
+	VPSRLD      $0x0d, Z22, Z24
+	VPSRLD      $0x0d, Z23, Z25
+	VPXORD      Z24, Z22, Z22
+	VPXORD      Z25, Z23, Z23
+	VPMULLD     zc2b2ae3d<>+0(SB), Z22, Z22
+	VPMULLD     zc2b2ae3d<>+0(SB), Z23, Z23
+	VMOVUPS     Z22, Z24
+	VMOVUPS     Z23, Z24
+	VPSRLD      $0x10, Z22, Z24
+	VPSRLD      $0x10, Z23, Z25
+	VPXORD      Z24, Z22, Z22
+	VPXORD      Z25, Z23, Z23
+	VPANDD      z000000ff<>+0(SB), Z22, Z22
+	VPANDD      z000000ff<>+0(SB), Z23, Z23
+	VCVTDQ2PS   Z22, Z22
+	VCVTDQ2PS   Z23, Z23
+	VMULPS      z3c008081<>+0(SB), Z22, Z22
+	VMULPS      z3c008081<>+0(SB), Z23, Z23
+	VSUBPS      z3f800000<>+0(SB), Z22, Z22
+	VSUBPS      z3f800000<>+0(SB), Z23, Z23
+	VPADDD      Z20, Z14, Z20
+	VPADDD      Z21, Z15, Z21
+	VPROLD      $0x11, Z20, Z20
+	VPROLD      $0x11, Z21, Z21
+	VPMULLD     z27d4eb2f<>+0(SB), Z20, Z20
+	VPMULLD     z27d4eb2f<>+0(SB), Z21, Z21
+	VPSRLD      $0x0f, Z20, Z24
+	VPSRLD      $0x0f, Z21, Z25
+	VPXORD      Z24, Z20, Z20
+	VPXORD      Z25, Z21, Z21
+	VPMULLD     z85ebca77<>+0(SB), Z20, Z20
+	VPMULLD     z85ebca77<>+0(SB), Z21, Z21
+	VPSRLD      $0x0d, Z20, Z24
+	VPSRLD      $0x0d, Z21, Z25
+	VPXORD      Z24, Z20, Z20
+	VPXORD      Z25, Z21, Z21
+	VPMULLD     zc2b2ae3d<>+0(SB), Z20, Z20
+	VPMULLD     zc2b2ae3d<>+0(SB), Z21, Z21
+	VMOVUPS     Z20, Z24
+	VMOVUPS     Z21, Z24
+	VPSRLD      $0x10, Z20, Z24
+	VPSRLD      $0x10, Z21, Z25
+	VPXORD      Z24, Z20, Z20
+	VPXORD      Z25, Z21, Z21
+	VPANDD      z000000ff<>+0(SB), Z20, Z20
+	VPANDD      z000000ff<>+0(SB), Z21, Z21
+	VCVTDQ2PS   Z20, Z20
+	VCVTDQ2PS   Z21, Z21
+	VMULPS      z3c008081<>+0(SB), Z20, Z20
+	VMULPS      z3c008081<>+0(SB), Z21, Z21
+	VSUBPS      z3f800000<>+0(SB), Z20, Z20
+	VSUBPS      z3f800000<>+0(SB), Z21, Z21
+	VSUBPS      Z22, Z20, Z20
+	VSUBPS      Z23, Z21, Z21
+	VMULPS      Z12, Z20, Z20
+	VMULPS      Z13, Z21, Z21
+	VADDPS      Z20, Z22, Z22
+	VADDPS      Z21, Z23, Z23
+	VPADDD      Z0, Z10, Z0
+	VPADDD      Z3, Z11, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD      Z0, Z3, Z10
-	VPROLD      $0x11, Z10, Z10
-	VPMULLD     z27d4eb2f<>+0(SB), Z10, Z10
-	VPSRLD      $0x0f, Z10, Z12
-	VPXORD      Z12, Z10, Z10
-	VPMULLD     z85ebca77<>+0(SB), Z10, Z10
-	VPSRLD      $0x0d, Z10, Z12
-	VPXORD      Z12, Z10, Z10
-	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
-	VMOVUPS     Z10, Z12
-	VPSRLD      $0x10, Z10, Z12
-	VPXORD      Z12, Z10, Z10
-	VPANDD      z000000ff<>+0(SB), Z10, Z10
-	VCVTDQ2PS   Z10, Z10
-	VMULPS      z3c008081<>+0(SB), Z10, Z10
-	VSUBPS      z3f800000<>+0(SB), Z10, Z10
-	VPADDD      Z0, Z7, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPADDD      Z0, Z6, Z20
+	VPADDD      Z3, Z7, Z21
+	VPROLD      $0x11, Z20, Z20
+	VPROLD      $0x11, Z21, Z21
+	VPMULLD     z27d4eb2f<>+0(SB), Z20, Z20
+	VPMULLD     z27d4eb2f<>+0(SB), Z21, Z21
+	VPSRLD      $0x0f, Z20, Z24
+	VPSRLD      $0x0f, Z21, Z25
+	VPXORD      Z24, Z20, Z20
+	VPXORD      Z25, Z21, Z21
+	VPMULLD     z85ebca77<>+0(SB), Z20, Z20
+	VPMULLD     z85ebca77<>+0(SB), Z21, Z21
+	VPSRLD      $0x0d, Z20, Z24
+	VPSRLD      $0x0d, Z21, Z25
+	VPXORD      Z24, Z20, Z20
+	VPXORD      Z25, Z21, Z21
+	VPMULLD     zc2b2ae3d<>+0(SB), Z20, Z20
+	VPMULLD     zc2b2ae3d<>+0(SB), Z21, Z21
+	VMOVUPS     Z20, Z24
+	VMOVUPS     Z21, Z24
+	VPSRLD      $0x10, Z20, Z24
+	VPSRLD      $0x10, Z21, Z25
+	VPXORD      Z24, Z20, Z20
+	VPXORD      Z25, Z21, Z21
+	VPANDD      z000000ff<>+0(SB), Z20, Z20
+	VPANDD      z000000ff<>+0(SB), Z21, Z21
+	VCVTDQ2PS   Z20, Z20
+	VCVTDQ2PS   Z21, Z21
+	VMULPS      z3c008081<>+0(SB), Z20, Z20
+	VMULPS      z3c008081<>+0(SB), Z21, Z21
+	VSUBPS      z3f800000<>+0(SB), Z20, Z20
+	VSUBPS      z3f800000<>+0(SB), Z21, Z21
+	VPADDD      Z0, Z14, Z0
+	VPADDD      Z3, Z15, Z3
 	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
 	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z12
-	VPXORD      Z12, Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z24
+	VPSRLD      $0x0f, Z3, Z25
+	VPXORD      Z24, Z0, Z0
+	VPXORD      Z25, Z3, Z3
 	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z12
-	VPXORD      Z12, Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z24
+	VPSRLD      $0x0d, Z3, Z25
+	VPXORD      Z24, Z0, Z0
+	VPXORD      Z25, Z3, Z3
 	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z12
-	VPSRLD      $0x10, Z0, Z12
-	VPXORD      Z12, Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z24
+	VMOVUPS     Z3, Z24
+	VPSRLD      $0x10, Z0, Z24
+	VPSRLD      $0x10, Z3, Z25
+	VPXORD      Z24, Z0, Z0
+	VPXORD      Z25, Z3, Z3
 	VPANDD      z000000ff<>+0(SB), Z0, Z0
+	VPANDD      z000000ff<>+0(SB), Z3, Z3
 	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
 	VMULPS      z3c008081<>+0(SB), Z0, Z0
+	VMULPS      z3c008081<>+0(SB), Z3, Z3
 	VSUBPS      z3f800000<>+0(SB), Z0, Z0
-	VSUBPS      Z10, Z0, Z0
-	VMULPS      Z6, Z0, Z0
-	VADDPS      Z0, Z10, Z10
-	VSUBPS      Z11, Z10, Z0
-	VMULPS      Z4, Z0, Z0
-	VADDPS      Z0, Z11, Z11
-	VPADDD      (SP), Z9, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD      Z0, Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPADDD      Z2, Z3, Z9
-	VPROLD      $0x11, Z9, Z9
-	VPMULLD     z27d4eb2f<>+0(SB), Z9, Z9
-	VPSRLD      $0x0f, Z9, Z10
-	VPXORD      Z10, Z9, Z9
-	VPMULLD     z85ebca77<>+0(SB), Z9, Z9
-	VPSRLD      $0x0d, Z9, Z10
-	VPXORD      Z10, Z9, Z9
-	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
-	VMOVUPS     Z9, Z10
-	VPSRLD      $0x10, Z9, Z10
-	VPXORD      Z10, Z9, Z9
-	VPANDD      z000000ff<>+0(SB), Z9, Z9
-	VCVTDQ2PS   Z9, Z9
-	VMULPS      z3c008081<>+0(SB), Z9, Z9
-	VSUBPS      z3f800000<>+0(SB), Z9, Z9
-	VPADDD      Z2, Z7, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z10
-	VPXORD      Z10, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z10
-	VPXORD      Z10, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z10
-	VPSRLD      $0x10, Z2, Z10
-	VPXORD      Z10, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3c008081<>+0(SB), Z2, Z2
-	VSUBPS      z3f800000<>+0(SB), Z2, Z2
-	VSUBPS      Z9, Z2, Z2
-	VMULPS      Z6, Z2, Z2
-	VADDPS      Z2, Z9, Z9
-	VPADDD      Z0, Z5, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD      Z0, Z3, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z3
-	VPXORD      Z3, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z3
-	VPXORD      Z3, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z3
-	VPSRLD      $0x10, Z2, Z3
-	VPXORD      Z3, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3c008081<>+0(SB), Z2, Z2
-	VSUBPS      z3f800000<>+0(SB), Z2, Z2
-	VPADDD      Z0, Z7, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z3
-	VPXORD      Z3, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z3
-	VPXORD      Z3, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z3
-	VPSRLD      $0x10, Z0, Z3
-	VPXORD      Z3, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z0
-	VCVTDQ2PS   Z0, Z0
-	VMULPS      z3c008081<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z0
-	VSUBPS      Z2, Z0, Z0
-	VMULPS      Z6, Z0, Z0
-	VADDPS      Z0, Z2, Z2
-	VSUBPS      Z9, Z2, Z0
-	VMULPS      Z4, Z0, Z0
-	VADDPS      Z0, Z9, Z9
-	VSUBPS      Z11, Z9, Z0
+	VSUBPS      z3f800000<>+0(SB), Z3, Z3
+	VSUBPS      Z20, Z0, Z0
+	VSUBPS      Z21, Z3, Z3
+	VMULPS      Z12, Z0, Z0
+	VMULPS      Z13, Z3, Z3
+	VADDPS      Z0, Z20, Z20
+	VADDPS      Z3, Z21, Z21
+	VSUBPS      Z22, Z20, Z0
+	VSUBPS      Z23, Z21, Z3
 	VMULPS      Z8, Z0, Z0
-	VADDPS      Z0, Z11, Z11
+	VMULPS      Z9, Z3, Z3
+	VADDPS      Z0, Z22, Z22
+	VADDPS      Z3, Z23, Z23
+	VPADDD      (SP), Z18, Z0
+	VPADDD      (SP), Z19, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPADDD      Z0, Z4, Z4
+	VPADDD      Z3, Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPADDD      Z4, Z6, Z18
+	VPADDD      Z5, Z7, Z19
+	VPROLD      $0x11, Z18, Z18
+	VPROLD      $0x11, Z19, Z19
+	VPMULLD     z27d4eb2f<>+0(SB), Z18, Z18
+	VPMULLD     z27d4eb2f<>+0(SB), Z19, Z19
+	VPSRLD      $0x0f, Z18, Z20
+	VPSRLD      $0x0f, Z19, Z21
+	VPXORD      Z20, Z18, Z18
+	VPXORD      Z21, Z19, Z19
+	VPMULLD     z85ebca77<>+0(SB), Z18, Z18
+	VPMULLD     z85ebca77<>+0(SB), Z19, Z19
+	VPSRLD      $0x0d, Z18, Z20
+	VPSRLD      $0x0d, Z19, Z21
+	VPXORD      Z20, Z18, Z18
+	VPXORD      Z21, Z19, Z19
+	VPMULLD     zc2b2ae3d<>+0(SB), Z18, Z18
+	VPMULLD     zc2b2ae3d<>+0(SB), Z19, Z19
+	VMOVUPS     Z18, Z20
+	VMOVUPS     Z19, Z20
+	VPSRLD      $0x10, Z18, Z20
+	VPSRLD      $0x10, Z19, Z21
+	VPXORD      Z20, Z18, Z18
+	VPXORD      Z21, Z19, Z19
+	VPANDD      z000000ff<>+0(SB), Z18, Z18
+	VPANDD      z000000ff<>+0(SB), Z19, Z19
+	VCVTDQ2PS   Z18, Z18
+	VCVTDQ2PS   Z19, Z19
+	VMULPS      z3c008081<>+0(SB), Z18, Z18
+	VMULPS      z3c008081<>+0(SB), Z19, Z19
+	VSUBPS      z3f800000<>+0(SB), Z18, Z18
+	VSUBPS      z3f800000<>+0(SB), Z19, Z19
+	VPADDD      Z4, Z14, Z4
+	VPADDD      Z5, Z15, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z20
+	VPSRLD      $0x0f, Z5, Z21
+	VPXORD      Z20, Z4, Z4
+	VPXORD      Z21, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z20
+	VPSRLD      $0x0d, Z5, Z21
+	VPXORD      Z20, Z4, Z4
+	VPXORD      Z21, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z20
+	VMOVUPS     Z5, Z20
+	VPSRLD      $0x10, Z4, Z20
+	VPSRLD      $0x10, Z5, Z21
+	VPXORD      Z20, Z4, Z4
+	VPXORD      Z21, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3c008081<>+0(SB), Z4, Z4
+	VMULPS      z3c008081<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z4, Z4
+	VSUBPS      z3f800000<>+0(SB), Z5, Z5
+	VSUBPS      Z18, Z4, Z4
+	VSUBPS      Z19, Z5, Z5
+	VMULPS      Z12, Z4, Z4
+	VMULPS      Z13, Z5, Z5
+	VADDPS      Z4, Z18, Z18
+	VADDPS      Z5, Z19, Z19
+	VPADDD      Z0, Z10, Z0
+	VPADDD      Z3, Z11, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPADDD      Z0, Z6, Z4
+	VPADDD      Z3, Z7, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z6
+	VPSRLD      $0x0f, Z5, Z7
+	VPXORD      Z6, Z4, Z4
+	VPXORD      Z7, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z6
+	VPSRLD      $0x0d, Z5, Z7
+	VPXORD      Z6, Z4, Z4
+	VPXORD      Z7, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z6
+	VMOVUPS     Z5, Z6
+	VPSRLD      $0x10, Z4, Z6
+	VPSRLD      $0x10, Z5, Z7
+	VPXORD      Z6, Z4, Z4
+	VPXORD      Z7, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3c008081<>+0(SB), Z4, Z4
+	VMULPS      z3c008081<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z4, Z4
+	VSUBPS      z3f800000<>+0(SB), Z5, Z5
+	VPADDD      Z0, Z14, Z0
+	VPADDD      Z3, Z15, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z6
+	VPSRLD      $0x0f, Z3, Z7
+	VPXORD      Z6, Z0, Z0
+	VPXORD      Z7, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z6
+	VPSRLD      $0x0d, Z3, Z7
+	VPXORD      Z6, Z0, Z0
+	VPXORD      Z7, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z6
+	VMOVUPS     Z3, Z6
+	VPSRLD      $0x10, Z0, Z6
+	VPSRLD      $0x10, Z3, Z7
+	VPXORD      Z6, Z0, Z0
+	VPXORD      Z7, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z0
+	VPANDD      z000000ff<>+0(SB), Z3, Z3
+	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
+	VMULPS      z3c008081<>+0(SB), Z0, Z0
+	VMULPS      z3c008081<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z0
+	VSUBPS      z3f800000<>+0(SB), Z3, Z3
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
+	VMULPS      Z12, Z0, Z0
+	VMULPS      Z13, Z3, Z3
+	VADDPS      Z0, Z4, Z4
+	VADDPS      Z3, Z5, Z5
+	VSUBPS      Z18, Z4, Z0
+	VSUBPS      Z19, Z5, Z3
+	VMULPS      Z8, Z0, Z0
+	VMULPS      Z9, Z3, Z3
+	VADDPS      Z0, Z18, Z18
+	VADDPS      Z3, Z19, Z19
+	VSUBPS      Z22, Z18, Z0
+	VSUBPS      Z23, Z19, Z3
+	VMULPS      Z16, Z0, Z0
+	VMULPS      Z17, Z3, Z3
+	VADDPS      Z0, Z22, Z22
+	VADDPS      Z3, Z23, Z23
 	TESTL       $0x00000003, DI
 	JZ          valueLattice3DBatchAVX512_combined1
-	VPANDD      z7fffffff<>+0(SB), Z11, Z11
+	VPANDD      z7fffffff<>+0(SB), Z22, Z22
+	VPANDD      z7fffffff<>+0(SB), Z23, Z23
 	TESTL       $0x00000002, DI
 	JZ          valueLattice3DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z11, Z0
-	VMOVUPS     z40400000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VMULPS      Z0, Z11, Z0
-	VMULPS      Z0, Z11, Z11
+	VMULPS      z40000000<>+0(SB), Z22, Z0
+	VMULPS      z40000000<>+0(SB), Z23, Z3
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VMULPS      Z0, Z22, Z0
+	VMULPS      Z3, Z23, Z3
+	VMULPS      Z0, Z22, Z22
+	VMULPS      Z3, Z23, Z23
 
 valueLattice3DBatchAVX512_combined1:
 	MOVL        DI, R9
@@ -50737,53 +51465,80 @@ valueLattice3DBatchAVX512_combined1:
 	JE          valueLattice3DBatchAVX512_ridged3
 	CMPL        R9, $0x00000008
 	JE          valueLattice3DBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z11, Z0
+	VADDPS      z3f800000<>+0(SB), Z22, Z0
+	VADDPS      z3f800000<>+0(SB), Z23, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z11
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z22
+	VSUBPS      z3f800000<>+0(SB), Z3, Z23
 	JMP         valueLattice3DBatchAVX512_shaped2
 
 valueLattice3DBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z11, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z22, Z0
+	VPANDD  z7fffffff<>+0(SB), Z23, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z11
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z22
+	VSUBPS  z3f800000<>+0(SB), Z3, Z23
 	JMP     valueLattice3DBatchAVX512_shaped2
 
 valueLattice3DBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z11, Z11
-	VMULPS z40000000<>+0(SB), Z11, Z11
-	VSUBPS z3f800000<>+0(SB), Z11, Z11
+	VPANDD z7fffffff<>+0(SB), Z22, Z22
+	VPANDD z7fffffff<>+0(SB), Z23, Z23
+	VMULPS z40000000<>+0(SB), Z22, Z22
+	VMULPS z40000000<>+0(SB), Z23, Z23
+	VSUBPS z3f800000<>+0(SB), Z22, Z22
+	VSUBPS z3f800000<>+0(SB), Z23, Z23
 
 valueLattice3DBatchAVX512_shaped2:
 	TESTL   $0x00000010, DI
 	JNZ     valueLattice3DBatchAVX512_first5
 	VMOVUPS (BX)(R8*4), Z1
+	VMOVUPS 64(BX)(R8*4), Z2
 	JMP     valueLattice3DBatchAVX512_sum6
 
 valueLattice3DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 valueLattice3DBatchAVX512_sum6:
-	VMULPS 192(SP), Z11, Z11
-	VADDPS Z11, Z1, Z1
+	VMULPS 192(SP), Z22, Z22
+	VMULPS 192(SP), Z23, Z23
+	VADDPS Z22, Z1, Z1
+	VADDPS Z23, Z2, Z2
 	TESTL  $0x00000020, DI
 	JZ     valueLattice3DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 valueLattice3DBatchAVX512_store7:
 	VMOVUPS Z1, (BX)(R8*4)
-	ADDQ    $0x00000010, R8
+	VMOVUPS Z2, 64(BX)(R8*4)
+	ADDQ    $0x00000020, R8
 	JMP     valueLattice3DBatchAVX512_loop
 
 valueLattice3DBatchAVX512_done:
@@ -51318,7 +52073,7 @@ GLOBL z3fe364d3<>(SB), RODATA|NOPTR, $64
 
 // func valueLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueLattice1DTilingBatchAVX512(SB), $1280-64
+TEXT ·valueLattice1DTilingBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -51341,82 +52096,155 @@ valueLattice1DTilingBatchAVX512_loop:
 	CMPQ          SI, DX
 	JAE           valueLattice1DTilingBatchAVX512_done
 	VMOVUPS       (AX)(SI*4), Z0
+	VMOVUPS       64(AX)(SI*4), Z5
 	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z5, Z5
 	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z5, Z5
 	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z3
-	VCVTTPS2DQ    Z3, Z4
-	VSUBPS        Z3, Z0, Z0
-	VMULPS        Z0, Z0, Z3
-	VMULPS        Z0, Z3, Z3
-	VMULPS        z40c00000<>+0(SB), Z0, Z5
-	VSUBPS        z41700000<>+0(SB), Z5, Z5
-	VMULPS        Z0, Z5, Z5
-	VADDPS        z41200000<>+0(SB), Z5, Z5
-	VMULPS        Z5, Z3, Z3
+	VMINPS        z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS   $0x01, Z0, Z6
+	VRNDSCALEPS   $0x01, Z5, Z7
+	VCVTTPS2DQ    Z6, Z8
+	VCVTTPS2DQ    Z7, Z9
+	VSUBPS        Z6, Z0, Z0
+	VSUBPS        Z7, Z5, Z5
+	VMULPS        Z0, Z0, Z6
+	VMULPS        Z5, Z5, Z7
+	VMULPS        Z0, Z6, Z6
+	VMULPS        Z5, Z7, Z7
+	VMULPS        z40c00000<>+0(SB), Z0, Z10
+	VMULPS        z40c00000<>+0(SB), Z5, Z11
+	VSUBPS        z41700000<>+0(SB), Z10, Z10
+	VSUBPS        z41700000<>+0(SB), Z11, Z11
+	VMULPS        Z0, Z10, Z10
+	VMULPS        Z5, Z11, Z11
+	VADDPS        z41200000<>+0(SB), Z10, Z10
+	VADDPS        z41200000<>+0(SB), Z11, Z11
+	VMULPS        Z10, Z6, Z6
+	VMULPS        Z11, Z7, Z7
 	VCVTDQ2PD     64(SP), Z0
-	VCVTDQ2PD     Y4, Z5
-	VEXTRACTI64X4 $0x01, Z4, Y6
-	VCVTDQ2PD     Y6, Z6
+	VCVTDQ2PD     Y8, Z5
+	VEXTRACTI64X4 $0x01, Z8, Y2
+	VCVTDQ2PD     Y2, Z10
 	VDIVPD        Z0, Z5, Z5
-	VDIVPD        Z0, Z6, Z6
+	VDIVPD        Z0, Z10, Z10
 	VRNDSCALEPD   $0x01, Z5, Z5
-	VRNDSCALEPD   $0x01, Z6, Z6
+	VRNDSCALEPD   $0x01, Z10, Z10
 	VCVTTPD2DQ    Z5, Y1
-	VCVTTPD2DQ    Z6, Y6
-	VINSERTI64X4  $0x01, Y6, Z1, Z1
+	VCVTTPD2DQ    Z10, Y2
+	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z4, Z4
-	VPSUBD        zffffffff<>+0(SB), Z4, Z0
+	VPSUBD        Z1, Z8, Z8
+	VCVTDQ2PD     64(SP), Z0
+	VCVTDQ2PD     Y9, Z5
+	VEXTRACTI64X4 $0x01, Z9, Y1
+	VCVTDQ2PD     Y1, Z10
+	VDIVPD        Z0, Z5, Z5
+	VDIVPD        Z0, Z10, Z10
+	VRNDSCALEPD   $0x01, Z5, Z5
+	VRNDSCALEPD   $0x01, Z10, Z10
+	VCVTTPD2DQ    Z5, Y2
+	VCVTTPD2DQ    Z10, Y1
+	VINSERTI64X4  $0x01, Y1, Z2, Z2
+	VPMULLD       64(SP), Z2, Z2
+	VPSUBD        Z2, Z9, Z9
+	VPSUBD        zffffffff<>+0(SB), Z8, Z0
+	VPSUBD        zffffffff<>+0(SB), Z9, Z5
 	VPCMPEQD      64(SP), Z0, K1
+	VPCMPEQD      64(SP), Z5, K2
 	VPXORD        Z0, Z0, K1, Z0
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
+	VPXORD        Z5, Z5, K2, Z5
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VPADDD        (SP), Z4, Z4
-	VPROLD        $0x11, Z4, Z4
-	VPMULLD       z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD        $0x0f, Z4, Z5
-	VPXORD        Z5, Z4, Z4
-	VPMULLD       z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD        $0x0d, Z4, Z5
-	VPXORD        Z5, Z4, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS       Z4, Z5
-	VPSRLD        $0x10, Z4, Z5
-	VPXORD        Z5, Z4, Z4
-	VPANDD        z000000ff<>+0(SB), Z4, Z4
-	VCVTDQ2PS     Z4, Z4
-	VMULPS        z3c008081<>+0(SB), Z4, Z4
-	VSUBPS        z3f800000<>+0(SB), Z4, Z4
+	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
+	VPADDD        (SP), Z8, Z8
+	VPADDD        (SP), Z9, Z9
+	VPROLD        $0x11, Z8, Z8
+	VPROLD        $0x11, Z9, Z9
+	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD        $0x0f, Z8, Z10
+	VPSRLD        $0x0f, Z9, Z11
+	VPXORD        Z10, Z8, Z8
+	VPXORD        Z11, Z9, Z9
+	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD        $0x0d, Z8, Z10
+	VPSRLD        $0x0d, Z9, Z11
+	VPXORD        Z10, Z8, Z8
+	VPXORD        Z11, Z9, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS       Z8, Z10
+	VMOVUPS       Z9, Z10
+	VPSRLD        $0x10, Z8, Z10
+	VPSRLD        $0x10, Z9, Z11
+	VPXORD        Z10, Z8, Z8
+	VPXORD        Z11, Z9, Z9
+	VPANDD        z000000ff<>+0(SB), Z8, Z8
+	VPANDD        z000000ff<>+0(SB), Z9, Z9
+	VCVTDQ2PS     Z8, Z8
+	VCVTDQ2PS     Z9, Z9
+	VMULPS        z3c008081<>+0(SB), Z8, Z8
+	VMULPS        z3c008081<>+0(SB), Z9, Z9
+	VSUBPS        z3f800000<>+0(SB), Z8, Z8
+	VSUBPS        z3f800000<>+0(SB), Z9, Z9
 	VPADDD        (SP), Z0, Z0
+	VPADDD        (SP), Z5, Z5
 	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z5, Z5
 	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD        $0x0f, Z0, Z5
-	VPXORD        Z5, Z0, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD        $0x0f, Z0, Z10
+	VPSRLD        $0x0f, Z5, Z11
+	VPXORD        Z10, Z0, Z0
+	VPXORD        Z11, Z5, Z5
 	VPMULLD       z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD        $0x0d, Z0, Z5
-	VPXORD        Z5, Z0, Z0
+	VPMULLD       z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD        $0x0d, Z0, Z10
+	VPSRLD        $0x0d, Z5, Z11
+	VPXORD        Z10, Z0, Z0
+	VPXORD        Z11, Z5, Z5
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS       Z0, Z5
-	VPSRLD        $0x10, Z0, Z5
-	VPXORD        Z5, Z0, Z0
+	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS       Z0, Z10
+	VMOVUPS       Z5, Z10
+	VPSRLD        $0x10, Z0, Z10
+	VPSRLD        $0x10, Z5, Z11
+	VPXORD        Z10, Z0, Z0
+	VPXORD        Z11, Z5, Z5
 	VPANDD        z000000ff<>+0(SB), Z0, Z0
+	VPANDD        z000000ff<>+0(SB), Z5, Z5
 	VCVTDQ2PS     Z0, Z0
+	VCVTDQ2PS     Z5, Z5
 	VMULPS        z3c008081<>+0(SB), Z0, Z0
+	VMULPS        z3c008081<>+0(SB), Z5, Z5
 	VSUBPS        z3f800000<>+0(SB), Z0, Z0
-	VSUBPS        Z4, Z0, Z0
-	VMULPS        Z3, Z0, Z0
-	VADDPS        Z0, Z4, Z4
+	VSUBPS        z3f800000<>+0(SB), Z5, Z5
+	VSUBPS        Z8, Z0, Z0
+	VSUBPS        Z9, Z5, Z5
+	VMULPS        Z6, Z0, Z0
+	VMULPS        Z7, Z5, Z5
+	VADDPS        Z0, Z8, Z8
+	VADDPS        Z5, Z9, Z9
 	TESTL         $0x00000003, BX
 	JZ            valueLattice1DTilingBatchAVX512_combined1
-	VPANDD        z7fffffff<>+0(SB), Z4, Z4
+	VPANDD        z7fffffff<>+0(SB), Z8, Z8
+	VPANDD        z7fffffff<>+0(SB), Z9, Z9
 	TESTL         $0x00000002, BX
 	JZ            valueLattice1DTilingBatchAVX512_combined1
-	VMULPS        z40000000<>+0(SB), Z4, Z0
-	VMOVUPS       z40400000<>+0(SB), Z3
-	VSUBPS        Z0, Z3, Z0
-	VMULPS        Z0, Z4, Z0
-	VMULPS        Z0, Z4, Z4
+	VMULPS        z40000000<>+0(SB), Z8, Z0
+	VMULPS        z40000000<>+0(SB), Z9, Z5
+	VMOVUPS       z40400000<>+0(SB), Z6
+	VSUBPS        Z0, Z6, Z0
+	VMOVUPS       z40400000<>+0(SB), Z6
+	VSUBPS        Z5, Z6, Z5
+	VMULPS        Z0, Z8, Z0
+	VMULPS        Z5, Z9, Z5
+	VMULPS        Z0, Z8, Z8
+	VMULPS        Z5, Z9, Z9
 
 valueLattice1DTilingBatchAVX512_combined1:
 	MOVL        BX, DI
@@ -51426,53 +52254,80 @@ valueLattice1DTilingBatchAVX512_combined1:
 	JE          valueLattice1DTilingBatchAVX512_ridged3
 	CMPL        DI, $0x00000008
 	JE          valueLattice1DTilingBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z4, Z0
+	VADDPS      z3f800000<>+0(SB), Z8, Z0
+	VADDPS      z3f800000<>+0(SB), Z9, Z5
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z3
-	VRNDSCALEPS $0x01, Z3, Z3
-	VMULPS      z40000000<>+0(SB), Z3, Z3
-	VSUBPS      Z3, Z0, Z0
+	VMULPS      320(SP), Z5, Z5
+	VMULPS      z3f000000<>+0(SB), Z0, Z6
+	VMULPS      z3f000000<>+0(SB), Z5, Z7
+	VRNDSCALEPS $0x01, Z6, Z6
+	VRNDSCALEPS $0x01, Z7, Z7
+	VMULPS      z40000000<>+0(SB), Z6, Z6
+	VMULPS      z40000000<>+0(SB), Z7, Z7
+	VSUBPS      Z6, Z0, Z0
+	VSUBPS      Z7, Z5, Z5
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z3
-	VSUBPS      Z0, Z3, Z3
-	VBLENDMPS   Z0, Z3, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z5, K2
+	VMOVUPS     z40000000<>+0(SB), Z6
+	VSUBPS      Z0, Z6, Z6
+	VMOVUPS     z40000000<>+0(SB), Z7
+	VSUBPS      Z5, Z7, Z7
+	VBLENDMPS   Z0, Z6, K1, Z0
+	VBLENDMPS   Z5, Z7, K2, Z5
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z0, Z8
+	VSUBPS      z3f800000<>+0(SB), Z5, Z9
 	JMP         valueLattice1DTilingBatchAVX512_shaped2
 
 valueLattice1DTilingBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z4, Z0
-	VMOVUPS z3f800000<>+0(SB), Z3
-	VSUBPS  Z0, Z3, Z0
+	VPANDD  z7fffffff<>+0(SB), Z8, Z0
+	VPANDD  z7fffffff<>+0(SB), Z9, Z5
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z0, Z6, Z0
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z5, Z6, Z5
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z5, Z5, Z5
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z4
+	VMULPS  z40000000<>+0(SB), Z5, Z5
+	VSUBPS  z3f800000<>+0(SB), Z0, Z8
+	VSUBPS  z3f800000<>+0(SB), Z5, Z9
 	JMP     valueLattice1DTilingBatchAVX512_shaped2
 
 valueLattice1DTilingBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z4, Z4
-	VMULPS z40000000<>+0(SB), Z4, Z4
-	VSUBPS z3f800000<>+0(SB), Z4, Z4
+	VPANDD z7fffffff<>+0(SB), Z8, Z8
+	VPANDD z7fffffff<>+0(SB), Z9, Z9
+	VMULPS z40000000<>+0(SB), Z8, Z8
+	VMULPS z40000000<>+0(SB), Z9, Z9
+	VSUBPS z3f800000<>+0(SB), Z8, Z8
+	VSUBPS z3f800000<>+0(SB), Z9, Z9
 
 valueLattice1DTilingBatchAVX512_shaped2:
 	TESTL   $0x00000010, BX
 	JNZ     valueLattice1DTilingBatchAVX512_first5
-	VMOVUPS (CX)(SI*4), Z2
+	VMOVUPS (CX)(SI*4), Z3
+	VMOVUPS 64(CX)(SI*4), Z4
 	JMP     valueLattice1DTilingBatchAVX512_sum6
 
 valueLattice1DTilingBatchAVX512_first5:
-	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
 
 valueLattice1DTilingBatchAVX512_sum6:
-	VMULPS 192(SP), Z4, Z4
-	VADDPS Z4, Z2, Z2
+	VMULPS 192(SP), Z8, Z8
+	VMULPS 192(SP), Z9, Z9
+	VADDPS Z8, Z3, Z3
+	VADDPS Z9, Z4, Z4
 	TESTL  $0x00000020, BX
 	JZ     valueLattice1DTilingBatchAVX512_store7
-	VDIVPS 256(SP), Z2, Z2
+	VDIVPS 256(SP), Z3, Z3
+	VDIVPS 256(SP), Z4, Z4
 
 valueLattice1DTilingBatchAVX512_store7:
-	VMOVUPS Z2, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z3, (CX)(SI*4)
+	VMOVUPS Z4, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     valueLattice1DTilingBatchAVX512_loop
 
 valueLattice1DTilingBatchAVX512_done:
@@ -51499,7 +52354,7 @@ GLOBL zffffffff<>(SB), RODATA|NOPTR, $64
 
 // func perlinLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·perlinLattice1DTilingBatchAVX512(SB), $1280-64
+TEXT ·perlinLattice1DTilingBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -51522,91 +52377,173 @@ perlinLattice1DTilingBatchAVX512_loop:
 	CMPQ          SI, DX
 	JAE           perlinLattice1DTilingBatchAVX512_done
 	VMOVUPS       (AX)(SI*4), Z0
+	VMOVUPS       64(AX)(SI*4), Z5
 	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z5, Z5
 	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z5, Z5
 	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z3
-	VCVTTPS2DQ    Z3, Z4
-	VSUBPS        Z3, Z0, Z0
-	VMULPS        Z0, Z0, Z3
-	VMULPS        Z0, Z3, Z3
-	VMULPS        z40c00000<>+0(SB), Z0, Z5
-	VSUBPS        z41700000<>+0(SB), Z5, Z5
-	VMULPS        Z0, Z5, Z5
-	VADDPS        z41200000<>+0(SB), Z5, Z5
-	VMULPS        Z5, Z3, Z3
-	VCVTDQ2PD     64(SP), Z5
-	VCVTDQ2PD     Y4, Z6
-	VEXTRACTI64X4 $0x01, Z4, Y7
-	VCVTDQ2PD     Y7, Z7
-	VDIVPD        Z5, Z6, Z6
-	VDIVPD        Z5, Z7, Z7
-	VRNDSCALEPD   $0x01, Z6, Z6
-	VRNDSCALEPD   $0x01, Z7, Z7
-	VCVTTPD2DQ    Z6, Y1
-	VCVTTPD2DQ    Z7, Y7
-	VINSERTI64X4  $0x01, Y7, Z1, Z1
+	VMINPS        z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS   $0x01, Z0, Z6
+	VRNDSCALEPS   $0x01, Z5, Z7
+	VCVTTPS2DQ    Z6, Z8
+	VCVTTPS2DQ    Z7, Z9
+	VSUBPS        Z6, Z0, Z0
+	VSUBPS        Z7, Z5, Z5
+	VMULPS        Z0, Z0, Z6
+	VMULPS        Z5, Z5, Z7
+	VMULPS        Z0, Z6, Z6
+	VMULPS        Z5, Z7, Z7
+	VMULPS        z40c00000<>+0(SB), Z0, Z10
+	VMULPS        z40c00000<>+0(SB), Z5, Z11
+	VSUBPS        z41700000<>+0(SB), Z10, Z10
+	VSUBPS        z41700000<>+0(SB), Z11, Z11
+	VMULPS        Z0, Z10, Z10
+	VMULPS        Z5, Z11, Z11
+	VADDPS        z41200000<>+0(SB), Z10, Z10
+	VADDPS        z41200000<>+0(SB), Z11, Z11
+	VMULPS        Z10, Z6, Z6
+	VMULPS        Z11, Z7, Z7
+	VCVTDQ2PD     64(SP), Z10
+	VCVTDQ2PD     Y8, Z11
+	VEXTRACTI64X4 $0x01, Z8, Y2
+	VCVTDQ2PD     Y2, Z12
+	VDIVPD        Z10, Z11, Z11
+	VDIVPD        Z10, Z12, Z12
+	VRNDSCALEPD   $0x01, Z11, Z11
+	VRNDSCALEPD   $0x01, Z12, Z12
+	VCVTTPD2DQ    Z11, Y1
+	VCVTTPD2DQ    Z12, Y2
+	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z4, Z4
-	VPSUBD        zffffffff<>+0(SB), Z4, Z5
-	VPCMPEQD      64(SP), Z5, K1
-	VPXORD        Z5, Z5, K1, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VSUBPS        z3f800000<>+0(SB), Z0, Z6
-	VPADDD        (SP), Z4, Z4
-	VPROLD        $0x11, Z4, Z4
-	VPMULLD       z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD        $0x0f, Z4, Z7
-	VPXORD        Z7, Z4, Z4
-	VPMULLD       z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD        $0x0d, Z4, Z7
-	VPXORD        Z7, Z4, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS       Z4, Z7
-	VPSRLD        $0x10, Z4, Z7
-	VPXORD        Z7, Z4, Z4
-	VPANDD        z000000ff<>+0(SB), Z4, Z7
-	VCVTDQ2PS     Z7, Z7
-	VMULPS        z3b808081<>+0(SB), Z7, Z7
-	VADDPS        z3f800000<>+0(SB), Z7, Z7
-	VPSLLD        $0x17, Z4, Z4
-	VPANDD        z80000000<>+0(SB), Z4, Z4
-	VPXORD        Z4, Z7, Z7
-	VMULPS        Z0, Z7, Z7
-	VPADDD        (SP), Z5, Z0
+	VPSUBD        Z1, Z8, Z8
+	VCVTDQ2PD     64(SP), Z10
+	VCVTDQ2PD     Y9, Z11
+	VEXTRACTI64X4 $0x01, Z9, Y1
+	VCVTDQ2PD     Y1, Z12
+	VDIVPD        Z10, Z11, Z11
+	VDIVPD        Z10, Z12, Z12
+	VRNDSCALEPD   $0x01, Z11, Z11
+	VRNDSCALEPD   $0x01, Z12, Z12
+	VCVTTPD2DQ    Z11, Y2
+	VCVTTPD2DQ    Z12, Y1
+	VINSERTI64X4  $0x01, Y1, Z2, Z2
+	VPMULLD       64(SP), Z2, Z2
+	VPSUBD        Z2, Z9, Z9
+	VPSUBD        zffffffff<>+0(SB), Z8, Z10
+	VPSUBD        zffffffff<>+0(SB), Z9, Z11
+	VPCMPEQD      64(SP), Z10, K1
+	VPCMPEQD      64(SP), Z11, K2
+	VPXORD        Z10, Z10, K1, Z10
+	VPXORD        Z11, Z11, K2, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VSUBPS        z3f800000<>+0(SB), Z0, Z12
+	VSUBPS        z3f800000<>+0(SB), Z5, Z13
+	VPADDD        (SP), Z8, Z8
+	VPADDD        (SP), Z9, Z9
+	VPROLD        $0x11, Z8, Z8
+	VPROLD        $0x11, Z9, Z9
+	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD        $0x0f, Z8, Z14
+	VPSRLD        $0x0f, Z9, Z15
+	VPXORD        Z14, Z8, Z8
+	VPXORD        Z15, Z9, Z9
+	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD        $0x0d, Z8, Z14
+	VPSRLD        $0x0d, Z9, Z15
+	VPXORD        Z14, Z8, Z8
+	VPXORD        Z15, Z9, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS       Z8, Z14
+	VMOVUPS       Z9, Z14
+	VPSRLD        $0x10, Z8, Z14
+	VPSRLD        $0x10, Z9, Z15
+	VPXORD        Z14, Z8, Z8
+	VPXORD        Z15, Z9, Z9
+	VPANDD        z000000ff<>+0(SB), Z8, Z14
+	VPANDD        z000000ff<>+0(SB), Z9, Z15
+	VCVTDQ2PS     Z14, Z14
+	VCVTDQ2PS     Z15, Z15
+	VMULPS        z3b808081<>+0(SB), Z14, Z14
+	VMULPS        z3b808081<>+0(SB), Z15, Z15
+	VADDPS        z3f800000<>+0(SB), Z14, Z14
+	VADDPS        z3f800000<>+0(SB), Z15, Z15
+	VPSLLD        $0x17, Z8, Z8
+	VPSLLD        $0x17, Z9, Z9
+	VPANDD        z80000000<>+0(SB), Z8, Z8
+	VPANDD        z80000000<>+0(SB), Z9, Z9
+	VPXORD        Z8, Z14, Z14
+	VPXORD        Z9, Z15, Z15
+	VMULPS        Z0, Z14, Z14
+	VMULPS        Z5, Z15, Z15
+	VPADDD        (SP), Z10, Z0
+	VPADDD        (SP), Z11, Z5
 	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z5, Z5
 	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD        $0x0f, Z0, Z4
-	VPXORD        Z4, Z0, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD        $0x0f, Z0, Z8
+	VPSRLD        $0x0f, Z5, Z9
+	VPXORD        Z8, Z0, Z0
+	VPXORD        Z9, Z5, Z5
 	VPMULLD       z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD        $0x0d, Z0, Z4
-	VPXORD        Z4, Z0, Z0
+	VPMULLD       z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD        $0x0d, Z0, Z8
+	VPSRLD        $0x0d, Z5, Z9
+	VPXORD        Z8, Z0, Z0
+	VPXORD        Z9, Z5, Z5
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS       Z0, Z4
-	VPSRLD        $0x10, Z0, Z4
-	VPXORD        Z4, Z0, Z0
-	VPANDD        z000000ff<>+0(SB), Z0, Z4
-	VCVTDQ2PS     Z4, Z4
-	VMULPS        z3b808081<>+0(SB), Z4, Z4
-	VADDPS        z3f800000<>+0(SB), Z4, Z4
+	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS       Z0, Z8
+	VMOVUPS       Z5, Z8
+	VPSRLD        $0x10, Z0, Z8
+	VPSRLD        $0x10, Z5, Z9
+	VPXORD        Z8, Z0, Z0
+	VPXORD        Z9, Z5, Z5
+	VPANDD        z000000ff<>+0(SB), Z0, Z8
+	VPANDD        z000000ff<>+0(SB), Z5, Z9
+	VCVTDQ2PS     Z8, Z8
+	VCVTDQ2PS     Z9, Z9
+	VMULPS        z3b808081<>+0(SB), Z8, Z8
+	VMULPS        z3b808081<>+0(SB), Z9, Z9
+	VADDPS        z3f800000<>+0(SB), Z8, Z8
+	VADDPS        z3f800000<>+0(SB), Z9, Z9
 	VPSLLD        $0x17, Z0, Z0
+	VPSLLD        $0x17, Z5, Z5
 	VPANDD        z80000000<>+0(SB), Z0, Z0
-	VPXORD        Z0, Z4, Z4
-	VMULPS        Z6, Z4, Z4
-	VSUBPS        Z7, Z4, Z0
-	VMULPS        Z3, Z0, Z0
-	VADDPS        Z0, Z7, Z7
+	VPANDD        z80000000<>+0(SB), Z5, Z5
+	VPXORD        Z0, Z8, Z8
+	VPXORD        Z5, Z9, Z9
+	VMULPS        Z12, Z8, Z8
+	VMULPS        Z13, Z9, Z9
+	VSUBPS        Z14, Z8, Z0
+	VSUBPS        Z15, Z9, Z5
+	VMULPS        Z6, Z0, Z0
+	VMULPS        Z7, Z5, Z5
+	VADDPS        Z0, Z14, Z14
+	VADDPS        Z5, Z15, Z15
 	TESTL         $0x00000003, BX
 	JZ            perlinLattice1DTilingBatchAVX512_combined1
-	VPANDD        z7fffffff<>+0(SB), Z7, Z7
+	VPANDD        z7fffffff<>+0(SB), Z14, Z14
+	VPANDD        z7fffffff<>+0(SB), Z15, Z15
 	TESTL         $0x00000002, BX
 	JZ            perlinLattice1DTilingBatchAVX512_combined1
-	VMULPS        z40000000<>+0(SB), Z7, Z0
-	VMOVUPS       z40400000<>+0(SB), Z3
-	VSUBPS        Z0, Z3, Z0
-	VMULPS        Z0, Z7, Z0
-	VMULPS        Z0, Z7, Z7
+	VMULPS        z40000000<>+0(SB), Z14, Z0
+	VMULPS        z40000000<>+0(SB), Z15, Z5
+	VMOVUPS       z40400000<>+0(SB), Z6
+	VSUBPS        Z0, Z6, Z0
+	VMOVUPS       z40400000<>+0(SB), Z6
+	VSUBPS        Z5, Z6, Z5
+	VMULPS        Z0, Z14, Z0
+	VMULPS        Z5, Z15, Z5
+	VMULPS        Z0, Z14, Z14
+	VMULPS        Z5, Z15, Z15
 
 perlinLattice1DTilingBatchAVX512_combined1:
 	MOVL        BX, DI
@@ -51616,53 +52553,80 @@ perlinLattice1DTilingBatchAVX512_combined1:
 	JE          perlinLattice1DTilingBatchAVX512_ridged3
 	CMPL        DI, $0x00000008
 	JE          perlinLattice1DTilingBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z7, Z0
+	VADDPS      z3f800000<>+0(SB), Z14, Z0
+	VADDPS      z3f800000<>+0(SB), Z15, Z5
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z3
-	VRNDSCALEPS $0x01, Z3, Z3
-	VMULPS      z40000000<>+0(SB), Z3, Z3
-	VSUBPS      Z3, Z0, Z0
+	VMULPS      320(SP), Z5, Z5
+	VMULPS      z3f000000<>+0(SB), Z0, Z6
+	VMULPS      z3f000000<>+0(SB), Z5, Z7
+	VRNDSCALEPS $0x01, Z6, Z6
+	VRNDSCALEPS $0x01, Z7, Z7
+	VMULPS      z40000000<>+0(SB), Z6, Z6
+	VMULPS      z40000000<>+0(SB), Z7, Z7
+	VSUBPS      Z6, Z0, Z0
+	VSUBPS      Z7, Z5, Z5
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z3
-	VSUBPS      Z0, Z3, Z3
-	VBLENDMPS   Z0, Z3, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z5, K2
+	VMOVUPS     z40000000<>+0(SB), Z6
+	VSUBPS      Z0, Z6, Z6
+	VMOVUPS     z40000000<>+0(SB), Z7
+	VSUBPS      Z5, Z7, Z7
+	VBLENDMPS   Z0, Z6, K1, Z0
+	VBLENDMPS   Z5, Z7, K2, Z5
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z7
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z0, Z14
+	VSUBPS      z3f800000<>+0(SB), Z5, Z15
 	JMP         perlinLattice1DTilingBatchAVX512_shaped2
 
 perlinLattice1DTilingBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z7, Z0
-	VMOVUPS z3f800000<>+0(SB), Z3
-	VSUBPS  Z0, Z3, Z0
+	VPANDD  z7fffffff<>+0(SB), Z14, Z0
+	VPANDD  z7fffffff<>+0(SB), Z15, Z5
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z0, Z6, Z0
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z5, Z6, Z5
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z5, Z5, Z5
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z7
+	VMULPS  z40000000<>+0(SB), Z5, Z5
+	VSUBPS  z3f800000<>+0(SB), Z0, Z14
+	VSUBPS  z3f800000<>+0(SB), Z5, Z15
 	JMP     perlinLattice1DTilingBatchAVX512_shaped2
 
 perlinLattice1DTilingBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z7, Z7
-	VMULPS z40000000<>+0(SB), Z7, Z7
-	VSUBPS z3f800000<>+0(SB), Z7, Z7
+	VPANDD z7fffffff<>+0(SB), Z14, Z14
+	VPANDD z7fffffff<>+0(SB), Z15, Z15
+	VMULPS z40000000<>+0(SB), Z14, Z14
+	VMULPS z40000000<>+0(SB), Z15, Z15
+	VSUBPS z3f800000<>+0(SB), Z14, Z14
+	VSUBPS z3f800000<>+0(SB), Z15, Z15
 
 perlinLattice1DTilingBatchAVX512_shaped2:
 	TESTL   $0x00000010, BX
 	JNZ     perlinLattice1DTilingBatchAVX512_first5
-	VMOVUPS (CX)(SI*4), Z2
+	VMOVUPS (CX)(SI*4), Z3
+	VMOVUPS 64(CX)(SI*4), Z4
 	JMP     perlinLattice1DTilingBatchAVX512_sum6
 
 perlinLattice1DTilingBatchAVX512_first5:
-	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
 
 perlinLattice1DTilingBatchAVX512_sum6:
-	VMULPS 192(SP), Z7, Z7
-	VADDPS Z7, Z2, Z2
+	VMULPS 192(SP), Z14, Z14
+	VMULPS 192(SP), Z15, Z15
+	VADDPS Z14, Z3, Z3
+	VADDPS Z15, Z4, Z4
 	TESTL  $0x00000020, BX
 	JZ     perlinLattice1DTilingBatchAVX512_store7
-	VDIVPS 256(SP), Z2, Z2
+	VDIVPS 256(SP), Z3, Z3
+	VDIVPS 256(SP), Z4, Z4
 
 perlinLattice1DTilingBatchAVX512_store7:
-	VMOVUPS Z2, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z3, (CX)(SI*4)
+	VMOVUPS Z4, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     perlinLattice1DTilingBatchAVX512_loop
 
 perlinLattice1DTilingBatchAVX512_done:
@@ -51671,7 +52635,7 @@ perlinLattice1DTilingBatchAVX512_done:
 
 // func valueLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueLattice2DTilingBatchAVX512(SB), $1280-64
+TEXT ·valueLattice2DTilingBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -51695,158 +52659,307 @@ valueLattice2DTilingBatchAVX512_loop:
 	CMPQ          DI, BX
 	JAE           valueLattice2DTilingBatchAVX512_done
 	VMOVUPS       (AX)(DI*4), Z0
-	VMOVUPS       (CX)(DI*4), Z4
-	VMULPS        128(SP), Z4, Z4
-	VMAXPS        zce000000<>+0(SB), Z4, Z4
-	VMINPS        z4e000000<>+0(SB), Z4, Z4
-	VRNDSCALEPS   $0x01, Z4, Z5
-	VCVTTPS2DQ    Z5, Z6
-	VSUBPS        Z5, Z4, Z4
-	VMULPS        Z4, Z4, Z5
-	VMULPS        Z4, Z5, Z5
-	VMULPS        z40c00000<>+0(SB), Z4, Z7
-	VSUBPS        z41700000<>+0(SB), Z7, Z7
-	VMULPS        Z4, Z7, Z7
-	VADDPS        z41200000<>+0(SB), Z7, Z7
-	VMULPS        Z7, Z5, Z5
-	VCVTDQ2PD     64(SP), Z4
-	VCVTDQ2PD     Y6, Z7
-	VEXTRACTI64X4 $0x01, Z6, Y2
-	VCVTDQ2PD     Y2, Z8
-	VDIVPD        Z4, Z7, Z7
-	VDIVPD        Z4, Z8, Z8
-	VRNDSCALEPD   $0x01, Z7, Z7
-	VRNDSCALEPD   $0x01, Z8, Z8
-	VCVTTPD2DQ    Z7, Y1
-	VCVTTPD2DQ    Z8, Y2
+	VMOVUPS       64(AX)(DI*4), Z7
+	VMOVUPS       (CX)(DI*4), Z8
+	VMOVUPS       64(CX)(DI*4), Z9
+	VMULPS        128(SP), Z8, Z8
+	VMULPS        128(SP), Z9, Z9
+	VMAXPS        zce000000<>+0(SB), Z8, Z8
+	VMAXPS        zce000000<>+0(SB), Z9, Z9
+	VMINPS        z4e000000<>+0(SB), Z8, Z8
+	VMINPS        z4e000000<>+0(SB), Z9, Z9
+	VRNDSCALEPS   $0x01, Z8, Z10
+	VRNDSCALEPS   $0x01, Z9, Z11
+	VCVTTPS2DQ    Z10, Z12
+	VCVTTPS2DQ    Z11, Z13
+	VSUBPS        Z10, Z8, Z8
+	VSUBPS        Z11, Z9, Z9
+	VMULPS        Z8, Z8, Z10
+	VMULPS        Z9, Z9, Z11
+	VMULPS        Z8, Z10, Z10
+	VMULPS        Z9, Z11, Z11
+	VMULPS        z40c00000<>+0(SB), Z8, Z14
+	VMULPS        z40c00000<>+0(SB), Z9, Z15
+	VSUBPS        z41700000<>+0(SB), Z14, Z14
+	VSUBPS        z41700000<>+0(SB), Z15, Z15
+	VMULPS        Z8, Z14, Z14
+	VMULPS        Z9, Z15, Z15
+	VADDPS        z41200000<>+0(SB), Z14, Z14
+	VADDPS        z41200000<>+0(SB), Z15, Z15
+	VMULPS        Z14, Z10, Z10
+	VMULPS        Z15, Z11, Z11
+	VCVTDQ2PD     64(SP), Z8
+	VCVTDQ2PD     Y12, Z9
+	VEXTRACTI64X4 $0x01, Z12, Y2
+	VCVTDQ2PD     Y2, Z14
+	VDIVPD        Z8, Z9, Z9
+	VDIVPD        Z8, Z14, Z14
+	VRNDSCALEPD   $0x01, Z9, Z9
+	VRNDSCALEPD   $0x01, Z14, Z14
+	VCVTTPD2DQ    Z9, Y1
+	VCVTTPD2DQ    Z14, Y2
 	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z6, Z6
-	VPSUBD        zffffffff<>+0(SB), Z6, Z4
-	VPCMPEQD      64(SP), Z4, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VMULPS        128(SP), Z0, Z0
-	VMAXPS        zce000000<>+0(SB), Z0, Z0
-	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z7
-	VCVTTPS2DQ    Z7, Z8
-	VSUBPS        Z7, Z0, Z0
-	VMULPS        Z0, Z0, Z7
-	VMULPS        Z0, Z7, Z7
-	VMULPS        z40c00000<>+0(SB), Z0, Z9
-	VSUBPS        z41700000<>+0(SB), Z9, Z9
-	VMULPS        Z0, Z9, Z9
-	VADDPS        z41200000<>+0(SB), Z9, Z9
-	VMULPS        Z9, Z7, Z7
-	VCVTDQ2PD     64(SP), Z0
-	VCVTDQ2PD     Y8, Z9
-	VEXTRACTI64X4 $0x01, Z8, Y1
-	VCVTDQ2PD     Y1, Z10
-	VDIVPD        Z0, Z9, Z9
-	VDIVPD        Z0, Z10, Z10
+	VPSUBD        Z1, Z12, Z12
+	VCVTDQ2PD     64(SP), Z8
+	VCVTDQ2PD     Y13, Z9
+	VEXTRACTI64X4 $0x01, Z13, Y1
+	VCVTDQ2PD     Y1, Z14
+	VDIVPD        Z8, Z9, Z9
+	VDIVPD        Z8, Z14, Z14
 	VRNDSCALEPD   $0x01, Z9, Z9
-	VRNDSCALEPD   $0x01, Z10, Z10
+	VRNDSCALEPD   $0x01, Z14, Z14
 	VCVTTPD2DQ    Z9, Y2
-	VCVTTPD2DQ    Z10, Y1
+	VCVTTPD2DQ    Z14, Y1
 	VINSERTI64X4  $0x01, Y1, Z2, Z2
 	VPMULLD       64(SP), Z2, Z2
-	VPSUBD        Z2, Z8, Z8
-	VPSUBD        zffffffff<>+0(SB), Z8, Z0
-	VPCMPEQD      64(SP), Z0, K1
-	VPXORD        Z0, Z0, K1, Z0
+	VPSUBD        Z2, Z13, Z13
+	VPSUBD        zffffffff<>+0(SB), Z12, Z8
+	VPSUBD        zffffffff<>+0(SB), Z13, Z9
+	VPCMPEQD      64(SP), Z8, K1
+	VPCMPEQD      64(SP), Z9, K2
+	VPXORD        Z8, Z8, K1, Z8
+	VPXORD        Z9, Z9, K2, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
 	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
-	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VPADDD        (SP), Z8, Z8
-	VPROLD        $0x11, Z8, Z8
-	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
-	VPADDD        (SP), Z0, Z0
-	VPROLD        $0x11, Z0, Z0
-	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD        Z8, Z6, Z9
-	VPROLD        $0x11, Z9, Z9
-	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
-	VPSRLD        $0x0f, Z9, Z10
-	VPXORD        Z10, Z9, Z9
-	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
-	VPSRLD        $0x0d, Z9, Z10
-	VPXORD        Z10, Z9, Z9
 	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
-	VMOVUPS       Z9, Z10
-	VPSRLD        $0x10, Z9, Z10
-	VPXORD        Z10, Z9, Z9
-	VPANDD        z000000ff<>+0(SB), Z9, Z9
-	VCVTDQ2PS     Z9, Z9
-	VMULPS        z3c008081<>+0(SB), Z9, Z9
-	VSUBPS        z3f800000<>+0(SB), Z9, Z9
-	VPADDD        Z8, Z4, Z8
-	VPROLD        $0x11, Z8, Z8
-	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
-	VPSRLD        $0x0f, Z8, Z10
-	VPXORD        Z10, Z8, Z8
-	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
-	VPSRLD        $0x0d, Z8, Z10
-	VPXORD        Z10, Z8, Z8
-	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
-	VMOVUPS       Z8, Z10
-	VPSRLD        $0x10, Z8, Z10
-	VPXORD        Z10, Z8, Z8
-	VPANDD        z000000ff<>+0(SB), Z8, Z8
-	VCVTDQ2PS     Z8, Z8
-	VMULPS        z3c008081<>+0(SB), Z8, Z8
-	VSUBPS        z3f800000<>+0(SB), Z8, Z8
-	VSUBPS        Z9, Z8, Z8
-	VMULPS        Z5, Z8, Z8
-	VADDPS        Z8, Z9, Z9
-	VPADDD        Z0, Z6, Z6
-	VPROLD        $0x11, Z6, Z6
-	VPMULLD       z27d4eb2f<>+0(SB), Z6, Z6
-	VPSRLD        $0x0f, Z6, Z8
-	VPXORD        Z8, Z6, Z6
-	VPMULLD       z85ebca77<>+0(SB), Z6, Z6
-	VPSRLD        $0x0d, Z6, Z8
-	VPXORD        Z8, Z6, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VMOVUPS       Z6, Z8
-	VPSRLD        $0x10, Z6, Z8
-	VPXORD        Z8, Z6, Z6
-	VPANDD        z000000ff<>+0(SB), Z6, Z6
-	VCVTDQ2PS     Z6, Z6
-	VMULPS        z3c008081<>+0(SB), Z6, Z6
-	VSUBPS        z3f800000<>+0(SB), Z6, Z6
-	VPADDD        Z0, Z4, Z0
-	VPROLD        $0x11, Z0, Z0
-	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD        $0x0f, Z0, Z4
-	VPXORD        Z4, Z0, Z0
-	VPMULLD       z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD        $0x0d, Z0, Z4
-	VPXORD        Z4, Z0, Z0
+	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z7, Z7
+	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z7, Z7
+	VMINPS        z4e000000<>+0(SB), Z0, Z0
+	VMINPS        z4e000000<>+0(SB), Z7, Z7
+	VRNDSCALEPS   $0x01, Z0, Z14
+	VRNDSCALEPS   $0x01, Z7, Z15
+	VCVTTPS2DQ    Z14, Z16
+	VCVTTPS2DQ    Z15, Z17
+	VSUBPS        Z14, Z0, Z0
+	VSUBPS        Z15, Z7, Z7
+	VMULPS        Z0, Z0, Z14
+	VMULPS        Z7, Z7, Z15
+	VMULPS        Z0, Z14, Z14
+	VMULPS        Z7, Z15, Z15
+	VMULPS        z40c00000<>+0(SB), Z0, Z18
+	VMULPS        z40c00000<>+0(SB), Z7, Z19
+	VSUBPS        z41700000<>+0(SB), Z18, Z18
+	VSUBPS        z41700000<>+0(SB), Z19, Z19
+	VMULPS        Z0, Z18, Z18
+	VMULPS        Z7, Z19, Z19
+	VADDPS        z41200000<>+0(SB), Z18, Z18
+	VADDPS        z41200000<>+0(SB), Z19, Z19
+	VMULPS        Z18, Z14, Z14
+	VMULPS        Z19, Z15, Z15
+	VCVTDQ2PD     64(SP), Z0
+	VCVTDQ2PD     Y16, Z7
+	VEXTRACTI64X4 $0x01, Z16, Y1
+	VCVTDQ2PD     Y1, Z18
+	VDIVPD        Z0, Z7, Z7
+	VDIVPD        Z0, Z18, Z18
+	VRNDSCALEPD   $0x01, Z7, Z7
+	VRNDSCALEPD   $0x01, Z18, Z18
+	VCVTTPD2DQ    Z7, Y3
+	VCVTTPD2DQ    Z18, Y1
+	VINSERTI64X4  $0x01, Y1, Z3, Z3
+	VPMULLD       64(SP), Z3, Z3
+	VPSUBD        Z3, Z16, Z16
+	VCVTDQ2PD     64(SP), Z0
+	VCVTDQ2PD     Y17, Z7
+	VEXTRACTI64X4 $0x01, Z17, Y1
+	VCVTDQ2PD     Y1, Z18
+	VDIVPD        Z0, Z7, Z7
+	VDIVPD        Z0, Z18, Z18
+	VRNDSCALEPD   $0x01, Z7, Z7
+	VRNDSCALEPD   $0x01, Z18, Z18
+	VCVTTPD2DQ    Z7, Y4
+	VCVTTPD2DQ    Z18, Y1
+	VINSERTI64X4  $0x01, Y1, Z4, Z4
+	VPMULLD       64(SP), Z4, Z4
+	VPSUBD        Z4, Z17, Z17
+	VPSUBD        zffffffff<>+0(SB), Z16, Z0
+	VPSUBD        zffffffff<>+0(SB), Z17, Z7
+	VPCMPEQD      64(SP), Z0, K1
+	VPCMPEQD      64(SP), Z7, K2
+	VPXORD        Z0, Z0, K1, Z0
+	VPXORD        Z7, Z7, K2, Z7
+	VPMULLD       zc2b2ae3d<>+0(SB), Z16, Z16
+	VPMULLD       zc2b2ae3d<>+0(SB), Z17, Z17
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS       Z0, Z4
-	VPSRLD        $0x10, Z0, Z4
-	VPXORD        Z4, Z0, Z0
+	VPMULLD       zc2b2ae3d<>+0(SB), Z7, Z7
+	VPADDD        (SP), Z16, Z16
+	VPADDD        (SP), Z17, Z17
+	VPROLD        $0x11, Z16, Z16
+	VPROLD        $0x11, Z17, Z17
+	VPMULLD       z27d4eb2f<>+0(SB), Z16, Z16
+	VPMULLD       z27d4eb2f<>+0(SB), Z17, Z17
+	VPADDD        (SP), Z0, Z0
+	VPADDD        (SP), Z7, Z7
+	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z7, Z7
+	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z7, Z7
+	VPADDD        Z16, Z12, Z18
+	VPADDD        Z17, Z13, Z19
+	VPROLD        $0x11, Z18, Z18
+	VPROLD        $0x11, Z19, Z19
+	VPMULLD       z27d4eb2f<>+0(SB), Z18, Z18
+	VPMULLD       z27d4eb2f<>+0(SB), Z19, Z19
+	VPSRLD        $0x0f, Z18, Z20
+	VPSRLD        $0x0f, Z19, Z21
+	VPXORD        Z20, Z18, Z18
+	VPXORD        Z21, Z19, Z19
+	VPMULLD       z85ebca77<>+0(SB), Z18, Z18
+	VPMULLD       z85ebca77<>+0(SB), Z19, Z19
+	VPSRLD        $0x0d, Z18, Z20
+	VPSRLD        $0x0d, Z19, Z21
+	VPXORD        Z20, Z18, Z18
+	VPXORD        Z21, Z19, Z19
+	VPMULLD       zc2b2ae3d<>+0(SB), Z18, Z18
+	VPMULLD       zc2b2ae3d<>+0(SB), Z19, Z19
+	VMOVUPS       Z18, Z20
+	VMOVUPS       Z19, Z20
+	VPSRLD        $0x10, Z18, Z20
+	VPSRLD        $0x10, Z19, Z21
+	VPXORD        Z20, Z18, Z18
+	VPXORD        Z21, Z19, Z19
+	VPANDD        z000000ff<>+0(SB), Z18, Z18
+	VPANDD        z000000ff<>+0(SB), Z19, Z19
+	VCVTDQ2PS     Z18, Z18
+	VCVTDQ2PS     Z19, Z19
+	VMULPS        z3c008081<>+0(SB), Z18, Z18
+	VMULPS        z3c008081<>+0(SB), Z19, Z19
+	VSUBPS        z3f800000<>+0(SB), Z18, Z18
+	VSUBPS        z3f800000<>+0(SB), Z19, Z19
+	VPADDD        Z16, Z8, Z16
+	VPADDD        Z17, Z9, Z17
+	VPROLD        $0x11, Z16, Z16
+	VPROLD        $0x11, Z17, Z17
+	VPMULLD       z27d4eb2f<>+0(SB), Z16, Z16
+	VPMULLD       z27d4eb2f<>+0(SB), Z17, Z17
+	VPSRLD        $0x0f, Z16, Z20
+	VPSRLD        $0x0f, Z17, Z21
+	VPXORD        Z20, Z16, Z16
+	VPXORD        Z21, Z17, Z17
+	VPMULLD       z85ebca77<>+0(SB), Z16, Z16
+	VPMULLD       z85ebca77<>+0(SB), Z17, Z17
+	VPSRLD        $0x0d, Z16, Z20
+	VPSRLD        $0x0d, Z17, Z21
+	VPXORD        Z20, Z16, Z16
+	VPXORD        Z21, Z17, Z17
+	VPMULLD       zc2b2ae3d<>+0(SB), Z16, Z16
+	VPMULLD       zc2b2ae3d<>+0(SB), Z17, Z17
+	VMOVUPS       Z16, Z20
+	VMOVUPS       Z17, Z20
+	VPSRLD        $0x10, Z16, Z20
+	VPSRLD        $0x10, Z17, Z21
+	VPXORD        Z20, Z16, Z16
+	VPXORD        Z21, Z17, Z17
+	VPANDD        z000000ff<>+0(SB), Z16, Z16
+	VPANDD        z000000ff<>+0(SB), Z17, Z17
+	VCVTDQ2PS     Z16, Z16
+	VCVTDQ2PS     Z17, Z17
+	VMULPS        z3c008081<>+0(SB), Z16, Z16
+	VMULPS        z3c008081<>+0(SB), Z17, Z17
+	VSUBPS        z3f800000<>+0(SB), Z16, Z16
+	VSUBPS        z3f800000<>+0(SB), Z17, Z17
+	VSUBPS        Z18, Z16, Z16
+	VSUBPS        Z19, Z17, Z17
+	VMULPS        Z10, Z16, Z16
+	VMULPS        Z11, Z17, Z17
+	VADDPS        Z16, Z18, Z18
+	VADDPS        Z17, Z19, Z19
+	VPADDD        Z0, Z12, Z12
+	VPADDD        Z7, Z13, Z13
+	VPROLD        $0x11, Z12, Z12
+	VPROLD        $0x11, Z13, Z13
+	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
+	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
+	VPSRLD        $0x0f, Z12, Z16
+	VPSRLD        $0x0f, Z13, Z17
+	VPXORD        Z16, Z12, Z12
+	VPXORD        Z17, Z13, Z13
+	VPMULLD       z85ebca77<>+0(SB), Z12, Z12
+	VPMULLD       z85ebca77<>+0(SB), Z13, Z13
+	VPSRLD        $0x0d, Z12, Z16
+	VPSRLD        $0x0d, Z13, Z17
+	VPXORD        Z16, Z12, Z12
+	VPXORD        Z17, Z13, Z13
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
+	VMOVUPS       Z12, Z16
+	VMOVUPS       Z13, Z16
+	VPSRLD        $0x10, Z12, Z16
+	VPSRLD        $0x10, Z13, Z17
+	VPXORD        Z16, Z12, Z12
+	VPXORD        Z17, Z13, Z13
+	VPANDD        z000000ff<>+0(SB), Z12, Z12
+	VPANDD        z000000ff<>+0(SB), Z13, Z13
+	VCVTDQ2PS     Z12, Z12
+	VCVTDQ2PS     Z13, Z13
+	VMULPS        z3c008081<>+0(SB), Z12, Z12
+	VMULPS        z3c008081<>+0(SB), Z13, Z13
+	VSUBPS        z3f800000<>+0(SB), Z12, Z12
+	VSUBPS        z3f800000<>+0(SB), Z13, Z13
+	VPADDD        Z0, Z8, Z0
+	VPADDD        Z7, Z9, Z7
+	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z7, Z7
+	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD        $0x0f, Z0, Z8
+	VPSRLD        $0x0f, Z7, Z9
+	VPXORD        Z8, Z0, Z0
+	VPXORD        Z9, Z7, Z7
+	VPMULLD       z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD       z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD        $0x0d, Z0, Z8
+	VPSRLD        $0x0d, Z7, Z9
+	VPXORD        Z8, Z0, Z0
+	VPXORD        Z9, Z7, Z7
+	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD       zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS       Z0, Z8
+	VMOVUPS       Z7, Z8
+	VPSRLD        $0x10, Z0, Z8
+	VPSRLD        $0x10, Z7, Z9
+	VPXORD        Z8, Z0, Z0
+	VPXORD        Z9, Z7, Z7
 	VPANDD        z000000ff<>+0(SB), Z0, Z0
+	VPANDD        z000000ff<>+0(SB), Z7, Z7
 	VCVTDQ2PS     Z0, Z0
+	VCVTDQ2PS     Z7, Z7
 	VMULPS        z3c008081<>+0(SB), Z0, Z0
+	VMULPS        z3c008081<>+0(SB), Z7, Z7
 	VSUBPS        z3f800000<>+0(SB), Z0, Z0
-	VSUBPS        Z6, Z0, Z0
-	VMULPS        Z5, Z0, Z0
-	VADDPS        Z0, Z6, Z6
-	VSUBPS        Z9, Z6, Z0
-	VMULPS        Z7, Z0, Z0
-	VADDPS        Z0, Z9, Z9
+	VSUBPS        z3f800000<>+0(SB), Z7, Z7
+	VSUBPS        Z12, Z0, Z0
+	VSUBPS        Z13, Z7, Z7
+	VMULPS        Z10, Z0, Z0
+	VMULPS        Z11, Z7, Z7
+	VADDPS        Z0, Z12, Z12
+	VADDPS        Z7, Z13, Z13
+	VSUBPS        Z18, Z12, Z0
+	VSUBPS        Z19, Z13, Z7
+	VMULPS        Z14, Z0, Z0
+	VMULPS        Z15, Z7, Z7
+	VADDPS        Z0, Z18, Z18
+	VADDPS        Z7, Z19, Z19
 	TESTL         $0x00000003, SI
 	JZ            valueLattice2DTilingBatchAVX512_combined1
-	VPANDD        z7fffffff<>+0(SB), Z9, Z9
+	VPANDD        z7fffffff<>+0(SB), Z18, Z18
+	VPANDD        z7fffffff<>+0(SB), Z19, Z19
 	TESTL         $0x00000002, SI
 	JZ            valueLattice2DTilingBatchAVX512_combined1
-	VMULPS        z40000000<>+0(SB), Z9, Z0
-	VMOVUPS       z40400000<>+0(SB), Z4
-	VSUBPS        Z0, Z4, Z0
-	VMULPS        Z0, Z9, Z0
-	VMULPS        Z0, Z9, Z9
+	VMULPS        z40000000<>+0(SB), Z18, Z0
+	VMULPS        z40000000<>+0(SB), Z19, Z7
+	VMOVUPS       z40400000<>+0(SB), Z8
+	VSUBPS        Z0, Z8, Z0
+	VMOVUPS       z40400000<>+0(SB), Z8
+	VSUBPS        Z7, Z8, Z7
+	VMULPS        Z0, Z18, Z0
+	VMULPS        Z7, Z19, Z7
+	VMULPS        Z0, Z18, Z18
+	VMULPS        Z7, Z19, Z19
 
 valueLattice2DTilingBatchAVX512_combined1:
 	MOVL        SI, R8
@@ -51856,53 +52969,80 @@ valueLattice2DTilingBatchAVX512_combined1:
 	JE          valueLattice2DTilingBatchAVX512_ridged3
 	CMPL        R8, $0x00000008
 	JE          valueLattice2DTilingBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z9, Z0
+	VADDPS      z3f800000<>+0(SB), Z18, Z0
+	VADDPS      z3f800000<>+0(SB), Z19, Z7
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z4
-	VRNDSCALEPS $0x01, Z4, Z4
-	VMULPS      z40000000<>+0(SB), Z4, Z4
-	VSUBPS      Z4, Z0, Z0
+	VMULPS      320(SP), Z7, Z7
+	VMULPS      z3f000000<>+0(SB), Z0, Z8
+	VMULPS      z3f000000<>+0(SB), Z7, Z9
+	VRNDSCALEPS $0x01, Z8, Z8
+	VRNDSCALEPS $0x01, Z9, Z9
+	VMULPS      z40000000<>+0(SB), Z8, Z8
+	VMULPS      z40000000<>+0(SB), Z9, Z9
+	VSUBPS      Z8, Z0, Z0
+	VSUBPS      Z9, Z7, Z7
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z4
-	VSUBPS      Z0, Z4, Z4
-	VBLENDMPS   Z0, Z4, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z7, K2
+	VMOVUPS     z40000000<>+0(SB), Z8
+	VSUBPS      Z0, Z8, Z8
+	VMOVUPS     z40000000<>+0(SB), Z9
+	VSUBPS      Z7, Z9, Z9
+	VBLENDMPS   Z0, Z8, K1, Z0
+	VBLENDMPS   Z7, Z9, K2, Z7
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z9
+	VMULPS      z40000000<>+0(SB), Z7, Z7
+	VSUBPS      z3f800000<>+0(SB), Z0, Z18
+	VSUBPS      z3f800000<>+0(SB), Z7, Z19
 	JMP         valueLattice2DTilingBatchAVX512_shaped2
 
 valueLattice2DTilingBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z9, Z0
-	VMOVUPS z3f800000<>+0(SB), Z4
-	VSUBPS  Z0, Z4, Z0
+	VPANDD  z7fffffff<>+0(SB), Z18, Z0
+	VPANDD  z7fffffff<>+0(SB), Z19, Z7
+	VMOVUPS z3f800000<>+0(SB), Z8
+	VSUBPS  Z0, Z8, Z0
+	VMOVUPS z3f800000<>+0(SB), Z8
+	VSUBPS  Z7, Z8, Z7
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z7, Z7, Z7
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z9
+	VMULPS  z40000000<>+0(SB), Z7, Z7
+	VSUBPS  z3f800000<>+0(SB), Z0, Z18
+	VSUBPS  z3f800000<>+0(SB), Z7, Z19
 	JMP     valueLattice2DTilingBatchAVX512_shaped2
 
 valueLattice2DTilingBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z9, Z9
-	VMULPS z40000000<>+0(SB), Z9, Z9
-	VSUBPS z3f800000<>+0(SB), Z9, Z9
+	VPANDD z7fffffff<>+0(SB), Z18, Z18
+	VPANDD z7fffffff<>+0(SB), Z19, Z19
+	VMULPS z40000000<>+0(SB), Z18, Z18
+	VMULPS z40000000<>+0(SB), Z19, Z19
+	VSUBPS z3f800000<>+0(SB), Z18, Z18
+	VSUBPS z3f800000<>+0(SB), Z19, Z19
 
 valueLattice2DTilingBatchAVX512_shaped2:
 	TESTL   $0x00000010, SI
 	JNZ     valueLattice2DTilingBatchAVX512_first5
-	VMOVUPS (DX)(DI*4), Z3
+	VMOVUPS (DX)(DI*4), Z5
+	VMOVUPS 64(DX)(DI*4), Z6
 	JMP     valueLattice2DTilingBatchAVX512_sum6
 
 valueLattice2DTilingBatchAVX512_first5:
-	VPXORD Z3, Z3, Z3
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
 
 valueLattice2DTilingBatchAVX512_sum6:
-	VMULPS 192(SP), Z9, Z9
-	VADDPS Z9, Z3, Z3
+	VMULPS 192(SP), Z18, Z18
+	VMULPS 192(SP), Z19, Z19
+	VADDPS Z18, Z5, Z5
+	VADDPS Z19, Z6, Z6
 	TESTL  $0x00000020, SI
 	JZ     valueLattice2DTilingBatchAVX512_store7
-	VDIVPS 256(SP), Z3, Z3
+	VDIVPS 256(SP), Z5, Z5
+	VDIVPS 256(SP), Z6, Z6
 
 valueLattice2DTilingBatchAVX512_store7:
-	VMOVUPS Z3, (DX)(DI*4)
-	ADDQ    $0x00000010, DI
+	VMOVUPS Z5, (DX)(DI*4)
+	VMOVUPS Z6, 64(DX)(DI*4)
+	ADDQ    $0x00000020, DI
 	JMP     valueLattice2DTilingBatchAVX512_loop
 
 valueLattice2DTilingBatchAVX512_done:
@@ -51911,7 +53051,7 @@ valueLattice2DTilingBatchAVX512_done:
 
 // func perlinLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·perlinLattice2DTilingBatchAVX512(SB), $1280-64
+TEXT ·perlinLattice2DTilingBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -51935,200 +53075,391 @@ perlinLattice2DTilingBatchAVX512_loop:
 	CMPQ          DI, BX
 	JAE           perlinLattice2DTilingBatchAVX512_done
 	VMOVUPS       (AX)(DI*4), Z0
-	VMOVUPS       (CX)(DI*4), Z4
-	VMULPS        128(SP), Z4, Z4
-	VMAXPS        zce000000<>+0(SB), Z4, Z4
-	VMINPS        z4e000000<>+0(SB), Z4, Z4
-	VRNDSCALEPS   $0x01, Z4, Z5
-	VCVTTPS2DQ    Z5, Z6
-	VSUBPS        Z5, Z4, Z4
-	VMULPS        Z4, Z4, Z5
-	VMULPS        Z4, Z5, Z5
-	VMULPS        z40c00000<>+0(SB), Z4, Z7
-	VSUBPS        z41700000<>+0(SB), Z7, Z7
-	VMULPS        Z4, Z7, Z7
-	VADDPS        z41200000<>+0(SB), Z7, Z7
-	VMULPS        Z7, Z5, Z5
-	VCVTDQ2PD     64(SP), Z7
-	VCVTDQ2PD     Y6, Z8
-	VEXTRACTI64X4 $0x01, Z6, Y2
-	VCVTDQ2PD     Y2, Z9
-	VDIVPD        Z7, Z8, Z8
-	VDIVPD        Z7, Z9, Z9
-	VRNDSCALEPD   $0x01, Z8, Z8
-	VRNDSCALEPD   $0x01, Z9, Z9
-	VCVTTPD2DQ    Z8, Y1
-	VCVTTPD2DQ    Z9, Y2
+	VMOVUPS       64(AX)(DI*4), Z7
+	VMOVUPS       (CX)(DI*4), Z8
+	VMOVUPS       64(CX)(DI*4), Z9
+	VMULPS        128(SP), Z8, Z8
+	VMULPS        128(SP), Z9, Z9
+	VMAXPS        zce000000<>+0(SB), Z8, Z8
+	VMAXPS        zce000000<>+0(SB), Z9, Z9
+	VMINPS        z4e000000<>+0(SB), Z8, Z8
+	VMINPS        z4e000000<>+0(SB), Z9, Z9
+	VRNDSCALEPS   $0x01, Z8, Z10
+	VRNDSCALEPS   $0x01, Z9, Z11
+	VCVTTPS2DQ    Z10, Z12
+	VCVTTPS2DQ    Z11, Z13
+	VSUBPS        Z10, Z8, Z8
+	VSUBPS        Z11, Z9, Z9
+	VMULPS        Z8, Z8, Z10
+	VMULPS        Z9, Z9, Z11
+	VMULPS        Z8, Z10, Z10
+	VMULPS        Z9, Z11, Z11
+	VMULPS        z40c00000<>+0(SB), Z8, Z14
+	VMULPS        z40c00000<>+0(SB), Z9, Z15
+	VSUBPS        z41700000<>+0(SB), Z14, Z14
+	VSUBPS        z41700000<>+0(SB), Z15, Z15
+	VMULPS        Z8, Z14, Z14
+	VMULPS        Z9, Z15, Z15
+	VADDPS        z41200000<>+0(SB), Z14, Z14
+	VADDPS        z41200000<>+0(SB), Z15, Z15
+	VMULPS        Z14, Z10, Z10
+	VMULPS        Z15, Z11, Z11
+	VCVTDQ2PD     64(SP), Z14
+	VCVTDQ2PD     Y12, Z15
+	VEXTRACTI64X4 $0x01, Z12, Y2
+	VCVTDQ2PD     Y2, Z16
+	VDIVPD        Z14, Z15, Z15
+	VDIVPD        Z14, Z16, Z16
+	VRNDSCALEPD   $0x01, Z15, Z15
+	VRNDSCALEPD   $0x01, Z16, Z16
+	VCVTTPD2DQ    Z15, Y1
+	VCVTTPD2DQ    Z16, Y2
 	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z6, Z6
-	VPSUBD        zffffffff<>+0(SB), Z6, Z7
-	VPCMPEQD      64(SP), Z7, K1
-	VPXORD        Z7, Z7, K1, Z7
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z7, Z7
-	VSUBPS        z3f800000<>+0(SB), Z4, Z8
-	VMULPS        128(SP), Z0, Z0
-	VMAXPS        zce000000<>+0(SB), Z0, Z0
-	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z9
-	VCVTTPS2DQ    Z9, Z10
-	VSUBPS        Z9, Z0, Z0
-	VMULPS        Z0, Z0, Z9
-	VMULPS        Z0, Z9, Z9
-	VMULPS        z40c00000<>+0(SB), Z0, Z11
-	VSUBPS        z41700000<>+0(SB), Z11, Z11
-	VMULPS        Z0, Z11, Z11
-	VADDPS        z41200000<>+0(SB), Z11, Z11
-	VMULPS        Z11, Z9, Z9
-	VCVTDQ2PD     64(SP), Z11
-	VCVTDQ2PD     Y10, Z12
-	VEXTRACTI64X4 $0x01, Z10, Y1
-	VCVTDQ2PD     Y1, Z13
-	VDIVPD        Z11, Z12, Z12
-	VDIVPD        Z11, Z13, Z13
-	VRNDSCALEPD   $0x01, Z12, Z12
-	VRNDSCALEPD   $0x01, Z13, Z13
-	VCVTTPD2DQ    Z12, Y2
-	VCVTTPD2DQ    Z13, Y1
+	VPSUBD        Z1, Z12, Z12
+	VCVTDQ2PD     64(SP), Z14
+	VCVTDQ2PD     Y13, Z15
+	VEXTRACTI64X4 $0x01, Z13, Y1
+	VCVTDQ2PD     Y1, Z16
+	VDIVPD        Z14, Z15, Z15
+	VDIVPD        Z14, Z16, Z16
+	VRNDSCALEPD   $0x01, Z15, Z15
+	VRNDSCALEPD   $0x01, Z16, Z16
+	VCVTTPD2DQ    Z15, Y2
+	VCVTTPD2DQ    Z16, Y1
 	VINSERTI64X4  $0x01, Y1, Z2, Z2
 	VPMULLD       64(SP), Z2, Z2
-	VPSUBD        Z2, Z10, Z10
-	VPSUBD        zffffffff<>+0(SB), Z10, Z11
-	VPCMPEQD      64(SP), Z11, K1
-	VPXORD        Z11, Z11, K1, Z11
-	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
-	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
-	VSUBPS        z3f800000<>+0(SB), Z0, Z12
-	VPADDD        (SP), Z10, Z10
-	VPROLD        $0x11, Z10, Z10
-	VPMULLD       z27d4eb2f<>+0(SB), Z10, Z10
-	VPADDD        (SP), Z11, Z11
-	VPROLD        $0x11, Z11, Z11
-	VPMULLD       z27d4eb2f<>+0(SB), Z11, Z11
-	VPADDD        Z10, Z6, Z13
-	VPROLD        $0x11, Z13, Z13
-	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD        $0x0f, Z13, Z14
-	VPXORD        Z14, Z13, Z13
-	VPMULLD       z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD        $0x0d, Z13, Z14
-	VPXORD        Z14, Z13, Z13
+	VPSUBD        Z2, Z13, Z13
+	VPSUBD        zffffffff<>+0(SB), Z12, Z14
+	VPSUBD        zffffffff<>+0(SB), Z13, Z15
+	VPCMPEQD      64(SP), Z14, K1
+	VPCMPEQD      64(SP), Z15, K2
+	VPXORD        Z14, Z14, K1, Z14
+	VPXORD        Z15, Z15, K2, Z15
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
 	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS       Z13, Z14
-	VPSRLD        $0x10, Z13, Z14
-	VPXORD        Z14, Z13, Z13
-	VPANDD        z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS     Z13, Z13
-	VMULPS        z3c008081<>+0(SB), Z13, Z13
-	VSUBPS        z3f800000<>+0(SB), Z13, Z13
-	VPANDD        z7fffffff<>+0(SB), Z13, Z14
-	VMOVUPS       z3f000000<>+0(SB), Z15
-	VSUBPS        Z14, Z15, Z14
-	VADDPS        z3f000000<>+0(SB), Z13, Z15
-	VRNDSCALEPS   $0x01, Z15, Z15
-	VSUBPS        Z15, Z13, Z13
-	VMULPS        Z0, Z13, Z13
-	VMULPS        Z4, Z14, Z14
-	VADDPS        Z14, Z13, Z13
-	VMULPS        z406f2090<>+0(SB), Z13, Z13
-	VPADDD        Z10, Z7, Z10
-	VPROLD        $0x11, Z10, Z10
-	VPMULLD       z27d4eb2f<>+0(SB), Z10, Z10
-	VPSRLD        $0x0f, Z10, Z14
-	VPXORD        Z14, Z10, Z10
-	VPMULLD       z85ebca77<>+0(SB), Z10, Z10
-	VPSRLD        $0x0d, Z10, Z14
-	VPXORD        Z14, Z10, Z10
-	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
-	VMOVUPS       Z10, Z14
-	VPSRLD        $0x10, Z10, Z14
-	VPXORD        Z14, Z10, Z10
-	VPANDD        z000000ff<>+0(SB), Z10, Z10
-	VCVTDQ2PS     Z10, Z10
-	VMULPS        z3c008081<>+0(SB), Z10, Z10
-	VSUBPS        z3f800000<>+0(SB), Z10, Z10
-	VPANDD        z7fffffff<>+0(SB), Z10, Z14
-	VMOVUPS       z3f000000<>+0(SB), Z15
-	VSUBPS        Z14, Z15, Z14
-	VADDPS        z3f000000<>+0(SB), Z10, Z15
-	VRNDSCALEPS   $0x01, Z15, Z15
-	VSUBPS        Z15, Z10, Z10
-	VMULPS        Z0, Z10, Z10
-	VMULPS        Z8, Z14, Z14
-	VADDPS        Z14, Z10, Z10
-	VMULPS        z406f2090<>+0(SB), Z10, Z10
-	VSUBPS        Z13, Z10, Z0
-	VMULPS        Z5, Z0, Z0
-	VADDPS        Z0, Z13, Z13
-	VPADDD        Z11, Z6, Z0
+	VPMULLD       zc2b2ae3d<>+0(SB), Z14, Z14
+	VPMULLD       zc2b2ae3d<>+0(SB), Z15, Z15
+	VSUBPS        z3f800000<>+0(SB), Z8, Z16
+	VSUBPS        z3f800000<>+0(SB), Z9, Z17
+	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z7, Z7
+	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z7, Z7
+	VMINPS        z4e000000<>+0(SB), Z0, Z0
+	VMINPS        z4e000000<>+0(SB), Z7, Z7
+	VRNDSCALEPS   $0x01, Z0, Z18
+	VRNDSCALEPS   $0x01, Z7, Z19
+	VCVTTPS2DQ    Z18, Z20
+	VCVTTPS2DQ    Z19, Z21
+	VSUBPS        Z18, Z0, Z0
+	VSUBPS        Z19, Z7, Z7
+	VMULPS        Z0, Z0, Z18
+	VMULPS        Z7, Z7, Z19
+	VMULPS        Z0, Z18, Z18
+	VMULPS        Z7, Z19, Z19
+	VMULPS        z40c00000<>+0(SB), Z0, Z22
+	VMULPS        z40c00000<>+0(SB), Z7, Z23
+	VSUBPS        z41700000<>+0(SB), Z22, Z22
+	VSUBPS        z41700000<>+0(SB), Z23, Z23
+	VMULPS        Z0, Z22, Z22
+	VMULPS        Z7, Z23, Z23
+	VADDPS        z41200000<>+0(SB), Z22, Z22
+	VADDPS        z41200000<>+0(SB), Z23, Z23
+	VMULPS        Z22, Z18, Z18
+	VMULPS        Z23, Z19, Z19
+	VCVTDQ2PD     64(SP), Z22
+	VCVTDQ2PD     Y20, Z23
+	VEXTRACTI64X4 $0x01, Z20, Y1
+	VCVTDQ2PD     Y1, Z24
+	VDIVPD        Z22, Z23, Z23
+	VDIVPD        Z22, Z24, Z24
+	VRNDSCALEPD   $0x01, Z23, Z23
+	VRNDSCALEPD   $0x01, Z24, Z24
+	VCVTTPD2DQ    Z23, Y3
+	VCVTTPD2DQ    Z24, Y1
+	VINSERTI64X4  $0x01, Y1, Z3, Z3
+	VPMULLD       64(SP), Z3, Z3
+	VPSUBD        Z3, Z20, Z20
+	VCVTDQ2PD     64(SP), Z22
+	VCVTDQ2PD     Y21, Z23
+	VEXTRACTI64X4 $0x01, Z21, Y1
+	VCVTDQ2PD     Y1, Z24
+	VDIVPD        Z22, Z23, Z23
+	VDIVPD        Z22, Z24, Z24
+	VRNDSCALEPD   $0x01, Z23, Z23
+	VRNDSCALEPD   $0x01, Z24, Z24
+	VCVTTPD2DQ    Z23, Y4
+	VCVTTPD2DQ    Z24, Y1
+	VINSERTI64X4  $0x01, Y1, Z4, Z4
+	VPMULLD       64(SP), Z4, Z4
+	VPSUBD        Z4, Z21, Z21
+	VPSUBD        zffffffff<>+0(SB), Z20, Z22
+	VPSUBD        zffffffff<>+0(SB), Z21, Z23
+	VPCMPEQD      64(SP), Z22, K1
+	VPCMPEQD      64(SP), Z23, K2
+	VPXORD        Z22, Z22, K1, Z22
+	VPXORD        Z23, Z23, K2, Z23
+	VPMULLD       zc2b2ae3d<>+0(SB), Z20, Z20
+	VPMULLD       zc2b2ae3d<>+0(SB), Z21, Z21
+	VPMULLD       zc2b2ae3d<>+0(SB), Z22, Z22
+	VPMULLD       zc2b2ae3d<>+0(SB), Z23, Z23
+	VSUBPS        z3f800000<>+0(SB), Z0, Z24
+	VSUBPS        z3f800000<>+0(SB), Z7, Z25
+	VPADDD        (SP), Z20, Z20
+	VPADDD        (SP), Z21, Z21
+	VPROLD        $0x11, Z20, Z20
+	VPROLD        $0x11, Z21, Z21
+	VPMULLD       z27d4eb2f<>+0(SB), Z20, Z20
+	VPMULLD       z27d4eb2f<>+0(SB), Z21, Z21
+	VPADDD        (SP), Z22, Z22
+	VPADDD        (SP), Z23, Z23
+	VPROLD        $0x11, Z22, Z22
+	VPROLD        $0x11, Z23, Z23
+	VPMULLD       z27d4eb2f<>+0(SB), Z22, Z22
+	VPMULLD       z27d4eb2f<>+0(SB), Z23, Z23
+	VPADDD        Z20, Z12, Z26
+	VPADDD        Z21, Z13, Z27
+	VPROLD        $0x11, Z26, Z26
+	VPROLD        $0x11, Z27, Z27
+	VPMULLD       z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD       z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD        $0x0f, Z26, Z28
+	VPSRLD        $0x0f, Z27, Z29
+	VPXORD        Z28, Z26, Z26
+	VPXORD        Z29, Z27, Z27
+	VPMULLD       z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD       z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD        $0x0d, Z26, Z28
+	VPSRLD        $0x0d, Z27, Z29
+	VPXORD        Z28, Z26, Z26
+	VPXORD        Z29, Z27, Z27
+	VPMULLD       zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD       zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS       Z26, Z28
+	VMOVUPS       Z27, Z28
+	VPSRLD        $0x10, Z26, Z28
+	VPSRLD        $0x10, Z27, Z29
+	VPXORD        Z28, Z26, Z26
+	VPXORD        Z29, Z27, Z27
+	VPANDD        z000000ff<>+0(SB), Z26, Z26
+	VPANDD        z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS     Z26, Z26
+	VCVTDQ2PS     Z27, Z27
+	VMULPS        z3c008081<>+0(SB), Z26, Z26
+	VMULPS        z3c008081<>+0(SB), Z27, Z27
+	VSUBPS        z3f800000<>+0(SB), Z26, Z26
+	VSUBPS        z3f800000<>+0(SB), Z27, Z27
+	VPANDD        z7fffffff<>+0(SB), Z26, Z28
+	VPANDD        z7fffffff<>+0(SB), Z27, Z29
+	VMOVUPS       z3f000000<>+0(SB), Z30
+	VSUBPS        Z28, Z30, Z28
+	VMOVUPS       z3f000000<>+0(SB), Z30
+	VSUBPS        Z29, Z30, Z29
+	VADDPS        z3f000000<>+0(SB), Z26, Z30
+	VADDPS        z3f000000<>+0(SB), Z27, Z31
+	VRNDSCALEPS   $0x01, Z30, Z30
+	VRNDSCALEPS   $0x01, Z31, Z31
+	VSUBPS        Z30, Z26, Z26
+	VSUBPS        Z31, Z27, Z27
+	VMULPS        Z0, Z26, Z26
+	VMULPS        Z7, Z27, Z27
+	VMULPS        Z8, Z28, Z28
+	VMULPS        Z9, Z29, Z29
+	VADDPS        Z28, Z26, Z26
+	VADDPS        Z29, Z27, Z27
+	VMULPS        z406f2090<>+0(SB), Z26, Z26
+	VMULPS        z406f2090<>+0(SB), Z27, Z27
+	VPADDD        Z20, Z14, Z20
+	VPADDD        Z21, Z15, Z21
+	VPROLD        $0x11, Z20, Z20
+	VPROLD        $0x11, Z21, Z21
+	VPMULLD       z27d4eb2f<>+0(SB), Z20, Z20
+	VPMULLD       z27d4eb2f<>+0(SB), Z21, Z21
+	VPSRLD        $0x0f, Z20, Z28
+	VPSRLD        $0x0f, Z21, Z29
+	VPXORD        Z28, Z20, Z20
+	VPXORD        Z29, Z21, Z21
+	VPMULLD       z85ebca77<>+0(SB), Z20, Z20
+	VPMULLD       z85ebca77<>+0(SB), Z21, Z21
+	VPSRLD        $0x0d, Z20, Z28
+	VPSRLD        $0x0d, Z21, Z29
+	VPXORD        Z28, Z20, Z20
+	VPXORD        Z29, Z21, Z21
+	VPMULLD       zc2b2ae3d<>+0(SB), Z20, Z20
+	VPMULLD       zc2b2ae3d<>+0(SB), Z21, Z21
+	VMOVUPS       Z20, Z28
+	VMOVUPS       Z21, Z28
+	VPSRLD        $0x10, Z20, Z28
+	VPSRLD        $0x10, Z21, Z29
+	VPXORD        Z28, Z20, Z20
+	VPXORD        Z29, Z21, Z21
+	VPANDD        z000000ff<>+0(SB), Z20, Z20
+	VPANDD        z000000ff<>+0(SB), Z21, Z21
+	VCVTDQ2PS     Z20, Z20
+	VCVTDQ2PS     Z21, Z21
+	VMULPS        z3c008081<>+0(SB), Z20, Z20
+	VMULPS        z3c008081<>+0(SB), Z21, Z21
+	VSUBPS        z3f800000<>+0(SB), Z20, Z20
+	VSUBPS        z3f800000<>+0(SB), Z21, Z21
+	VPANDD        z7fffffff<>+0(SB), Z20, Z28
+	VPANDD        z7fffffff<>+0(SB), Z21, Z29
+	VMOVUPS       z3f000000<>+0(SB), Z30
+	VSUBPS        Z28, Z30, Z28
+	VMOVUPS       z3f000000<>+0(SB), Z30
+	VSUBPS        Z29, Z30, Z29
+	VADDPS        z3f000000<>+0(SB), Z20, Z30
+	VADDPS        z3f000000<>+0(SB), Z21, Z31
+	VRNDSCALEPS   $0x01, Z30, Z30
+	VRNDSCALEPS   $0x01, Z31, Z31
+	VSUBPS        Z30, Z20, Z20
+	VSUBPS        Z31, Z21, Z21
+	VMULPS        Z0, Z20, Z20
+	VMULPS        Z7, Z21, Z21
+	VMULPS        Z16, Z28, Z28
+	VMULPS        Z17, Z29, Z29
+	VADDPS        Z28, Z20, Z20
+	VADDPS        Z29, Z21, Z21
+	VMULPS        z406f2090<>+0(SB), Z20, Z20
+	VMULPS        z406f2090<>+0(SB), Z21, Z21
+	VSUBPS        Z26, Z20, Z0
+	VSUBPS        Z27, Z21, Z7
+	VMULPS        Z10, Z0, Z0
+	VMULPS        Z11, Z7, Z7
+	VADDPS        Z0, Z26, Z26
+	VADDPS        Z7, Z27, Z27
+	VPADDD        Z22, Z12, Z0
+	VPADDD        Z23, Z13, Z7
 	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z7, Z7
 	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD        $0x0f, Z0, Z6
-	VPXORD        Z6, Z0, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD        $0x0f, Z0, Z12
+	VPSRLD        $0x0f, Z7, Z13
+	VPXORD        Z12, Z0, Z0
+	VPXORD        Z13, Z7, Z7
 	VPMULLD       z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD        $0x0d, Z0, Z6
-	VPXORD        Z6, Z0, Z0
+	VPMULLD       z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD        $0x0d, Z0, Z12
+	VPSRLD        $0x0d, Z7, Z13
+	VPXORD        Z12, Z0, Z0
+	VPXORD        Z13, Z7, Z7
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS       Z0, Z6
-	VPSRLD        $0x10, Z0, Z6
-	VPXORD        Z6, Z0, Z0
+	VPMULLD       zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS       Z0, Z12
+	VMOVUPS       Z7, Z12
+	VPSRLD        $0x10, Z0, Z12
+	VPSRLD        $0x10, Z7, Z13
+	VPXORD        Z12, Z0, Z0
+	VPXORD        Z13, Z7, Z7
 	VPANDD        z000000ff<>+0(SB), Z0, Z0
+	VPANDD        z000000ff<>+0(SB), Z7, Z7
 	VCVTDQ2PS     Z0, Z0
+	VCVTDQ2PS     Z7, Z7
 	VMULPS        z3c008081<>+0(SB), Z0, Z0
+	VMULPS        z3c008081<>+0(SB), Z7, Z7
 	VSUBPS        z3f800000<>+0(SB), Z0, Z0
-	VPANDD        z7fffffff<>+0(SB), Z0, Z6
-	VMOVUPS       z3f000000<>+0(SB), Z10
-	VSUBPS        Z6, Z10, Z6
-	VADDPS        z3f000000<>+0(SB), Z0, Z10
-	VRNDSCALEPS   $0x01, Z10, Z10
-	VSUBPS        Z10, Z0, Z0
-	VMULPS        Z12, Z0, Z0
-	VMULPS        Z4, Z6, Z6
-	VADDPS        Z6, Z0, Z0
+	VSUBPS        z3f800000<>+0(SB), Z7, Z7
+	VPANDD        z7fffffff<>+0(SB), Z0, Z12
+	VPANDD        z7fffffff<>+0(SB), Z7, Z13
+	VMOVUPS       z3f000000<>+0(SB), Z20
+	VSUBPS        Z12, Z20, Z12
+	VMOVUPS       z3f000000<>+0(SB), Z20
+	VSUBPS        Z13, Z20, Z13
+	VADDPS        z3f000000<>+0(SB), Z0, Z20
+	VADDPS        z3f000000<>+0(SB), Z7, Z21
+	VRNDSCALEPS   $0x01, Z20, Z20
+	VRNDSCALEPS   $0x01, Z21, Z21
+	VSUBPS        Z20, Z0, Z0
+	VSUBPS        Z21, Z7, Z7
+	VMULPS        Z24, Z0, Z0
+	VMULPS        Z25, Z7, Z7
+	VMULPS        Z8, Z12, Z12
+	VMULPS        Z9, Z13, Z13
+	VADDPS        Z12, Z0, Z0
+	VADDPS        Z13, Z7, Z7
 	VMULPS        z406f2090<>+0(SB), Z0, Z0
-	VPADDD        Z11, Z7, Z4
-	VPROLD        $0x11, Z4, Z4
-	VPMULLD       z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD        $0x0f, Z4, Z6
-	VPXORD        Z6, Z4, Z4
-	VPMULLD       z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD        $0x0d, Z4, Z6
-	VPXORD        Z6, Z4, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS       Z4, Z6
-	VPSRLD        $0x10, Z4, Z6
-	VPXORD        Z6, Z4, Z4
-	VPANDD        z000000ff<>+0(SB), Z4, Z4
-	VCVTDQ2PS     Z4, Z4
-	VMULPS        z3c008081<>+0(SB), Z4, Z4
-	VSUBPS        z3f800000<>+0(SB), Z4, Z4
-	VPANDD        z7fffffff<>+0(SB), Z4, Z6
-	VMOVUPS       z3f000000<>+0(SB), Z7
-	VSUBPS        Z6, Z7, Z6
-	VADDPS        z3f000000<>+0(SB), Z4, Z7
-	VRNDSCALEPS   $0x01, Z7, Z7
-	VSUBPS        Z7, Z4, Z4
-	VMULPS        Z12, Z4, Z4
-	VMULPS        Z8, Z6, Z6
-	VADDPS        Z6, Z4, Z4
-	VMULPS        z406f2090<>+0(SB), Z4, Z4
-	VSUBPS        Z0, Z4, Z4
-	VMULPS        Z5, Z4, Z4
-	VADDPS        Z4, Z0, Z0
-	VSUBPS        Z13, Z0, Z0
-	VMULPS        Z9, Z0, Z0
-	VADDPS        Z0, Z13, Z13
+	VMULPS        z406f2090<>+0(SB), Z7, Z7
+	VPADDD        Z22, Z14, Z8
+	VPADDD        Z23, Z15, Z9
+	VPROLD        $0x11, Z8, Z8
+	VPROLD        $0x11, Z9, Z9
+	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD        $0x0f, Z8, Z12
+	VPSRLD        $0x0f, Z9, Z13
+	VPXORD        Z12, Z8, Z8
+	VPXORD        Z13, Z9, Z9
+	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD        $0x0d, Z8, Z12
+	VPSRLD        $0x0d, Z9, Z13
+	VPXORD        Z12, Z8, Z8
+	VPXORD        Z13, Z9, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS       Z8, Z12
+	VMOVUPS       Z9, Z12
+	VPSRLD        $0x10, Z8, Z12
+	VPSRLD        $0x10, Z9, Z13
+	VPXORD        Z12, Z8, Z8
+	VPXORD        Z13, Z9, Z9
+	VPANDD        z000000ff<>+0(SB), Z8, Z8
+	VPANDD        z000000ff<>+0(SB), Z9, Z9
+	VCVTDQ2PS     Z8, Z8
+	VCVTDQ2PS     Z9, Z9
+	VMULPS        z3c008081<>+0(SB), Z8, Z8
+	VMULPS        z3c008081<>+0(SB), Z9, Z9
+	VSUBPS        z3f800000<>+0(SB), Z8, Z8
+	VSUBPS        z3f800000<>+0(SB), Z9, Z9
+	VPANDD        z7fffffff<>+0(SB), Z8, Z12
+	VPANDD        z7fffffff<>+0(SB), Z9, Z13
+	VMOVUPS       z3f000000<>+0(SB), Z14
+	VSUBPS        Z12, Z14, Z12
+	VMOVUPS       z3f000000<>+0(SB), Z14
+	VSUBPS        Z13, Z14, Z13
+	VADDPS        z3f000000<>+0(SB), Z8, Z14
+	VADDPS        z3f000000<>+0(SB), Z9, Z15
+	VRNDSCALEPS   $0x01, Z14, Z14
+	VRNDSCALEPS   $0x01, Z15, Z15
+	VSUBPS        Z14, Z8, Z8
+	VSUBPS        Z15, Z9, Z9
+	VMULPS        Z24, Z8, Z8
+	VMULPS        Z25, Z9, Z9
+	VMULPS        Z16, Z12, Z12
+	VMULPS        Z17, Z13, Z13
+	VADDPS        Z12, Z8, Z8
+	VADDPS        Z13, Z9, Z9
+	VMULPS        z406f2090<>+0(SB), Z8, Z8
+	VMULPS        z406f2090<>+0(SB), Z9, Z9
+	VSUBPS        Z0, Z8, Z8
+	VSUBPS        Z7, Z9, Z9
+	VMULPS        Z10, Z8, Z8
+	VMULPS        Z11, Z9, Z9
+	VADDPS        Z8, Z0, Z0
+	VADDPS        Z9, Z7, Z7
+	VSUBPS        Z26, Z0, Z0
+	VSUBPS        Z27, Z7, Z7
+	VMULPS        Z18, Z0, Z0
+	VMULPS        Z19, Z7, Z7
+	VADDPS        Z0, Z26, Z26
+	VADDPS        Z7, Z27, Z27
 	TESTL         $0x00000003, SI
 	JZ            perlinLattice2DTilingBatchAVX512_combined1
-	VPANDD        z7fffffff<>+0(SB), Z13, Z13
+	VPANDD        z7fffffff<>+0(SB), Z26, Z26
+	VPANDD        z7fffffff<>+0(SB), Z27, Z27
 	TESTL         $0x00000002, SI
 	JZ            perlinLattice2DTilingBatchAVX512_combined1
-	VMULPS        z40000000<>+0(SB), Z13, Z0
-	VMOVUPS       z40400000<>+0(SB), Z4
-	VSUBPS        Z0, Z4, Z0
-	VMULPS        Z0, Z13, Z0
-	VMULPS        Z0, Z13, Z13
+	VMULPS        z40000000<>+0(SB), Z26, Z0
+	VMULPS        z40000000<>+0(SB), Z27, Z7
+	VMOVUPS       z40400000<>+0(SB), Z8
+	VSUBPS        Z0, Z8, Z0
+	VMOVUPS       z40400000<>+0(SB), Z8
+	VSUBPS        Z7, Z8, Z7
+	VMULPS        Z0, Z26, Z0
+	VMULPS        Z7, Z27, Z7
+	VMULPS        Z0, Z26, Z26
+	VMULPS        Z7, Z27, Z27
 
 perlinLattice2DTilingBatchAVX512_combined1:
 	MOVL        SI, R8
@@ -52138,53 +53469,80 @@ perlinLattice2DTilingBatchAVX512_combined1:
 	JE          perlinLattice2DTilingBatchAVX512_ridged3
 	CMPL        R8, $0x00000008
 	JE          perlinLattice2DTilingBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z13, Z0
+	VADDPS      z3f800000<>+0(SB), Z26, Z0
+	VADDPS      z3f800000<>+0(SB), Z27, Z7
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z4
-	VRNDSCALEPS $0x01, Z4, Z4
-	VMULPS      z40000000<>+0(SB), Z4, Z4
-	VSUBPS      Z4, Z0, Z0
+	VMULPS      320(SP), Z7, Z7
+	VMULPS      z3f000000<>+0(SB), Z0, Z8
+	VMULPS      z3f000000<>+0(SB), Z7, Z9
+	VRNDSCALEPS $0x01, Z8, Z8
+	VRNDSCALEPS $0x01, Z9, Z9
+	VMULPS      z40000000<>+0(SB), Z8, Z8
+	VMULPS      z40000000<>+0(SB), Z9, Z9
+	VSUBPS      Z8, Z0, Z0
+	VSUBPS      Z9, Z7, Z7
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z4
-	VSUBPS      Z0, Z4, Z4
-	VBLENDMPS   Z0, Z4, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z7, K2
+	VMOVUPS     z40000000<>+0(SB), Z8
+	VSUBPS      Z0, Z8, Z8
+	VMOVUPS     z40000000<>+0(SB), Z9
+	VSUBPS      Z7, Z9, Z9
+	VBLENDMPS   Z0, Z8, K1, Z0
+	VBLENDMPS   Z7, Z9, K2, Z7
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z13
+	VMULPS      z40000000<>+0(SB), Z7, Z7
+	VSUBPS      z3f800000<>+0(SB), Z0, Z26
+	VSUBPS      z3f800000<>+0(SB), Z7, Z27
 	JMP         perlinLattice2DTilingBatchAVX512_shaped2
 
 perlinLattice2DTilingBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z13, Z0
-	VMOVUPS z3f800000<>+0(SB), Z4
-	VSUBPS  Z0, Z4, Z0
+	VPANDD  z7fffffff<>+0(SB), Z26, Z0
+	VPANDD  z7fffffff<>+0(SB), Z27, Z7
+	VMOVUPS z3f800000<>+0(SB), Z8
+	VSUBPS  Z0, Z8, Z0
+	VMOVUPS z3f800000<>+0(SB), Z8
+	VSUBPS  Z7, Z8, Z7
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z7, Z7, Z7
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z13
+	VMULPS  z40000000<>+0(SB), Z7, Z7
+	VSUBPS  z3f800000<>+0(SB), Z0, Z26
+	VSUBPS  z3f800000<>+0(SB), Z7, Z27
 	JMP     perlinLattice2DTilingBatchAVX512_shaped2
 
 perlinLattice2DTilingBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z13, Z13
-	VMULPS z40000000<>+0(SB), Z13, Z13
-	VSUBPS z3f800000<>+0(SB), Z13, Z13
+	VPANDD z7fffffff<>+0(SB), Z26, Z26
+	VPANDD z7fffffff<>+0(SB), Z27, Z27
+	VMULPS z40000000<>+0(SB), Z26, Z26
+	VMULPS z40000000<>+0(SB), Z27, Z27
+	VSUBPS z3f800000<>+0(SB), Z26, Z26
+	VSUBPS z3f800000<>+0(SB), Z27, Z27
 
 perlinLattice2DTilingBatchAVX512_shaped2:
 	TESTL   $0x00000010, SI
 	JNZ     perlinLattice2DTilingBatchAVX512_first5
-	VMOVUPS (DX)(DI*4), Z3
+	VMOVUPS (DX)(DI*4), Z5
+	VMOVUPS 64(DX)(DI*4), Z6
 	JMP     perlinLattice2DTilingBatchAVX512_sum6
 
 perlinLattice2DTilingBatchAVX512_first5:
-	VPXORD Z3, Z3, Z3
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
 
 perlinLattice2DTilingBatchAVX512_sum6:
-	VMULPS 192(SP), Z13, Z13
-	VADDPS Z13, Z3, Z3
+	VMULPS 192(SP), Z26, Z26
+	VMULPS 192(SP), Z27, Z27
+	VADDPS Z26, Z5, Z5
+	VADDPS Z27, Z6, Z6
 	TESTL  $0x00000020, SI
 	JZ     perlinLattice2DTilingBatchAVX512_store7
-	VDIVPS 256(SP), Z3, Z3
+	VDIVPS 256(SP), Z5, Z5
+	VDIVPS 256(SP), Z6, Z6
 
 perlinLattice2DTilingBatchAVX512_store7:
-	VMOVUPS Z3, (DX)(DI*4)
-	ADDQ    $0x00000010, DI
+	VMOVUPS Z5, (DX)(DI*4)
+	VMOVUPS Z6, 64(DX)(DI*4)
+	ADDQ    $0x00000020, DI
 	JMP     perlinLattice2DTilingBatchAVX512_loop
 
 perlinLattice2DTilingBatchAVX512_done:
@@ -52193,7 +53551,7 @@ perlinLattice2DTilingBatchAVX512_done:
 
 // func valueLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueLattice3DTilingBatchAVX512(SB), $1280-64
+TEXT ·valueLattice3DTilingBatchAVX512(SB), $2048-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -52218,278 +53576,547 @@ valueLattice3DTilingBatchAVX512_loop:
 	CMPQ          R8, SI
 	JAE           valueLattice3DTilingBatchAVX512_done
 	VMOVUPS       (AX)(R8*4), Z0
-	VMOVUPS       (CX)(R8*4), Z5
-	VMOVUPS       (DX)(R8*4), Z6
-	VMULPS        128(SP), Z5, Z5
-	VMAXPS        zce000000<>+0(SB), Z5, Z5
-	VMINPS        z4e000000<>+0(SB), Z5, Z5
-	VRNDSCALEPS   $0x01, Z5, Z7
-	VCVTTPS2DQ    Z7, Z8
-	VSUBPS        Z7, Z5, Z5
-	VMULPS        Z5, Z5, Z7
-	VMULPS        Z5, Z7, Z7
-	VMULPS        z40c00000<>+0(SB), Z5, Z9
-	VSUBPS        z41700000<>+0(SB), Z9, Z9
-	VMULPS        Z5, Z9, Z9
-	VADDPS        z41200000<>+0(SB), Z9, Z9
-	VMULPS        Z9, Z7, Z7
-	VCVTDQ2PD     64(SP), Z5
-	VCVTDQ2PD     Y8, Z9
-	VEXTRACTI64X4 $0x01, Z8, Y2
-	VCVTDQ2PD     Y2, Z10
-	VDIVPD        Z5, Z9, Z9
-	VDIVPD        Z5, Z10, Z10
-	VRNDSCALEPD   $0x01, Z9, Z9
-	VRNDSCALEPD   $0x01, Z10, Z10
-	VCVTTPD2DQ    Z9, Y1
-	VCVTTPD2DQ    Z10, Y2
+	VMOVUPS       64(AX)(R8*4), Z9
+	VMOVUPS       (CX)(R8*4), Z10
+	VMOVUPS       64(CX)(R8*4), Z11
+	VMOVUPS       (DX)(R8*4), Z12
+	VMOVUPS       64(DX)(R8*4), Z13
+	VMULPS        128(SP), Z10, Z10
+	VMULPS        128(SP), Z11, Z11
+	VMAXPS        zce000000<>+0(SB), Z10, Z10
+	VMAXPS        zce000000<>+0(SB), Z11, Z11
+	VMINPS        z4e000000<>+0(SB), Z10, Z10
+	VMINPS        z4e000000<>+0(SB), Z11, Z11
+	VRNDSCALEPS   $0x01, Z10, Z14
+	VRNDSCALEPS   $0x01, Z11, Z15
+	VCVTTPS2DQ    Z14, Z16
+	VCVTTPS2DQ    Z15, Z17
+	VSUBPS        Z14, Z10, Z10
+	VSUBPS        Z15, Z11, Z11
+	VMULPS        Z10, Z10, Z14
+	VMULPS        Z11, Z11, Z15
+	VMULPS        Z10, Z14, Z14
+	VMULPS        Z11, Z15, Z15
+	VMULPS        z40c00000<>+0(SB), Z10, Z18
+	VMULPS        z40c00000<>+0(SB), Z11, Z19
+	VSUBPS        z41700000<>+0(SB), Z18, Z18
+	VSUBPS        z41700000<>+0(SB), Z19, Z19
+	VMULPS        Z10, Z18, Z18
+	VMULPS        Z11, Z19, Z19
+	VADDPS        z41200000<>+0(SB), Z18, Z18
+	VADDPS        z41200000<>+0(SB), Z19, Z19
+	VMULPS        Z18, Z14, Z14
+	VMULPS        Z19, Z15, Z15
+	VCVTDQ2PD     64(SP), Z10
+	VCVTDQ2PD     Y16, Z11
+	VEXTRACTI64X4 $0x01, Z16, Y2
+	VCVTDQ2PD     Y2, Z18
+	VDIVPD        Z10, Z11, Z11
+	VDIVPD        Z10, Z18, Z18
+	VRNDSCALEPD   $0x01, Z11, Z11
+	VRNDSCALEPD   $0x01, Z18, Z18
+	VCVTTPD2DQ    Z11, Y1
+	VCVTTPD2DQ    Z18, Y2
 	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z8, Z8
-	VPSUBD        zffffffff<>+0(SB), Z8, Z5
-	VPCMPEQD      64(SP), Z5, K1
-	VPXORD        Z5, Z5, K1, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VMULPS        128(SP), Z6, Z6
-	VMAXPS        zce000000<>+0(SB), Z6, Z6
-	VMINPS        z4e000000<>+0(SB), Z6, Z6
-	VRNDSCALEPS   $0x01, Z6, Z9
-	VCVTTPS2DQ    Z9, Z10
-	VSUBPS        Z9, Z6, Z6
-	VMULPS        Z6, Z6, Z9
-	VMULPS        Z6, Z9, Z9
-	VMULPS        z40c00000<>+0(SB), Z6, Z11
-	VSUBPS        z41700000<>+0(SB), Z11, Z11
-	VMULPS        Z6, Z11, Z11
-	VADDPS        z41200000<>+0(SB), Z11, Z11
-	VMULPS        Z11, Z9, Z9
-	VCVTDQ2PD     64(SP), Z6
-	VCVTDQ2PD     Y10, Z11
-	VEXTRACTI64X4 $0x01, Z10, Y1
-	VCVTDQ2PD     Y1, Z12
-	VDIVPD        Z6, Z11, Z11
-	VDIVPD        Z6, Z12, Z12
+	VPSUBD        Z1, Z16, Z16
+	VCVTDQ2PD     64(SP), Z10
+	VCVTDQ2PD     Y17, Z11
+	VEXTRACTI64X4 $0x01, Z17, Y1
+	VCVTDQ2PD     Y1, Z18
+	VDIVPD        Z10, Z11, Z11
+	VDIVPD        Z10, Z18, Z18
 	VRNDSCALEPD   $0x01, Z11, Z11
-	VRNDSCALEPD   $0x01, Z12, Z12
+	VRNDSCALEPD   $0x01, Z18, Z18
 	VCVTTPD2DQ    Z11, Y2
-	VCVTTPD2DQ    Z12, Y1
+	VCVTTPD2DQ    Z18, Y1
 	VINSERTI64X4  $0x01, Y1, Z2, Z2
 	VPMULLD       64(SP), Z2, Z2
-	VPSUBD        Z2, Z10, Z10
-	VPSUBD        zffffffff<>+0(SB), Z10, Z6
-	VPCMPEQD      64(SP), Z6, K1
-	VPXORD        Z6, Z6, K1, Z6
+	VPSUBD        Z2, Z17, Z17
+	VPSUBD        zffffffff<>+0(SB), Z16, Z10
+	VPSUBD        zffffffff<>+0(SB), Z17, Z11
+	VPCMPEQD      64(SP), Z10, K1
+	VPCMPEQD      64(SP), Z11, K2
+	VPXORD        Z10, Z10, K1, Z10
+	VPXORD        Z11, Z11, K2, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z16, Z16
+	VPMULLD       zc2b2ae3d<>+0(SB), Z17, Z17
 	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VMULPS        128(SP), Z0, Z0
-	VMAXPS        zce000000<>+0(SB), Z0, Z0
-	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z11
-	VCVTTPS2DQ    Z11, Z12
-	VSUBPS        Z11, Z0, Z0
-	VMULPS        Z0, Z0, Z11
-	VMULPS        Z0, Z11, Z11
-	VMULPS        z40c00000<>+0(SB), Z0, Z13
-	VSUBPS        z41700000<>+0(SB), Z13, Z13
-	VMULPS        Z0, Z13, Z13
-	VADDPS        z41200000<>+0(SB), Z13, Z13
-	VMULPS        Z13, Z11, Z11
-	VCVTDQ2PD     64(SP), Z0
-	VCVTDQ2PD     Y12, Z13
-	VEXTRACTI64X4 $0x01, Z12, Y1
-	VCVTDQ2PD     Y1, Z14
-	VDIVPD        Z0, Z13, Z13
-	VDIVPD        Z0, Z14, Z14
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VMULPS        128(SP), Z12, Z12
+	VMULPS        128(SP), Z13, Z13
+	VMAXPS        zce000000<>+0(SB), Z12, Z12
+	VMAXPS        zce000000<>+0(SB), Z13, Z13
+	VMINPS        z4e000000<>+0(SB), Z12, Z12
+	VMINPS        z4e000000<>+0(SB), Z13, Z13
+	VRNDSCALEPS   $0x01, Z12, Z18
+	VRNDSCALEPS   $0x01, Z13, Z19
+	VCVTTPS2DQ    Z18, Z20
+	VCVTTPS2DQ    Z19, Z21
+	VSUBPS        Z18, Z12, Z12
+	VSUBPS        Z19, Z13, Z13
+	VMULPS        Z12, Z12, Z18
+	VMULPS        Z13, Z13, Z19
+	VMULPS        Z12, Z18, Z18
+	VMULPS        Z13, Z19, Z19
+	VMULPS        z40c00000<>+0(SB), Z12, Z22
+	VMULPS        z40c00000<>+0(SB), Z13, Z23
+	VSUBPS        z41700000<>+0(SB), Z22, Z22
+	VSUBPS        z41700000<>+0(SB), Z23, Z23
+	VMULPS        Z12, Z22, Z22
+	VMULPS        Z13, Z23, Z23
+	VADDPS        z41200000<>+0(SB), Z22, Z22
+	VADDPS        z41200000<>+0(SB), Z23, Z23
+	VMULPS        Z22, Z18, Z18
+	VMULPS        Z23, Z19, Z19
+	VCVTDQ2PD     64(SP), Z12
+	VCVTDQ2PD     Y20, Z13
+	VEXTRACTI64X4 $0x01, Z20, Y1
+	VCVTDQ2PD     Y1, Z22
+	VDIVPD        Z12, Z13, Z13
+	VDIVPD        Z12, Z22, Z22
 	VRNDSCALEPD   $0x01, Z13, Z13
-	VRNDSCALEPD   $0x01, Z14, Z14
+	VRNDSCALEPD   $0x01, Z22, Z22
 	VCVTTPD2DQ    Z13, Y3
-	VCVTTPD2DQ    Z14, Y1
+	VCVTTPD2DQ    Z22, Y1
 	VINSERTI64X4  $0x01, Y1, Z3, Z3
 	VPMULLD       64(SP), Z3, Z3
-	VPSUBD        Z3, Z12, Z12
-	VPSUBD        zffffffff<>+0(SB), Z12, Z0
+	VPSUBD        Z3, Z20, Z20
+	VCVTDQ2PD     64(SP), Z12
+	VCVTDQ2PD     Y21, Z13
+	VEXTRACTI64X4 $0x01, Z21, Y1
+	VCVTDQ2PD     Y1, Z22
+	VDIVPD        Z12, Z13, Z13
+	VDIVPD        Z12, Z22, Z22
+	VRNDSCALEPD   $0x01, Z13, Z13
+	VRNDSCALEPD   $0x01, Z22, Z22
+	VCVTTPD2DQ    Z13, Y4
+	VCVTTPD2DQ    Z22, Y1
+	VINSERTI64X4  $0x01, Y1, Z4, Z4
+	VPMULLD       64(SP), Z4, Z4
+	VPSUBD        Z4, Z21, Z21
+	VPSUBD        zffffffff<>+0(SB), Z20, Z12
+	VPSUBD        zffffffff<>+0(SB), Z21, Z13
+	VPCMPEQD      64(SP), Z12, K1
+	VPCMPEQD      64(SP), Z13, K2
+	VPXORD        Z12, Z12, K1, Z12
+	VPXORD        Z13, Z13, K2, Z13
+	VPMULLD       zc2b2ae3d<>+0(SB), Z20, Z20
+	VPMULLD       zc2b2ae3d<>+0(SB), Z21, Z21
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
+	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z9, Z9
+	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z9, Z9
+	VMINPS        z4e000000<>+0(SB), Z0, Z0
+	VMINPS        z4e000000<>+0(SB), Z9, Z9
+	VRNDSCALEPS   $0x01, Z0, Z22
+	VRNDSCALEPS   $0x01, Z9, Z23
+	VCVTTPS2DQ    Z22, Z24
+	VCVTTPS2DQ    Z23, Z25
+	VSUBPS        Z22, Z0, Z0
+	VSUBPS        Z23, Z9, Z9
+	VMULPS        Z0, Z0, Z22
+	VMULPS        Z9, Z9, Z23
+	VMULPS        Z0, Z22, Z22
+	VMULPS        Z9, Z23, Z23
+	VMULPS        z40c00000<>+0(SB), Z0, Z26
+	VMULPS        z40c00000<>+0(SB), Z9, Z27
+	VSUBPS        z41700000<>+0(SB), Z26, Z26
+	VSUBPS        z41700000<>+0(SB), Z27, Z27
+	VMULPS        Z0, Z26, Z26
+	VMULPS        Z9, Z27, Z27
+	VADDPS        z41200000<>+0(SB), Z26, Z26
+	VADDPS        z41200000<>+0(SB), Z27, Z27
+	VMULPS        Z26, Z22, Z22
+	VMULPS        Z27, Z23, Z23
+	VCVTDQ2PD     64(SP), Z0
+	VCVTDQ2PD     Y24, Z9
+	VEXTRACTI64X4 $0x01, Z24, Y1
+	VCVTDQ2PD     Y1, Z26
+	VDIVPD        Z0, Z9, Z9
+	VDIVPD        Z0, Z26, Z26
+	VRNDSCALEPD   $0x01, Z9, Z9
+	VRNDSCALEPD   $0x01, Z26, Z26
+	VCVTTPD2DQ    Z9, Y5
+	VCVTTPD2DQ    Z26, Y1
+	VINSERTI64X4  $0x01, Y1, Z5, Z5
+	VPMULLD       64(SP), Z5, Z5
+	VPSUBD        Z5, Z24, Z24
+	VCVTDQ2PD     64(SP), Z0
+	VCVTDQ2PD     Y25, Z9
+	VEXTRACTI64X4 $0x01, Z25, Y1
+	VCVTDQ2PD     Y1, Z26
+	VDIVPD        Z0, Z9, Z9
+	VDIVPD        Z0, Z26, Z26
+	VRNDSCALEPD   $0x01, Z9, Z9
+	VRNDSCALEPD   $0x01, Z26, Z26
+	VCVTTPD2DQ    Z9, Y6
+	VCVTTPD2DQ    Z26, Y1
+	VINSERTI64X4  $0x01, Y1, Z6, Z6
+	VPMULLD       64(SP), Z6, Z6
+	VPSUBD        Z6, Z25, Z25
+	VPSUBD        zffffffff<>+0(SB), Z24, Z0
+	VPSUBD        zffffffff<>+0(SB), Z25, Z9
 	VPCMPEQD      64(SP), Z0, K1
+	VPCMPEQD      64(SP), Z9, K2
 	VPXORD        Z0, Z0, K1, Z0
-	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPXORD        Z9, Z9, K2, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z24, Z24
+	VPMULLD       zc2b2ae3d<>+0(SB), Z25, Z25
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VPADDD        (SP), Z12, Z12
-	VPROLD        $0x11, Z12, Z12
-	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
-	VPADDD        Z12, Z8, Z13
-	VPROLD        $0x11, Z13, Z13
-	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
-	VPADDD        Z13, Z10, Z14
-	VPROLD        $0x11, Z14, Z14
-	VPMULLD       z27d4eb2f<>+0(SB), Z14, Z14
-	VPSRLD        $0x0f, Z14, Z15
-	VPXORD        Z15, Z14, Z14
-	VPMULLD       z85ebca77<>+0(SB), Z14, Z14
-	VPSRLD        $0x0d, Z14, Z15
-	VPXORD        Z15, Z14, Z14
-	VPMULLD       zc2b2ae3d<>+0(SB), Z14, Z14
-	VMOVUPS       Z14, Z15
-	VPSRLD        $0x10, Z14, Z15
-	VPXORD        Z15, Z14, Z14
-	VPANDD        z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS     Z14, Z14
-	VMULPS        z3c008081<>+0(SB), Z14, Z14
-	VSUBPS        z3f800000<>+0(SB), Z14, Z14
-	VPADDD        Z13, Z6, Z13
-	VPROLD        $0x11, Z13, Z13
-	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD        $0x0f, Z13, Z15
-	VPXORD        Z15, Z13, Z13
-	VPMULLD       z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD        $0x0d, Z13, Z15
-	VPXORD        Z15, Z13, Z13
-	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS       Z13, Z15
-	VPSRLD        $0x10, Z13, Z15
-	VPXORD        Z15, Z13, Z13
-	VPANDD        z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS     Z13, Z13
-	VMULPS        z3c008081<>+0(SB), Z13, Z13
-	VSUBPS        z3f800000<>+0(SB), Z13, Z13
-	VSUBPS        Z14, Z13, Z13
-	VMULPS        Z9, Z13, Z13
-	VADDPS        Z13, Z14, Z14
-	VPADDD        Z12, Z5, Z12
-	VPROLD        $0x11, Z12, Z12
-	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
-	VPADDD        Z12, Z10, Z13
-	VPROLD        $0x11, Z13, Z13
-	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD        $0x0f, Z13, Z15
-	VPXORD        Z15, Z13, Z13
-	VPMULLD       z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD        $0x0d, Z13, Z15
-	VPXORD        Z15, Z13, Z13
-	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS       Z13, Z15
-	VPSRLD        $0x10, Z13, Z15
-	VPXORD        Z15, Z13, Z13
-	VPANDD        z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS     Z13, Z13
-	VMULPS        z3c008081<>+0(SB), Z13, Z13
-	VSUBPS        z3f800000<>+0(SB), Z13, Z13
-	VPADDD        Z12, Z6, Z12
-	VPROLD        $0x11, Z12, Z12
-	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
-	VPSRLD        $0x0f, Z12, Z15
-	VPXORD        Z15, Z12, Z12
-	VPMULLD       z85ebca77<>+0(SB), Z12, Z12
-	VPSRLD        $0x0d, Z12, Z15
-	VPXORD        Z15, Z12, Z12
-	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
-	VMOVUPS       Z12, Z15
-	VPSRLD        $0x10, Z12, Z15
-	VPXORD        Z15, Z12, Z12
-	VPANDD        z000000ff<>+0(SB), Z12, Z12
-	VCVTDQ2PS     Z12, Z12
-	VMULPS        z3c008081<>+0(SB), Z12, Z12
-	VSUBPS        z3f800000<>+0(SB), Z12, Z12
-	VSUBPS        Z13, Z12, Z12
-	VMULPS        Z9, Z12, Z12
-	VADDPS        Z12, Z13, Z13
-	VSUBPS        Z14, Z13, Z12
-	VMULPS        Z7, Z12, Z12
-	VADDPS        Z12, Z14, Z14
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VPADDD        (SP), Z24, Z24
+	VPADDD        (SP), Z25, Z25
+	VPROLD        $0x11, Z24, Z24
+	VPROLD        $0x11, Z25, Z25
+	VPMULLD       z27d4eb2f<>+0(SB), Z24, Z24
+	VPMULLD       z27d4eb2f<>+0(SB), Z25, Z25
+	VPADDD        Z24, Z16, Z26
+	VPADDD        Z25, Z17, Z27
+	VPROLD        $0x11, Z26, Z26
+	VPROLD        $0x11, Z27, Z27
+	VPMULLD       z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD       z27d4eb2f<>+0(SB), Z27, Z27
+	VPADDD        Z26, Z20, Z28
+	VPADDD        Z27, Z21, Z29
+	VPROLD        $0x11, Z28, Z28
+	VPROLD        $0x11, Z29, Z29
+	VPMULLD       z27d4eb2f<>+0(SB), Z28, Z28
+	VPMULLD       z27d4eb2f<>+0(SB), Z29, Z29
+	VPSRLD        $0x0f, Z28, Z30
+	VPSRLD        $0x0f, Z29, Z31
+	VPXORD        Z30, Z28, Z28
+	VPXORD        Z31, Z29, Z29
+	VPMULLD       z85ebca77<>+0(SB), Z28, Z28
+	VPMULLD       z85ebca77<>+0(SB), Z29, Z29
+	VPSRLD        $0x0d, Z28, Z30
+	VPSRLD        $0x0d, Z29, Z31
+	VPXORD        Z30, Z28, Z28
+	VPXORD        Z31, Z29, Z29
+	VPMULLD       zc2b2ae3d<>+0(SB), Z28, Z28
+	VPMULLD       zc2b2ae3d<>+0(SB), Z29, Z29
+	VMOVUPS       Z28, Z30
+	VMOVUPS       Z29, Z30
+	VPSRLD        $0x10, Z28, Z30
+	VPSRLD        $0x10, Z29, Z31
+	VPXORD        Z30, Z28, Z28
+	VPXORD        Z31, Z29, Z29
+	VPANDD        z000000ff<>+0(SB), Z28, Z28
+	VPANDD        z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS     Z28, Z28
+	VCVTDQ2PS     Z29, Z29
+	VMULPS        z3c008081<>+0(SB), Z28, Z28
+	VMULPS        z3c008081<>+0(SB), Z29, Z29
+	VSUBPS        z3f800000<>+0(SB), Z28, Z28
+	VSUBPS        z3f800000<>+0(SB), Z29, Z29
+	VPADDD        Z26, Z12, Z26
+	VPADDD        Z27, Z13, Z27
+	VPROLD        $0x11, Z26, Z26
+	VPROLD        $0x11, Z27, Z27
+	VPMULLD       z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD       z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD        $0x0f, Z26, Z30
+	VPSRLD        $0x0f, Z27, Z31
+	VPXORD        Z30, Z26, Z26
+	VPXORD        Z31, Z27, Z27
+	VPMULLD       z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD       z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD        $0x0d, Z26, Z30
+	VPSRLD        $0x0d, Z27, Z31
+	VPXORD        Z30, Z26, Z26
+	VPXORD        Z31, Z27, Z27
+	VPMULLD       zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD       zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS       Z26, Z30
+	VMOVUPS       Z27, Z30
+	VPSRLD        $0x10, Z26, Z30
+	VPSRLD        $0x10, Z27, Z31
+	VPXORD        Z30, Z26, Z26
+	VPXORD        Z31, Z27, Z27
+	VPANDD        z000000ff<>+0(SB), Z26, Z26
+	VPANDD        z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS     Z26, Z26
+	VCVTDQ2PS     Z27, Z27
+	VMULPS        z3c008081<>+0(SB), Z26, Z26
+	VMULPS        z3c008081<>+0(SB), Z27, Z27
+	VSUBPS        z3f800000<>+0(SB), Z26, Z26
+	VSUBPS        z3f800000<>+0(SB), Z27, Z27
+	VSUBPS        Z28, Z26, Z26
+	VSUBPS        Z29, Z27, Z27
+	VMULPS        Z18, Z26, Z26
+	VMULPS        Z19, Z27, Z27
+	VADDPS        Z26, Z28, Z28
+	VADDPS        Z27, Z29, Z29
+	VPADDD        Z24, Z10, Z24
+	VPADDD        Z25, Z11, Z25
+	VPROLD        $0x11, Z24, Z24
+	VPROLD        $0x11, Z25, Z25
+	VPMULLD       z27d4eb2f<>+0(SB), Z24, Z24
+	VPMULLD       z27d4eb2f<>+0(SB), Z25, Z25
+	VPADDD        Z24, Z20, Z26
+	VPADDD        Z25, Z21, Z27
+	VPROLD        $0x11, Z26, Z26
+	VPROLD        $0x11, Z27, Z27
+	VPMULLD       z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD       z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD        $0x0f, Z26, Z30
+	VPSRLD        $0x0f, Z27, Z31
+	VPXORD        Z30, Z26, Z26
+	VPXORD        Z31, Z27, Z27
+	VPMULLD       z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD       z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD        $0x0d, Z26, Z30
+	VPSRLD        $0x0d, Z27, Z31
+	VPXORD        Z30, Z26, Z26
+	VPXORD        Z31, Z27, Z27
+	VPMULLD       zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD       zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS       Z26, Z30
+	VMOVUPS       Z27, Z30
+	VPSRLD        $0x10, Z26, Z30
+	VPSRLD        $0x10, Z27, Z31
+	VPXORD        Z30, Z26, Z26
+	VPXORD        Z31, Z27, Z27
+	VPANDD        z000000ff<>+0(SB), Z26, Z26
+	VPANDD        z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS     Z26, Z26
+	VCVTDQ2PS     Z27, Z27
+	VMULPS        z3c008081<>+0(SB), Z26, Z26
+	VMULPS        z3c008081<>+0(SB), Z27, Z27
+	VSUBPS        z3f800000<>+0(SB), Z26, Z26
+	VSUBPS        z3f800000<>+0(SB), Z27, Z27
+	VPADDD        Z24, Z12, Z24
+	VPADDD        Z25, Z13, Z25
+	VPROLD        $0x11, Z24, Z24
+	VPROLD        $0x11, Z25, Z25
+	VPMULLD       z27d4eb2f<>+0(SB), Z24, Z24
+	VPMULLD       z27d4eb2f<>+0(SB), Z25, Z25
+	VPSRLD        $0x0f, Z24, Z30
+	VPSRLD        $0x0f, Z25, Z31
+	VPXORD        Z30, Z24, Z24
+	VPXORD        Z31, Z25, Z25
+	VPMULLD       z85ebca77<>+0(SB), Z24, Z24
+	VPMULLD       z85ebca77<>+0(SB), Z25, Z25
+	VPSRLD        $0x0d, Z24, Z30
+	VPSRLD        $0x0d, Z25, Z31
+	VPXORD        Z30, Z24, Z24
+	VPXORD        Z31, Z25, Z25
+	VPMULLD       zc2b2ae3d<>+0(SB), Z24, Z24
+	VPMULLD       zc2b2ae3d<>+0(SB), Z25, Z25
+	VMOVUPS       Z24, Z30
+	VMOVUPS       Z25, Z30
+	VPSRLD        $0x10, Z24, Z30
+	VPSRLD        $0x10, Z25, Z31
+	VPXORD        Z30, Z24, Z24
+	VPXORD        Z31, Z25, Z25
+	VPANDD        z000000ff<>+0(SB), Z24, Z24
+	VPANDD        z000000ff<>+0(SB), Z25, Z25
+	VCVTDQ2PS     Z24, Z24
+	VCVTDQ2PS     Z25, Z25
+	VMULPS        z3c008081<>+0(SB), Z24, Z24
+	VMULPS        z3c008081<>+0(SB), Z25, Z25
+	VSUBPS        z3f800000<>+0(SB), Z24, Z24
+	VSUBPS        z3f800000<>+0(SB), Z25, Z25
+	VSUBPS        Z26, Z24, Z24
+	VSUBPS        Z27, Z25, Z25
+	VMULPS        Z18, Z24, Z24
+	VMULPS        Z19, Z25, Z25
+	VADDPS        Z24, Z26, Z26
+	VADDPS        Z25, Z27, Z27
+	VSUBPS        Z28, Z26, Z24
+	VSUBPS        Z29, Z27, Z25
+	VMULPS        Z14, Z24, Z24
+	VMULPS        Z15, Z25, Z25
+	VADDPS        Z24, Z28, Z28
+	VADDPS        Z25, Z29, Z29
 	VPADDD        (SP), Z0, Z0
+	VPADDD        (SP), Z9, Z9
 	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z9, Z9
 	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD        Z0, Z8, Z8
-	VPROLD        $0x11, Z8, Z8
-	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
-	VPADDD        Z8, Z10, Z12
-	VPROLD        $0x11, Z12, Z12
-	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
-	VPSRLD        $0x0f, Z12, Z13
-	VPXORD        Z13, Z12, Z12
-	VPMULLD       z85ebca77<>+0(SB), Z12, Z12
-	VPSRLD        $0x0d, Z12, Z13
-	VPXORD        Z13, Z12, Z12
-	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
-	VMOVUPS       Z12, Z13
-	VPSRLD        $0x10, Z12, Z13
-	VPXORD        Z13, Z12, Z12
-	VPANDD        z000000ff<>+0(SB), Z12, Z12
-	VCVTDQ2PS     Z12, Z12
-	VMULPS        z3c008081<>+0(SB), Z12, Z12
-	VSUBPS        z3f800000<>+0(SB), Z12, Z12
-	VPADDD        Z8, Z6, Z8
-	VPROLD        $0x11, Z8, Z8
-	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
-	VPSRLD        $0x0f, Z8, Z13
-	VPXORD        Z13, Z8, Z8
-	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
-	VPSRLD        $0x0d, Z8, Z13
-	VPXORD        Z13, Z8, Z8
-	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
-	VMOVUPS       Z8, Z13
-	VPSRLD        $0x10, Z8, Z13
-	VPXORD        Z13, Z8, Z8
-	VPANDD        z000000ff<>+0(SB), Z8, Z8
-	VCVTDQ2PS     Z8, Z8
-	VMULPS        z3c008081<>+0(SB), Z8, Z8
-	VSUBPS        z3f800000<>+0(SB), Z8, Z8
-	VSUBPS        Z12, Z8, Z8
-	VMULPS        Z9, Z8, Z8
-	VADDPS        Z8, Z12, Z12
-	VPADDD        Z0, Z5, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPADDD        Z0, Z16, Z16
+	VPADDD        Z9, Z17, Z17
+	VPROLD        $0x11, Z16, Z16
+	VPROLD        $0x11, Z17, Z17
+	VPMULLD       z27d4eb2f<>+0(SB), Z16, Z16
+	VPMULLD       z27d4eb2f<>+0(SB), Z17, Z17
+	VPADDD        Z16, Z20, Z24
+	VPADDD        Z17, Z21, Z25
+	VPROLD        $0x11, Z24, Z24
+	VPROLD        $0x11, Z25, Z25
+	VPMULLD       z27d4eb2f<>+0(SB), Z24, Z24
+	VPMULLD       z27d4eb2f<>+0(SB), Z25, Z25
+	VPSRLD        $0x0f, Z24, Z26
+	VPSRLD        $0x0f, Z25, Z27
+	VPXORD        Z26, Z24, Z24
+	VPXORD        Z27, Z25, Z25
+	VPMULLD       z85ebca77<>+0(SB), Z24, Z24
+	VPMULLD       z85ebca77<>+0(SB), Z25, Z25
+	VPSRLD        $0x0d, Z24, Z26
+	VPSRLD        $0x0d, Z25, Z27
+	VPXORD        Z26, Z24, Z24
+	VPXORD        Z27, Z25, Z25
+	VPMULLD       zc2b2ae3d<>+0(SB), Z24, Z24
+	VPMULLD       zc2b2ae3d<>+0(SB), Z25, Z25
+	VMOVUPS       Z24, Z26
+	VMOVUPS       Z25, Z26
+	VPSRLD        $0x10, Z24, Z26
+	VPSRLD        $0x10, Z25, Z27
+	VPXORD        Z26, Z24, Z24
+	VPXORD        Z27, Z25, Z25
+	VPANDD        z000000ff<>+0(SB), Z24, Z24
+	VPANDD        z000000ff<>+0(SB), Z25, Z25
+	VCVTDQ2PS     Z24, Z24
+	VCVTDQ2PS     Z25, Z25
+	VMULPS        z3c008081<>+0(SB), Z24, Z24
+	VMULPS        z3c008081<>+0(SB), Z25, Z25
+	VSUBPS        z3f800000<>+0(SB), Z24, Z24
+	VSUBPS        z3f800000<>+0(SB), Z25, Z25
+	VPADDD        Z16, Z12, Z16
+	VPADDD        Z17, Z13, Z17
+	VPROLD        $0x11, Z16, Z16
+	VPROLD        $0x11, Z17, Z17
+	VPMULLD       z27d4eb2f<>+0(SB), Z16, Z16
+	VPMULLD       z27d4eb2f<>+0(SB), Z17, Z17
+	VPSRLD        $0x0f, Z16, Z26
+	VPSRLD        $0x0f, Z17, Z27
+	VPXORD        Z26, Z16, Z16
+	VPXORD        Z27, Z17, Z17
+	VPMULLD       z85ebca77<>+0(SB), Z16, Z16
+	VPMULLD       z85ebca77<>+0(SB), Z17, Z17
+	VPSRLD        $0x0d, Z16, Z26
+	VPSRLD        $0x0d, Z17, Z27
+	VPXORD        Z26, Z16, Z16
+	VPXORD        Z27, Z17, Z17
+	VPMULLD       zc2b2ae3d<>+0(SB), Z16, Z16
+	VPMULLD       zc2b2ae3d<>+0(SB), Z17, Z17
+	VMOVUPS       Z16, Z26
+	VMOVUPS       Z17, Z26
+	VPSRLD        $0x10, Z16, Z26
+	VPSRLD        $0x10, Z17, Z27
+	VPXORD        Z26, Z16, Z16
+	VPXORD        Z27, Z17, Z17
+	VPANDD        z000000ff<>+0(SB), Z16, Z16
+	VPANDD        z000000ff<>+0(SB), Z17, Z17
+	VCVTDQ2PS     Z16, Z16
+	VCVTDQ2PS     Z17, Z17
+	VMULPS        z3c008081<>+0(SB), Z16, Z16
+	VMULPS        z3c008081<>+0(SB), Z17, Z17
+	VSUBPS        z3f800000<>+0(SB), Z16, Z16
+	VSUBPS        z3f800000<>+0(SB), Z17, Z17
+	VSUBPS        Z24, Z16, Z16
+	VSUBPS        Z25, Z17, Z17
+	VMULPS        Z18, Z16, Z16
+	VMULPS        Z19, Z17, Z17
+	VADDPS        Z16, Z24, Z24
+	VADDPS        Z17, Z25, Z25
+	VPADDD        Z0, Z10, Z0
+	VPADDD        Z9, Z11, Z9
 	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z9, Z9
 	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPADDD        Z0, Z10, Z5
-	VPROLD        $0x11, Z5, Z5
-	VPMULLD       z27d4eb2f<>+0(SB), Z5, Z5
-	VPSRLD        $0x0f, Z5, Z8
-	VPXORD        Z8, Z5, Z5
-	VPMULLD       z85ebca77<>+0(SB), Z5, Z5
-	VPSRLD        $0x0d, Z5, Z8
-	VPXORD        Z8, Z5, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS       Z5, Z8
-	VPSRLD        $0x10, Z5, Z8
-	VPXORD        Z8, Z5, Z5
-	VPANDD        z000000ff<>+0(SB), Z5, Z5
-	VCVTDQ2PS     Z5, Z5
-	VMULPS        z3c008081<>+0(SB), Z5, Z5
-	VSUBPS        z3f800000<>+0(SB), Z5, Z5
-	VPADDD        Z0, Z6, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPADDD        Z0, Z20, Z10
+	VPADDD        Z9, Z21, Z11
+	VPROLD        $0x11, Z10, Z10
+	VPROLD        $0x11, Z11, Z11
+	VPMULLD       z27d4eb2f<>+0(SB), Z10, Z10
+	VPMULLD       z27d4eb2f<>+0(SB), Z11, Z11
+	VPSRLD        $0x0f, Z10, Z16
+	VPSRLD        $0x0f, Z11, Z17
+	VPXORD        Z16, Z10, Z10
+	VPXORD        Z17, Z11, Z11
+	VPMULLD       z85ebca77<>+0(SB), Z10, Z10
+	VPMULLD       z85ebca77<>+0(SB), Z11, Z11
+	VPSRLD        $0x0d, Z10, Z16
+	VPSRLD        $0x0d, Z11, Z17
+	VPXORD        Z16, Z10, Z10
+	VPXORD        Z17, Z11, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS       Z10, Z16
+	VMOVUPS       Z11, Z16
+	VPSRLD        $0x10, Z10, Z16
+	VPSRLD        $0x10, Z11, Z17
+	VPXORD        Z16, Z10, Z10
+	VPXORD        Z17, Z11, Z11
+	VPANDD        z000000ff<>+0(SB), Z10, Z10
+	VPANDD        z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS     Z10, Z10
+	VCVTDQ2PS     Z11, Z11
+	VMULPS        z3c008081<>+0(SB), Z10, Z10
+	VMULPS        z3c008081<>+0(SB), Z11, Z11
+	VSUBPS        z3f800000<>+0(SB), Z10, Z10
+	VSUBPS        z3f800000<>+0(SB), Z11, Z11
+	VPADDD        Z0, Z12, Z0
+	VPADDD        Z9, Z13, Z9
 	VPROLD        $0x11, Z0, Z0
+	VPROLD        $0x11, Z9, Z9
 	VPMULLD       z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD        $0x0f, Z0, Z6
-	VPXORD        Z6, Z0, Z0
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD        $0x0f, Z0, Z12
+	VPSRLD        $0x0f, Z9, Z13
+	VPXORD        Z12, Z0, Z0
+	VPXORD        Z13, Z9, Z9
 	VPMULLD       z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD        $0x0d, Z0, Z6
-	VPXORD        Z6, Z0, Z0
+	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD        $0x0d, Z0, Z12
+	VPSRLD        $0x0d, Z9, Z13
+	VPXORD        Z12, Z0, Z0
+	VPXORD        Z13, Z9, Z9
 	VPMULLD       zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS       Z0, Z6
-	VPSRLD        $0x10, Z0, Z6
-	VPXORD        Z6, Z0, Z0
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS       Z0, Z12
+	VMOVUPS       Z9, Z12
+	VPSRLD        $0x10, Z0, Z12
+	VPSRLD        $0x10, Z9, Z13
+	VPXORD        Z12, Z0, Z0
+	VPXORD        Z13, Z9, Z9
 	VPANDD        z000000ff<>+0(SB), Z0, Z0
+	VPANDD        z000000ff<>+0(SB), Z9, Z9
 	VCVTDQ2PS     Z0, Z0
+	VCVTDQ2PS     Z9, Z9
 	VMULPS        z3c008081<>+0(SB), Z0, Z0
+	VMULPS        z3c008081<>+0(SB), Z9, Z9
 	VSUBPS        z3f800000<>+0(SB), Z0, Z0
-	VSUBPS        Z5, Z0, Z0
-	VMULPS        Z9, Z0, Z0
-	VADDPS        Z0, Z5, Z5
-	VSUBPS        Z12, Z5, Z0
-	VMULPS        Z7, Z0, Z0
-	VADDPS        Z0, Z12, Z12
-	VSUBPS        Z14, Z12, Z0
-	VMULPS        Z11, Z0, Z0
-	VADDPS        Z0, Z14, Z14
+	VSUBPS        z3f800000<>+0(SB), Z9, Z9
+	VSUBPS        Z10, Z0, Z0
+	VSUBPS        Z11, Z9, Z9
+	VMULPS        Z18, Z0, Z0
+	VMULPS        Z19, Z9, Z9
+	VADDPS        Z0, Z10, Z10
+	VADDPS        Z9, Z11, Z11
+	VSUBPS        Z24, Z10, Z0
+	VSUBPS        Z25, Z11, Z9
+	VMULPS        Z14, Z0, Z0
+	VMULPS        Z15, Z9, Z9
+	VADDPS        Z0, Z24, Z24
+	VADDPS        Z9, Z25, Z25
+	VSUBPS        Z28, Z24, Z0
+	VSUBPS        Z29, Z25, Z9
+	VMULPS        Z22, Z0, Z0
+	VMULPS        Z23, Z9, Z9
+	VADDPS        Z0, Z28, Z28
+	VADDPS        Z9, Z29, Z29
 	TESTL         $0x00000003, DI
 	JZ            valueLattice3DTilingBatchAVX512_combined1
-	VPANDD        z7fffffff<>+0(SB), Z14, Z14
+	VPANDD        z7fffffff<>+0(SB), Z28, Z28
+	VPANDD        z7fffffff<>+0(SB), Z29, Z29
 	TESTL         $0x00000002, DI
 	JZ            valueLattice3DTilingBatchAVX512_combined1
-	VMULPS        z40000000<>+0(SB), Z14, Z0
-	VMOVUPS       z40400000<>+0(SB), Z5
-	VSUBPS        Z0, Z5, Z0
-	VMULPS        Z0, Z14, Z0
-	VMULPS        Z0, Z14, Z14
+	VMULPS        z40000000<>+0(SB), Z28, Z0
+	VMULPS        z40000000<>+0(SB), Z29, Z9
+	VMOVUPS       z40400000<>+0(SB), Z10
+	VSUBPS        Z0, Z10, Z0
+	VMOVUPS       z40400000<>+0(SB), Z10
+	VSUBPS        Z9, Z10, Z9
+	VMULPS        Z0, Z28, Z0
+	VMULPS        Z9, Z29, Z9
+	VMULPS        Z0, Z28, Z28
+	VMULPS        Z9, Z29, Z29
 
 valueLattice3DTilingBatchAVX512_combined1:
 	MOVL        DI, R9
@@ -52499,53 +54126,80 @@ valueLattice3DTilingBatchAVX512_combined1:
 	JE          valueLattice3DTilingBatchAVX512_ridged3
 	CMPL        R9, $0x00000008
 	JE          valueLattice3DTilingBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z14, Z0
+	VADDPS      z3f800000<>+0(SB), Z28, Z0
+	VADDPS      z3f800000<>+0(SB), Z29, Z9
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z5
-	VRNDSCALEPS $0x01, Z5, Z5
-	VMULPS      z40000000<>+0(SB), Z5, Z5
-	VSUBPS      Z5, Z0, Z0
+	VMULPS      320(SP), Z9, Z9
+	VMULPS      z3f000000<>+0(SB), Z0, Z10
+	VMULPS      z3f000000<>+0(SB), Z9, Z11
+	VRNDSCALEPS $0x01, Z10, Z10
+	VRNDSCALEPS $0x01, Z11, Z11
+	VMULPS      z40000000<>+0(SB), Z10, Z10
+	VMULPS      z40000000<>+0(SB), Z11, Z11
+	VSUBPS      Z10, Z0, Z0
+	VSUBPS      Z11, Z9, Z9
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z5
-	VSUBPS      Z0, Z5, Z5
-	VBLENDMPS   Z0, Z5, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z9, K2
+	VMOVUPS     z40000000<>+0(SB), Z10
+	VSUBPS      Z0, Z10, Z10
+	VMOVUPS     z40000000<>+0(SB), Z11
+	VSUBPS      Z9, Z11, Z11
+	VBLENDMPS   Z0, Z10, K1, Z0
+	VBLENDMPS   Z9, Z11, K2, Z9
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z14
+	VMULPS      z40000000<>+0(SB), Z9, Z9
+	VSUBPS      z3f800000<>+0(SB), Z0, Z28
+	VSUBPS      z3f800000<>+0(SB), Z9, Z29
 	JMP         valueLattice3DTilingBatchAVX512_shaped2
 
 valueLattice3DTilingBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z14, Z0
-	VMOVUPS z3f800000<>+0(SB), Z5
-	VSUBPS  Z0, Z5, Z0
+	VPANDD  z7fffffff<>+0(SB), Z28, Z0
+	VPANDD  z7fffffff<>+0(SB), Z29, Z9
+	VMOVUPS z3f800000<>+0(SB), Z10
+	VSUBPS  Z0, Z10, Z0
+	VMOVUPS z3f800000<>+0(SB), Z10
+	VSUBPS  Z9, Z10, Z9
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z9, Z9, Z9
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z14
+	VMULPS  z40000000<>+0(SB), Z9, Z9
+	VSUBPS  z3f800000<>+0(SB), Z0, Z28
+	VSUBPS  z3f800000<>+0(SB), Z9, Z29
 	JMP     valueLattice3DTilingBatchAVX512_shaped2
 
 valueLattice3DTilingBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z14, Z14
-	VMULPS z40000000<>+0(SB), Z14, Z14
-	VSUBPS z3f800000<>+0(SB), Z14, Z14
+	VPANDD z7fffffff<>+0(SB), Z28, Z28
+	VPANDD z7fffffff<>+0(SB), Z29, Z29
+	VMULPS z40000000<>+0(SB), Z28, Z28
+	VMULPS z40000000<>+0(SB), Z29, Z29
+	VSUBPS z3f800000<>+0(SB), Z28, Z28
+	VSUBPS z3f800000<>+0(SB), Z29, Z29
 
 valueLattice3DTilingBatchAVX512_shaped2:
 	TESTL   $0x00000010, DI
 	JNZ     valueLattice3DTilingBatchAVX512_first5
-	VMOVUPS (BX)(R8*4), Z4
+	VMOVUPS (BX)(R8*4), Z7
+	VMOVUPS 64(BX)(R8*4), Z8
 	JMP     valueLattice3DTilingBatchAVX512_sum6
 
 valueLattice3DTilingBatchAVX512_first5:
-	VPXORD Z4, Z4, Z4
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
 
 valueLattice3DTilingBatchAVX512_sum6:
-	VMULPS 192(SP), Z14, Z14
-	VADDPS Z14, Z4, Z4
+	VMULPS 192(SP), Z28, Z28
+	VMULPS 192(SP), Z29, Z29
+	VADDPS Z28, Z7, Z7
+	VADDPS Z29, Z8, Z8
 	TESTL  $0x00000020, DI
 	JZ     valueLattice3DTilingBatchAVX512_store7
-	VDIVPS 256(SP), Z4, Z4
+	VDIVPS 256(SP), Z7, Z7
+	VDIVPS 256(SP), Z8, Z8
 
 valueLattice3DTilingBatchAVX512_store7:
-	VMOVUPS Z4, (BX)(R8*4)
-	ADDQ    $0x00000010, R8
+	VMOVUPS Z7, (BX)(R8*4)
+	VMOVUPS Z8, 64(BX)(R8*4)
+	ADDQ    $0x00000020, R8
 	JMP     valueLattice3DTilingBatchAVX512_loop
 
 valueLattice3DTilingBatchAVX512_done:
@@ -53110,7 +54764,7 @@ perlinLattice3DTilingBatchAVX512_done:
 
 // func valueSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·valueSimplex1DBatchAVX512(SB), $3072-64
+TEXT ·valueSimplex1DBatchAVX512(SB), $5632-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -53133,71 +54787,133 @@ valueSimplex1DBatchAVX512_loop:
 	CMPQ        SI, DX
 	JAE         valueSimplex1DBatchAVX512_done
 	VMOVUPS     (AX)(SI*4), Z0
+	VMOVUPS     64(AX)(SI*4), Z3
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z2
-	VCVTTPS2DQ  Z2, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z4
-	VADDPS      z3f800000<>+0(SB), Z2, Z5
-	VSUBPS      Z2, Z0, Z2
-	VMULPS      Z2, Z2, Z2
-	VMOVUPS     z3f800000<>+0(SB), Z6
-	VSUBPS      Z2, Z6, Z2
-	VPADDD      (SP), Z3, Z3
-	VPROLD      $0x11, Z3, Z3
-	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z6
-	VPXORD      Z6, Z3, Z3
-	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z6
-	VPXORD      Z6, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z6
-	VPSRLD      $0x10, Z3, Z6
-	VPXORD      Z6, Z3, Z3
-	VPANDD      z000000ff<>+0(SB), Z3, Z3
-	VCVTDQ2PS   Z3, Z3
-	VMULPS      z3c008081<>+0(SB), Z3, Z3
-	VSUBPS      z3f800000<>+0(SB), Z3, Z3
-	VMULPS      Z3, Z2, Z3
-	VMULPS      Z2, Z3, Z3
-	VMULPS      Z2, Z3, Z3
-	VSUBPS      Z5, Z0, Z0
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z4
+	VRNDSCALEPS $0x01, Z3, Z5
+	VCVTTPS2DQ  Z4, Z6
+	VCVTTPS2DQ  Z5, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VPADDD      zc2b2ae3d<>+0(SB), Z6, Z8
+	VPADDD      zc2b2ae3d<>+0(SB), Z7, Z9
+	VADDPS      z3f800000<>+0(SB), Z4, Z10
+	VADDPS      z3f800000<>+0(SB), Z5, Z11
+	VSUBPS      Z4, Z0, Z4
+	VSUBPS      Z5, Z3, Z5
+	VMULPS      Z4, Z4, Z4
+	VMULPS      Z5, Z5, Z5
+	VMOVUPS     z3f800000<>+0(SB), Z12
+	VSUBPS      Z4, Z12, Z4
+	VMOVUPS     z3f800000<>+0(SB), Z12
+	VSUBPS      Z5, Z12, Z5
+	VPADDD      (SP), Z6, Z6
+	VPADDD      (SP), Z7, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z12
+	VPSRLD      $0x0f, Z7, Z13
+	VPXORD      Z12, Z6, Z6
+	VPXORD      Z13, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z12
+	VPSRLD      $0x0d, Z7, Z13
+	VPXORD      Z12, Z6, Z6
+	VPXORD      Z13, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z12
+	VMOVUPS     Z7, Z12
+	VPSRLD      $0x10, Z6, Z12
+	VPSRLD      $0x10, Z7, Z13
+	VPXORD      Z12, Z6, Z6
+	VPXORD      Z13, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z6
+	VPANDD      z000000ff<>+0(SB), Z7, Z7
+	VCVTDQ2PS   Z6, Z6
+	VCVTDQ2PS   Z7, Z7
+	VMULPS      z3c008081<>+0(SB), Z6, Z6
+	VMULPS      z3c008081<>+0(SB), Z7, Z7
+	VSUBPS      z3f800000<>+0(SB), Z6, Z6
+	VSUBPS      z3f800000<>+0(SB), Z7, Z7
+	VMULPS      Z6, Z4, Z6
+	VMULPS      Z7, Z5, Z7
+	VMULPS      Z4, Z6, Z6
+	VMULPS      Z5, Z7, Z7
+	VMULPS      Z4, Z6, Z6
+	VMULPS      Z5, Z7, Z7
+	VSUBPS      Z10, Z0, Z0
+	VSUBPS      Z11, Z3, Z3
 	VMULPS      Z0, Z0, Z0
-	VMOVUPS     z3f800000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VPADDD      (SP), Z4, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z4
-	VPSRLD      $0x10, Z2, Z4
-	VPXORD      Z4, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3c008081<>+0(SB), Z2, Z2
-	VSUBPS      z3f800000<>+0(SB), Z2, Z2
-	VMULPS      Z2, Z0, Z2
-	VMULPS      Z0, Z2, Z2
-	VMULPS      Z0, Z2, Z2
-	VADDPS      Z2, Z3, Z3
+	VMULPS      Z3, Z3, Z3
+	VMOVUPS     z3f800000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z3f800000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VPADDD      (SP), Z8, Z4
+	VPADDD      (SP), Z9, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z8
+	VPSRLD      $0x0f, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z8
+	VPSRLD      $0x0d, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z8
+	VMOVUPS     Z5, Z8
+	VPSRLD      $0x10, Z4, Z8
+	VPSRLD      $0x10, Z5, Z9
+	VPXORD      Z8, Z4, Z4
+	VPXORD      Z9, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3c008081<>+0(SB), Z4, Z4
+	VMULPS      z3c008081<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z4, Z4
+	VSUBPS      z3f800000<>+0(SB), Z5, Z5
+	VMULPS      Z4, Z0, Z4
+	VMULPS      Z5, Z3, Z5
+	VMULPS      Z0, Z4, Z4
+	VMULPS      Z3, Z5, Z5
+	VMULPS      Z0, Z4, Z4
+	VMULPS      Z3, Z5, Z5
+	VADDPS      Z4, Z6, Z6
+	VADDPS      Z5, Z7, Z7
 	TESTL       $0x00000003, BX
 	JZ          valueSimplex1DBatchAVX512_combined1
-	VPANDD      z7fffffff<>+0(SB), Z3, Z3
+	VPANDD      z7fffffff<>+0(SB), Z6, Z6
+	VPANDD      z7fffffff<>+0(SB), Z7, Z7
 	TESTL       $0x00000002, BX
 	JZ          valueSimplex1DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z3, Z0
-	VMOVUPS     z40400000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VMULPS      Z0, Z3, Z0
-	VMULPS      Z0, Z3, Z3
+	VMULPS      z40000000<>+0(SB), Z6, Z0
+	VMULPS      z40000000<>+0(SB), Z7, Z3
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VMULPS      Z0, Z6, Z0
+	VMULPS      Z3, Z7, Z3
+	VMULPS      Z0, Z6, Z6
+	VMULPS      Z3, Z7, Z7
 
 valueSimplex1DBatchAVX512_combined1:
 	MOVL        BX, DI
@@ -53207,53 +54923,80 @@ valueSimplex1DBatchAVX512_combined1:
 	JE          valueSimplex1DBatchAVX512_ridged3
 	CMPL        DI, $0x00000008
 	JE          valueSimplex1DBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z3, Z0
+	VADDPS      z3f800000<>+0(SB), Z6, Z0
+	VADDPS      z3f800000<>+0(SB), Z7, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z3
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z6
+	VSUBPS      z3f800000<>+0(SB), Z3, Z7
 	JMP         valueSimplex1DBatchAVX512_shaped2
 
 valueSimplex1DBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z3, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z6, Z0
+	VPANDD  z7fffffff<>+0(SB), Z7, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z3
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z6
+	VSUBPS  z3f800000<>+0(SB), Z3, Z7
 	JMP     valueSimplex1DBatchAVX512_shaped2
 
 valueSimplex1DBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z3, Z3
-	VMULPS z40000000<>+0(SB), Z3, Z3
-	VSUBPS z3f800000<>+0(SB), Z3, Z3
+	VPANDD z7fffffff<>+0(SB), Z6, Z6
+	VPANDD z7fffffff<>+0(SB), Z7, Z7
+	VMULPS z40000000<>+0(SB), Z6, Z6
+	VMULPS z40000000<>+0(SB), Z7, Z7
+	VSUBPS z3f800000<>+0(SB), Z6, Z6
+	VSUBPS z3f800000<>+0(SB), Z7, Z7
 
 valueSimplex1DBatchAVX512_shaped2:
 	TESTL   $0x00000010, BX
 	JNZ     valueSimplex1DBatchAVX512_first5
 	VMOVUPS (CX)(SI*4), Z1
+	VMOVUPS 64(CX)(SI*4), Z2
 	JMP     valueSimplex1DBatchAVX512_sum6
 
 valueSimplex1DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 valueSimplex1DBatchAVX512_sum6:
-	VMULPS 192(SP), Z3, Z3
-	VADDPS Z3, Z1, Z1
+	VMULPS 192(SP), Z6, Z6
+	VMULPS 192(SP), Z7, Z7
+	VADDPS Z6, Z1, Z1
+	VADDPS Z7, Z2, Z2
 	TESTL  $0x00000020, BX
 	JZ     valueSimplex1DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 valueSimplex1DBatchAVX512_store7:
 	VMOVUPS Z1, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z2, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     valueSimplex1DBatchAVX512_loop
 
 valueSimplex1DBatchAVX512_done:
@@ -53262,7 +55005,7 @@ valueSimplex1DBatchAVX512_done:
 
 // func simplexSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·simplexSimplex1DBatchAVX512(SB), $3072-64
+TEXT ·simplexSimplex1DBatchAVX512(SB), $5632-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -53285,81 +55028,153 @@ simplexSimplex1DBatchAVX512_loop:
 	CMPQ        SI, DX
 	JAE         simplexSimplex1DBatchAVX512_done
 	VMOVUPS     (AX)(SI*4), Z0
+	VMOVUPS     64(AX)(SI*4), Z3
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z2
-	VCVTTPS2DQ  Z2, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VPADDD      zc2b2ae3d<>+0(SB), Z3, Z4
-	VADDPS      z3f800000<>+0(SB), Z2, Z5
-	VSUBPS      Z2, Z0, Z2
-	VMULPS      Z2, Z2, Z6
-	VMOVUPS     z3f800000<>+0(SB), Z7
-	VSUBPS      Z6, Z7, Z6
-	VPADDD      (SP), Z3, Z3
-	VPROLD      $0x11, Z3, Z3
-	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z7
-	VPXORD      Z7, Z3, Z3
-	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z7
-	VPXORD      Z7, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z7
-	VPSRLD      $0x10, Z3, Z7
-	VPXORD      Z7, Z3, Z3
-	VPANDD      z000000ff<>+0(SB), Z3, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VADDPS      z3f800000<>+0(SB), Z7, Z7
-	VPSLLD      $0x17, Z3, Z3
-	VPANDD      z80000000<>+0(SB), Z3, Z3
-	VPXORD      Z3, Z7, Z7
-	VMULPS      Z2, Z7, Z7
-	VMULPS      z3f97b426<>+0(SB), Z7, Z7
-	VMULPS      Z7, Z6, Z7
-	VMULPS      Z6, Z7, Z7
-	VMULPS      Z6, Z7, Z7
-	VSUBPS      Z5, Z0, Z0
-	VMULPS      Z0, Z0, Z2
-	VMOVUPS     z3f800000<>+0(SB), Z3
-	VSUBPS      Z2, Z3, Z2
-	VPADDD      (SP), Z4, Z3
-	VPROLD      $0x11, Z3, Z3
-	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z4
-	VPXORD      Z4, Z3, Z3
-	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z4
-	VPXORD      Z4, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z4
-	VPSRLD      $0x10, Z3, Z4
-	VPXORD      Z4, Z3, Z3
-	VPANDD      z000000ff<>+0(SB), Z3, Z4
-	VCVTDQ2PS   Z4, Z4
-	VMULPS      z3b808081<>+0(SB), Z4, Z4
-	VADDPS      z3f800000<>+0(SB), Z4, Z4
-	VPSLLD      $0x17, Z3, Z3
-	VPANDD      z80000000<>+0(SB), Z3, Z3
-	VPXORD      Z3, Z4, Z4
-	VMULPS      Z0, Z4, Z4
-	VMULPS      z3f97b426<>+0(SB), Z4, Z4
-	VMULPS      Z4, Z2, Z4
-	VMULPS      Z2, Z4, Z4
-	VMULPS      Z2, Z4, Z4
-	VADDPS      Z4, Z7, Z7
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z4
+	VRNDSCALEPS $0x01, Z3, Z5
+	VCVTTPS2DQ  Z4, Z6
+	VCVTTPS2DQ  Z5, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VPADDD      zc2b2ae3d<>+0(SB), Z6, Z8
+	VPADDD      zc2b2ae3d<>+0(SB), Z7, Z9
+	VADDPS      z3f800000<>+0(SB), Z4, Z10
+	VADDPS      z3f800000<>+0(SB), Z5, Z11
+	VSUBPS      Z4, Z0, Z4
+	VSUBPS      Z5, Z3, Z5
+	VMULPS      Z4, Z4, Z12
+	VMULPS      Z5, Z5, Z13
+	VMOVUPS     z3f800000<>+0(SB), Z14
+	VSUBPS      Z12, Z14, Z12
+	VMOVUPS     z3f800000<>+0(SB), Z14
+	VSUBPS      Z13, Z14, Z13
+	VPADDD      (SP), Z6, Z6
+	VPADDD      (SP), Z7, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z14
+	VPSRLD      $0x0f, Z7, Z15
+	VPXORD      Z14, Z6, Z6
+	VPXORD      Z15, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z14
+	VPSRLD      $0x0d, Z7, Z15
+	VPXORD      Z14, Z6, Z6
+	VPXORD      Z15, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z14
+	VMOVUPS     Z7, Z14
+	VPSRLD      $0x10, Z6, Z14
+	VPSRLD      $0x10, Z7, Z15
+	VPXORD      Z14, Z6, Z6
+	VPXORD      Z15, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z14
+	VPANDD      z000000ff<>+0(SB), Z7, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VADDPS      z3f800000<>+0(SB), Z14, Z14
+	VADDPS      z3f800000<>+0(SB), Z15, Z15
+	VPSLLD      $0x17, Z6, Z6
+	VPSLLD      $0x17, Z7, Z7
+	VPANDD      z80000000<>+0(SB), Z6, Z6
+	VPANDD      z80000000<>+0(SB), Z7, Z7
+	VPXORD      Z6, Z14, Z14
+	VPXORD      Z7, Z15, Z15
+	VMULPS      Z4, Z14, Z14
+	VMULPS      Z5, Z15, Z15
+	VMULPS      z3f97b426<>+0(SB), Z14, Z14
+	VMULPS      z3f97b426<>+0(SB), Z15, Z15
+	VMULPS      Z14, Z12, Z14
+	VMULPS      Z15, Z13, Z15
+	VMULPS      Z12, Z14, Z14
+	VMULPS      Z13, Z15, Z15
+	VMULPS      Z12, Z14, Z14
+	VMULPS      Z13, Z15, Z15
+	VSUBPS      Z10, Z0, Z0
+	VSUBPS      Z11, Z3, Z3
+	VMULPS      Z0, Z0, Z4
+	VMULPS      Z3, Z3, Z5
+	VMOVUPS     z3f800000<>+0(SB), Z6
+	VSUBPS      Z4, Z6, Z4
+	VMOVUPS     z3f800000<>+0(SB), Z6
+	VSUBPS      Z5, Z6, Z5
+	VPADDD      (SP), Z8, Z6
+	VPADDD      (SP), Z9, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z8
+	VPSRLD      $0x0f, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z8
+	VPSRLD      $0x0d, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z8
+	VMOVUPS     Z7, Z8
+	VPSRLD      $0x10, Z6, Z8
+	VPSRLD      $0x10, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z8
+	VPANDD      z000000ff<>+0(SB), Z7, Z9
+	VCVTDQ2PS   Z8, Z8
+	VCVTDQ2PS   Z9, Z9
+	VMULPS      z3b808081<>+0(SB), Z8, Z8
+	VMULPS      z3b808081<>+0(SB), Z9, Z9
+	VADDPS      z3f800000<>+0(SB), Z8, Z8
+	VADDPS      z3f800000<>+0(SB), Z9, Z9
+	VPSLLD      $0x17, Z6, Z6
+	VPSLLD      $0x17, Z7, Z7
+	VPANDD      z80000000<>+0(SB), Z6, Z6
+	VPANDD      z80000000<>+0(SB), Z7, Z7
+	VPXORD      Z6, Z8, Z8
+	VPXORD      Z7, Z9, Z9
+	VMULPS      Z0, Z8, Z8
+	VMULPS      Z3, Z9, Z9
+	VMULPS      z3f97b426<>+0(SB), Z8, Z8
+	VMULPS      z3f97b426<>+0(SB), Z9, Z9
+	VMULPS      Z8, Z4, Z8
+	VMULPS      Z9, Z5, Z9
+	VMULPS      Z4, Z8, Z8
+	VMULPS      Z5, Z9, Z9
+	VMULPS      Z4, Z8, Z8
+	VMULPS      Z5, Z9, Z9
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
 	TESTL       $0x00000003, BX
 	JZ          simplexSimplex1DBatchAVX512_combined1
-	VPANDD      z7fffffff<>+0(SB), Z7, Z7
+	VPANDD      z7fffffff<>+0(SB), Z14, Z14
+	VPANDD      z7fffffff<>+0(SB), Z15, Z15
 	TESTL       $0x00000002, BX
 	JZ          simplexSimplex1DBatchAVX512_combined1
-	VMULPS      z40000000<>+0(SB), Z7, Z0
-	VMOVUPS     z40400000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z0
-	VMULPS      Z0, Z7, Z0
-	VMULPS      Z0, Z7, Z7
+	VMULPS      z40000000<>+0(SB), Z14, Z0
+	VMULPS      z40000000<>+0(SB), Z15, Z3
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z0
+	VMOVUPS     z40400000<>+0(SB), Z4
+	VSUBPS      Z3, Z4, Z3
+	VMULPS      Z0, Z14, Z0
+	VMULPS      Z3, Z15, Z3
+	VMULPS      Z0, Z14, Z14
+	VMULPS      Z3, Z15, Z15
 
 simplexSimplex1DBatchAVX512_combined1:
 	MOVL        BX, DI
@@ -53369,53 +55184,80 @@ simplexSimplex1DBatchAVX512_combined1:
 	JE          simplexSimplex1DBatchAVX512_ridged3
 	CMPL        DI, $0x00000008
 	JE          simplexSimplex1DBatchAVX512_billow4
-	VADDPS      z3f800000<>+0(SB), Z7, Z0
+	VADDPS      z3f800000<>+0(SB), Z14, Z0
+	VADDPS      z3f800000<>+0(SB), Z15, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z7
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z14
+	VSUBPS      z3f800000<>+0(SB), Z3, Z15
 	JMP         simplexSimplex1DBatchAVX512_shaped2
 
 simplexSimplex1DBatchAVX512_ridged3:
-	VPANDD  z7fffffff<>+0(SB), Z7, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z14, Z0
+	VPANDD  z7fffffff<>+0(SB), Z15, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z7
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z14
+	VSUBPS  z3f800000<>+0(SB), Z3, Z15
 	JMP     simplexSimplex1DBatchAVX512_shaped2
 
 simplexSimplex1DBatchAVX512_billow4:
-	VPANDD z7fffffff<>+0(SB), Z7, Z7
-	VMULPS z40000000<>+0(SB), Z7, Z7
-	VSUBPS z3f800000<>+0(SB), Z7, Z7
+	VPANDD z7fffffff<>+0(SB), Z14, Z14
+	VPANDD z7fffffff<>+0(SB), Z15, Z15
+	VMULPS z40000000<>+0(SB), Z14, Z14
+	VMULPS z40000000<>+0(SB), Z15, Z15
+	VSUBPS z3f800000<>+0(SB), Z14, Z14
+	VSUBPS z3f800000<>+0(SB), Z15, Z15
 
 simplexSimplex1DBatchAVX512_shaped2:
 	TESTL   $0x00000010, BX
 	JNZ     simplexSimplex1DBatchAVX512_first5
 	VMOVUPS (CX)(SI*4), Z1
+	VMOVUPS 64(CX)(SI*4), Z2
 	JMP     simplexSimplex1DBatchAVX512_sum6
 
 simplexSimplex1DBatchAVX512_first5:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 simplexSimplex1DBatchAVX512_sum6:
-	VMULPS 192(SP), Z7, Z7
-	VADDPS Z7, Z1, Z1
+	VMULPS 192(SP), Z14, Z14
+	VMULPS 192(SP), Z15, Z15
+	VADDPS Z14, Z1, Z1
+	VADDPS Z15, Z2, Z2
 	TESTL  $0x00000020, BX
 	JZ     simplexSimplex1DBatchAVX512_store7
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 simplexSimplex1DBatchAVX512_store7:
 	VMOVUPS Z1, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z2, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     simplexSimplex1DBatchAVX512_loop
 
 simplexSimplex1DBatchAVX512_done:
@@ -54929,7 +56771,7 @@ GLOBL z40975952<>(SB), RODATA|NOPTR, $64
 
 // func voronoi1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·voronoi1DBatchAVX512(SB), $2560-64
+TEXT ·voronoi1DBatchAVX512(SB), $4608-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -54952,93 +56794,173 @@ voronoi1DBatchAVX512_loop:
 	CMPQ        SI, DX
 	JAE         voronoi1DBatchAVX512_done
 	VMOVUPS     (AX)(SI*4), Z0
+	VMOVUPS     64(AX)(SI*4), Z3
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z2
-	VCVTTPS2DQ  Z2, Z3
-	VSUBPS      Z2, Z0, Z0
-	VMOVUPS     z40000000<>+0(SB), Z2
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z4
+	VRNDSCALEPS $0x01, Z3, Z5
+	VCVTTPS2DQ  Z4, Z6
+	VCVTTPS2DQ  Z5, Z7
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VMOVUPS     z40000000<>+0(SB), Z4
-	VPADDD      zffffffff<>+0(SB), Z3, Z5
-	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
-	VPADDD      (SP), Z5, Z5
-	VPROLD      $0x11, Z5, Z5
-	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
-	VPSRLD      $0x0f, Z5, Z6
-	VPXORD      Z6, Z5, Z5
-	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
-	VPSRLD      $0x0d, Z5, Z6
-	VPXORD      Z6, Z5, Z5
-	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS     Z5, Z6
-	VPSRLD      $0x10, Z5, Z6
-	VPXORD      Z6, Z5, Z5
-	VPANDD      z000000ff<>+0(SB), Z5, Z5
-	VCVTDQ2PS   Z5, Z5
-	VMULPS      z3b808081<>+0(SB), Z5, Z5
-	VADDPS      zbf800000<>+0(SB), Z5, Z5
-	VSUBPS      Z0, Z5, Z5
-	VPANDD      z7fffffff<>+0(SB), Z5, Z5
-	VMAXPS      Z5, Z2, Z6
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VMOVUPS     z40000000<>+0(SB), Z8
+	VMOVUPS     z40000000<>+0(SB), Z9
+	VPADDD      zffffffff<>+0(SB), Z6, Z10
+	VPADDD      zffffffff<>+0(SB), Z7, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
+	VPADDD      (SP), Z10, Z10
+	VPADDD      (SP), Z11, Z11
+	VPROLD      $0x11, Z10, Z10
+	VPROLD      $0x11, Z11, Z11
+	VPMULLD     z27d4eb2f<>+0(SB), Z10, Z10
+	VPMULLD     z27d4eb2f<>+0(SB), Z11, Z11
+	VPSRLD      $0x0f, Z10, Z12
+	VPSRLD      $0x0f, Z11, Z13
+	VPXORD      Z12, Z10, Z10
+	VPXORD      Z13, Z11, Z11
+	VPMULLD     z85ebca77<>+0(SB), Z10, Z10
+	VPMULLD     z85ebca77<>+0(SB), Z11, Z11
+	VPSRLD      $0x0d, Z10, Z12
+	VPSRLD      $0x0d, Z11, Z13
+	VPXORD      Z12, Z10, Z10
+	VPXORD      Z13, Z11, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS     Z10, Z12
+	VMOVUPS     Z11, Z12
+	VPSRLD      $0x10, Z10, Z12
+	VPSRLD      $0x10, Z11, Z13
+	VPXORD      Z12, Z10, Z10
+	VPXORD      Z13, Z11, Z11
+	VPANDD      z000000ff<>+0(SB), Z10, Z10
+	VPANDD      z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS   Z10, Z10
+	VCVTDQ2PS   Z11, Z11
+	VMULPS      z3b808081<>+0(SB), Z10, Z10
+	VMULPS      z3b808081<>+0(SB), Z11, Z11
+	VADDPS      zbf800000<>+0(SB), Z10, Z10
+	VADDPS      zbf800000<>+0(SB), Z11, Z11
+	VSUBPS      Z0, Z10, Z10
+	VSUBPS      Z3, Z11, Z11
+	VPANDD      z7fffffff<>+0(SB), Z10, Z10
+	VPANDD      z7fffffff<>+0(SB), Z11, Z11
+	VMAXPS      Z10, Z4, Z12
+	VMAXPS      Z11, Z5, Z13
+	VMINPS      Z12, Z8, Z8
+	VMINPS      Z13, Z9, Z9
+	VMINPS      Z10, Z4, Z4
+	VMINPS      Z11, Z5, Z5
+	VMOVUPS     Z6, Z10
+	VMOVUPS     Z7, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
+	VPADDD      (SP), Z10, Z10
+	VPADDD      (SP), Z11, Z11
+	VPROLD      $0x11, Z10, Z10
+	VPROLD      $0x11, Z11, Z11
+	VPMULLD     z27d4eb2f<>+0(SB), Z10, Z10
+	VPMULLD     z27d4eb2f<>+0(SB), Z11, Z11
+	VPSRLD      $0x0f, Z10, Z12
+	VPSRLD      $0x0f, Z11, Z13
+	VPXORD      Z12, Z10, Z10
+	VPXORD      Z13, Z11, Z11
+	VPMULLD     z85ebca77<>+0(SB), Z10, Z10
+	VPMULLD     z85ebca77<>+0(SB), Z11, Z11
+	VPSRLD      $0x0d, Z10, Z12
+	VPSRLD      $0x0d, Z11, Z13
+	VPXORD      Z12, Z10, Z10
+	VPXORD      Z13, Z11, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS     Z10, Z12
+	VMOVUPS     Z11, Z12
+	VPSRLD      $0x10, Z10, Z12
+	VPSRLD      $0x10, Z11, Z13
+	VPXORD      Z12, Z10, Z10
+	VPXORD      Z13, Z11, Z11
+	VPANDD      z000000ff<>+0(SB), Z10, Z10
+	VPANDD      z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS   Z10, Z10
+	VCVTDQ2PS   Z11, Z11
+	VMULPS      z3b808081<>+0(SB), Z10, Z10
+	VMULPS      z3b808081<>+0(SB), Z11, Z11
+	VADDPS      z00000000<>+0(SB), Z10, Z10
+	VADDPS      z00000000<>+0(SB), Z11, Z11
+	VSUBPS      Z0, Z10, Z10
+	VSUBPS      Z3, Z11, Z11
+	VPANDD      z7fffffff<>+0(SB), Z10, Z10
+	VPANDD      z7fffffff<>+0(SB), Z11, Z11
+	VMAXPS      Z10, Z4, Z12
+	VMAXPS      Z11, Z5, Z13
+	VMINPS      Z12, Z8, Z8
+	VMINPS      Z13, Z9, Z9
+	VMINPS      Z10, Z4, Z4
+	VMINPS      Z11, Z5, Z5
+	VPADDD      z00000001<>+0(SB), Z6, Z6
+	VPADDD      z00000001<>+0(SB), Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VPADDD      (SP), Z6, Z6
+	VPADDD      (SP), Z7, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z10
+	VPSRLD      $0x0f, Z7, Z11
+	VPXORD      Z10, Z6, Z6
+	VPXORD      Z11, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z10
+	VPSRLD      $0x0d, Z7, Z11
+	VPXORD      Z10, Z6, Z6
+	VPXORD      Z11, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z10
+	VMOVUPS     Z7, Z10
+	VPSRLD      $0x10, Z6, Z10
+	VPSRLD      $0x10, Z7, Z11
+	VPXORD      Z10, Z6, Z6
+	VPXORD      Z11, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z6
+	VPANDD      z000000ff<>+0(SB), Z7, Z7
+	VCVTDQ2PS   Z6, Z6
+	VCVTDQ2PS   Z7, Z7
+	VMULPS      z3b808081<>+0(SB), Z6, Z6
+	VMULPS      z3b808081<>+0(SB), Z7, Z7
+	VADDPS      z3f800000<>+0(SB), Z6, Z6
+	VADDPS      z3f800000<>+0(SB), Z7, Z7
+	VSUBPS      Z0, Z6, Z6
+	VSUBPS      Z3, Z7, Z7
+	VPANDD      z7fffffff<>+0(SB), Z6, Z6
+	VPANDD      z7fffffff<>+0(SB), Z7, Z7
+	VMAXPS      Z6, Z4, Z0
+	VMAXPS      Z7, Z5, Z3
+	VMINPS      Z0, Z8, Z8
+	VMINPS      Z3, Z9, Z9
 	VMINPS      Z6, Z4, Z4
-	VMINPS      Z5, Z2, Z2
-	VMOVUPS     Z3, Z5
-	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
-	VPADDD      (SP), Z5, Z5
-	VPROLD      $0x11, Z5, Z5
-	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
-	VPSRLD      $0x0f, Z5, Z6
-	VPXORD      Z6, Z5, Z5
-	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
-	VPSRLD      $0x0d, Z5, Z6
-	VPXORD      Z6, Z5, Z5
-	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS     Z5, Z6
-	VPSRLD      $0x10, Z5, Z6
-	VPXORD      Z6, Z5, Z5
-	VPANDD      z000000ff<>+0(SB), Z5, Z5
-	VCVTDQ2PS   Z5, Z5
-	VMULPS      z3b808081<>+0(SB), Z5, Z5
-	VADDPS      z00000000<>+0(SB), Z5, Z5
-	VSUBPS      Z0, Z5, Z5
-	VPANDD      z7fffffff<>+0(SB), Z5, Z5
-	VMAXPS      Z5, Z2, Z6
-	VMINPS      Z6, Z4, Z4
-	VMINPS      Z5, Z2, Z2
-	VPADDD      z00000001<>+0(SB), Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VPADDD      (SP), Z3, Z3
-	VPROLD      $0x11, Z3, Z3
-	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z5
-	VPXORD      Z5, Z3, Z3
-	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z5
-	VPXORD      Z5, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z5
-	VPSRLD      $0x10, Z3, Z5
-	VPXORD      Z5, Z3, Z3
-	VPANDD      z000000ff<>+0(SB), Z3, Z3
-	VCVTDQ2PS   Z3, Z3
-	VMULPS      z3b808081<>+0(SB), Z3, Z3
-	VADDPS      z3f800000<>+0(SB), Z3, Z3
-	VSUBPS      Z0, Z3, Z3
-	VPANDD      z7fffffff<>+0(SB), Z3, Z3
-	VMAXPS      Z3, Z2, Z0
-	VMINPS      Z0, Z4, Z4
-	VMINPS      Z3, Z2, Z2
+	VMINPS      Z7, Z5, Z5
 	MOVL        BX, DI
 	ANDL        $0x00000003, DI
 	JZ          voronoi1DBatchAVX512_fn1
 	CMPL        DI, $0x00000001
 	JNE         voronoi1DBatchAVX512_fn22
-	VMOVUPS     Z4, Z2
+	VMOVUPS     Z8, Z4
+	VMOVUPS     Z9, Z5
 	JMP         voronoi1DBatchAVX512_fn1
 
 voronoi1DBatchAVX512_fn22:
-	VSUBPS Z2, Z4, Z2
+	VSUBPS Z4, Z8, Z4
+	VSUBPS Z5, Z9, Z5
 
 voronoi1DBatchAVX512_fn1:
 	MOVL        BX, DI
@@ -55048,53 +56970,80 @@ voronoi1DBatchAVX512_fn1:
 	JE          voronoi1DBatchAVX512_ridged4
 	CMPL        DI, $0x00000008
 	JE          voronoi1DBatchAVX512_billow5
-	VADDPS      z3f800000<>+0(SB), Z2, Z0
+	VADDPS      z3f800000<>+0(SB), Z4, Z0
+	VADDPS      z3f800000<>+0(SB), Z5, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z2
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z4
+	VSUBPS      z3f800000<>+0(SB), Z3, Z5
 	JMP         voronoi1DBatchAVX512_shaped3
 
 voronoi1DBatchAVX512_ridged4:
-	VPANDD  z7fffffff<>+0(SB), Z2, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z4, Z0
+	VPANDD  z7fffffff<>+0(SB), Z5, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z2
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z4
+	VSUBPS  z3f800000<>+0(SB), Z3, Z5
 	JMP     voronoi1DBatchAVX512_shaped3
 
 voronoi1DBatchAVX512_billow5:
-	VPANDD z7fffffff<>+0(SB), Z2, Z2
-	VMULPS z40000000<>+0(SB), Z2, Z2
-	VSUBPS z3f800000<>+0(SB), Z2, Z2
+	VPANDD z7fffffff<>+0(SB), Z4, Z4
+	VPANDD z7fffffff<>+0(SB), Z5, Z5
+	VMULPS z40000000<>+0(SB), Z4, Z4
+	VMULPS z40000000<>+0(SB), Z5, Z5
+	VSUBPS z3f800000<>+0(SB), Z4, Z4
+	VSUBPS z3f800000<>+0(SB), Z5, Z5
 
 voronoi1DBatchAVX512_shaped3:
 	TESTL   $0x00000010, BX
 	JNZ     voronoi1DBatchAVX512_first6
 	VMOVUPS (CX)(SI*4), Z1
+	VMOVUPS 64(CX)(SI*4), Z2
 	JMP     voronoi1DBatchAVX512_sum7
 
 voronoi1DBatchAVX512_first6:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 voronoi1DBatchAVX512_sum7:
-	VMULPS 192(SP), Z2, Z2
-	VADDPS Z2, Z1, Z1
+	VMULPS 192(SP), Z4, Z4
+	VMULPS 192(SP), Z5, Z5
+	VADDPS Z4, Z1, Z1
+	VADDPS Z5, Z2, Z2
 	TESTL  $0x00000020, BX
 	JZ     voronoi1DBatchAVX512_store8
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 voronoi1DBatchAVX512_store8:
 	VMOVUPS Z1, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z2, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     voronoi1DBatchAVX512_loop
 
 voronoi1DBatchAVX512_done:
@@ -55157,7 +57106,7 @@ GLOBL z00000001<>(SB), RODATA|NOPTR, $64
 
 // func voronoi1DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·voronoi1DF1BatchAVX512(SB), $2560-64
+TEXT ·voronoi1DF1BatchAVX512(SB), $4608-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -55180,77 +57129,149 @@ voronoi1DF1BatchAVX512_loop:
 	CMPQ        SI, DX
 	JAE         voronoi1DF1BatchAVX512_done
 	VMOVUPS     (AX)(SI*4), Z0
+	VMOVUPS     64(AX)(SI*4), Z3
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z2
-	VCVTTPS2DQ  Z2, Z3
-	VSUBPS      Z2, Z0, Z0
-	VMOVUPS     z40000000<>+0(SB), Z2
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z4
+	VRNDSCALEPS $0x01, Z3, Z5
+	VCVTTPS2DQ  Z4, Z6
+	VCVTTPS2DQ  Z5, Z7
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VMOVUPS     z40000000<>+0(SB), Z4
-	VPADDD      zffffffff<>+0(SB), Z3, Z4
-	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
-	VPADDD      (SP), Z4, Z4
-	VPROLD      $0x11, Z4, Z4
-	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD      $0x0f, Z4, Z5
-	VPXORD      Z5, Z4, Z4
-	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD      $0x0d, Z4, Z5
-	VPXORD      Z5, Z4, Z4
-	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS     Z4, Z5
-	VPSRLD      $0x10, Z4, Z5
-	VPXORD      Z5, Z4, Z4
-	VPANDD      z000000ff<>+0(SB), Z4, Z4
-	VCVTDQ2PS   Z4, Z4
-	VMULPS      z3b808081<>+0(SB), Z4, Z4
-	VADDPS      zbf800000<>+0(SB), Z4, Z4
-	VSUBPS      Z0, Z4, Z4
-	VPANDD      z7fffffff<>+0(SB), Z4, Z4
-	VMINPS      Z4, Z2, Z2
-	VMOVUPS     Z3, Z4
-	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
-	VPADDD      (SP), Z4, Z4
-	VPROLD      $0x11, Z4, Z4
-	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD      $0x0f, Z4, Z5
-	VPXORD      Z5, Z4, Z4
-	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD      $0x0d, Z4, Z5
-	VPXORD      Z5, Z4, Z4
-	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS     Z4, Z5
-	VPSRLD      $0x10, Z4, Z5
-	VPXORD      Z5, Z4, Z4
-	VPANDD      z000000ff<>+0(SB), Z4, Z4
-	VCVTDQ2PS   Z4, Z4
-	VMULPS      z3b808081<>+0(SB), Z4, Z4
-	VADDPS      z00000000<>+0(SB), Z4, Z4
-	VSUBPS      Z0, Z4, Z4
-	VPANDD      z7fffffff<>+0(SB), Z4, Z4
-	VMINPS      Z4, Z2, Z2
-	VPADDD      z00000001<>+0(SB), Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VPADDD      (SP), Z3, Z3
-	VPROLD      $0x11, Z3, Z3
-	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
-	VPSRLD      $0x0f, Z3, Z4
-	VPXORD      Z4, Z3, Z3
-	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
-	VPSRLD      $0x0d, Z3, Z4
-	VPXORD      Z4, Z3, Z3
-	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
-	VMOVUPS     Z3, Z4
-	VPSRLD      $0x10, Z3, Z4
-	VPXORD      Z4, Z3, Z3
-	VPANDD      z000000ff<>+0(SB), Z3, Z3
-	VCVTDQ2PS   Z3, Z3
-	VMULPS      z3b808081<>+0(SB), Z3, Z3
-	VADDPS      z3f800000<>+0(SB), Z3, Z3
-	VSUBPS      Z0, Z3, Z3
-	VPANDD      z7fffffff<>+0(SB), Z3, Z3
-	VMINPS      Z3, Z2, Z2
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VMOVUPS     z40000000<>+0(SB), Z8
+	VMOVUPS     z40000000<>+0(SB), Z8
+	VPADDD      zffffffff<>+0(SB), Z6, Z8
+	VPADDD      zffffffff<>+0(SB), Z7, Z9
+	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
+	VPADDD      (SP), Z8, Z8
+	VPADDD      (SP), Z9, Z9
+	VPROLD      $0x11, Z8, Z8
+	VPROLD      $0x11, Z9, Z9
+	VPMULLD     z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD     z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD      $0x0f, Z8, Z10
+	VPSRLD      $0x0f, Z9, Z11
+	VPXORD      Z10, Z8, Z8
+	VPXORD      Z11, Z9, Z9
+	VPMULLD     z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD     z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD      $0x0d, Z8, Z10
+	VPSRLD      $0x0d, Z9, Z11
+	VPXORD      Z10, Z8, Z8
+	VPXORD      Z11, Z9, Z9
+	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS     Z8, Z10
+	VMOVUPS     Z9, Z10
+	VPSRLD      $0x10, Z8, Z10
+	VPSRLD      $0x10, Z9, Z11
+	VPXORD      Z10, Z8, Z8
+	VPXORD      Z11, Z9, Z9
+	VPANDD      z000000ff<>+0(SB), Z8, Z8
+	VPANDD      z000000ff<>+0(SB), Z9, Z9
+	VCVTDQ2PS   Z8, Z8
+	VCVTDQ2PS   Z9, Z9
+	VMULPS      z3b808081<>+0(SB), Z8, Z8
+	VMULPS      z3b808081<>+0(SB), Z9, Z9
+	VADDPS      zbf800000<>+0(SB), Z8, Z8
+	VADDPS      zbf800000<>+0(SB), Z9, Z9
+	VSUBPS      Z0, Z8, Z8
+	VSUBPS      Z3, Z9, Z9
+	VPANDD      z7fffffff<>+0(SB), Z8, Z8
+	VPANDD      z7fffffff<>+0(SB), Z9, Z9
+	VMINPS      Z8, Z4, Z4
+	VMINPS      Z9, Z5, Z5
+	VMOVUPS     Z6, Z8
+	VMOVUPS     Z7, Z9
+	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
+	VPADDD      (SP), Z8, Z8
+	VPADDD      (SP), Z9, Z9
+	VPROLD      $0x11, Z8, Z8
+	VPROLD      $0x11, Z9, Z9
+	VPMULLD     z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD     z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD      $0x0f, Z8, Z10
+	VPSRLD      $0x0f, Z9, Z11
+	VPXORD      Z10, Z8, Z8
+	VPXORD      Z11, Z9, Z9
+	VPMULLD     z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD     z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD      $0x0d, Z8, Z10
+	VPSRLD      $0x0d, Z9, Z11
+	VPXORD      Z10, Z8, Z8
+	VPXORD      Z11, Z9, Z9
+	VPMULLD     zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS     Z8, Z10
+	VMOVUPS     Z9, Z10
+	VPSRLD      $0x10, Z8, Z10
+	VPSRLD      $0x10, Z9, Z11
+	VPXORD      Z10, Z8, Z8
+	VPXORD      Z11, Z9, Z9
+	VPANDD      z000000ff<>+0(SB), Z8, Z8
+	VPANDD      z000000ff<>+0(SB), Z9, Z9
+	VCVTDQ2PS   Z8, Z8
+	VCVTDQ2PS   Z9, Z9
+	VMULPS      z3b808081<>+0(SB), Z8, Z8
+	VMULPS      z3b808081<>+0(SB), Z9, Z9
+	VADDPS      z00000000<>+0(SB), Z8, Z8
+	VADDPS      z00000000<>+0(SB), Z9, Z9
+	VSUBPS      Z0, Z8, Z8
+	VSUBPS      Z3, Z9, Z9
+	VPANDD      z7fffffff<>+0(SB), Z8, Z8
+	VPANDD      z7fffffff<>+0(SB), Z9, Z9
+	VMINPS      Z8, Z4, Z4
+	VMINPS      Z9, Z5, Z5
+	VPADDD      z00000001<>+0(SB), Z6, Z6
+	VPADDD      z00000001<>+0(SB), Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VPADDD      (SP), Z6, Z6
+	VPADDD      (SP), Z7, Z7
+	VPROLD      $0x11, Z6, Z6
+	VPROLD      $0x11, Z7, Z7
+	VPMULLD     z27d4eb2f<>+0(SB), Z6, Z6
+	VPMULLD     z27d4eb2f<>+0(SB), Z7, Z7
+	VPSRLD      $0x0f, Z6, Z8
+	VPSRLD      $0x0f, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPMULLD     z85ebca77<>+0(SB), Z6, Z6
+	VPMULLD     z85ebca77<>+0(SB), Z7, Z7
+	VPSRLD      $0x0d, Z6, Z8
+	VPSRLD      $0x0d, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPMULLD     zc2b2ae3d<>+0(SB), Z6, Z6
+	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
+	VMOVUPS     Z6, Z8
+	VMOVUPS     Z7, Z8
+	VPSRLD      $0x10, Z6, Z8
+	VPSRLD      $0x10, Z7, Z9
+	VPXORD      Z8, Z6, Z6
+	VPXORD      Z9, Z7, Z7
+	VPANDD      z000000ff<>+0(SB), Z6, Z6
+	VPANDD      z000000ff<>+0(SB), Z7, Z7
+	VCVTDQ2PS   Z6, Z6
+	VCVTDQ2PS   Z7, Z7
+	VMULPS      z3b808081<>+0(SB), Z6, Z6
+	VMULPS      z3b808081<>+0(SB), Z7, Z7
+	VADDPS      z3f800000<>+0(SB), Z6, Z6
+	VADDPS      z3f800000<>+0(SB), Z7, Z7
+	VSUBPS      Z0, Z6, Z6
+	VSUBPS      Z3, Z7, Z7
+	VPANDD      z7fffffff<>+0(SB), Z6, Z6
+	VPANDD      z7fffffff<>+0(SB), Z7, Z7
+	VMINPS      Z6, Z4, Z4
+	VMINPS      Z7, Z5, Z5
 	MOVL        BX, DI
 	ANDL        $0x0000000c, DI
 	JZ          voronoi1DF1BatchAVX512_shaped1
@@ -55258,53 +57279,80 @@ voronoi1DF1BatchAVX512_loop:
 	JE          voronoi1DF1BatchAVX512_ridged2
 	CMPL        DI, $0x00000008
 	JE          voronoi1DF1BatchAVX512_billow3
-	VADDPS      z3f800000<>+0(SB), Z2, Z0
+	VADDPS      z3f800000<>+0(SB), Z4, Z0
+	VADDPS      z3f800000<>+0(SB), Z5, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z2
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z4
+	VSUBPS      z3f800000<>+0(SB), Z3, Z5
 	JMP         voronoi1DF1BatchAVX512_shaped1
 
 voronoi1DF1BatchAVX512_ridged2:
-	VPANDD  z7fffffff<>+0(SB), Z2, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z4, Z0
+	VPANDD  z7fffffff<>+0(SB), Z5, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z2
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z4
+	VSUBPS  z3f800000<>+0(SB), Z3, Z5
 	JMP     voronoi1DF1BatchAVX512_shaped1
 
 voronoi1DF1BatchAVX512_billow3:
-	VPANDD z7fffffff<>+0(SB), Z2, Z2
-	VMULPS z40000000<>+0(SB), Z2, Z2
-	VSUBPS z3f800000<>+0(SB), Z2, Z2
+	VPANDD z7fffffff<>+0(SB), Z4, Z4
+	VPANDD z7fffffff<>+0(SB), Z5, Z5
+	VMULPS z40000000<>+0(SB), Z4, Z4
+	VMULPS z40000000<>+0(SB), Z5, Z5
+	VSUBPS z3f800000<>+0(SB), Z4, Z4
+	VSUBPS z3f800000<>+0(SB), Z5, Z5
 
 voronoi1DF1BatchAVX512_shaped1:
 	TESTL   $0x00000010, BX
 	JNZ     voronoi1DF1BatchAVX512_first4
 	VMOVUPS (CX)(SI*4), Z1
+	VMOVUPS 64(CX)(SI*4), Z2
 	JMP     voronoi1DF1BatchAVX512_sum5
 
 voronoi1DF1BatchAVX512_first4:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 voronoi1DF1BatchAVX512_sum5:
-	VMULPS 192(SP), Z2, Z2
-	VADDPS Z2, Z1, Z1
+	VMULPS 192(SP), Z4, Z4
+	VMULPS 192(SP), Z5, Z5
+	VADDPS Z4, Z1, Z1
+	VADDPS Z5, Z2, Z2
 	TESTL  $0x00000020, BX
 	JZ     voronoi1DF1BatchAVX512_store6
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 voronoi1DF1BatchAVX512_store6:
 	VMOVUPS Z1, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z2, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     voronoi1DF1BatchAVX512_loop
 
 voronoi1DF1BatchAVX512_done:
@@ -55847,7 +57895,7 @@ worley2DBatchAVX512_done:
 
 // func worley2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·worley2DF1BatchAVX512(SB), $2560-64
+TEXT ·worley2DF1BatchAVX512(SB), $4608-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -55871,401 +57919,797 @@ worley2DF1BatchAVX512_loop:
 	CMPQ        DI, BX
 	JAE         worley2DF1BatchAVX512_done
 	VMOVUPS     (AX)(DI*4), Z0
-	VMOVUPS     (CX)(DI*4), Z2
+	VMOVUPS     64(AX)(DI*4), Z3
+	VMOVUPS     (CX)(DI*4), Z4
+	VMOVUPS     64(CX)(DI*4), Z5
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z3
-	VCVTTPS2DQ  Z3, Z4
-	VSUBPS      Z3, Z0, Z0
-	VMULPS      128(SP), Z2, Z2
-	VMAXPS      zce000000<>+0(SB), Z2, Z2
-	VMINPS      z4e000000<>+0(SB), Z2, Z2
-	VRNDSCALEPS $0x01, Z2, Z3
-	VCVTTPS2DQ  Z3, Z5
-	VSUBPS      Z3, Z2, Z2
-	VMOVUPS     z40000000<>+0(SB), Z3
-	VMOVUPS     z40000000<>+0(SB), Z6
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z6
+	VRNDSCALEPS $0x01, Z3, Z7
+	VCVTTPS2DQ  Z6, Z8
+	VCVTTPS2DQ  Z7, Z9
+	VSUBPS      Z6, Z0, Z0
+	VSUBPS      Z7, Z3, Z3
+	VMULPS      128(SP), Z4, Z4
+	VMULPS      128(SP), Z5, Z5
+	VMAXPS      zce000000<>+0(SB), Z4, Z4
+	VMAXPS      zce000000<>+0(SB), Z5, Z5
+	VMINPS      z4e000000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS $0x01, Z4, Z6
+	VRNDSCALEPS $0x01, Z5, Z7
+	VCVTTPS2DQ  Z6, Z10
+	VCVTTPS2DQ  Z7, Z11
+	VSUBPS      Z6, Z4, Z4
+	VSUBPS      Z7, Z5, Z5
 	VMOVUPS     z40000000<>+0(SB), Z6
 	VMOVUPS     z40000000<>+0(SB), Z7
-	VPADDD      zffffffff<>+0(SB), Z5, Z7
-	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
-	VMOVUPS     zbf800000<>+0(SB), Z8
-	VSUBPS      Z2, Z8, Z8
-	VMOVUPS     Z5, Z9
-	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
-	VMOVUPS     z00000000<>+0(SB), Z10
-	VSUBPS      Z2, Z10, Z10
-	VPADDD      z00000001<>+0(SB), Z5, Z5
+	VMOVUPS     z40000000<>+0(SB), Z12
+	VMOVUPS     z40000000<>+0(SB), Z12
+	VMOVUPS     z40000000<>+0(SB), Z12
+	VMOVUPS     z40000000<>+0(SB), Z13
+	VMOVUPS     z40000000<>+0(SB), Z14
+	VMOVUPS     z40000000<>+0(SB), Z14
+	VPADDD      zffffffff<>+0(SB), Z10, Z14
+	VPADDD      zffffffff<>+0(SB), Z11, Z15
+	VPMULLD     zc2b2ae3d<>+0(SB), Z14, Z14
+	VPMULLD     zc2b2ae3d<>+0(SB), Z15, Z15
+	VMOVUPS     zbf800000<>+0(SB), Z16
+	VMOVUPS     zbf800000<>+0(SB), Z17
+	VSUBPS      Z4, Z16, Z16
+	VSUBPS      Z5, Z17, Z17
+	VMOVUPS     Z10, Z18
+	VMOVUPS     Z11, Z19
+	VPMULLD     zc2b2ae3d<>+0(SB), Z18, Z18
+	VPMULLD     zc2b2ae3d<>+0(SB), Z19, Z19
+	VMOVUPS     z00000000<>+0(SB), Z20
+	VMOVUPS     z00000000<>+0(SB), Z21
+	VSUBPS      Z4, Z20, Z20
+	VSUBPS      Z5, Z21, Z21
+	VPADDD      z00000001<>+0(SB), Z10, Z10
+	VPADDD      z00000001<>+0(SB), Z11, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS     z3f800000<>+0(SB), Z22
+	VMOVUPS     z3f800000<>+0(SB), Z23
+	VSUBPS      Z4, Z22, Z22
+	VSUBPS      Z5, Z23, Z23
+	VPADDD      zffffffff<>+0(SB), Z8, Z4
+	VPADDD      zffffffff<>+0(SB), Z9, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
 	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS     z3f800000<>+0(SB), Z11
-	VSUBPS      Z2, Z11, Z11
-	VPADDD      zffffffff<>+0(SB), Z4, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VPADDD      (SP), Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VMOVUPS     zbf800000<>+0(SB), Z12
-	VSUBPS      Z0, Z12, Z12
-	VPADDD      Z2, Z7, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z15, Z15
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z15, Z15, Z15
-	VADDPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z13, Z13
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z13, Z13, Z13
-	VADDPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z9, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z15, Z15
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z15, Z15, Z15
-	VADDPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z13, Z13
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z13, Z13, Z13
-	VADDPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z5, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z13
-	VPSRLD      $0x10, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x08, Z2, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z14, Z14
-	VMULPS      Z13, Z13, Z13
-	VMULPS      Z14, Z14, Z14
-	VADDPS      Z14, Z13, Z13
-	VMINPS      Z13, Z3, Z3
-	VPSRLD      $0x10, Z2, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x18, Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z2, Z2
-	VMULPS      Z13, Z13, Z13
-	VMULPS      Z2, Z2, Z2
-	VADDPS      Z2, Z13, Z13
-	VMINPS      Z13, Z6, Z6
-	VMOVUPS     Z4, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VPADDD      (SP), Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VMOVUPS     z00000000<>+0(SB), Z12
-	VSUBPS      Z0, Z12, Z12
-	VPADDD      Z2, Z7, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z15, Z15
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z15, Z15, Z15
-	VADDPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z13, Z13
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z13, Z13, Z13
-	VADDPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z9, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z15, Z15
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z15, Z15, Z15
-	VADDPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z13, Z13
-	VMULPS      Z14, Z14, Z14
-	VMULPS      Z13, Z13, Z13
-	VADDPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z5, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z13
-	VPSRLD      $0x10, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x08, Z2, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z14, Z14
-	VMULPS      Z13, Z13, Z13
-	VMULPS      Z14, Z14, Z14
-	VADDPS      Z14, Z13, Z13
-	VMINPS      Z13, Z3, Z3
-	VPSRLD      $0x10, Z2, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x18, Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z2, Z2
-	VMULPS      Z13, Z13, Z13
-	VMULPS      Z2, Z2, Z2
-	VADDPS      Z2, Z13, Z13
-	VMINPS      Z13, Z6, Z6
-	VPADDD      z00000001<>+0(SB), Z4, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VPADDD      (SP), Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VMOVUPS     z3f800000<>+0(SB), Z4
-	VSUBPS      Z0, Z4, Z4
-	VPADDD      Z2, Z7, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z7
-	VPSRLD      $0x10, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x08, Z0, Z12
-	VPANDD      z000000ff<>+0(SB), Z12, Z12
-	VCVTDQ2PS   Z12, Z12
-	VMULPS      z3b808081<>+0(SB), Z12, Z12
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z8, Z12, Z12
-	VMULPS      Z7, Z7, Z7
-	VMULPS      Z12, Z12, Z12
-	VADDPS      Z12, Z7, Z7
-	VMINPS      Z7, Z3, Z3
-	VPSRLD      $0x10, Z0, Z7
-	VPANDD      z000000ff<>+0(SB), Z7, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x18, Z0, Z0
-	VCVTDQ2PS   Z0, Z0
-	VMULPS      z3b808081<>+0(SB), Z0, Z0
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z8, Z0, Z0
-	VMULPS      Z7, Z7, Z7
-	VMULPS      Z0, Z0, Z0
-	VADDPS      Z0, Z7, Z7
-	VMINPS      Z7, Z6, Z6
-	VPADDD      Z2, Z9, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z7
-	VPSRLD      $0x10, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x08, Z0, Z8
-	VPANDD      z000000ff<>+0(SB), Z8, Z8
-	VCVTDQ2PS   Z8, Z8
-	VMULPS      z3b808081<>+0(SB), Z8, Z8
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z10, Z8, Z8
-	VMULPS      Z7, Z7, Z7
-	VMULPS      Z8, Z8, Z8
-	VADDPS      Z8, Z7, Z7
-	VMINPS      Z7, Z3, Z3
-	VPSRLD      $0x10, Z0, Z7
-	VPANDD      z000000ff<>+0(SB), Z7, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x18, Z0, Z0
-	VCVTDQ2PS   Z0, Z0
-	VMULPS      z3b808081<>+0(SB), Z0, Z0
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z10, Z0, Z0
-	VMULPS      Z7, Z7, Z7
-	VMULPS      Z0, Z0, Z0
-	VADDPS      Z0, Z7, Z7
-	VMINPS      Z7, Z6, Z6
-	VPADDD      Z2, Z5, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z2
-	VPXORD      Z2, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z2
-	VPXORD      Z2, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z2
-	VPSRLD      $0x10, Z0, Z2
-	VPXORD      Z2, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
-	VPSRLD      $0x08, Z0, Z5
-	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VPADDD      (SP), Z4, Z4
+	VPADDD      (SP), Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VMOVUPS     zbf800000<>+0(SB), Z24
+	VMOVUPS     zbf800000<>+0(SB), Z25
+	VSUBPS      Z0, Z24, Z24
+	VSUBPS      Z3, Z25, Z25
+	VPADDD      Z4, Z14, Z26
+	VPADDD      Z5, Z15, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z30, Z30
+	VADDPS      Z17, Z31, Z31
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z30, Z30, Z30
+	VMULPS      Z31, Z31, Z31
+	VADDPS      Z30, Z28, Z28
+	VADDPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z26, Z26
+	VADDPS      Z17, Z27, Z27
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VADDPS      Z26, Z28, Z28
+	VADDPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z18, Z26
+	VPADDD      Z5, Z19, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z30, Z30
+	VADDPS      Z21, Z31, Z31
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z30, Z30, Z30
+	VMULPS      Z31, Z31, Z31
+	VADDPS      Z30, Z28, Z28
+	VADDPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z26, Z26
+	VADDPS      Z21, Z27, Z27
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VADDPS      Z26, Z28, Z28
+	VADDPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z10, Z4
+	VPADDD      Z5, Z11, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z26
+	VPSRLD      $0x0f, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z26
+	VPSRLD      $0x0d, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z26
+	VMOVUPS     Z5, Z26
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z26
+	VPANDD      z000000ff<>+0(SB), Z5, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x08, Z4, Z28
+	VPSRLD      $0x08, Z5, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z28, Z28
+	VADDPS      Z23, Z29, Z29
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VADDPS      Z28, Z26, Z26
+	VADDPS      Z29, Z27, Z27
+	VMINPS      Z26, Z6, Z6
+	VMINPS      Z27, Z7, Z7
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z26
+	VPANDD      z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x18, Z4, Z4
+	VPSRLD      $0x18, Z5, Z5
+	VCVTDQ2PS   Z4, Z4
 	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
 	VMULPS      z3b808081<>+0(SB), Z5, Z5
-	VADDPS      Z4, Z2, Z2
-	VADDPS      Z11, Z5, Z5
-	VMULPS      Z2, Z2, Z2
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z4, Z4
+	VADDPS      Z23, Z5, Z5
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VMULPS      Z4, Z4, Z4
 	VMULPS      Z5, Z5, Z5
-	VADDPS      Z5, Z2, Z2
-	VMINPS      Z2, Z3, Z3
-	VPSRLD      $0x10, Z0, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
+	VADDPS      Z4, Z26, Z26
+	VADDPS      Z5, Z27, Z27
+	VMINPS      Z26, Z12, Z12
+	VMINPS      Z27, Z13, Z13
+	VMOVUPS     Z8, Z4
+	VMOVUPS     Z9, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VPADDD      (SP), Z4, Z4
+	VPADDD      (SP), Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VMOVUPS     z00000000<>+0(SB), Z24
+	VMOVUPS     z00000000<>+0(SB), Z25
+	VSUBPS      Z0, Z24, Z24
+	VSUBPS      Z3, Z25, Z25
+	VPADDD      Z4, Z14, Z26
+	VPADDD      Z5, Z15, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z30, Z30
+	VADDPS      Z17, Z31, Z31
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z30, Z30, Z30
+	VMULPS      Z31, Z31, Z31
+	VADDPS      Z30, Z28, Z28
+	VADDPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z26, Z26
+	VADDPS      Z17, Z27, Z27
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VADDPS      Z26, Z28, Z28
+	VADDPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z18, Z26
+	VPADDD      Z5, Z19, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z30, Z30
+	VADDPS      Z21, Z31, Z31
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z30, Z30, Z30
+	VMULPS      Z31, Z31, Z31
+	VADDPS      Z30, Z28, Z28
+	VADDPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z26, Z26
+	VADDPS      Z21, Z27, Z27
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VADDPS      Z26, Z28, Z28
+	VADDPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z10, Z4
+	VPADDD      Z5, Z11, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z26
+	VPSRLD      $0x0f, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z26
+	VPSRLD      $0x0d, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z26
+	VMOVUPS     Z5, Z26
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z26
+	VPANDD      z000000ff<>+0(SB), Z5, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x08, Z4, Z28
+	VPSRLD      $0x08, Z5, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z28, Z28
+	VADDPS      Z23, Z29, Z29
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VMULPS      Z28, Z28, Z28
+	VMULPS      Z29, Z29, Z29
+	VADDPS      Z28, Z26, Z26
+	VADDPS      Z29, Z27, Z27
+	VMINPS      Z26, Z6, Z6
+	VMINPS      Z27, Z7, Z7
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z26
+	VPANDD      z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x18, Z4, Z4
+	VPSRLD      $0x18, Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
+	VMULPS      z3b808081<>+0(SB), Z5, Z5
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z4, Z4
+	VADDPS      Z23, Z5, Z5
+	VMULPS      Z26, Z26, Z26
+	VMULPS      Z27, Z27, Z27
+	VMULPS      Z4, Z4, Z4
+	VMULPS      Z5, Z5, Z5
+	VADDPS      Z4, Z26, Z26
+	VADDPS      Z5, Z27, Z27
+	VMINPS      Z26, Z12, Z12
+	VMINPS      Z27, Z13, Z13
+	VPADDD      z00000001<>+0(SB), Z8, Z4
+	VPADDD      z00000001<>+0(SB), Z9, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VPADDD      (SP), Z4, Z4
+	VPADDD      (SP), Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VMOVUPS     z3f800000<>+0(SB), Z8
+	VMOVUPS     z3f800000<>+0(SB), Z9
+	VSUBPS      Z0, Z8, Z8
+	VSUBPS      Z3, Z9, Z9
+	VPADDD      Z4, Z14, Z0
+	VPADDD      Z5, Z15, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z14
+	VPSRLD      $0x0f, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z14
+	VPSRLD      $0x0d, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z14
+	VMOVUPS     Z3, Z14
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z14
+	VPANDD      z000000ff<>+0(SB), Z3, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VPSRLD      $0x08, Z0, Z24
+	VPSRLD      $0x08, Z3, Z25
+	VPANDD      z000000ff<>+0(SB), Z24, Z24
+	VPANDD      z000000ff<>+0(SB), Z25, Z25
+	VCVTDQ2PS   Z24, Z24
+	VCVTDQ2PS   Z25, Z25
+	VMULPS      z3b808081<>+0(SB), Z24, Z24
+	VMULPS      z3b808081<>+0(SB), Z25, Z25
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z16, Z24, Z24
+	VADDPS      Z17, Z25, Z25
+	VMULPS      Z14, Z14, Z14
+	VMULPS      Z15, Z15, Z15
+	VMULPS      Z24, Z24, Z24
+	VMULPS      Z25, Z25, Z25
+	VADDPS      Z24, Z14, Z14
+	VADDPS      Z25, Z15, Z15
+	VMINPS      Z14, Z6, Z6
+	VMINPS      Z15, Z7, Z7
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPANDD      z000000ff<>+0(SB), Z14, Z14
+	VPANDD      z000000ff<>+0(SB), Z15, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
 	VPSRLD      $0x18, Z0, Z0
+	VPSRLD      $0x18, Z3, Z3
 	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
 	VMULPS      z3b808081<>+0(SB), Z0, Z0
-	VADDPS      Z4, Z2, Z2
-	VADDPS      Z11, Z0, Z0
-	VMULPS      Z2, Z2, Z2
+	VMULPS      z3b808081<>+0(SB), Z3, Z3
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z16, Z0, Z0
+	VADDPS      Z17, Z3, Z3
+	VMULPS      Z14, Z14, Z14
+	VMULPS      Z15, Z15, Z15
 	VMULPS      Z0, Z0, Z0
-	VADDPS      Z0, Z2, Z2
-	VMINPS      Z2, Z6, Z6
-	VMINPS      Z6, Z3, Z3
-	VMINPS      z3f800000<>+0(SB), Z3, Z3
-	VSQRTPS     Z3, Z3
+	VMULPS      Z3, Z3, Z3
+	VADDPS      Z0, Z14, Z14
+	VADDPS      Z3, Z15, Z15
+	VMINPS      Z14, Z12, Z12
+	VMINPS      Z15, Z13, Z13
+	VPADDD      Z4, Z18, Z0
+	VPADDD      Z5, Z19, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z14
+	VPSRLD      $0x0f, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z14
+	VPSRLD      $0x0d, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z14
+	VMOVUPS     Z3, Z14
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z14
+	VPANDD      z000000ff<>+0(SB), Z3, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VPSRLD      $0x08, Z0, Z16
+	VPSRLD      $0x08, Z3, Z17
+	VPANDD      z000000ff<>+0(SB), Z16, Z16
+	VPANDD      z000000ff<>+0(SB), Z17, Z17
+	VCVTDQ2PS   Z16, Z16
+	VCVTDQ2PS   Z17, Z17
+	VMULPS      z3b808081<>+0(SB), Z16, Z16
+	VMULPS      z3b808081<>+0(SB), Z17, Z17
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z20, Z16, Z16
+	VADDPS      Z21, Z17, Z17
+	VMULPS      Z14, Z14, Z14
+	VMULPS      Z15, Z15, Z15
+	VMULPS      Z16, Z16, Z16
+	VMULPS      Z17, Z17, Z17
+	VADDPS      Z16, Z14, Z14
+	VADDPS      Z17, Z15, Z15
+	VMINPS      Z14, Z6, Z6
+	VMINPS      Z15, Z7, Z7
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPANDD      z000000ff<>+0(SB), Z14, Z14
+	VPANDD      z000000ff<>+0(SB), Z15, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VPSRLD      $0x18, Z0, Z0
+	VPSRLD      $0x18, Z3, Z3
+	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
+	VMULPS      z3b808081<>+0(SB), Z0, Z0
+	VMULPS      z3b808081<>+0(SB), Z3, Z3
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z20, Z0, Z0
+	VADDPS      Z21, Z3, Z3
+	VMULPS      Z14, Z14, Z14
+	VMULPS      Z15, Z15, Z15
+	VMULPS      Z0, Z0, Z0
+	VMULPS      Z3, Z3, Z3
+	VADDPS      Z0, Z14, Z14
+	VADDPS      Z3, Z15, Z15
+	VMINPS      Z14, Z12, Z12
+	VMINPS      Z15, Z13, Z13
+	VPADDD      Z4, Z10, Z0
+	VPADDD      Z5, Z11, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z4
+	VPSRLD      $0x0f, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z4
+	VPSRLD      $0x0d, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z4
+	VMOVUPS     Z3, Z4
+	VPSRLD      $0x10, Z0, Z4
+	VPSRLD      $0x10, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z4
+	VPANDD      z000000ff<>+0(SB), Z3, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
+	VMULPS      z3b808081<>+0(SB), Z5, Z5
+	VPSRLD      $0x08, Z0, Z10
+	VPSRLD      $0x08, Z3, Z11
+	VPANDD      z000000ff<>+0(SB), Z10, Z10
+	VPANDD      z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS   Z10, Z10
+	VCVTDQ2PS   Z11, Z11
+	VMULPS      z3b808081<>+0(SB), Z10, Z10
+	VMULPS      z3b808081<>+0(SB), Z11, Z11
+	VADDPS      Z8, Z4, Z4
+	VADDPS      Z9, Z5, Z5
+	VADDPS      Z22, Z10, Z10
+	VADDPS      Z23, Z11, Z11
+	VMULPS      Z4, Z4, Z4
+	VMULPS      Z5, Z5, Z5
+	VMULPS      Z10, Z10, Z10
+	VMULPS      Z11, Z11, Z11
+	VADDPS      Z10, Z4, Z4
+	VADDPS      Z11, Z5, Z5
+	VMINPS      Z4, Z6, Z6
+	VMINPS      Z5, Z7, Z7
+	VPSRLD      $0x10, Z0, Z4
+	VPSRLD      $0x10, Z3, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
+	VMULPS      z3b808081<>+0(SB), Z5, Z5
+	VPSRLD      $0x18, Z0, Z0
+	VPSRLD      $0x18, Z3, Z3
+	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
+	VMULPS      z3b808081<>+0(SB), Z0, Z0
+	VMULPS      z3b808081<>+0(SB), Z3, Z3
+	VADDPS      Z8, Z4, Z4
+	VADDPS      Z9, Z5, Z5
+	VADDPS      Z22, Z0, Z0
+	VADDPS      Z23, Z3, Z3
+	VMULPS      Z4, Z4, Z4
+	VMULPS      Z5, Z5, Z5
+	VMULPS      Z0, Z0, Z0
+	VMULPS      Z3, Z3, Z3
+	VADDPS      Z0, Z4, Z4
+	VADDPS      Z3, Z5, Z5
+	VMINPS      Z4, Z12, Z12
+	VMINPS      Z5, Z13, Z13
+	VMINPS      Z12, Z6, Z6
+	VMINPS      Z13, Z7, Z7
+	VMINPS      z3f800000<>+0(SB), Z6, Z6
+	VMINPS      z3f800000<>+0(SB), Z7, Z7
+	VSQRTPS     Z6, Z6
+	VSQRTPS     Z7, Z7
 	MOVL        SI, R8
 	ANDL        $0x0000000c, R8
 	JZ          worley2DF1BatchAVX512_shaped1
@@ -56273,53 +58717,80 @@ worley2DF1BatchAVX512_loop:
 	JE          worley2DF1BatchAVX512_ridged2
 	CMPL        R8, $0x00000008
 	JE          worley2DF1BatchAVX512_billow3
-	VADDPS      z3f800000<>+0(SB), Z3, Z0
+	VADDPS      z3f800000<>+0(SB), Z6, Z0
+	VADDPS      z3f800000<>+0(SB), Z7, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z3
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z6
+	VSUBPS      z3f800000<>+0(SB), Z3, Z7
 	JMP         worley2DF1BatchAVX512_shaped1
 
 worley2DF1BatchAVX512_ridged2:
-	VPANDD  z7fffffff<>+0(SB), Z3, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z6, Z0
+	VPANDD  z7fffffff<>+0(SB), Z7, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z3
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z6
+	VSUBPS  z3f800000<>+0(SB), Z3, Z7
 	JMP     worley2DF1BatchAVX512_shaped1
 
 worley2DF1BatchAVX512_billow3:
-	VPANDD z7fffffff<>+0(SB), Z3, Z3
-	VMULPS z40000000<>+0(SB), Z3, Z3
-	VSUBPS z3f800000<>+0(SB), Z3, Z3
+	VPANDD z7fffffff<>+0(SB), Z6, Z6
+	VPANDD z7fffffff<>+0(SB), Z7, Z7
+	VMULPS z40000000<>+0(SB), Z6, Z6
+	VMULPS z40000000<>+0(SB), Z7, Z7
+	VSUBPS z3f800000<>+0(SB), Z6, Z6
+	VSUBPS z3f800000<>+0(SB), Z7, Z7
 
 worley2DF1BatchAVX512_shaped1:
 	TESTL   $0x00000010, SI
 	JNZ     worley2DF1BatchAVX512_first4
 	VMOVUPS (DX)(DI*4), Z1
+	VMOVUPS 64(DX)(DI*4), Z2
 	JMP     worley2DF1BatchAVX512_sum5
 
 worley2DF1BatchAVX512_first4:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 worley2DF1BatchAVX512_sum5:
-	VMULPS 192(SP), Z3, Z3
-	VADDPS Z3, Z1, Z1
+	VMULPS 192(SP), Z6, Z6
+	VMULPS 192(SP), Z7, Z7
+	VADDPS Z6, Z1, Z1
+	VADDPS Z7, Z2, Z2
 	TESTL  $0x00000020, SI
 	JZ     worley2DF1BatchAVX512_store6
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 worley2DF1BatchAVX512_store6:
 	VMOVUPS Z1, (DX)(DI*4)
-	ADDQ    $0x00000010, DI
+	VMOVUPS Z2, 64(DX)(DI*4)
+	ADDQ    $0x00000020, DI
 	JMP     worley2DF1BatchAVX512_loop
 
 worley2DF1BatchAVX512_done:
@@ -56858,7 +59329,7 @@ chebyshev2DBatchAVX512_done:
 
 // func chebyshev2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·chebyshev2DF1BatchAVX512(SB), $2560-64
+TEXT ·chebyshev2DF1BatchAVX512(SB), $4608-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -56882,399 +59353,793 @@ chebyshev2DF1BatchAVX512_loop:
 	CMPQ        DI, BX
 	JAE         chebyshev2DF1BatchAVX512_done
 	VMOVUPS     (AX)(DI*4), Z0
-	VMOVUPS     (CX)(DI*4), Z2
+	VMOVUPS     64(AX)(DI*4), Z3
+	VMOVUPS     (CX)(DI*4), Z4
+	VMOVUPS     64(CX)(DI*4), Z5
 	VMULPS      128(SP), Z0, Z0
+	VMULPS      128(SP), Z3, Z3
 	VMAXPS      zce000000<>+0(SB), Z0, Z0
+	VMAXPS      zce000000<>+0(SB), Z3, Z3
 	VMINPS      z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS $0x01, Z0, Z3
-	VCVTTPS2DQ  Z3, Z4
-	VSUBPS      Z3, Z0, Z0
-	VMULPS      128(SP), Z2, Z2
-	VMAXPS      zce000000<>+0(SB), Z2, Z2
-	VMINPS      z4e000000<>+0(SB), Z2, Z2
-	VRNDSCALEPS $0x01, Z2, Z3
-	VCVTTPS2DQ  Z3, Z5
-	VSUBPS      Z3, Z2, Z2
-	VMOVUPS     z40000000<>+0(SB), Z3
-	VMOVUPS     z40000000<>+0(SB), Z6
+	VMINPS      z4e000000<>+0(SB), Z3, Z3
+	VRNDSCALEPS $0x01, Z0, Z6
+	VRNDSCALEPS $0x01, Z3, Z7
+	VCVTTPS2DQ  Z6, Z8
+	VCVTTPS2DQ  Z7, Z9
+	VSUBPS      Z6, Z0, Z0
+	VSUBPS      Z7, Z3, Z3
+	VMULPS      128(SP), Z4, Z4
+	VMULPS      128(SP), Z5, Z5
+	VMAXPS      zce000000<>+0(SB), Z4, Z4
+	VMAXPS      zce000000<>+0(SB), Z5, Z5
+	VMINPS      z4e000000<>+0(SB), Z4, Z4
+	VMINPS      z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS $0x01, Z4, Z6
+	VRNDSCALEPS $0x01, Z5, Z7
+	VCVTTPS2DQ  Z6, Z10
+	VCVTTPS2DQ  Z7, Z11
+	VSUBPS      Z6, Z4, Z4
+	VSUBPS      Z7, Z5, Z5
 	VMOVUPS     z40000000<>+0(SB), Z6
 	VMOVUPS     z40000000<>+0(SB), Z7
-	VPADDD      zffffffff<>+0(SB), Z5, Z7
-	VPMULLD     zc2b2ae3d<>+0(SB), Z7, Z7
-	VMOVUPS     zbf800000<>+0(SB), Z8
-	VSUBPS      Z2, Z8, Z8
-	VMOVUPS     Z5, Z9
-	VPMULLD     zc2b2ae3d<>+0(SB), Z9, Z9
-	VMOVUPS     z00000000<>+0(SB), Z10
-	VSUBPS      Z2, Z10, Z10
-	VPADDD      z00000001<>+0(SB), Z5, Z5
+	VMOVUPS     z40000000<>+0(SB), Z12
+	VMOVUPS     z40000000<>+0(SB), Z12
+	VMOVUPS     z40000000<>+0(SB), Z12
+	VMOVUPS     z40000000<>+0(SB), Z13
+	VMOVUPS     z40000000<>+0(SB), Z14
+	VMOVUPS     z40000000<>+0(SB), Z14
+	VPADDD      zffffffff<>+0(SB), Z10, Z14
+	VPADDD      zffffffff<>+0(SB), Z11, Z15
+	VPMULLD     zc2b2ae3d<>+0(SB), Z14, Z14
+	VPMULLD     zc2b2ae3d<>+0(SB), Z15, Z15
+	VMOVUPS     zbf800000<>+0(SB), Z16
+	VMOVUPS     zbf800000<>+0(SB), Z17
+	VSUBPS      Z4, Z16, Z16
+	VSUBPS      Z5, Z17, Z17
+	VMOVUPS     Z10, Z18
+	VMOVUPS     Z11, Z19
+	VPMULLD     zc2b2ae3d<>+0(SB), Z18, Z18
+	VPMULLD     zc2b2ae3d<>+0(SB), Z19, Z19
+	VMOVUPS     z00000000<>+0(SB), Z20
+	VMOVUPS     z00000000<>+0(SB), Z21
+	VSUBPS      Z4, Z20, Z20
+	VSUBPS      Z5, Z21, Z21
+	VPADDD      z00000001<>+0(SB), Z10, Z10
+	VPADDD      z00000001<>+0(SB), Z11, Z11
+	VPMULLD     zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD     zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS     z3f800000<>+0(SB), Z22
+	VMOVUPS     z3f800000<>+0(SB), Z23
+	VSUBPS      Z4, Z22, Z22
+	VSUBPS      Z5, Z23, Z23
+	VPADDD      zffffffff<>+0(SB), Z8, Z4
+	VPADDD      zffffffff<>+0(SB), Z9, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
 	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS     z3f800000<>+0(SB), Z11
-	VSUBPS      Z2, Z11, Z11
-	VPADDD      zffffffff<>+0(SB), Z4, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VPADDD      (SP), Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VMOVUPS     zbf800000<>+0(SB), Z12
-	VSUBPS      Z0, Z12, Z12
-	VPADDD      Z2, Z7, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z15, Z15
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z15, Z15
-	VMAXPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VMAXPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z9, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z15, Z15
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z15, Z15
-	VMAXPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VMAXPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z5, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z13
-	VPSRLD      $0x10, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x08, Z2, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VMAXPS      Z14, Z13, Z13
-	VMINPS      Z13, Z3, Z3
-	VPSRLD      $0x10, Z2, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x18, Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z2, Z2
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z2, Z2
-	VMAXPS      Z2, Z13, Z13
-	VMINPS      Z13, Z6, Z6
-	VMOVUPS     Z4, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VPADDD      (SP), Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VMOVUPS     z00000000<>+0(SB), Z12
-	VSUBPS      Z0, Z12, Z12
-	VPADDD      Z2, Z7, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z15, Z15
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z15, Z15
-	VMAXPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z8, Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VMAXPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z9, Z13
-	VPROLD      $0x11, Z13, Z13
-	VPMULLD     z27d4eb2f<>+0(SB), Z13, Z13
-	VPSRLD      $0x0f, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     z85ebca77<>+0(SB), Z13, Z13
-	VPSRLD      $0x0d, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPMULLD     zc2b2ae3d<>+0(SB), Z13, Z13
-	VMOVUPS     Z13, Z14
-	VPSRLD      $0x10, Z13, Z14
-	VPXORD      Z14, Z13, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x08, Z13, Z15
-	VPANDD      z000000ff<>+0(SB), Z15, Z15
-	VCVTDQ2PS   Z15, Z15
-	VMULPS      z3b808081<>+0(SB), Z15, Z15
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z15, Z15
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z15, Z15
-	VMAXPS      Z15, Z14, Z14
-	VMINPS      Z14, Z3, Z3
-	VPSRLD      $0x10, Z13, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VPSRLD      $0x18, Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VADDPS      Z12, Z14, Z14
-	VADDPS      Z10, Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VMAXPS      Z13, Z14, Z14
-	VMINPS      Z14, Z6, Z6
-	VPADDD      Z2, Z5, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VPSRLD      $0x0f, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     z85ebca77<>+0(SB), Z2, Z2
-	VPSRLD      $0x0d, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VMOVUPS     Z2, Z13
-	VPSRLD      $0x10, Z2, Z13
-	VPXORD      Z13, Z2, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x08, Z2, Z14
-	VPANDD      z000000ff<>+0(SB), Z14, Z14
-	VCVTDQ2PS   Z14, Z14
-	VMULPS      z3b808081<>+0(SB), Z14, Z14
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z14, Z14
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z14, Z14
-	VMAXPS      Z14, Z13, Z13
-	VMINPS      Z13, Z3, Z3
-	VPSRLD      $0x10, Z2, Z13
-	VPANDD      z000000ff<>+0(SB), Z13, Z13
-	VCVTDQ2PS   Z13, Z13
-	VMULPS      z3b808081<>+0(SB), Z13, Z13
-	VPSRLD      $0x18, Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
-	VADDPS      Z12, Z13, Z13
-	VADDPS      Z11, Z2, Z2
-	VPANDD      z7fffffff<>+0(SB), Z13, Z13
-	VPANDD      z7fffffff<>+0(SB), Z2, Z2
-	VMAXPS      Z2, Z13, Z13
-	VMINPS      Z13, Z6, Z6
-	VPADDD      z00000001<>+0(SB), Z4, Z2
-	VPMULLD     zc2b2ae3d<>+0(SB), Z2, Z2
-	VPADDD      (SP), Z2, Z2
-	VPROLD      $0x11, Z2, Z2
-	VPMULLD     z27d4eb2f<>+0(SB), Z2, Z2
-	VMOVUPS     z3f800000<>+0(SB), Z4
-	VSUBPS      Z0, Z4, Z4
-	VPADDD      Z2, Z7, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z7
-	VPSRLD      $0x10, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x08, Z0, Z12
-	VPANDD      z000000ff<>+0(SB), Z12, Z12
-	VCVTDQ2PS   Z12, Z12
-	VMULPS      z3b808081<>+0(SB), Z12, Z12
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z8, Z12, Z12
-	VPANDD      z7fffffff<>+0(SB), Z7, Z7
-	VPANDD      z7fffffff<>+0(SB), Z12, Z12
-	VMAXPS      Z12, Z7, Z7
-	VMINPS      Z7, Z3, Z3
-	VPSRLD      $0x10, Z0, Z7
-	VPANDD      z000000ff<>+0(SB), Z7, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x18, Z0, Z0
-	VCVTDQ2PS   Z0, Z0
-	VMULPS      z3b808081<>+0(SB), Z0, Z0
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z8, Z0, Z0
-	VPANDD      z7fffffff<>+0(SB), Z7, Z7
-	VPANDD      z7fffffff<>+0(SB), Z0, Z0
-	VMAXPS      Z0, Z7, Z7
-	VMINPS      Z7, Z6, Z6
-	VPADDD      Z2, Z9, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z7
-	VPSRLD      $0x10, Z0, Z7
-	VPXORD      Z7, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x08, Z0, Z8
-	VPANDD      z000000ff<>+0(SB), Z8, Z8
-	VCVTDQ2PS   Z8, Z8
-	VMULPS      z3b808081<>+0(SB), Z8, Z8
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z10, Z8, Z8
-	VPANDD      z7fffffff<>+0(SB), Z7, Z7
-	VPANDD      z7fffffff<>+0(SB), Z8, Z8
-	VMAXPS      Z8, Z7, Z7
-	VMINPS      Z7, Z3, Z3
-	VPSRLD      $0x10, Z0, Z7
-	VPANDD      z000000ff<>+0(SB), Z7, Z7
-	VCVTDQ2PS   Z7, Z7
-	VMULPS      z3b808081<>+0(SB), Z7, Z7
-	VPSRLD      $0x18, Z0, Z0
-	VCVTDQ2PS   Z0, Z0
-	VMULPS      z3b808081<>+0(SB), Z0, Z0
-	VADDPS      Z4, Z7, Z7
-	VADDPS      Z10, Z0, Z0
-	VPANDD      z7fffffff<>+0(SB), Z7, Z7
-	VPANDD      z7fffffff<>+0(SB), Z0, Z0
-	VMAXPS      Z0, Z7, Z7
-	VMINPS      Z7, Z6, Z6
-	VPADDD      Z2, Z5, Z0
-	VPROLD      $0x11, Z0, Z0
-	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
-	VPSRLD      $0x0f, Z0, Z2
-	VPXORD      Z2, Z0, Z0
-	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
-	VPSRLD      $0x0d, Z0, Z2
-	VPXORD      Z2, Z0, Z0
-	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
-	VMOVUPS     Z0, Z2
-	VPSRLD      $0x10, Z0, Z2
-	VPXORD      Z2, Z0, Z0
-	VPANDD      z000000ff<>+0(SB), Z0, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
-	VPSRLD      $0x08, Z0, Z5
-	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VPADDD      (SP), Z4, Z4
+	VPADDD      (SP), Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VMOVUPS     zbf800000<>+0(SB), Z24
+	VMOVUPS     zbf800000<>+0(SB), Z25
+	VSUBPS      Z0, Z24, Z24
+	VSUBPS      Z3, Z25, Z25
+	VPADDD      Z4, Z14, Z26
+	VPADDD      Z5, Z15, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z30, Z30
+	VADDPS      Z17, Z31, Z31
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z30, Z30
+	VPANDD      z7fffffff<>+0(SB), Z31, Z31
+	VMAXPS      Z30, Z28, Z28
+	VMAXPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z26, Z26
+	VADDPS      Z17, Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VMAXPS      Z26, Z28, Z28
+	VMAXPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z18, Z26
+	VPADDD      Z5, Z19, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z30, Z30
+	VADDPS      Z21, Z31, Z31
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z30, Z30
+	VPANDD      z7fffffff<>+0(SB), Z31, Z31
+	VMAXPS      Z30, Z28, Z28
+	VMAXPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z26, Z26
+	VADDPS      Z21, Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VMAXPS      Z26, Z28, Z28
+	VMAXPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z10, Z4
+	VPADDD      Z5, Z11, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z26
+	VPSRLD      $0x0f, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z26
+	VPSRLD      $0x0d, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z26
+	VMOVUPS     Z5, Z26
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z26
+	VPANDD      z000000ff<>+0(SB), Z5, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x08, Z4, Z28
+	VPSRLD      $0x08, Z5, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z28, Z28
+	VADDPS      Z23, Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VMAXPS      Z28, Z26, Z26
+	VMAXPS      Z29, Z27, Z27
+	VMINPS      Z26, Z6, Z6
+	VMINPS      Z27, Z7, Z7
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z26
+	VPANDD      z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x18, Z4, Z4
+	VPSRLD      $0x18, Z5, Z5
+	VCVTDQ2PS   Z4, Z4
 	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
 	VMULPS      z3b808081<>+0(SB), Z5, Z5
-	VADDPS      Z4, Z2, Z2
-	VADDPS      Z11, Z5, Z5
-	VPANDD      z7fffffff<>+0(SB), Z2, Z2
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z4, Z4
+	VADDPS      Z23, Z5, Z5
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z4, Z4
 	VPANDD      z7fffffff<>+0(SB), Z5, Z5
-	VMAXPS      Z5, Z2, Z2
-	VMINPS      Z2, Z3, Z3
-	VPSRLD      $0x10, Z0, Z2
-	VPANDD      z000000ff<>+0(SB), Z2, Z2
-	VCVTDQ2PS   Z2, Z2
-	VMULPS      z3b808081<>+0(SB), Z2, Z2
+	VMAXPS      Z4, Z26, Z26
+	VMAXPS      Z5, Z27, Z27
+	VMINPS      Z26, Z12, Z12
+	VMINPS      Z27, Z13, Z13
+	VMOVUPS     Z8, Z4
+	VMOVUPS     Z9, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VPADDD      (SP), Z4, Z4
+	VPADDD      (SP), Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VMOVUPS     z00000000<>+0(SB), Z24
+	VMOVUPS     z00000000<>+0(SB), Z25
+	VSUBPS      Z0, Z24, Z24
+	VSUBPS      Z3, Z25, Z25
+	VPADDD      Z4, Z14, Z26
+	VPADDD      Z5, Z15, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z30, Z30
+	VADDPS      Z17, Z31, Z31
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z30, Z30
+	VPANDD      z7fffffff<>+0(SB), Z31, Z31
+	VMAXPS      Z30, Z28, Z28
+	VMAXPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z16, Z26, Z26
+	VADDPS      Z17, Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VMAXPS      Z26, Z28, Z28
+	VMAXPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z18, Z26
+	VPADDD      Z5, Z19, Z27
+	VPROLD      $0x11, Z26, Z26
+	VPROLD      $0x11, Z27, Z27
+	VPMULLD     z27d4eb2f<>+0(SB), Z26, Z26
+	VPMULLD     z27d4eb2f<>+0(SB), Z27, Z27
+	VPSRLD      $0x0f, Z26, Z28
+	VPSRLD      $0x0f, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     z85ebca77<>+0(SB), Z26, Z26
+	VPMULLD     z85ebca77<>+0(SB), Z27, Z27
+	VPSRLD      $0x0d, Z26, Z28
+	VPSRLD      $0x0d, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPMULLD     zc2b2ae3d<>+0(SB), Z26, Z26
+	VPMULLD     zc2b2ae3d<>+0(SB), Z27, Z27
+	VMOVUPS     Z26, Z28
+	VMOVUPS     Z27, Z28
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPXORD      Z28, Z26, Z26
+	VPXORD      Z29, Z27, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z28
+	VPANDD      z000000ff<>+0(SB), Z27, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x08, Z26, Z30
+	VPSRLD      $0x08, Z27, Z31
+	VPANDD      z000000ff<>+0(SB), Z30, Z30
+	VPANDD      z000000ff<>+0(SB), Z31, Z31
+	VCVTDQ2PS   Z30, Z30
+	VCVTDQ2PS   Z31, Z31
+	VMULPS      z3b808081<>+0(SB), Z30, Z30
+	VMULPS      z3b808081<>+0(SB), Z31, Z31
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z30, Z30
+	VADDPS      Z21, Z31, Z31
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z30, Z30
+	VPANDD      z7fffffff<>+0(SB), Z31, Z31
+	VMAXPS      Z30, Z28, Z28
+	VMAXPS      Z31, Z29, Z29
+	VMINPS      Z28, Z6, Z6
+	VMINPS      Z29, Z7, Z7
+	VPSRLD      $0x10, Z26, Z28
+	VPSRLD      $0x10, Z27, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VPSRLD      $0x18, Z26, Z26
+	VPSRLD      $0x18, Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VADDPS      Z24, Z28, Z28
+	VADDPS      Z25, Z29, Z29
+	VADDPS      Z20, Z26, Z26
+	VADDPS      Z21, Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VMAXPS      Z26, Z28, Z28
+	VMAXPS      Z27, Z29, Z29
+	VMINPS      Z28, Z12, Z12
+	VMINPS      Z29, Z13, Z13
+	VPADDD      Z4, Z10, Z4
+	VPADDD      Z5, Z11, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VPSRLD      $0x0f, Z4, Z26
+	VPSRLD      $0x0f, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     z85ebca77<>+0(SB), Z4, Z4
+	VPMULLD     z85ebca77<>+0(SB), Z5, Z5
+	VPSRLD      $0x0d, Z4, Z26
+	VPSRLD      $0x0d, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VMOVUPS     Z4, Z26
+	VMOVUPS     Z5, Z26
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPXORD      Z26, Z4, Z4
+	VPXORD      Z27, Z5, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z26
+	VPANDD      z000000ff<>+0(SB), Z5, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x08, Z4, Z28
+	VPSRLD      $0x08, Z5, Z29
+	VPANDD      z000000ff<>+0(SB), Z28, Z28
+	VPANDD      z000000ff<>+0(SB), Z29, Z29
+	VCVTDQ2PS   Z28, Z28
+	VCVTDQ2PS   Z29, Z29
+	VMULPS      z3b808081<>+0(SB), Z28, Z28
+	VMULPS      z3b808081<>+0(SB), Z29, Z29
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z28, Z28
+	VADDPS      Z23, Z29, Z29
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z28, Z28
+	VPANDD      z7fffffff<>+0(SB), Z29, Z29
+	VMAXPS      Z28, Z26, Z26
+	VMAXPS      Z29, Z27, Z27
+	VMINPS      Z26, Z6, Z6
+	VMINPS      Z27, Z7, Z7
+	VPSRLD      $0x10, Z4, Z26
+	VPSRLD      $0x10, Z5, Z27
+	VPANDD      z000000ff<>+0(SB), Z26, Z26
+	VPANDD      z000000ff<>+0(SB), Z27, Z27
+	VCVTDQ2PS   Z26, Z26
+	VCVTDQ2PS   Z27, Z27
+	VMULPS      z3b808081<>+0(SB), Z26, Z26
+	VMULPS      z3b808081<>+0(SB), Z27, Z27
+	VPSRLD      $0x18, Z4, Z4
+	VPSRLD      $0x18, Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
+	VMULPS      z3b808081<>+0(SB), Z5, Z5
+	VADDPS      Z24, Z26, Z26
+	VADDPS      Z25, Z27, Z27
+	VADDPS      Z22, Z4, Z4
+	VADDPS      Z23, Z5, Z5
+	VPANDD      z7fffffff<>+0(SB), Z26, Z26
+	VPANDD      z7fffffff<>+0(SB), Z27, Z27
+	VPANDD      z7fffffff<>+0(SB), Z4, Z4
+	VPANDD      z7fffffff<>+0(SB), Z5, Z5
+	VMAXPS      Z4, Z26, Z26
+	VMAXPS      Z5, Z27, Z27
+	VMINPS      Z26, Z12, Z12
+	VMINPS      Z27, Z13, Z13
+	VPADDD      z00000001<>+0(SB), Z8, Z4
+	VPADDD      z00000001<>+0(SB), Z9, Z5
+	VPMULLD     zc2b2ae3d<>+0(SB), Z4, Z4
+	VPMULLD     zc2b2ae3d<>+0(SB), Z5, Z5
+	VPADDD      (SP), Z4, Z4
+	VPADDD      (SP), Z5, Z5
+	VPROLD      $0x11, Z4, Z4
+	VPROLD      $0x11, Z5, Z5
+	VPMULLD     z27d4eb2f<>+0(SB), Z4, Z4
+	VPMULLD     z27d4eb2f<>+0(SB), Z5, Z5
+	VMOVUPS     z3f800000<>+0(SB), Z8
+	VMOVUPS     z3f800000<>+0(SB), Z9
+	VSUBPS      Z0, Z8, Z8
+	VSUBPS      Z3, Z9, Z9
+	VPADDD      Z4, Z14, Z0
+	VPADDD      Z5, Z15, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z14
+	VPSRLD      $0x0f, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z14
+	VPSRLD      $0x0d, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z14
+	VMOVUPS     Z3, Z14
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z14
+	VPANDD      z000000ff<>+0(SB), Z3, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VPSRLD      $0x08, Z0, Z24
+	VPSRLD      $0x08, Z3, Z25
+	VPANDD      z000000ff<>+0(SB), Z24, Z24
+	VPANDD      z000000ff<>+0(SB), Z25, Z25
+	VCVTDQ2PS   Z24, Z24
+	VCVTDQ2PS   Z25, Z25
+	VMULPS      z3b808081<>+0(SB), Z24, Z24
+	VMULPS      z3b808081<>+0(SB), Z25, Z25
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z16, Z24, Z24
+	VADDPS      Z17, Z25, Z25
+	VPANDD      z7fffffff<>+0(SB), Z14, Z14
+	VPANDD      z7fffffff<>+0(SB), Z15, Z15
+	VPANDD      z7fffffff<>+0(SB), Z24, Z24
+	VPANDD      z7fffffff<>+0(SB), Z25, Z25
+	VMAXPS      Z24, Z14, Z14
+	VMAXPS      Z25, Z15, Z15
+	VMINPS      Z14, Z6, Z6
+	VMINPS      Z15, Z7, Z7
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPANDD      z000000ff<>+0(SB), Z14, Z14
+	VPANDD      z000000ff<>+0(SB), Z15, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
 	VPSRLD      $0x18, Z0, Z0
+	VPSRLD      $0x18, Z3, Z3
 	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
 	VMULPS      z3b808081<>+0(SB), Z0, Z0
-	VADDPS      Z4, Z2, Z2
-	VADDPS      Z11, Z0, Z0
-	VPANDD      z7fffffff<>+0(SB), Z2, Z2
+	VMULPS      z3b808081<>+0(SB), Z3, Z3
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z16, Z0, Z0
+	VADDPS      Z17, Z3, Z3
+	VPANDD      z7fffffff<>+0(SB), Z14, Z14
+	VPANDD      z7fffffff<>+0(SB), Z15, Z15
 	VPANDD      z7fffffff<>+0(SB), Z0, Z0
-	VMAXPS      Z0, Z2, Z2
-	VMINPS      Z2, Z6, Z6
-	VMINPS      Z6, Z3, Z3
+	VPANDD      z7fffffff<>+0(SB), Z3, Z3
+	VMAXPS      Z0, Z14, Z14
+	VMAXPS      Z3, Z15, Z15
+	VMINPS      Z14, Z12, Z12
+	VMINPS      Z15, Z13, Z13
+	VPADDD      Z4, Z18, Z0
+	VPADDD      Z5, Z19, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z14
+	VPSRLD      $0x0f, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z14
+	VPSRLD      $0x0d, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z14
+	VMOVUPS     Z3, Z14
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPXORD      Z14, Z0, Z0
+	VPXORD      Z15, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z14
+	VPANDD      z000000ff<>+0(SB), Z3, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VPSRLD      $0x08, Z0, Z16
+	VPSRLD      $0x08, Z3, Z17
+	VPANDD      z000000ff<>+0(SB), Z16, Z16
+	VPANDD      z000000ff<>+0(SB), Z17, Z17
+	VCVTDQ2PS   Z16, Z16
+	VCVTDQ2PS   Z17, Z17
+	VMULPS      z3b808081<>+0(SB), Z16, Z16
+	VMULPS      z3b808081<>+0(SB), Z17, Z17
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z20, Z16, Z16
+	VADDPS      Z21, Z17, Z17
+	VPANDD      z7fffffff<>+0(SB), Z14, Z14
+	VPANDD      z7fffffff<>+0(SB), Z15, Z15
+	VPANDD      z7fffffff<>+0(SB), Z16, Z16
+	VPANDD      z7fffffff<>+0(SB), Z17, Z17
+	VMAXPS      Z16, Z14, Z14
+	VMAXPS      Z17, Z15, Z15
+	VMINPS      Z14, Z6, Z6
+	VMINPS      Z15, Z7, Z7
+	VPSRLD      $0x10, Z0, Z14
+	VPSRLD      $0x10, Z3, Z15
+	VPANDD      z000000ff<>+0(SB), Z14, Z14
+	VPANDD      z000000ff<>+0(SB), Z15, Z15
+	VCVTDQ2PS   Z14, Z14
+	VCVTDQ2PS   Z15, Z15
+	VMULPS      z3b808081<>+0(SB), Z14, Z14
+	VMULPS      z3b808081<>+0(SB), Z15, Z15
+	VPSRLD      $0x18, Z0, Z0
+	VPSRLD      $0x18, Z3, Z3
+	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
+	VMULPS      z3b808081<>+0(SB), Z0, Z0
+	VMULPS      z3b808081<>+0(SB), Z3, Z3
+	VADDPS      Z8, Z14, Z14
+	VADDPS      Z9, Z15, Z15
+	VADDPS      Z20, Z0, Z0
+	VADDPS      Z21, Z3, Z3
+	VPANDD      z7fffffff<>+0(SB), Z14, Z14
+	VPANDD      z7fffffff<>+0(SB), Z15, Z15
+	VPANDD      z7fffffff<>+0(SB), Z0, Z0
+	VPANDD      z7fffffff<>+0(SB), Z3, Z3
+	VMAXPS      Z0, Z14, Z14
+	VMAXPS      Z3, Z15, Z15
+	VMINPS      Z14, Z12, Z12
+	VMINPS      Z15, Z13, Z13
+	VPADDD      Z4, Z10, Z0
+	VPADDD      Z5, Z11, Z3
+	VPROLD      $0x11, Z0, Z0
+	VPROLD      $0x11, Z3, Z3
+	VPMULLD     z27d4eb2f<>+0(SB), Z0, Z0
+	VPMULLD     z27d4eb2f<>+0(SB), Z3, Z3
+	VPSRLD      $0x0f, Z0, Z4
+	VPSRLD      $0x0f, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
+	VPMULLD     z85ebca77<>+0(SB), Z0, Z0
+	VPMULLD     z85ebca77<>+0(SB), Z3, Z3
+	VPSRLD      $0x0d, Z0, Z4
+	VPSRLD      $0x0d, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
+	VPMULLD     zc2b2ae3d<>+0(SB), Z0, Z0
+	VPMULLD     zc2b2ae3d<>+0(SB), Z3, Z3
+	VMOVUPS     Z0, Z4
+	VMOVUPS     Z3, Z4
+	VPSRLD      $0x10, Z0, Z4
+	VPSRLD      $0x10, Z3, Z5
+	VPXORD      Z4, Z0, Z0
+	VPXORD      Z5, Z3, Z3
+	VPANDD      z000000ff<>+0(SB), Z0, Z4
+	VPANDD      z000000ff<>+0(SB), Z3, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
+	VMULPS      z3b808081<>+0(SB), Z5, Z5
+	VPSRLD      $0x08, Z0, Z10
+	VPSRLD      $0x08, Z3, Z11
+	VPANDD      z000000ff<>+0(SB), Z10, Z10
+	VPANDD      z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS   Z10, Z10
+	VCVTDQ2PS   Z11, Z11
+	VMULPS      z3b808081<>+0(SB), Z10, Z10
+	VMULPS      z3b808081<>+0(SB), Z11, Z11
+	VADDPS      Z8, Z4, Z4
+	VADDPS      Z9, Z5, Z5
+	VADDPS      Z22, Z10, Z10
+	VADDPS      Z23, Z11, Z11
+	VPANDD      z7fffffff<>+0(SB), Z4, Z4
+	VPANDD      z7fffffff<>+0(SB), Z5, Z5
+	VPANDD      z7fffffff<>+0(SB), Z10, Z10
+	VPANDD      z7fffffff<>+0(SB), Z11, Z11
+	VMAXPS      Z10, Z4, Z4
+	VMAXPS      Z11, Z5, Z5
+	VMINPS      Z4, Z6, Z6
+	VMINPS      Z5, Z7, Z7
+	VPSRLD      $0x10, Z0, Z4
+	VPSRLD      $0x10, Z3, Z5
+	VPANDD      z000000ff<>+0(SB), Z4, Z4
+	VPANDD      z000000ff<>+0(SB), Z5, Z5
+	VCVTDQ2PS   Z4, Z4
+	VCVTDQ2PS   Z5, Z5
+	VMULPS      z3b808081<>+0(SB), Z4, Z4
+	VMULPS      z3b808081<>+0(SB), Z5, Z5
+	VPSRLD      $0x18, Z0, Z0
+	VPSRLD      $0x18, Z3, Z3
+	VCVTDQ2PS   Z0, Z0
+	VCVTDQ2PS   Z3, Z3
+	VMULPS      z3b808081<>+0(SB), Z0, Z0
+	VMULPS      z3b808081<>+0(SB), Z3, Z3
+	VADDPS      Z8, Z4, Z4
+	VADDPS      Z9, Z5, Z5
+	VADDPS      Z22, Z0, Z0
+	VADDPS      Z23, Z3, Z3
+	VPANDD      z7fffffff<>+0(SB), Z4, Z4
+	VPANDD      z7fffffff<>+0(SB), Z5, Z5
+	VPANDD      z7fffffff<>+0(SB), Z0, Z0
+	VPANDD      z7fffffff<>+0(SB), Z3, Z3
+	VMAXPS      Z0, Z4, Z4
+	VMAXPS      Z3, Z5, Z5
+	VMINPS      Z4, Z12, Z12
+	VMINPS      Z5, Z13, Z13
+	VMINPS      Z12, Z6, Z6
+	VMINPS      Z13, Z7, Z7
 	MOVL        SI, R8
 	ANDL        $0x0000000c, R8
 	JZ          chebyshev2DF1BatchAVX512_shaped1
@@ -57282,53 +60147,80 @@ chebyshev2DF1BatchAVX512_loop:
 	JE          chebyshev2DF1BatchAVX512_ridged2
 	CMPL        R8, $0x00000008
 	JE          chebyshev2DF1BatchAVX512_billow3
-	VADDPS      z3f800000<>+0(SB), Z3, Z0
+	VADDPS      z3f800000<>+0(SB), Z6, Z0
+	VADDPS      z3f800000<>+0(SB), Z7, Z3
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z2
-	VRNDSCALEPS $0x01, Z2, Z2
-	VMULPS      z40000000<>+0(SB), Z2, Z2
-	VSUBPS      Z2, Z0, Z0
+	VMULPS      320(SP), Z3, Z3
+	VMULPS      z3f000000<>+0(SB), Z0, Z4
+	VMULPS      z3f000000<>+0(SB), Z3, Z5
+	VRNDSCALEPS $0x01, Z4, Z4
+	VRNDSCALEPS $0x01, Z5, Z5
+	VMULPS      z40000000<>+0(SB), Z4, Z4
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      Z4, Z0, Z0
+	VSUBPS      Z5, Z3, Z3
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z2
-	VSUBPS      Z0, Z2, Z2
-	VBLENDMPS   Z0, Z2, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z3, K2
+	VMOVUPS     z40000000<>+0(SB), Z4
+	VSUBPS      Z0, Z4, Z4
+	VMOVUPS     z40000000<>+0(SB), Z5
+	VSUBPS      Z3, Z5, Z5
+	VBLENDMPS   Z0, Z4, K1, Z0
+	VBLENDMPS   Z3, Z5, K2, Z3
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z3
+	VMULPS      z40000000<>+0(SB), Z3, Z3
+	VSUBPS      z3f800000<>+0(SB), Z0, Z6
+	VSUBPS      z3f800000<>+0(SB), Z3, Z7
 	JMP         chebyshev2DF1BatchAVX512_shaped1
 
 chebyshev2DF1BatchAVX512_ridged2:
-	VPANDD  z7fffffff<>+0(SB), Z3, Z0
-	VMOVUPS z3f800000<>+0(SB), Z2
-	VSUBPS  Z0, Z2, Z0
+	VPANDD  z7fffffff<>+0(SB), Z6, Z0
+	VPANDD  z7fffffff<>+0(SB), Z7, Z3
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z0, Z4, Z0
+	VMOVUPS z3f800000<>+0(SB), Z4
+	VSUBPS  Z3, Z4, Z3
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z3, Z3, Z3
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z3
+	VMULPS  z40000000<>+0(SB), Z3, Z3
+	VSUBPS  z3f800000<>+0(SB), Z0, Z6
+	VSUBPS  z3f800000<>+0(SB), Z3, Z7
 	JMP     chebyshev2DF1BatchAVX512_shaped1
 
 chebyshev2DF1BatchAVX512_billow3:
-	VPANDD z7fffffff<>+0(SB), Z3, Z3
-	VMULPS z40000000<>+0(SB), Z3, Z3
-	VSUBPS z3f800000<>+0(SB), Z3, Z3
+	VPANDD z7fffffff<>+0(SB), Z6, Z6
+	VPANDD z7fffffff<>+0(SB), Z7, Z7
+	VMULPS z40000000<>+0(SB), Z6, Z6
+	VMULPS z40000000<>+0(SB), Z7, Z7
+	VSUBPS z3f800000<>+0(SB), Z6, Z6
+	VSUBPS z3f800000<>+0(SB), Z7, Z7
 
 chebyshev2DF1BatchAVX512_shaped1:
 	TESTL   $0x00000010, SI
 	JNZ     chebyshev2DF1BatchAVX512_first4
 	VMOVUPS (DX)(DI*4), Z1
+	VMOVUPS 64(DX)(DI*4), Z2
 	JMP     chebyshev2DF1BatchAVX512_sum5
 
 chebyshev2DF1BatchAVX512_first4:
 	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
 
 chebyshev2DF1BatchAVX512_sum5:
-	VMULPS 192(SP), Z3, Z3
-	VADDPS Z3, Z1, Z1
+	VMULPS 192(SP), Z6, Z6
+	VMULPS 192(SP), Z7, Z7
+	VADDPS Z6, Z1, Z1
+	VADDPS Z7, Z2, Z2
 	TESTL  $0x00000020, SI
 	JZ     chebyshev2DF1BatchAVX512_store6
 	VDIVPS 256(SP), Z1, Z1
+	VDIVPS 256(SP), Z2, Z2
 
 chebyshev2DF1BatchAVX512_store6:
 	VMOVUPS Z1, (DX)(DI*4)
-	ADDQ    $0x00000010, DI
+	VMOVUPS Z2, 64(DX)(DI*4)
+	ADDQ    $0x00000020, DI
 	JMP     chebyshev2DF1BatchAVX512_loop
 
 chebyshev2DF1BatchAVX512_done:
@@ -64085,7 +66977,7 @@ chebyshev3DF1BatchAVX512_done:
 
 // func voronoi1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·voronoi1DTilingBatchAVX512(SB), $2560-64
+TEXT ·voronoi1DTilingBatchAVX512(SB), $4608-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -64108,113 +67000,212 @@ voronoi1DTilingBatchAVX512_loop:
 	CMPQ          SI, DX
 	JAE           voronoi1DTilingBatchAVX512_done
 	VMOVUPS       (AX)(SI*4), Z0
+	VMOVUPS       64(AX)(SI*4), Z5
 	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z5, Z5
 	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z5, Z5
 	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z3
-	VCVTTPS2DQ    Z3, Z4
-	VSUBPS        Z3, Z0, Z0
-	VCVTDQ2PD     64(SP), Z3
-	VCVTDQ2PD     Y4, Z5
-	VEXTRACTI64X4 $0x01, Z4, Y6
-	VCVTDQ2PD     Y6, Z6
-	VDIVPD        Z3, Z5, Z5
-	VDIVPD        Z3, Z6, Z6
-	VRNDSCALEPD   $0x01, Z5, Z5
-	VRNDSCALEPD   $0x01, Z6, Z6
-	VCVTTPD2DQ    Z5, Y1
-	VCVTTPD2DQ    Z6, Y6
-	VINSERTI64X4  $0x01, Y6, Z1, Z1
+	VMINPS        z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS   $0x01, Z0, Z6
+	VRNDSCALEPS   $0x01, Z5, Z7
+	VCVTTPS2DQ    Z6, Z8
+	VCVTTPS2DQ    Z7, Z9
+	VSUBPS        Z6, Z0, Z0
+	VSUBPS        Z7, Z5, Z5
+	VCVTDQ2PD     64(SP), Z6
+	VCVTDQ2PD     Y8, Z7
+	VEXTRACTI64X4 $0x01, Z8, Y2
+	VCVTDQ2PD     Y2, Z10
+	VDIVPD        Z6, Z7, Z7
+	VDIVPD        Z6, Z10, Z10
+	VRNDSCALEPD   $0x01, Z7, Z7
+	VRNDSCALEPD   $0x01, Z10, Z10
+	VCVTTPD2DQ    Z7, Y1
+	VCVTTPD2DQ    Z10, Y2
+	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z4, Z4
-	VMOVUPS       64(SP), Z3
-	VPSUBD        z00000001<>+0(SB), Z3, Z3
-	VMOVUPS       Z3, 384(SP)
-	VMOVUPS       z40000000<>+0(SB), Z3
-	VMOVUPS       z40000000<>+0(SB), Z5
-	VPADDD        zffffffff<>+0(SB), Z4, Z6
-	VPCMPEQD      zffffffff<>+0(SB), Z6, K1
-	VBLENDMPS     384(SP), Z6, K1, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VPADDD        (SP), Z6, Z6
-	VPROLD        $0x11, Z6, Z6
-	VPMULLD       z27d4eb2f<>+0(SB), Z6, Z6
-	VPSRLD        $0x0f, Z6, Z7
-	VPXORD        Z7, Z6, Z6
-	VPMULLD       z85ebca77<>+0(SB), Z6, Z6
-	VPSRLD        $0x0d, Z6, Z7
-	VPXORD        Z7, Z6, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VMOVUPS       Z6, Z7
-	VPSRLD        $0x10, Z6, Z7
-	VPXORD        Z7, Z6, Z6
-	VPANDD        z000000ff<>+0(SB), Z6, Z6
-	VCVTDQ2PS     Z6, Z6
-	VMULPS        z3b808081<>+0(SB), Z6, Z6
-	VADDPS        zbf800000<>+0(SB), Z6, Z6
-	VSUBPS        Z0, Z6, Z6
-	VPANDD        z7fffffff<>+0(SB), Z6, Z6
-	VMAXPS        Z6, Z3, Z7
-	VMINPS        Z7, Z5, Z5
-	VMINPS        Z6, Z3, Z3
-	VMOVUPS       Z4, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VPADDD        (SP), Z6, Z6
-	VPROLD        $0x11, Z6, Z6
-	VPMULLD       z27d4eb2f<>+0(SB), Z6, Z6
-	VPSRLD        $0x0f, Z6, Z7
-	VPXORD        Z7, Z6, Z6
-	VPMULLD       z85ebca77<>+0(SB), Z6, Z6
-	VPSRLD        $0x0d, Z6, Z7
-	VPXORD        Z7, Z6, Z6
-	VPMULLD       zc2b2ae3d<>+0(SB), Z6, Z6
-	VMOVUPS       Z6, Z7
-	VPSRLD        $0x10, Z6, Z7
-	VPXORD        Z7, Z6, Z6
-	VPANDD        z000000ff<>+0(SB), Z6, Z6
-	VCVTDQ2PS     Z6, Z6
-	VMULPS        z3b808081<>+0(SB), Z6, Z6
-	VADDPS        z00000000<>+0(SB), Z6, Z6
-	VSUBPS        Z0, Z6, Z6
-	VPANDD        z7fffffff<>+0(SB), Z6, Z6
-	VMAXPS        Z6, Z3, Z7
-	VMINPS        Z7, Z5, Z5
-	VMINPS        Z6, Z3, Z3
-	VPADDD        z00000001<>+0(SB), Z4, Z4
-	VPCMPEQD      64(SP), Z4, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VPADDD        (SP), Z4, Z4
-	VPROLD        $0x11, Z4, Z4
-	VPMULLD       z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD        $0x0f, Z4, Z6
-	VPXORD        Z6, Z4, Z4
-	VPMULLD       z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD        $0x0d, Z4, Z6
-	VPXORD        Z6, Z4, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS       Z4, Z6
-	VPSRLD        $0x10, Z4, Z6
-	VPXORD        Z6, Z4, Z4
-	VPANDD        z000000ff<>+0(SB), Z4, Z4
-	VCVTDQ2PS     Z4, Z4
-	VMULPS        z3b808081<>+0(SB), Z4, Z4
-	VADDPS        z3f800000<>+0(SB), Z4, Z4
-	VSUBPS        Z0, Z4, Z4
-	VPANDD        z7fffffff<>+0(SB), Z4, Z4
-	VMAXPS        Z4, Z3, Z0
-	VMINPS        Z0, Z5, Z5
-	VMINPS        Z4, Z3, Z3
+	VPSUBD        Z1, Z8, Z8
+	VCVTDQ2PD     64(SP), Z6
+	VCVTDQ2PD     Y9, Z7
+	VEXTRACTI64X4 $0x01, Z9, Y1
+	VCVTDQ2PD     Y1, Z10
+	VDIVPD        Z6, Z7, Z7
+	VDIVPD        Z6, Z10, Z10
+	VRNDSCALEPD   $0x01, Z7, Z7
+	VRNDSCALEPD   $0x01, Z10, Z10
+	VCVTTPD2DQ    Z7, Y2
+	VCVTTPD2DQ    Z10, Y1
+	VINSERTI64X4  $0x01, Y1, Z2, Z2
+	VPMULLD       64(SP), Z2, Z2
+	VPSUBD        Z2, Z9, Z9
+	VMOVUPS       64(SP), Z6
+	VMOVUPS       64(SP), Z7
+	VPSUBD        z00000001<>+0(SB), Z6, Z6
+	VPSUBD        z00000001<>+0(SB), Z7, Z7
+	VMOVUPS       Z6, 384(SP)
+	VMOVUPS       z40000000<>+0(SB), Z6
+	VMOVUPS       z40000000<>+0(SB), Z7
+	VMOVUPS       z40000000<>+0(SB), Z10
+	VMOVUPS       z40000000<>+0(SB), Z11
+	VPADDD        zffffffff<>+0(SB), Z8, Z12
+	VPADDD        zffffffff<>+0(SB), Z9, Z13
+	VPCMPEQD      zffffffff<>+0(SB), Z12, K1
+	VPCMPEQD      zffffffff<>+0(SB), Z13, K2
+	VBLENDMPS     384(SP), Z12, K1, Z12
+	VBLENDMPS     384(SP), Z13, K2, Z13
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
+	VPADDD        (SP), Z12, Z12
+	VPADDD        (SP), Z13, Z13
+	VPROLD        $0x11, Z12, Z12
+	VPROLD        $0x11, Z13, Z13
+	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
+	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
+	VPSRLD        $0x0f, Z12, Z14
+	VPSRLD        $0x0f, Z13, Z15
+	VPXORD        Z14, Z12, Z12
+	VPXORD        Z15, Z13, Z13
+	VPMULLD       z85ebca77<>+0(SB), Z12, Z12
+	VPMULLD       z85ebca77<>+0(SB), Z13, Z13
+	VPSRLD        $0x0d, Z12, Z14
+	VPSRLD        $0x0d, Z13, Z15
+	VPXORD        Z14, Z12, Z12
+	VPXORD        Z15, Z13, Z13
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
+	VMOVUPS       Z12, Z14
+	VMOVUPS       Z13, Z14
+	VPSRLD        $0x10, Z12, Z14
+	VPSRLD        $0x10, Z13, Z15
+	VPXORD        Z14, Z12, Z12
+	VPXORD        Z15, Z13, Z13
+	VPANDD        z000000ff<>+0(SB), Z12, Z12
+	VPANDD        z000000ff<>+0(SB), Z13, Z13
+	VCVTDQ2PS     Z12, Z12
+	VCVTDQ2PS     Z13, Z13
+	VMULPS        z3b808081<>+0(SB), Z12, Z12
+	VMULPS        z3b808081<>+0(SB), Z13, Z13
+	VADDPS        zbf800000<>+0(SB), Z12, Z12
+	VADDPS        zbf800000<>+0(SB), Z13, Z13
+	VSUBPS        Z0, Z12, Z12
+	VSUBPS        Z5, Z13, Z13
+	VPANDD        z7fffffff<>+0(SB), Z12, Z12
+	VPANDD        z7fffffff<>+0(SB), Z13, Z13
+	VMAXPS        Z12, Z6, Z14
+	VMAXPS        Z13, Z7, Z15
+	VMINPS        Z14, Z10, Z10
+	VMINPS        Z15, Z11, Z11
+	VMINPS        Z12, Z6, Z6
+	VMINPS        Z13, Z7, Z7
+	VMOVUPS       Z8, Z12
+	VMOVUPS       Z9, Z13
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
+	VPADDD        (SP), Z12, Z12
+	VPADDD        (SP), Z13, Z13
+	VPROLD        $0x11, Z12, Z12
+	VPROLD        $0x11, Z13, Z13
+	VPMULLD       z27d4eb2f<>+0(SB), Z12, Z12
+	VPMULLD       z27d4eb2f<>+0(SB), Z13, Z13
+	VPSRLD        $0x0f, Z12, Z14
+	VPSRLD        $0x0f, Z13, Z15
+	VPXORD        Z14, Z12, Z12
+	VPXORD        Z15, Z13, Z13
+	VPMULLD       z85ebca77<>+0(SB), Z12, Z12
+	VPMULLD       z85ebca77<>+0(SB), Z13, Z13
+	VPSRLD        $0x0d, Z12, Z14
+	VPSRLD        $0x0d, Z13, Z15
+	VPXORD        Z14, Z12, Z12
+	VPXORD        Z15, Z13, Z13
+	VPMULLD       zc2b2ae3d<>+0(SB), Z12, Z12
+	VPMULLD       zc2b2ae3d<>+0(SB), Z13, Z13
+	VMOVUPS       Z12, Z14
+	VMOVUPS       Z13, Z14
+	VPSRLD        $0x10, Z12, Z14
+	VPSRLD        $0x10, Z13, Z15
+	VPXORD        Z14, Z12, Z12
+	VPXORD        Z15, Z13, Z13
+	VPANDD        z000000ff<>+0(SB), Z12, Z12
+	VPANDD        z000000ff<>+0(SB), Z13, Z13
+	VCVTDQ2PS     Z12, Z12
+	VCVTDQ2PS     Z13, Z13
+	VMULPS        z3b808081<>+0(SB), Z12, Z12
+	VMULPS        z3b808081<>+0(SB), Z13, Z13
+	VADDPS        z00000000<>+0(SB), Z12, Z12
+	VADDPS        z00000000<>+0(SB), Z13, Z13
+	VSUBPS        Z0, Z12, Z12
+	VSUBPS        Z5, Z13, Z13
+	VPANDD        z7fffffff<>+0(SB), Z12, Z12
+	VPANDD        z7fffffff<>+0(SB), Z13, Z13
+	VMAXPS        Z12, Z6, Z14
+	VMAXPS        Z13, Z7, Z15
+	VMINPS        Z14, Z10, Z10
+	VMINPS        Z15, Z11, Z11
+	VMINPS        Z12, Z6, Z6
+	VMINPS        Z13, Z7, Z7
+	VPADDD        z00000001<>+0(SB), Z8, Z8
+	VPADDD        z00000001<>+0(SB), Z9, Z9
+	VPCMPEQD      64(SP), Z8, K1
+	VPCMPEQD      64(SP), Z9, K2
+	VPXORD        Z8, Z8, K1, Z8
+	VPXORD        Z9, Z9, K2, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VPADDD        (SP), Z8, Z8
+	VPADDD        (SP), Z9, Z9
+	VPROLD        $0x11, Z8, Z8
+	VPROLD        $0x11, Z9, Z9
+	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD        $0x0f, Z8, Z12
+	VPSRLD        $0x0f, Z9, Z13
+	VPXORD        Z12, Z8, Z8
+	VPXORD        Z13, Z9, Z9
+	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD        $0x0d, Z8, Z12
+	VPSRLD        $0x0d, Z9, Z13
+	VPXORD        Z12, Z8, Z8
+	VPXORD        Z13, Z9, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS       Z8, Z12
+	VMOVUPS       Z9, Z12
+	VPSRLD        $0x10, Z8, Z12
+	VPSRLD        $0x10, Z9, Z13
+	VPXORD        Z12, Z8, Z8
+	VPXORD        Z13, Z9, Z9
+	VPANDD        z000000ff<>+0(SB), Z8, Z8
+	VPANDD        z000000ff<>+0(SB), Z9, Z9
+	VCVTDQ2PS     Z8, Z8
+	VCVTDQ2PS     Z9, Z9
+	VMULPS        z3b808081<>+0(SB), Z8, Z8
+	VMULPS        z3b808081<>+0(SB), Z9, Z9
+	VADDPS        z3f800000<>+0(SB), Z8, Z8
+	VADDPS        z3f800000<>+0(SB), Z9, Z9
+	VSUBPS        Z0, Z8, Z8
+	VSUBPS        Z5, Z9, Z9
+	VPANDD        z7fffffff<>+0(SB), Z8, Z8
+	VPANDD        z7fffffff<>+0(SB), Z9, Z9
+	VMAXPS        Z8, Z6, Z0
+	VMAXPS        Z9, Z7, Z5
+	VMINPS        Z0, Z10, Z10
+	VMINPS        Z5, Z11, Z11
+	VMINPS        Z8, Z6, Z6
+	VMINPS        Z9, Z7, Z7
 	MOVL          BX, DI
 	ANDL          $0x00000003, DI
 	JZ            voronoi1DTilingBatchAVX512_fn1
 	CMPL          DI, $0x00000001
 	JNE           voronoi1DTilingBatchAVX512_fn22
-	VMOVUPS       Z5, Z3
+	VMOVUPS       Z10, Z6
+	VMOVUPS       Z11, Z7
 	JMP           voronoi1DTilingBatchAVX512_fn1
 
 voronoi1DTilingBatchAVX512_fn22:
-	VSUBPS Z3, Z5, Z3
+	VSUBPS Z6, Z10, Z6
+	VSUBPS Z7, Z11, Z7
 
 voronoi1DTilingBatchAVX512_fn1:
 	MOVL        BX, DI
@@ -64224,53 +67215,80 @@ voronoi1DTilingBatchAVX512_fn1:
 	JE          voronoi1DTilingBatchAVX512_ridged4
 	CMPL        DI, $0x00000008
 	JE          voronoi1DTilingBatchAVX512_billow5
-	VADDPS      z3f800000<>+0(SB), Z3, Z0
+	VADDPS      z3f800000<>+0(SB), Z6, Z0
+	VADDPS      z3f800000<>+0(SB), Z7, Z5
 	VMULPS      320(SP), Z0, Z0
-	VMULPS      z3f000000<>+0(SB), Z0, Z3
-	VRNDSCALEPS $0x01, Z3, Z3
-	VMULPS      z40000000<>+0(SB), Z3, Z3
-	VSUBPS      Z3, Z0, Z0
+	VMULPS      320(SP), Z5, Z5
+	VMULPS      z3f000000<>+0(SB), Z0, Z6
+	VMULPS      z3f000000<>+0(SB), Z5, Z7
+	VRNDSCALEPS $0x01, Z6, Z6
+	VRNDSCALEPS $0x01, Z7, Z7
+	VMULPS      z40000000<>+0(SB), Z6, Z6
+	VMULPS      z40000000<>+0(SB), Z7, Z7
+	VSUBPS      Z6, Z0, Z0
+	VSUBPS      Z7, Z5, Z5
 	VCMPPS      $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS     z40000000<>+0(SB), Z3
-	VSUBPS      Z0, Z3, Z3
-	VBLENDMPS   Z0, Z3, K1, Z0
+	VCMPPS      $0x01, z3f800000<>+0(SB), Z5, K2
+	VMOVUPS     z40000000<>+0(SB), Z6
+	VSUBPS      Z0, Z6, Z6
+	VMOVUPS     z40000000<>+0(SB), Z7
+	VSUBPS      Z5, Z7, Z7
+	VBLENDMPS   Z0, Z6, K1, Z0
+	VBLENDMPS   Z5, Z7, K2, Z5
 	VMULPS      z40000000<>+0(SB), Z0, Z0
-	VSUBPS      z3f800000<>+0(SB), Z0, Z3
+	VMULPS      z40000000<>+0(SB), Z5, Z5
+	VSUBPS      z3f800000<>+0(SB), Z0, Z6
+	VSUBPS      z3f800000<>+0(SB), Z5, Z7
 	JMP         voronoi1DTilingBatchAVX512_shaped3
 
 voronoi1DTilingBatchAVX512_ridged4:
-	VPANDD  z7fffffff<>+0(SB), Z3, Z0
-	VMOVUPS z3f800000<>+0(SB), Z3
-	VSUBPS  Z0, Z3, Z0
+	VPANDD  z7fffffff<>+0(SB), Z6, Z0
+	VPANDD  z7fffffff<>+0(SB), Z7, Z5
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z0, Z6, Z0
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z5, Z6, Z5
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z5, Z5, Z5
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z3
+	VMULPS  z40000000<>+0(SB), Z5, Z5
+	VSUBPS  z3f800000<>+0(SB), Z0, Z6
+	VSUBPS  z3f800000<>+0(SB), Z5, Z7
 	JMP     voronoi1DTilingBatchAVX512_shaped3
 
 voronoi1DTilingBatchAVX512_billow5:
-	VPANDD z7fffffff<>+0(SB), Z3, Z3
-	VMULPS z40000000<>+0(SB), Z3, Z3
-	VSUBPS z3f800000<>+0(SB), Z3, Z3
+	VPANDD z7fffffff<>+0(SB), Z6, Z6
+	VPANDD z7fffffff<>+0(SB), Z7, Z7
+	VMULPS z40000000<>+0(SB), Z6, Z6
+	VMULPS z40000000<>+0(SB), Z7, Z7
+	VSUBPS z3f800000<>+0(SB), Z6, Z6
+	VSUBPS z3f800000<>+0(SB), Z7, Z7
 
 voronoi1DTilingBatchAVX512_shaped3:
 	TESTL   $0x00000010, BX
 	JNZ     voronoi1DTilingBatchAVX512_first6
-	VMOVUPS (CX)(SI*4), Z2
+	VMOVUPS (CX)(SI*4), Z3
+	VMOVUPS 64(CX)(SI*4), Z4
 	JMP     voronoi1DTilingBatchAVX512_sum7
 
 voronoi1DTilingBatchAVX512_first6:
-	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
 
 voronoi1DTilingBatchAVX512_sum7:
-	VMULPS 192(SP), Z3, Z3
-	VADDPS Z3, Z2, Z2
+	VMULPS 192(SP), Z6, Z6
+	VMULPS 192(SP), Z7, Z7
+	VADDPS Z6, Z3, Z3
+	VADDPS Z7, Z4, Z4
 	TESTL  $0x00000020, BX
 	JZ     voronoi1DTilingBatchAVX512_store8
-	VDIVPS 256(SP), Z2, Z2
+	VDIVPS 256(SP), Z3, Z3
+	VDIVPS 256(SP), Z4, Z4
 
 voronoi1DTilingBatchAVX512_store8:
-	VMOVUPS Z2, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z3, (CX)(SI*4)
+	VMOVUPS Z4, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     voronoi1DTilingBatchAVX512_loop
 
 voronoi1DTilingBatchAVX512_done:
@@ -64279,7 +67297,7 @@ voronoi1DTilingBatchAVX512_done:
 
 // func voronoi1DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 // Requires: AVX, AVX512F
-TEXT ·voronoi1DTilingF1BatchAVX512(SB), $2560-64
+TEXT ·voronoi1DTilingF1BatchAVX512(SB), $4608-64
 	VBROADCASTSS h+40(FP), Z0
 	VMOVUPS      Z0, (SP)
 	VBROADCASTSS f+44(FP), Z0
@@ -64302,97 +67320,188 @@ voronoi1DTilingF1BatchAVX512_loop:
 	CMPQ          SI, DX
 	JAE           voronoi1DTilingF1BatchAVX512_done
 	VMOVUPS       (AX)(SI*4), Z0
+	VMOVUPS       64(AX)(SI*4), Z5
 	VMULPS        128(SP), Z0, Z0
+	VMULPS        128(SP), Z5, Z5
 	VMAXPS        zce000000<>+0(SB), Z0, Z0
+	VMAXPS        zce000000<>+0(SB), Z5, Z5
 	VMINPS        z4e000000<>+0(SB), Z0, Z0
-	VRNDSCALEPS   $0x01, Z0, Z3
-	VCVTTPS2DQ    Z3, Z4
-	VSUBPS        Z3, Z0, Z0
-	VCVTDQ2PD     64(SP), Z3
-	VCVTDQ2PD     Y4, Z5
-	VEXTRACTI64X4 $0x01, Z4, Y6
-	VCVTDQ2PD     Y6, Z6
-	VDIVPD        Z3, Z5, Z5
-	VDIVPD        Z3, Z6, Z6
-	VRNDSCALEPD   $0x01, Z5, Z5
-	VRNDSCALEPD   $0x01, Z6, Z6
-	VCVTTPD2DQ    Z5, Y1
-	VCVTTPD2DQ    Z6, Y6
-	VINSERTI64X4  $0x01, Y6, Z1, Z1
+	VMINPS        z4e000000<>+0(SB), Z5, Z5
+	VRNDSCALEPS   $0x01, Z0, Z6
+	VRNDSCALEPS   $0x01, Z5, Z7
+	VCVTTPS2DQ    Z6, Z8
+	VCVTTPS2DQ    Z7, Z9
+	VSUBPS        Z6, Z0, Z0
+	VSUBPS        Z7, Z5, Z5
+	VCVTDQ2PD     64(SP), Z6
+	VCVTDQ2PD     Y8, Z7
+	VEXTRACTI64X4 $0x01, Z8, Y2
+	VCVTDQ2PD     Y2, Z10
+	VDIVPD        Z6, Z7, Z7
+	VDIVPD        Z6, Z10, Z10
+	VRNDSCALEPD   $0x01, Z7, Z7
+	VRNDSCALEPD   $0x01, Z10, Z10
+	VCVTTPD2DQ    Z7, Y1
+	VCVTTPD2DQ    Z10, Y2
+	VINSERTI64X4  $0x01, Y2, Z1, Z1
 	VPMULLD       64(SP), Z1, Z1
-	VPSUBD        Z1, Z4, Z4
-	VMOVUPS       64(SP), Z3
-	VPSUBD        z00000001<>+0(SB), Z3, Z3
-	VMOVUPS       Z3, 384(SP)
-	VMOVUPS       z40000000<>+0(SB), Z3
-	VMOVUPS       z40000000<>+0(SB), Z5
-	VPADDD        zffffffff<>+0(SB), Z4, Z5
-	VPCMPEQD      zffffffff<>+0(SB), Z5, K1
-	VBLENDMPS     384(SP), Z5, K1, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VPADDD        (SP), Z5, Z5
-	VPROLD        $0x11, Z5, Z5
-	VPMULLD       z27d4eb2f<>+0(SB), Z5, Z5
-	VPSRLD        $0x0f, Z5, Z6
-	VPXORD        Z6, Z5, Z5
-	VPMULLD       z85ebca77<>+0(SB), Z5, Z5
-	VPSRLD        $0x0d, Z5, Z6
-	VPXORD        Z6, Z5, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS       Z5, Z6
-	VPSRLD        $0x10, Z5, Z6
-	VPXORD        Z6, Z5, Z5
-	VPANDD        z000000ff<>+0(SB), Z5, Z5
-	VCVTDQ2PS     Z5, Z5
-	VMULPS        z3b808081<>+0(SB), Z5, Z5
-	VADDPS        zbf800000<>+0(SB), Z5, Z5
-	VSUBPS        Z0, Z5, Z5
-	VPANDD        z7fffffff<>+0(SB), Z5, Z5
-	VMINPS        Z5, Z3, Z3
-	VMOVUPS       Z4, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VPADDD        (SP), Z5, Z5
-	VPROLD        $0x11, Z5, Z5
-	VPMULLD       z27d4eb2f<>+0(SB), Z5, Z5
-	VPSRLD        $0x0f, Z5, Z6
-	VPXORD        Z6, Z5, Z5
-	VPMULLD       z85ebca77<>+0(SB), Z5, Z5
-	VPSRLD        $0x0d, Z5, Z6
-	VPXORD        Z6, Z5, Z5
-	VPMULLD       zc2b2ae3d<>+0(SB), Z5, Z5
-	VMOVUPS       Z5, Z6
-	VPSRLD        $0x10, Z5, Z6
-	VPXORD        Z6, Z5, Z5
-	VPANDD        z000000ff<>+0(SB), Z5, Z5
-	VCVTDQ2PS     Z5, Z5
-	VMULPS        z3b808081<>+0(SB), Z5, Z5
-	VADDPS        z00000000<>+0(SB), Z5, Z5
-	VSUBPS        Z0, Z5, Z5
-	VPANDD        z7fffffff<>+0(SB), Z5, Z5
-	VMINPS        Z5, Z3, Z3
-	VPADDD        z00000001<>+0(SB), Z4, Z4
-	VPCMPEQD      64(SP), Z4, K1
-	VPXORD        Z4, Z4, K1, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VPADDD        (SP), Z4, Z4
-	VPROLD        $0x11, Z4, Z4
-	VPMULLD       z27d4eb2f<>+0(SB), Z4, Z4
-	VPSRLD        $0x0f, Z4, Z5
-	VPXORD        Z5, Z4, Z4
-	VPMULLD       z85ebca77<>+0(SB), Z4, Z4
-	VPSRLD        $0x0d, Z4, Z5
-	VPXORD        Z5, Z4, Z4
-	VPMULLD       zc2b2ae3d<>+0(SB), Z4, Z4
-	VMOVUPS       Z4, Z5
-	VPSRLD        $0x10, Z4, Z5
-	VPXORD        Z5, Z4, Z4
-	VPANDD        z000000ff<>+0(SB), Z4, Z4
-	VCVTDQ2PS     Z4, Z4
-	VMULPS        z3b808081<>+0(SB), Z4, Z4
-	VADDPS        z3f800000<>+0(SB), Z4, Z4
-	VSUBPS        Z0, Z4, Z4
-	VPANDD        z7fffffff<>+0(SB), Z4, Z4
-	VMINPS        Z4, Z3, Z3
+	VPSUBD        Z1, Z8, Z8
+	VCVTDQ2PD     64(SP), Z6
+	VCVTDQ2PD     Y9, Z7
+	VEXTRACTI64X4 $0x01, Z9, Y1
+	VCVTDQ2PD     Y1, Z10
+	VDIVPD        Z6, Z7, Z7
+	VDIVPD        Z6, Z10, Z10
+	VRNDSCALEPD   $0x01, Z7, Z7
+	VRNDSCALEPD   $0x01, Z10, Z10
+	VCVTTPD2DQ    Z7, Y2
+	VCVTTPD2DQ    Z10, Y1
+	VINSERTI64X4  $0x01, Y1, Z2, Z2
+	VPMULLD       64(SP), Z2, Z2
+	VPSUBD        Z2, Z9, Z9
+	VMOVUPS       64(SP), Z6
+	VMOVUPS       64(SP), Z7
+	VPSUBD        z00000001<>+0(SB), Z6, Z6
+	VPSUBD        z00000001<>+0(SB), Z7, Z7
+	VMOVUPS       Z6, 384(SP)
+	VMOVUPS       z40000000<>+0(SB), Z6
+	VMOVUPS       z40000000<>+0(SB), Z7
+	VMOVUPS       z40000000<>+0(SB), Z10
+	VMOVUPS       z40000000<>+0(SB), Z10
+	VPADDD        zffffffff<>+0(SB), Z8, Z10
+	VPADDD        zffffffff<>+0(SB), Z9, Z11
+	VPCMPEQD      zffffffff<>+0(SB), Z10, K1
+	VPCMPEQD      zffffffff<>+0(SB), Z11, K2
+	VBLENDMPS     384(SP), Z10, K1, Z10
+	VBLENDMPS     384(SP), Z11, K2, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VPADDD        (SP), Z10, Z10
+	VPADDD        (SP), Z11, Z11
+	VPROLD        $0x11, Z10, Z10
+	VPROLD        $0x11, Z11, Z11
+	VPMULLD       z27d4eb2f<>+0(SB), Z10, Z10
+	VPMULLD       z27d4eb2f<>+0(SB), Z11, Z11
+	VPSRLD        $0x0f, Z10, Z12
+	VPSRLD        $0x0f, Z11, Z13
+	VPXORD        Z12, Z10, Z10
+	VPXORD        Z13, Z11, Z11
+	VPMULLD       z85ebca77<>+0(SB), Z10, Z10
+	VPMULLD       z85ebca77<>+0(SB), Z11, Z11
+	VPSRLD        $0x0d, Z10, Z12
+	VPSRLD        $0x0d, Z11, Z13
+	VPXORD        Z12, Z10, Z10
+	VPXORD        Z13, Z11, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS       Z10, Z12
+	VMOVUPS       Z11, Z12
+	VPSRLD        $0x10, Z10, Z12
+	VPSRLD        $0x10, Z11, Z13
+	VPXORD        Z12, Z10, Z10
+	VPXORD        Z13, Z11, Z11
+	VPANDD        z000000ff<>+0(SB), Z10, Z10
+	VPANDD        z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS     Z10, Z10
+	VCVTDQ2PS     Z11, Z11
+	VMULPS        z3b808081<>+0(SB), Z10, Z10
+	VMULPS        z3b808081<>+0(SB), Z11, Z11
+	VADDPS        zbf800000<>+0(SB), Z10, Z10
+	VADDPS        zbf800000<>+0(SB), Z11, Z11
+	VSUBPS        Z0, Z10, Z10
+	VSUBPS        Z5, Z11, Z11
+	VPANDD        z7fffffff<>+0(SB), Z10, Z10
+	VPANDD        z7fffffff<>+0(SB), Z11, Z11
+	VMINPS        Z10, Z6, Z6
+	VMINPS        Z11, Z7, Z7
+	VMOVUPS       Z8, Z10
+	VMOVUPS       Z9, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VPADDD        (SP), Z10, Z10
+	VPADDD        (SP), Z11, Z11
+	VPROLD        $0x11, Z10, Z10
+	VPROLD        $0x11, Z11, Z11
+	VPMULLD       z27d4eb2f<>+0(SB), Z10, Z10
+	VPMULLD       z27d4eb2f<>+0(SB), Z11, Z11
+	VPSRLD        $0x0f, Z10, Z12
+	VPSRLD        $0x0f, Z11, Z13
+	VPXORD        Z12, Z10, Z10
+	VPXORD        Z13, Z11, Z11
+	VPMULLD       z85ebca77<>+0(SB), Z10, Z10
+	VPMULLD       z85ebca77<>+0(SB), Z11, Z11
+	VPSRLD        $0x0d, Z10, Z12
+	VPSRLD        $0x0d, Z11, Z13
+	VPXORD        Z12, Z10, Z10
+	VPXORD        Z13, Z11, Z11
+	VPMULLD       zc2b2ae3d<>+0(SB), Z10, Z10
+	VPMULLD       zc2b2ae3d<>+0(SB), Z11, Z11
+	VMOVUPS       Z10, Z12
+	VMOVUPS       Z11, Z12
+	VPSRLD        $0x10, Z10, Z12
+	VPSRLD        $0x10, Z11, Z13
+	VPXORD        Z12, Z10, Z10
+	VPXORD        Z13, Z11, Z11
+	VPANDD        z000000ff<>+0(SB), Z10, Z10
+	VPANDD        z000000ff<>+0(SB), Z11, Z11
+	VCVTDQ2PS     Z10, Z10
+	VCVTDQ2PS     Z11, Z11
+	VMULPS        z3b808081<>+0(SB), Z10, Z10
+	VMULPS        z3b808081<>+0(SB), Z11, Z11
+	VADDPS        z00000000<>+0(SB), Z10, Z10
+	VADDPS        z00000000<>+0(SB), Z11, Z11
+	VSUBPS        Z0, Z10, Z10
+	VSUBPS        Z5, Z11, Z11
+	VPANDD        z7fffffff<>+0(SB), Z10, Z10
+	VPANDD        z7fffffff<>+0(SB), Z11, Z11
+	VMINPS        Z10, Z6, Z6
+	VMINPS        Z11, Z7, Z7
+	VPADDD        z00000001<>+0(SB), Z8, Z8
+	VPADDD        z00000001<>+0(SB), Z9, Z9
+	VPCMPEQD      64(SP), Z8, K1
+	VPCMPEQD      64(SP), Z9, K2
+	VPXORD        Z8, Z8, K1, Z8
+	VPXORD        Z9, Z9, K2, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VPADDD        (SP), Z8, Z8
+	VPADDD        (SP), Z9, Z9
+	VPROLD        $0x11, Z8, Z8
+	VPROLD        $0x11, Z9, Z9
+	VPMULLD       z27d4eb2f<>+0(SB), Z8, Z8
+	VPMULLD       z27d4eb2f<>+0(SB), Z9, Z9
+	VPSRLD        $0x0f, Z8, Z10
+	VPSRLD        $0x0f, Z9, Z11
+	VPXORD        Z10, Z8, Z8
+	VPXORD        Z11, Z9, Z9
+	VPMULLD       z85ebca77<>+0(SB), Z8, Z8
+	VPMULLD       z85ebca77<>+0(SB), Z9, Z9
+	VPSRLD        $0x0d, Z8, Z10
+	VPSRLD        $0x0d, Z9, Z11
+	VPXORD        Z10, Z8, Z8
+	VPXORD        Z11, Z9, Z9
+	VPMULLD       zc2b2ae3d<>+0(SB), Z8, Z8
+	VPMULLD       zc2b2ae3d<>+0(SB), Z9, Z9
+	VMOVUPS       Z8, Z10
+	VMOVUPS       Z9, Z10
+	VPSRLD        $0x10, Z8, Z10
+	VPSRLD        $0x10, Z9, Z11
+	VPXORD        Z10, Z8, Z8
+	VPXORD        Z11, Z9, Z9
+	VPANDD        z000000ff<>+0(SB), Z8, Z8
+	VPANDD        z000000ff<>+0(SB), Z9, Z9
+	VCVTDQ2PS     Z8, Z8
+	VCVTDQ2PS     Z9, Z9
+	VMULPS        z3b808081<>+0(SB), Z8, Z8
+	VMULPS        z3b808081<>+0(SB), Z9, Z9
+	VADDPS        z3f800000<>+0(SB), Z8, Z8
+	VADDPS        z3f800000<>+0(SB), Z9, Z9
+	VSUBPS        Z0, Z8, Z8
+	VSUBPS        Z5, Z9, Z9
+	VPANDD        z7fffffff<>+0(SB), Z8, Z8
+	VPANDD        z7fffffff<>+0(SB), Z9, Z9
+	VMINPS        Z8, Z6, Z6
+	VMINPS        Z9, Z7, Z7
 	MOVL          BX, DI
 	ANDL          $0x0000000c, DI
 	JZ            voronoi1DTilingF1BatchAVX512_shaped1
@@ -64400,53 +67509,80 @@ voronoi1DTilingF1BatchAVX512_loop:
 	JE            voronoi1DTilingF1BatchAVX512_ridged2
 	CMPL          DI, $0x00000008
 	JE            voronoi1DTilingF1BatchAVX512_billow3
-	VADDPS        z3f800000<>+0(SB), Z3, Z0
+	VADDPS        z3f800000<>+0(SB), Z6, Z0
+	VADDPS        z3f800000<>+0(SB), Z7, Z5
 	VMULPS        320(SP), Z0, Z0
-	VMULPS        z3f000000<>+0(SB), Z0, Z3
-	VRNDSCALEPS   $0x01, Z3, Z3
-	VMULPS        z40000000<>+0(SB), Z3, Z3
-	VSUBPS        Z3, Z0, Z0
+	VMULPS        320(SP), Z5, Z5
+	VMULPS        z3f000000<>+0(SB), Z0, Z6
+	VMULPS        z3f000000<>+0(SB), Z5, Z7
+	VRNDSCALEPS   $0x01, Z6, Z6
+	VRNDSCALEPS   $0x01, Z7, Z7
+	VMULPS        z40000000<>+0(SB), Z6, Z6
+	VMULPS        z40000000<>+0(SB), Z7, Z7
+	VSUBPS        Z6, Z0, Z0
+	VSUBPS        Z7, Z5, Z5
 	VCMPPS        $0x01, z3f800000<>+0(SB), Z0, K1
-	VMOVUPS       z40000000<>+0(SB), Z3
-	VSUBPS        Z0, Z3, Z3
-	VBLENDMPS     Z0, Z3, K1, Z0
+	VCMPPS        $0x01, z3f800000<>+0(SB), Z5, K2
+	VMOVUPS       z40000000<>+0(SB), Z6
+	VSUBPS        Z0, Z6, Z6
+	VMOVUPS       z40000000<>+0(SB), Z7
+	VSUBPS        Z5, Z7, Z7
+	VBLENDMPS     Z0, Z6, K1, Z0
+	VBLENDMPS     Z5, Z7, K2, Z5
 	VMULPS        z40000000<>+0(SB), Z0, Z0
-	VSUBPS        z3f800000<>+0(SB), Z0, Z3
+	VMULPS        z40000000<>+0(SB), Z5, Z5
+	VSUBPS        z3f800000<>+0(SB), Z0, Z6
+	VSUBPS        z3f800000<>+0(SB), Z5, Z7
 	JMP           voronoi1DTilingF1BatchAVX512_shaped1
 
 voronoi1DTilingF1BatchAVX512_ridged2:
-	VPANDD  z7fffffff<>+0(SB), Z3, Z0
-	VMOVUPS z3f800000<>+0(SB), Z3
-	VSUBPS  Z0, Z3, Z0
+	VPANDD  z7fffffff<>+0(SB), Z6, Z0
+	VPANDD  z7fffffff<>+0(SB), Z7, Z5
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z0, Z6, Z0
+	VMOVUPS z3f800000<>+0(SB), Z6
+	VSUBPS  Z5, Z6, Z5
 	VMULPS  Z0, Z0, Z0
+	VMULPS  Z5, Z5, Z5
 	VMULPS  z40000000<>+0(SB), Z0, Z0
-	VSUBPS  z3f800000<>+0(SB), Z0, Z3
+	VMULPS  z40000000<>+0(SB), Z5, Z5
+	VSUBPS  z3f800000<>+0(SB), Z0, Z6
+	VSUBPS  z3f800000<>+0(SB), Z5, Z7
 	JMP     voronoi1DTilingF1BatchAVX512_shaped1
 
 voronoi1DTilingF1BatchAVX512_billow3:
-	VPANDD z7fffffff<>+0(SB), Z3, Z3
-	VMULPS z40000000<>+0(SB), Z3, Z3
-	VSUBPS z3f800000<>+0(SB), Z3, Z3
+	VPANDD z7fffffff<>+0(SB), Z6, Z6
+	VPANDD z7fffffff<>+0(SB), Z7, Z7
+	VMULPS z40000000<>+0(SB), Z6, Z6
+	VMULPS z40000000<>+0(SB), Z7, Z7
+	VSUBPS z3f800000<>+0(SB), Z6, Z6
+	VSUBPS z3f800000<>+0(SB), Z7, Z7
 
 voronoi1DTilingF1BatchAVX512_shaped1:
 	TESTL   $0x00000010, BX
 	JNZ     voronoi1DTilingF1BatchAVX512_first4
-	VMOVUPS (CX)(SI*4), Z2
+	VMOVUPS (CX)(SI*4), Z3
+	VMOVUPS 64(CX)(SI*4), Z4
 	JMP     voronoi1DTilingF1BatchAVX512_sum5
 
 voronoi1DTilingF1BatchAVX512_first4:
-	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
 
 voronoi1DTilingF1BatchAVX512_sum5:
-	VMULPS 192(SP), Z3, Z3
-	VADDPS Z3, Z2, Z2
+	VMULPS 192(SP), Z6, Z6
+	VMULPS 192(SP), Z7, Z7
+	VADDPS Z6, Z3, Z3
+	VADDPS Z7, Z4, Z4
 	TESTL  $0x00000020, BX
 	JZ     voronoi1DTilingF1BatchAVX512_store6
-	VDIVPS 256(SP), Z2, Z2
+	VDIVPS 256(SP), Z3, Z3
+	VDIVPS 256(SP), Z4, Z4
 
 voronoi1DTilingF1BatchAVX512_store6:
-	VMOVUPS Z2, (CX)(SI*4)
-	ADDQ    $0x00000010, SI
+	VMOVUPS Z3, (CX)(SI*4)
+	VMOVUPS Z4, 64(CX)(SI*4)
+	ADDQ    $0x00000020, SI
 	JMP     voronoi1DTilingF1BatchAVX512_loop
 
 voronoi1DTilingF1BatchAVX512_done:

@@ -377,27 +377,27 @@ func chebyshev3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float
 //go:noescape
 func prepareBatchAVX512(pos *float32, n int, x *float32, y *float32, z *float32) uint32
 
-// valueLattice1DBatchAVX512 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueLattice1DBatchAVX512 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice1DBatchAVX512 is one octave of  lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// perlinLattice1DBatchAVX512 is one octave of  lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice2DBatchAVX512 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueLattice2DBatchAVX512 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice2DBatchAVX512 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// perlinLattice2DBatchAVX512 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice3DBatchAVX512 is one octave of  lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueLattice3DBatchAVX512 is one octave of  lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -407,27 +407,27 @@ func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func perlinLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice1DTilingBatchAVX512 is one octave of tiling lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueLattice1DTilingBatchAVX512 is one octave of tiling lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice1DTilingBatchAVX512 is one octave of tiling lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// perlinLattice1DTilingBatchAVX512 is one octave of tiling lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice2DTilingBatchAVX512 is one octave of tiling lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueLattice2DTilingBatchAVX512 is one octave of tiling lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice2DTilingBatchAVX512 is one octave of tiling lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// perlinLattice2DTilingBatchAVX512 is one octave of tiling lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice3DTilingBatchAVX512 is one octave of tiling lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueLattice3DTilingBatchAVX512 is one octave of tiling lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -437,12 +437,12 @@ func valueLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *fl
 //go:noescape
 func perlinLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueSimplex1DBatchAVX512 is one octave of simplex 1D noise with the value gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueSimplex1DBatchAVX512 is one octave of simplex 1D noise with the value gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// simplexSimplex1DBatchAVX512 is one octave of simplex 1D noise with the simplex gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// simplexSimplex1DBatchAVX512 is one octave of simplex 1D noise with the simplex gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func simplexSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -467,12 +467,12 @@ func valueSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func simplexSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DBatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// voronoi1DBatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DF1BatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// voronoi1DF1BatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -482,7 +482,7 @@ func voronoi1DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n 
 //go:noescape
 func worley2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley2DF1BatchAVX512 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley2DF1BatchAVX512 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -492,7 +492,7 @@ func worley2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n i
 //go:noescape
 func chebyshev2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev2DF1BatchAVX512 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev2DF1BatchAVX512 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -517,12 +517,12 @@ func chebyshev3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n 
 //go:noescape
 func chebyshev3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DTilingBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// voronoi1DTilingBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DTilingF1BatchAVX512 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// voronoi1DTilingF1BatchAVX512 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)

@@ -829,6 +829,7 @@ func stride3() Mem {
 }
 
 func main() {
+	flag.Parse() // before the kernels: -only filters them (Generate parses avo's flags otherwise)
 	ConstraintExpr("amd64,!purego")
 	hasAVX2()
 	hasAVX512()

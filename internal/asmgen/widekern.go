@@ -82,6 +82,9 @@ func writeBatch(sp batchSpec, l *isa) {
 	if wide() {
 		groups = sp.groups[1]
 	}
+	if g, ok := groupOverride[sp.name+l.name]; ok {
+		groups = g
+	}
 	name := sp.name + l.name
 	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32)")
 	Pragma("noescape")
@@ -1070,6 +1073,30 @@ func wdistance(cheb bool, c ...vg) vg {
 	return c[0]
 }
 
+// groupOverride is the interleave of the kernels whose registers do not
+// suffice for two groups at a level (name and level suffix).
+var groupOverride = map[string]int{
+	"perlinLattice3DBatchAVX512":       1,
+	"perlinLattice3DTilingBatchAVX512": 1,
+	"valueSimplex2DBatchAVX512":        1,
+	"simplexSimplex2DBatchAVX512":      1,
+	"valueSimplex3DBatchAVX512":        1,
+	"simplexSimplex3DBatchAVX512":      1,
+	"worley2DBatchAVX512":              1,
+	"chebyshev2DBatchAVX512":           1,
+	"worley3DBatchAVX512":              1,
+	"worley3DF1BatchAVX512":            1,
+	"chebyshev3DBatchAVX512":           1,
+	"chebyshev3DF1BatchAVX512":         1,
+	"worley2DTilingBatchAVX512":        1,
+	"worley2DTilingF1BatchAVX512":      1,
+	"chebyshev2DTilingBatchAVX512":     1,
+	"chebyshev2DTilingF1BatchAVX512":   1,
+	"worley3DTilingBatchAVX512":        1,
+	"worley3DTilingF1BatchAVX512":      1,
+	"chebyshev3DTilingBatchAVX512":     1,
+	"chebyshev3DTilingF1BatchAVX512":   1}
+
 // batchSpecs lists every batch kernel.
 func batchSpecs() []batchSpec {
 	var specs []batchSpec
@@ -1082,7 +1109,7 @@ func batchSpecs() []batchSpec {
 					name: fmt.Sprintf("%sLattice%dD%sBatch", g, dims, tname[tiling]), dims: dims,
 					doc:    fmt.Sprintf("one octave of %slattice %s %dD noise over a batch (cpu.latticeValue%dD, the combine step, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
 					slots:  12,
-					groups: [2]int{1, 1},
+					groups: [2]int{1, 2},
 					body:   latticeBody(dims, perlin, tiling),
 				})
 			}
@@ -1095,7 +1122,7 @@ func batchSpecs() []batchSpec {
 				name: fmt.Sprintf("%sSimplex%dDBatch", g, dims), dims: dims,
 				doc:    fmt.Sprintf("one octave of simplex %dD noise with the %s gradient over a batch (cpu.simplexValue%dD, the combine step, the shape, the octave sum)", dims, g, dims),
 				slots:  40,
-				groups: [2]int{1, 1},
+				groups: [2]int{1, 2},
 				body:   simplexBody(dims, sg),
 			})
 		}
@@ -1117,7 +1144,7 @@ func batchSpecs() []batchSpec {
 						doc:     fmt.Sprintf("one octave of %s%s Voronoi %dD noise over a batch (cpu.voronoiValue%dD%s, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), metric, dims, dims, map[bool]string{false: "", true: ", F1 only"}[f1]),
 						voronoi: true,
 						slots:   32,
-						groups:  [2]int{1, 1},
+						groups:  [2]int{1, 2},
 						body:    voronoiBody(dims, cheb, tiling, f1),
 					})
 				}
