@@ -36,6 +36,12 @@ var files embed.FS
 // DefaultPrefix is the identifier prefix of the zero Options.
 const DefaultPrefix = "noise_"
 
+// MaxLocalSize is the largest local size ComputeSource takes: the work
+// group size in x and the invocations per work group that OpenGL 4.3
+// guarantees (GL_MAX_COMPUTE_WORK_GROUP_SIZE[0] and
+// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS are at least 1024).
+const MaxLocalSize = 1024
+
 // Arith selects how the noise GLSL divides and takes square roots.
 type Arith uint8
 
@@ -289,11 +295,16 @@ func Worst(src, prefix string) (string, error) {
 // position, or five with derivatives: noise.Sample), the doubled
 // permutation table in binding 2 (perm-value only), and as uniforms
 // (explicit locations 0–21)
-// noiseCount, noiseStride, noiseSettings and noiseDomain.
+// noiseCount, noiseStride, noiseSettings and noiseDomain. localSize is the
+// work group's size (x; y and z are 1), 1 to MaxLocalSize: the sizes every
+// OpenGL 4.3 implementation runs (package dispatch uses 64).
 func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Options) (string, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return "", err
+	}
+	if localSize < 1 || localSize > MaxLocalSize {
+		return "", fmt.Errorf("shaders: invalid local size %d; valid: 1 to %d (the work group size OpenGL 4.3 guarantees)", localSize, MaxLocalSize)
 	}
 	h, err := header(cfg, o)
 	if err != nil {

@@ -385,3 +385,25 @@ func TestEnumsGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalSize: ComputeSource takes local sizes 1 to MaxLocalSize (what
+// every OpenGL 4.3 implementation runs), and refuses the others naming the
+// range; the extremes compile.
+func TestLocalSize(t *testing.T) {
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
+	for _, n := range []int{0, -1, -64, MaxLocalSize + 1, 1 << 20, int(^uint(0) >> 1), -int(^uint(0)>>1) - 1} {
+		src, err := ComputeSource(cfg, false, n, nil)
+		if err == nil || src != "" || !strings.Contains(err.Error(), fmt.Sprintf("invalid local size %d; valid: 1 to 1024", n)) {
+			t.Errorf("ComputeSource with local size %d: %v (source of %d bytes)", n, err, len(src))
+		}
+	}
+	var jobs []job
+	for _, n := range []int{1, 64, MaxLocalSize} {
+		src, err := ComputeSource(cfg, false, n, nil)
+		if err != nil || !strings.Contains(src, fmt.Sprintf("#define NOISE_LOCAL_SIZE %d\n", n)) {
+			t.Fatalf("ComputeSource with local size %d: %v", n, err)
+		}
+		jobs = append(jobs, job{fmt.Sprintf("local%d.comp", n), src, nil})
+	}
+	runJobs(t, jobs, 3, glslang(needTool(t, "glslangValidator")))
+}
