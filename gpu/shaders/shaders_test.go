@@ -165,9 +165,9 @@ func TestSources(t *testing.T) {
 	if strings.Contains(lib, "#version") {
 		t.Error("Library must not carry a #version line (it is included after the user's)")
 	}
-	exact, _ := Library(cfg, &Options{Arith: ArithExact, Prefix: "q"})
-	if !strings.Contains(exact, "#define qNOISE_ARITH_EXACT 1\n") || !strings.Contains(exact, "qSample qsample(vec3 p)") {
-		t.Error("Library with Arith exact and prefix q: missing the macro or the prefixed entry")
+	exact, _ := Library(cfg, &Options{Arith: ArithExact, Prefix: "q_"})
+	if !strings.Contains(exact, "#define q_NOISE_ARITH_EXACT 1\n") || !strings.Contains(exact, "q_Sample q_sample(vec3 p)") {
+		t.Error("Library with Arith exact and prefix q_: missing the macro or the prefixed entry")
 	}
 	src, err := ComputeSource(noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()}, true, 64, nil)
 	if err != nil {
@@ -216,7 +216,7 @@ func TestNamespacing(t *testing.T) {
 		{Noise: noise.VoronoiWorleySmoothLSE, Dims: 2, Settings: noise.DefaultSettings()},
 	}
 	for _, cfg := range cfgs {
-		for _, o := range []Options{{Prefix: "a_"}, {Prefix: "Bb", Arith: ArithExact}, {Prefix: "w_", Precision: PrecisionWorst}} {
+		for _, o := range []Options{{Prefix: "a_"}, {Prefix: "Bb_", Arith: ArithExact}, {Prefix: "w_", Precision: PrecisionWorst}} {
 			lib, err := Library(cfg, &o)
 			if err != nil {
 				t.Fatal(err)
