@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -29,7 +30,20 @@ an engine or to feed to another compiler:
              settings given at run time. Libraries with different
              -prefix values live in one shader.
 
-Every identifier the source defines starts with -prefix (default noise_).
+Every identifier the source defines starts with -prefix (default noise_):
+1 to 960 ASCII letters, digits and _, a letter first and _ last, with no
+__ and not starting with gl_ or GL_ (GLSL reserves those). An explicit
+empty -prefix is refused: leave the flag out for noise_.
+
+Why libraries with any two different prefixes share a shader: each
+identifier is PREFIX+name, name one of the library's own names (sample,
+Settings, familyPerm, NOISE_DIMS, ...), and no name has, after one of its
+underscores, a tail that is a name (the tests check every one). If P+n =
+Q+m with P shorter than Q, then Q = P+s with s ending in _ (as Q does), so
+n = s+m would be a name with the name m after an underscore: impossible.
+Names have at most 64 characters, so every identifier fits in the 1024
+that GLSL 4.50 requires compilers to accept (glslang's limit).
+
 -version sets the kernel's #version (430 or 450; 410 goes with -library,
 which carries no #version line but compiles from 410 on). -arith exact
 computes division and square root correctly rounded from +, −, × (the
@@ -55,7 +69,7 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs.BoolVar(&f.library, "library", false, "print the includable functions only (no #version line, no main)")
 	fs.BoolVar(&f.deriv, "deriv", false, "the kernel writes v, dx, dy, dz, dw per position (default: v)")
 	fs.IntVar(&f.version, "version", 430, "GLSL `version`: 430 or 450 for the kernel; 410, 430 or 450 with -library (which carries no #version line)")
-	fs.StringVar(&f.prefix, "prefix", shaders.DefaultPrefix, "`prefix` of every identifier the source defines")
+	fs.StringVar(&f.prefix, "prefix", shaders.DefaultPrefix, "`prefix` of every identifier the source defines: letters, digits and _, a letter first and _ last")
 	cliflag.RegisterArith(fs, &f.arith, "")
 	cliflag.RegisterPrecision(fs, &f.precision, "")
 	fs.StringVar(&f.out, "o", "-", "output `file` (- for standard output)")
@@ -75,6 +89,16 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 			return fmt.Errorf("invalid -version 410 for a compute kernel: kernels need 430 or 450 (410 goes with -library)")
 		}
 		return fmt.Errorf("invalid -version %d; valid: %v", f.version, valid)
+	}
+	if f.prefix == "" {
+		return fmt.Errorf("invalid -prefix \"\": empty; leave -prefix out for the default %s", shaders.DefaultPrefix)
+	}
+	if err := shaders.CheckPrefix(f.prefix); err != nil {
+		var pe *shaders.PrefixError
+		if errors.As(err, &pe) {
+			return errors.New(pe.Describe("-prefix"))
+		}
+		return err
 	}
 	o := shaders.Options{Prefix: f.prefix, Version: f.version, Arith: f.arith, Precision: f.precision}
 	var src string

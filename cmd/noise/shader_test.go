@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +37,7 @@ func TestShaderCommand(t *testing.T) {
 	}{
 		{[]string{"-version", "450", "-deriv", "-arith", "exact"}, []string{"#version 450 core\n", "#define noise_NOISE_ARITH_EXACT 1\n", "#define NOISE_DERIVATIVES 1\n"}},
 		{[]string{"-precision", "worst"}, []string{"noise_worstDiv(", "noise_worstMove("}},
-		{[]string{"-library", "-version", "410", "-prefix", "p"}, []string{"psample(vec3 p)"}},
+		{[]string{"-library", "-version", "410", "-prefix", "p_"}, []string{"p_sample(vec3 p)"}},
 	} {
 		r := runIn("", append([]string{"shader", "-noise", "perlin"}, c.args...)...)
 		mustOK(t, r, c.args...)
@@ -57,7 +58,7 @@ func TestShaderCommand(t *testing.T) {
 	}{
 		{[]string{"-noise", "perlin", "-version", "410"}, "410 goes with -library"},
 		{[]string{"-noise", "perlin", "-version", "300"}, "valid: [430 450]"},
-		{[]string{"-noise", "perlin", "-prefix", "9x"}, "invalid prefix"},
+		{[]string{"-noise", "perlin", "-prefix", "9x_"}, "invalid -prefix"},
 		{[]string{"-noise", "perlin", "-arith", "fast"}, "valid: native, exact"},
 		{[]string{"-noise", "perlin", "-precision", "best"}, "valid: native, worst"},
 		{[]string{"-noise", "simplex", "-tiling"}, "no tiling variant"},
@@ -86,5 +87,58 @@ func TestShaderCommand(t *testing.T) {
 		if out, err := exec.Command(tool, glArgs...).CombinedOutput(); err != nil {
 			t.Errorf("%v: glslangValidator: %v\n%s", args, err, out)
 		}
+	}
+}
+
+// TestShaderPrefix: the built binary refuses, with one line naming -prefix
+// and the rule and exit 2, the prefixes whose GLSL would not compile or
+// could collide with another library's (GL_, gl_, __, over 960 characters,
+// no trailing _, not an identifier) and an explicit empty one; libraries
+// with the closest prefixes it accepts, and the longest, compile together.
+func TestShaderPrefix(t *testing.T) {
+	for _, c := range []struct{ prefix, key string }{
+		{"GL_", "reserves for macros"},
+		{"gl_", "reserves for built-ins"},
+		{"a__b_", "contains __"},
+		{strings.Repeat("a", 2000), "longer than 960 characters"},
+		{strings.Repeat("a", 960) + "_", "longer than 960 characters"},
+		{"a_exact", "must end with _"},
+		{"", "empty; leave -prefix out for the default noise_"},
+		{"a-b_", "not an ASCII letter, digit or _"},
+		{"9x_", "first character must be an ASCII letter"},
+		{"_x_", "first character must be an ASCII letter"},
+	} {
+		for _, lib := range []bool{false, true} {
+			args := []string{"shader", "-noise", "perlin", "-prefix", c.prefix}
+			if lib {
+				args = append(args, "-library")
+			}
+			r := runBin(t, "", args...)
+			checkOneLineError(t, fmt.Sprintf("-prefix %.20q (library %v)", c.prefix, lib), r, "noise shader: invalid -prefix ", c.key)
+			if r.stdout != "" {
+				t.Errorf("-prefix %.20q: %d bytes on standard output", c.prefix, len(r.stdout))
+			}
+		}
+	}
+	longest := strings.Repeat("x", 959) + "_"
+	var libs []string
+	for _, p := range []string{"a_", "a_exact_", "a_NOISE_", longest} {
+		r := runBin(t, "", "shader", "-noise", "perm-value", "-dims", "4", "-library", "-prefix", p)
+		mustOK(t, r, "shader -library -prefix", p[:min(len(p), 20)])
+		libs = append(libs, r.stdout)
+	}
+	tool, err := exec.LookPath("glslangValidator")
+	if err != nil {
+		t.Log("glslangValidator missing: the libraries were not compiled")
+		return
+	}
+	src := "#version 430 core\n" + strings.Join(libs, "") + "out vec4 colour;\nvoid main() {\n\tvec3 p = gl_FragCoord.xyz;\n" +
+		"\tcolour = vec4(a_value(p), a_exact_value(p), a_NOISE_value(p), " + longest + "value(p));\n}\n"
+	path := filepath.Join(t.TempDir(), "four.frag")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(tool, path).CombinedOutput(); err != nil {
+		t.Errorf("four libraries in one shader: glslangValidator: %v\n%s", err, out)
 	}
 }

@@ -36,7 +36,7 @@ func isIdentChar(c byte) bool  { return isIdentStart(c) || c >= '0' && c <= '9' 
 
 // tokenize splits src into tokens whose texts concatenate back to src.
 func tokenize(src string) []gtok {
-	var out []gtok
+	out := make([]gtok, 0, len(src)/2) // GLSL runs about 3 bytes a token
 	pp, lineStart := false, true
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -133,7 +133,7 @@ func globalNames(src string) map[string]bool {
 
 // significant drops white space, comments and newlines.
 func significant(toks []gtok) []gtok {
-	var out []gtok
+	out := make([]gtok, 0, len(toks)/2)
 	for _, t := range toks {
 		if t.kind != tokSpace && t.kind != tokNewline {
 			out = append(out, t)

@@ -13,6 +13,43 @@
 // Every identifier a source defines carries a prefix (Options.Prefix), so
 // several libraries fit in one shader.
 //
+// # Prefixes
+//
+// Every identifier a source defines is P+n: P the prefix, n one of the
+// names the package's GLSL defines at file scope (functions, structs,
+// constants and macros: sample, Settings, familyPerm, NOISE_DIMS, …). A
+// prefix is accepted (CheckPrefix) when it
+//
+//   - has 1 to MaxPrefixLength characters, ASCII letters, digits and _,
+//     the first a letter;
+//   - ends with _;
+//   - contains no __ and starts with neither gl_ nor GL_ (GLSL reserves
+//     those for the implementation, GL_ for its macros).
+//
+// The names in turn start with a letter, contain no __, have at most
+// 1024 − MaxPrefixLength = 64 characters, and none has after one of its
+// underscores a tail that is itself a name (only the NOISE_* macros have
+// underscores, and ARITH_EXACT, EXACT, DIMS… are no names); the same
+// holds of the identifiers the sources use without defining them (built-ins
+// such as gl_GlobalInvocationID, layout qualifiers such as local_size_x, a
+// kernel's NOISE_LOCAL_SIZE) and of GLSL's one keyword with an underscore,
+// atomic_uint. The package's tests check this of every name.
+//
+// Two libraries with distinct accepted prefixes P ≠ Q then define no common
+// identifier, whatever the prefixes: if P+n = Q+m with P the shorter, then
+// Q = P+s for a non-empty s that ends with _ (as Q does), so n = s+m, and
+// m would be a name after an underscore of the name n, which no name has.
+// (P and Q of equal length would be equal.) By the same argument no P+n is
+// an identifier another library uses without defining it, so one library's
+// macros never rewrite another's code, and no P+n is atomic_uint. Each P+n
+// is a valid GLSL identifier that GLSL reserves for nobody: it starts with a
+// letter and not with gl_ or GL_, contains no __ (P has none, P ends with _
+// and n starts with a letter), and has at most MaxPrefixLength + 64 = 1024
+// characters: the length GLSL 4.50 §3.7 and §3.3 require compilers to
+// accept for identifiers and macro names (glslang refuses longer names;
+// GLSL 4.30 sets no limit). Only the names of your own code are up to you:
+// keep them apart from the prefixes of the libraries you include.
+//
 // Library returns the noise functions of one variant for a shader of your
 // own; ComputeSource and BakeSource return the complete kernels that
 // package dispatch compiles.
@@ -22,9 +59,10 @@ import (
 	"embed"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
@@ -35,6 +73,21 @@ var files embed.FS
 
 // DefaultPrefix is the identifier prefix of the zero Options.
 const DefaultPrefix = "noise_"
+
+// MaxPrefixLength is the length of the longest prefix CheckPrefix accepts:
+// 1024 (the identifier length GLSL 4.50 requires compilers to accept) less
+// 64, the most a name the prefix goes in front of may have.
+const MaxPrefixLength = 960
+
+// maxNameLength is the longest name a source may prefix (the tests check
+// every name against it).
+const maxNameLength = 1024 - MaxPrefixLength
+
+// MaxLocalSize is the largest local size ComputeSource takes: the work
+// group size in x and the invocations per work group that OpenGL 4.3
+// guarantees (GL_MAX_COMPUTE_WORK_GROUP_SIZE[0] and
+// GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS are at least 1024).
+const MaxLocalSize = 1024
 
 // Arith selects how the noise GLSL divides and takes square roots.
 type Arith uint8
@@ -105,8 +158,10 @@ func parseName[T ~uint8](names []string, s, what string) (T, error) {
 // Options select how a source is built; the zero value is the default.
 type Options struct {
 	// Prefix starts every identifier the source defines (functions,
-	// types, constants, macros): "noise_" when empty. Libraries with
-	// different prefixes live in one shader.
+	// types, constants, macros): DefaultPrefix ("noise_") when empty,
+	// otherwise a prefix that CheckPrefix accepts (letters, digits and _,
+	// a letter first and _ last; see the package documentation).
+	// Libraries with different prefixes live in one shader.
 	Prefix string
 	// Version is the #version of a kernel: 430 (when 0) or 450. A library
 	// carries none (it compiles from #version 410 core on), so 410 is
@@ -116,7 +171,70 @@ type Options struct {
 	Precision Precision
 }
 
-var prefixPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+// PrefixError is CheckPrefix's error: the prefix and the rule it breaks.
+type PrefixError struct {
+	Prefix string
+	Rule   string
+}
+
+// Error returns `invalid prefix "P": RULE`.
+func (e *PrefixError) Error() string { return e.Describe("prefix") }
+
+// Describe returns `invalid WHAT "P": RULE`, P quoted in Go syntax and, if
+// that takes more than 40 characters, cut short with its length given, so
+// that the message stays one short line (a command-line tool passes its
+// flag's name as what).
+func (e *PrefixError) Describe(what string) string {
+	const most = 40
+	q := strconv.Quote(e.Prefix)
+	if len(q) > most+2 {
+		k := min(len(e.Prefix), most)
+		for k > 0 && (k < len(e.Prefix) && !utf8.RuneStart(e.Prefix[k]) || len(strconv.Quote(e.Prefix[:k])) > most+2) {
+			k--
+		}
+		q = strconv.Quote(e.Prefix[:k]) + fmt.Sprintf("… (%d bytes)", len(e.Prefix))
+	}
+	return fmt.Sprintf("invalid %s %s: %s", what, q, e.Rule)
+}
+
+// CheckPrefix returns a *PrefixError unless p is a prefix the sources can
+// carry: 1 to MaxPrefixLength characters, ASCII letters, digits and
+// underscores, a letter first and an underscore last, no two underscores
+// in a row, and gl_ and GL_ not at the start. These rules keep every
+// identifier valid GLSL and the libraries of any two distinct accepted
+// prefixes apart in one shader (the package documentation gives the
+// argument). The empty string is refused here; Options.Prefix "" stands
+// for DefaultPrefix.
+func CheckPrefix(p string) error {
+	rule := func(format string, args ...any) error { return &PrefixError{p, fmt.Sprintf(format, args...)} }
+	if p == "" {
+		return rule("empty; a prefix is a letter, then letters, digits and _, ending with _")
+	}
+	if len(p) > MaxPrefixLength {
+		return rule("longer than %d characters (every identifier it starts must fit GLSL's 1024)", MaxPrefixLength)
+	}
+	if !isLetter(p[0]) {
+		return rule("the first character must be an ASCII letter")
+	}
+	for i := 0; i < len(p); i++ {
+		if !isIdentChar(p[i]) {
+			return rule("character %d (%q) is not an ASCII letter, digit or _", i+1, p[i])
+		}
+	}
+	switch {
+	case strings.HasPrefix(p, "gl_"):
+		return rule("it starts with gl_, which GLSL reserves for built-ins")
+	case strings.HasPrefix(p, "GL_"):
+		return rule("it starts with GL_, which GLSL reserves for macros (the sources define macros with the prefix)")
+	case strings.Contains(p, "__"):
+		return rule("it contains __, which GLSL reserves")
+	case p[len(p)-1] != '_':
+		return rule("it must end with _ (which keeps the names of any two prefixes apart)")
+	}
+	return nil
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // resolve fills in the defaults and checks the options.
 func (o *Options) resolve() (Options, error) {
@@ -127,8 +245,8 @@ func (o *Options) resolve() (Options, error) {
 	if r.Prefix == "" {
 		r.Prefix = DefaultPrefix
 	}
-	if !prefixPattern.MatchString(r.Prefix) || strings.Contains(r.Prefix, "__") || strings.HasPrefix(r.Prefix, "gl_") {
-		return r, fmt.Errorf("shaders: invalid prefix %q: a GLSL identifier start (letters, digits, _; no __, not gl_)", r.Prefix)
+	if err := CheckPrefix(r.Prefix); err != nil {
+		return r, fmt.Errorf("shaders: %w", err)
 	}
 	if r.Version == 0 {
 		r.Version = 430
@@ -262,14 +380,14 @@ func build(lib, kernel string, o Options, version bool) (string, error) {
 // Worst rewrites GLSL source for PrecisionWorst: every binary `a / b` and
 // every call of sqrt, inversesqrt, exp, exp2, log, log2 and pow becomes a
 // call of the emulation in glsl/worst.glsl, whose functions (named with
-// prefix) are inserted after the #version line, if there is one. It works on
-// any shader that does not use /= (an error); integer division has no
-// worst-case twin, so src must divide floats only. ComputeSource,
-// BakeSource and Library with PrecisionWorst are Worst of their native
-// source.
+// prefix, which CheckPrefix must accept) are inserted after the #version
+// line, if there is one. It works on any shader that does not use /= (an
+// error); integer division has no worst-case twin, so src must divide
+// floats only. ComputeSource, BakeSource and Library with PrecisionWorst
+// are Worst of their native source.
 func Worst(src, prefix string) (string, error) {
-	if !prefixPattern.MatchString(prefix) {
-		return "", fmt.Errorf("shaders: invalid prefix %q", prefix)
+	if err := CheckPrefix(prefix); err != nil {
+		return "", fmt.Errorf("shaders: %w", err)
 	}
 	rewritten, err := worstRewrite(src, prefix)
 	if err != nil {
@@ -289,11 +407,16 @@ func Worst(src, prefix string) (string, error) {
 // position, or five with derivatives: noise.Sample), the doubled
 // permutation table in binding 2 (perm-value only), and as uniforms
 // (explicit locations 0–21)
-// noiseCount, noiseStride, noiseSettings and noiseDomain.
+// noiseCount, noiseStride, noiseSettings and noiseDomain. localSize is the
+// work group's size (x; y and z are 1), 1 to MaxLocalSize: the sizes every
+// OpenGL 4.3 implementation runs (package dispatch uses 64).
 func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Options) (string, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return "", err
+	}
+	if localSize < 1 || localSize > MaxLocalSize {
+		return "", fmt.Errorf("shaders: invalid local size %d; valid: 1 to %d (the work group size OpenGL 4.3 guarantees)", localSize, MaxLocalSize)
 	}
 	h, err := header(cfg, o)
 	if err != nil {

@@ -165,9 +165,9 @@ func TestSources(t *testing.T) {
 	if strings.Contains(lib, "#version") {
 		t.Error("Library must not carry a #version line (it is included after the user's)")
 	}
-	exact, _ := Library(cfg, &Options{Arith: ArithExact, Prefix: "q"})
-	if !strings.Contains(exact, "#define qNOISE_ARITH_EXACT 1\n") || !strings.Contains(exact, "qSample qsample(vec3 p)") {
-		t.Error("Library with Arith exact and prefix q: missing the macro or the prefixed entry")
+	exact, _ := Library(cfg, &Options{Arith: ArithExact, Prefix: "q_"})
+	if !strings.Contains(exact, "#define q_NOISE_ARITH_EXACT 1\n") || !strings.Contains(exact, "q_Sample q_sample(vec3 p)") {
+		t.Error("Library with Arith exact and prefix q_: missing the macro or the prefixed entry")
 	}
 	src, err := ComputeSource(noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()}, true, 64, nil)
 	if err != nil {
@@ -216,7 +216,7 @@ func TestNamespacing(t *testing.T) {
 		{Noise: noise.VoronoiWorleySmoothLSE, Dims: 2, Settings: noise.DefaultSettings()},
 	}
 	for _, cfg := range cfgs {
-		for _, o := range []Options{{Prefix: "a_"}, {Prefix: "Bb", Arith: ArithExact}, {Prefix: "w_", Precision: PrecisionWorst}} {
+		for _, o := range []Options{{Prefix: "a_"}, {Prefix: "Bb_", Arith: ArithExact}, {Prefix: "w_", Precision: PrecisionWorst}} {
 			lib, err := Library(cfg, &o)
 			if err != nil {
 				t.Fatal(err)
@@ -384,4 +384,26 @@ func TestEnumsGenerated(t *testing.T) {
 			t.Errorf("%s.glsl defines or compares an enum code by hand: %q", f, m)
 		}
 	}
+}
+
+// TestLocalSize: ComputeSource takes local sizes 1 to MaxLocalSize (what
+// every OpenGL 4.3 implementation runs), and refuses the others naming the
+// range; the extremes compile.
+func TestLocalSize(t *testing.T) {
+	cfg := noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}
+	for _, n := range []int{0, -1, -64, MaxLocalSize + 1, 1 << 20, int(^uint(0) >> 1), -int(^uint(0)>>1) - 1} {
+		src, err := ComputeSource(cfg, false, n, nil)
+		if err == nil || src != "" || !strings.Contains(err.Error(), fmt.Sprintf("invalid local size %d; valid: 1 to 1024", n)) {
+			t.Errorf("ComputeSource with local size %d: %v (source of %d bytes)", n, err, len(src))
+		}
+	}
+	var jobs []job
+	for _, n := range []int{1, 64, MaxLocalSize} {
+		src, err := ComputeSource(cfg, false, n, nil)
+		if err != nil || !strings.Contains(src, fmt.Sprintf("#define NOISE_LOCAL_SIZE %d\n", n)) {
+			t.Fatalf("ComputeSource with local size %d: %v", n, err)
+		}
+		jobs = append(jobs, job{fmt.Sprintf("local%d.comp", n), src, nil})
+	}
+	runJobs(t, jobs, 3, glslang(needTool(t, "glslangValidator")))
 }
