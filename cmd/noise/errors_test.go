@@ -176,11 +176,11 @@ func TestErrorsThroughBinary(t *testing.T) {
 	}
 }
 
-// TestHelp checks the usage texts: "noise", "noise help" and "noise -h"
-// list every subcommand on stdout with exit 0; "CMD -h" and "help CMD"
-// print the command's flags on stdout with exit 0.
+// TestHelp checks the usage texts: "noise help" and "noise -h" list every
+// subcommand on stdout with exit 0; "CMD -h" and "help CMD" print the
+// command's flags on stdout with exit 0.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{nil, {"help"}, {"-h"}, {"--help"}, {"help", "-h"}, {"help", "help"}} {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"help", "-h"}, {"help", "help"}} {
 		r := runIn("", args...)
 		mustOK(t, r, args...)
 		for _, c := range commands() {
@@ -221,7 +221,7 @@ func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 // TestStdoutLost: output lost on stdout is exit 2 with one line, for every
 // command that prints (they used to exit 0 with the output gone).
 func TestStdoutLost(t *testing.T) {
-	for _, args := range [][]string{nil, {"help"}, {"-h"}, {"help", "-h"}, {"help", "sample"}, {"sample", "-h"},
+	for _, args := range [][]string{{"help"}, {"-h"}, {"help", "-h"}, {"help", "sample"}, {"sample", "-h"},
 		{"selfcheck"}, {"list"}, {"image", "-noise", "value", "-size", "4", "-o", "-"}} {
 		var stderr strings.Builder
 		code := run(args, strings.NewReader(""), fullWriter{}, &stderr)
