@@ -33,9 +33,9 @@ w = 0, unless -seamless or -frames maps the plane into 4D.
 -seamless makes a texture that tiles: the plane's (x, z) is mapped onto a
 torus in 4D (noise.TorusPoint, docs/algorithms.md §8.8: each direction one
 circle of length 1), so the right edge continues into the left and the top
-into the bottom, for every noise that has 4D (all but Voronoi; implies
+into the bottom, for every noise that has 4D (all but {fewerDims}; implies
 -dims 4). Normal maps carry the derivatives through the mapping. For
-Voronoi, -tiling tiles instead: a tiling variant has period 1, so with an
+{fewerDims} noise, -tiling tiles instead: a tiling variant has period 1, so with an
 integer scale the image spans whole periods.
 
 -frames N writes a looping animation of N frames instead of one image,
@@ -110,7 +110,7 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.frames, "frames", 0, fmt.Sprintf("write a looping animation of `N` frames (1 to %d; -o names them with a %%d verb)", maxFrames))
 	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop)")
 	f.gpu.Register(fs, " for -backend gpu")
-	if err := parseFlags(fs, imageHeader, args, stdout); err != nil {
+	if err := parseFlags(fs, cliflag.Expand(imageHeader), args, stdout); err != nil {
 		return err
 	}
 	if f.bits == "16" {
@@ -232,7 +232,7 @@ func (f *imageFlags) mapping(fs *flag.FlagSet, cfg *noise.Config) (mapping, erro
 		if cfg.Noise.Tiling() {
 			hint = "; -tiling makes its image tile instead"
 		}
-		return 0, fmt.Errorf("%s needs 4D noise, and %s has none (every noise but Voronoi has 4D)%s", what, cfg.Noise, hint)
+		return 0, fmt.Errorf("%s needs 4D noise, and %s has none (every noise but %s has 4D)%s", what, cfg.Noise, cliflag.FewerDims(), hint)
 	}
 	cfg.Dims = 4
 	if err := cfg.Validate(); err != nil {

@@ -6,6 +6,10 @@
 // domain transform (-translate, -rotate, -scale, -matrix) and the GPU
 // flags (-context, -driver, -arith, -precision). Each flag is parsed by
 // one set of rules, so a value means the same to every command.
+//
+// What the help texts say about the noises' dimensions and tiling comes
+// from the library's tables (Expand, DimsRange, FewerDims, NoTiling), and
+// StaleClaims finds a hand-written statement that the tables contradict.
 package cliflag
 
 import (

@@ -32,8 +32,8 @@ func (v *Variant) Register(fs *flag.FlagSet, def noise.Config, required bool) {
 		usage = "noise `name` (required); valid: " + join(noise.Names())
 	}
 	fs.Var((*noiseValue)(v), "noise", usage)
-	fs.IntVar(&v.Dims, "dims", def.Dims, "`dimensions`: 1 to 3, or 1 to 4 for perm-value (1D uses x, 2D x and z)")
-	fs.BoolVar(&v.Tiling, "tiling", def.Tiling, "the tiling variant: period 1 in every used axis at frequency 1 (not for simplex noise)")
+	fs.IntVar(&v.Dims, "dims", def.Dims, Expand("`dimensions`: {dimsRange}; 1D uses x, 2D x and z, 4D also w"))
+	fs.BoolVar(&v.Tiling, "tiling", def.Tiling, Expand("the tiling variant: period 1 in every used axis at frequency 1 (not for {noTiling} noise)"))
 }
 
 // Config returns the variant with settings s, validated (the library's
@@ -119,7 +119,7 @@ func (v *Variants) Register(fs *flag.FlagSet) {
 	v.Noise = NewNoiseList("all")
 	fs.Var(&v.Noise, "noise", "comma-separated noise `names`, or all")
 	fs.Var(&v.Exclude, "exclude", "comma-separated noise `names` to leave out")
-	fs.StringVar(&v.Dims, "dims", "all", "comma-separated `dimensions` (1-4), or all")
+	fs.StringVar(&v.Dims, "dims", "all", fmt.Sprintf("comma-separated `dimensions` (1 to %d), or all", MaxDims()))
 	Choice(fs, &v.Tiling, "tiling", "both", []string{"both", "yes", "no"}, "tiling `variants`: both, yes or no")
 }
 
@@ -130,8 +130,8 @@ func (v *Variants) Select() ([]compare.Variant, error) {
 	if v.Dims != "all" {
 		for _, d := range strings.Split(v.Dims, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(d))
-			if err != nil || n < 1 || n > 4 {
-				return nil, fmt.Errorf("invalid -dims %q: use 1, 2, 3, 4 (comma-separated) or all", v.Dims)
+			if err != nil || n < 1 || n > MaxDims() {
+				return nil, fmt.Errorf("invalid -dims %q: use %s (comma-separated) or all", v.Dims, dimsValues())
 			}
 			dims[n] = true
 		}
@@ -153,9 +153,18 @@ func (v *Variants) Select() ([]compare.Variant, error) {
 	}
 	if len(out) == 0 {
 		return nil, errors.New("no variant matches -noise " + v.Noise.text + " -dims " + v.Dims + " -tiling " + v.Tiling +
-			" (simplex has no tiling; only perm-value has 4D)")
+			" (" + NoTiling() + " has no tiling; " + FewerDims() + " has no 4D)")
 	}
 	return out, nil
+}
+
+// dimsValues are the valid dimensions: "1, 2, 3, 4".
+func dimsValues() string {
+	var s []string
+	for d := 1; d <= MaxDims(); d++ {
+		s = append(s, strconv.Itoa(d))
+	}
+	return join(s)
 }
 
 func join(s []string) string { return strings.Join(s, ", ") }
