@@ -121,3 +121,52 @@ func TestHelpFromTables(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsNameTheFlag: the failures that used to name a library field
+// ("invalid octaves 0"), say package flag's "parse error", format a list
+// as Go does, or break the line now name the flag as typed and what is
+// valid, on one line.
+func TestErrorsNameTheFlag(t *testing.T) {
+	png := filepath.Join(t.TempDir(), "x.png")
+	const in = "0.1 0.2 0.3\n"
+	for _, c := range []struct {
+		tool string
+		args []string
+		keys []string
+	}{
+		{"noise", []string{"image", "-noise", "perlin", "-size", "0", "-o", png}, []string{"invalid -size 0: must be 1 to 8192"}},
+		{"noise", []string{"image", "-noise", "perlin", "-size", "big", "-o", png}, []string{`invalid -size "big": not a whole number`}},
+		{"noise", []string{"image", "-noise", "perlin", "-normals", "-displacement", "NaN", "-o", png}, []string{"invalid -displacement NaN: must be finite"}},
+		{"noise", []string{"image", "-noise", "perlin", "-normals=maybe", "-o", png}, []string{`invalid -normals "maybe": valid: true, false`}},
+		{"noise", []string{"sample", "-noise", "perlin", "-octaves", "0"}, []string{"invalid -octaves 0: must be 1 to 16"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-frequency", "0"}, []string{"invalid -frequency 0: must be a whole number at least 1", "-scale"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-lacunarity", "0"}, []string{"invalid -lacunarity 0: must be a whole number at least 1"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-octaves", "2", "-persistence", "-0.5"}, []string{"invalid -persistence -0.5: must be finite and at least 0"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-frequency", "100000", "-octaves", "16"}, []string{"-frequency 100000, -lacunarity 2 and -octaves 16", "top octave", "2^31−1"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-octaves", "16", "-persistence", "1e30"}, []string{"invalid -persistence 1e30 with -octaves 16", "2^64"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-warp-amplitude", "1", "-warp-frequency", "2000000000", "-warp-octaves", "3"}, []string{"-warp-frequency 2000000000 and -warp-octaves 3", "2^31−1"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-rotate", "NaN,0,0"}, []string{"invalid -rotate NaN,0,0: x is NaN", "finite"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-translate", "0,1e30,0"}, []string{"invalid -translate 0,1e30,0: y is 1e+30", "2^64"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-scale", "0"}, []string{"invalid -scale 0: x is 0", "not 0"}},
+		{"noise", []string{"sample", "-noise", "voronoi-worley-f1", "-dims", "4"}, []string{"invalid -dims 4 for voronoi-worley-f1: must be 1 to 3"}},
+		{"noise", []string{"sample", "-noise", "simplex", "-tiling"}, []string{"-tiling: simplex has no tiling variant", "lattice, Voronoi and perm-value"}},
+		{"noise", []string{"sample", "-noise", "perlin", "-octave", "3"}, []string{"-octave", "did you mean -octaves?"}},
+		{"noise", []string{"bench", "-duration", "5"}, []string{`invalid -duration "5": not a duration`, "300ms"}},
+		{"verify", []string{"-seed", "-1"}, []string{`invalid -seed "-1": not a whole number at least 0`}},
+		{"verify", []string{"-a\nb"}, []string{`not defined: -a\nb`}},
+		{"viewer", []string{"-a\nb"}, []string{`not defined: -a\nb`}},
+		{"viewer", []string{"-displacement", "high"}, []string{`invalid -displacement "high": not a number`}},
+		{"viewer", []string{"-noise", "simplex", "-tiling"}, []string{"-tiling: simplex has no tiling variant"}},
+	} {
+		name := c.tool + " " + strings.Join(c.args, " ")
+		r := runTool(t, c.tool, in, c.args...)
+		prefix := c.tool + ": "
+		if c.tool == "noise" {
+			prefix = "noise " + c.args[0] + ": "
+		}
+		checkOneLineError(t, name, r, prefix, c.keys...)
+	}
+	if _, err := os.Stat(png); err == nil {
+		t.Error("a refused image was written")
+	}
+}

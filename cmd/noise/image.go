@@ -131,10 +131,10 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.size < 1 || f.size > maxImageSize {
-		return fmt.Errorf("invalid size %d: must be 1 to %d", f.size, maxImageSize)
+		return fmt.Errorf("invalid -size %d: must be 1 to %d", f.size, maxImageSize)
 	}
 	if math.IsNaN(f.displacement) || math.IsInf(f.displacement, 0) {
-		return fmt.Errorf("invalid displacement %v: must be finite", f.displacement)
+		return fmt.Errorf("invalid -displacement %v: must be finite", f.displacement)
 	}
 	// Opened before the work, so a path that cannot be written fails at
 	// once; the path keeps its old contents unless the image is complete.

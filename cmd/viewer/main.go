@@ -78,7 +78,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "viewer:", err)
+		fmt.Fprintln(stderr, "viewer:", oneline.Format(err.Error()))
 		return 2
 	}
 	st, err := view(s, opts, stdout)

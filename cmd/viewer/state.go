@@ -141,7 +141,7 @@ func (s State) Validate() error {
 		return fmt.Errorf("invalid -dims %d for %s: must be 1 to %d", s.Dims, s.Noise, s.Noise.MaxDims())
 	}
 	if s.Tiling && !s.Noise.Tiling() {
-		return fmt.Errorf("%s has no tiling variant (tiling exists for %s noise)", s.Noise, cliflag.WithTiling())
+		return fmt.Errorf("-tiling: %s has no tiling variant (tiling exists for %s noise)", s.Noise, cliflag.WithTiling())
 	}
 	if s.Resolution < minResolution || s.Resolution > maxResolution {
 		return fmt.Errorf("invalid -resolution %d: must be %d to %d", s.Resolution, minResolution, maxResolution)

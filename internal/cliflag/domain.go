@@ -1,9 +1,9 @@
 package cliflag
 
 import (
-	"errors"
 	"flag"
 	"fmt"
+	"math"
 
 	"github.com/noiselab/noise"
 )
@@ -38,21 +38,43 @@ func (d *Domain) AnySet(fs *flag.FlagSet) bool {
 	return false
 }
 
-// Domain returns the transform the flags describe, validated.
+// Domain returns the transform the flags describe, validated (by
+// noise.Domain.Validate's rules, said in terms of the flags).
 func (d *Domain) Domain() (*noise.Domain, error) {
 	dom := &noise.Domain{Translation: d.Translate.V, Rotation: d.Rotate.V, Scale: d.Scale.V, TranslationW: d.Translate.W}
 	if d.Scale.HasW {
 		dom.ScaleW = d.Scale.W
-		if dom.ScaleW == 0 { // Domain reads ScaleW 0 as 1
-			return nil, errors.New("invalid -scale w 0: must not be zero")
+	}
+	check := func(name string, t *Triple, bad func(float32) bool, rule string) error {
+		c := append(t.V[:], t.W)
+		for i, axis := range "xyzw" {
+			if i == 3 && !t.HasW {
+				break
+			}
+			if bad(c[i]) {
+				return fmt.Errorf("invalid -%s %s: %c is %v; %s", name, t.String(), axis, c[i], rule)
+			}
 		}
+		return nil
+	}
+	notFinite := func(v float32) bool { return math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) }
+	if err := check("translate", &d.Translate, func(v float32) bool { return notFinite(v) || math.Abs(float64(v)) > 1<<64 },
+		"each component must be finite, at most 2^64 in magnitude"); err != nil {
+		return nil, err
+	}
+	if err := check("rotate", &d.Rotate, notFinite, "each angle must be finite (degrees)"); err != nil {
+		return nil, err
+	}
+	if err := check("scale", &d.Scale, func(v float32) bool { return notFinite(v) || v == 0 || math.Abs(float64(v)) > 1<<32 },
+		"each component must be finite, not 0, at most 2^32 in magnitude"); err != nil {
+		return nil, err
 	}
 	switch d.Matrix {
 	case "ps":
 	case "pn":
 		dom.PN = true
 	default:
-		return nil, fmt.Errorf("invalid -matrix %q; valid: ps, pn", d.Matrix)
+		return nil, fmt.Errorf("invalid -matrix %q: valid: ps, pn", d.Matrix)
 	}
 	return dom, dom.Validate()
 }

@@ -43,6 +43,12 @@ func (v *Variant) Config(s noise.Settings) (noise.Config, error) {
 		return noise.Config{}, fmt.Errorf("missing -noise NAME; valid: %s", join(noise.Names()))
 	}
 	cfg := noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: s}
+	if top := v.Noise.MaxDims(); v.Dims < 1 || v.Dims > top {
+		return cfg, fmt.Errorf("invalid -dims %d for %s: must be 1 to %d", v.Dims, v.Noise, top)
+	}
+	if v.Tiling && !v.Noise.Tiling() {
+		return cfg, fmt.Errorf("-tiling: %s has no tiling variant (tiling exists for %s noise)", v.Noise, WithTiling())
+	}
 	return cfg, cfg.Validate()
 }
 

@@ -17,12 +17,17 @@ type Triple struct {
 	HasW   bool
 	Single bool
 	Four   bool
+	text   string // the value as given
 }
 
-// String formats the value as the flag takes it.
+// String formats the value as the flag takes it: as given, or the
+// default's numbers.
 func (t *Triple) String() string {
 	if t == nil {
 		return ""
+	}
+	if t.text != "" {
+		return t.text
 	}
 	var parts []string
 	v := t.V[:]
@@ -66,5 +71,6 @@ func (t *Triple) Set(s string) error {
 	}
 	t.V = [3]float32{v[0], v[1], v[2]}
 	t.W, t.HasW = v[3], t.Four && len(parts) != 3
+	t.text = strings.TrimSpace(s)
 	return nil
 }

@@ -1,6 +1,7 @@
 package cliflag
 
 import (
+	"flag"
 	"strings"
 	"testing"
 
@@ -79,5 +80,42 @@ func TestStaleClaims(t *testing.T) {
 		if bad := StaleClaims(s); len(bad) != 0 {
 			t.Errorf("StaleClaims(%q) = %q, want nothing", s, bad)
 		}
+	}
+}
+
+// TestParseMessages: package flag's terse errors become what a valid value
+// looks like, a typo gets the nearest flag, and an argument with a line
+// break stays on one line.
+func TestParseMessages(t *testing.T) {
+	var (
+		n int
+		u uint64
+		f float64
+		b bool
+	)
+	reg := func(fs *flag.FlagSet) {
+		fs.IntVar(&n, "size", 1, "")
+		fs.Uint64Var(&u, "seed", 1, "")
+		fs.Float64Var(&f, "radius", 1, "")
+		fs.BoolVar(&b, "quiet", false, "")
+		fs.Duration("duration", 0, "")
+	}
+	for _, tt := range []struct {
+		args []string
+		keys []string
+	}{
+		{[]string{"-size", "big"}, []string{`invalid -size "big": not a whole number`}},
+		{[]string{"-size", "99999999999999999999"}, []string{`invalid -size "99999999999999999999": out of range`}},
+		{[]string{"-seed", "-1"}, []string{`invalid -seed "-1": not a whole number at least 0`}},
+		{[]string{"-radius", "wide"}, []string{`invalid -radius "wide": not a number`}},
+		{[]string{"-quiet=maybe"}, []string{`invalid -quiet "maybe": valid: true, false`}},
+		{[]string{"-duration", "5"}, []string{`invalid -duration "5": not a duration`, "300ms"}},
+		{[]string{"-sise", "3"}, []string{"not defined: -sise", "did you mean -size?"}},
+		{[]string{"-frobnicate"}, []string{"not defined: -frobnicate ("}},
+		{[]string{"-a\nb"}, []string{`not defined: -a\nb`}},
+		{[]string{"---a\rb"}, []string{`bad flag syntax: ---a\rb`}},
+	} {
+		_, err := parse(t, tt.args, reg)
+		wantError(t, strings.Join(tt.args, " "), err, tt.keys...)
 	}
 }
