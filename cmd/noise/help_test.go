@@ -151,6 +151,7 @@ func TestErrorsNameTheFlag(t *testing.T) {
 		{"noise", []string{"sample", "-noise", "voronoi-worley-f1", "-dims", "4"}, []string{"invalid -dims 4 for voronoi-worley-f1: must be 1 to 3"}},
 		{"noise", []string{"sample", "-noise", "simplex", "-tiling"}, []string{"-tiling: simplex has no tiling variant", "lattice, Voronoi and perm-value"}},
 		{"noise", []string{"sample", "-noise", "perlin", "-octave", "3"}, []string{"-octave", "did you mean -octaves?"}},
+		{"noise", []string{"shader", "-noise", "perlin", "-version", "300"}, []string{"invalid -version 300: valid: 430, 450"}},
 		{"noise", []string{"bench", "-duration", "5"}, []string{`invalid -duration "5": not a duration`, "300ms"}},
 		{"verify", []string{"-seed", "-1"}, []string{`invalid -seed "-1": not a whole number at least 0`}},
 		{"verify", []string{"-a\nb"}, []string{`not defined: -a\nb`}},

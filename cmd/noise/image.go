@@ -101,14 +101,14 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	f.noiseFlags.register(fs, "", cpuOrGPU, 8)
 	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
 	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")
-	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise")
+	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise (with -normals)")
 	fs.StringVar(&f.out, "o", "", "output PNG `file` (required; - for standard output)")
 	cliflag.Choice(fs, &f.bits, "bits", "8", []string{"8", "16"}, "`bits` per channel; valid: 8, 16")
-	cliflag.Choice(fs, &f.ramp, "ramp", "tutorial", []string{"tutorial", "grey"}, "value colouring; valid: tutorial (8 bits only), grey (see above)")
+	cliflag.Choice(fs, &f.ramp, "ramp", "tutorial", []string{"tutorial", "grey"}, "value colouring; valid: tutorial (8 bits only), grey (see above); not with -normals")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line on stderr")
 	fs.BoolVar(&f.seamless, "seamless", false, "a texture that tiles: the plane mapped onto a 4D torus (see above)")
 	fs.IntVar(&f.frames, "frames", 0, fmt.Sprintf("write a looping animation of `N` frames (1 to %d; -o names them with a %%d verb)", maxFrames))
-	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop)")
+	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop; not with -tiling, whose time runs along w)")
 	f.gpu.Register(fs, " for -backend gpu")
 	if err := parseFlags(fs, cliflag.Expand(imageHeader), args, stdout); err != nil {
 		return err
@@ -135,6 +135,9 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if math.IsNaN(f.displacement) || math.IsInf(f.displacement, 0) {
 		return fmt.Errorf("invalid -displacement %v: must be finite", f.displacement)
+	}
+	if err := cliflag.CheckNeeds(fs, f.needs(mapping, cfg.Dims)); err != nil {
+		return err
 	}
 	// Opened before the work, so a path that cannot be written fails at
 	// once; the path keeps its old contents unless the image is complete.

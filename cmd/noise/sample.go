@@ -128,6 +128,9 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := cliflag.CheckNeeds(fs, f.needs(cfg.Dims)); err != nil {
+		return nil, err
+	}
 	ev := &fixedEval{dims4: cfg.Dims == 4, dims2: cfg.Dims == 2, deriv: f.deriv}
 	if f.backend == "gpu" {
 		dev, err := openDevice(f.gpu)
@@ -192,6 +195,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	}
 	if math.IsNaN(pers) || math.IsInf(pers, 0) {
 		return nil, fmt.Errorf("invalid -persistence %s: must be finite", st.Persistence)
+	}
+	if err := cliflag.CheckNeeds(fs, f.needs(v.Dims)); err != nil {
+		return nil, err
 	}
 	return &blogEval{
 		n:    cpu.NewBlogValueNoise(uint64(st.Seed), uint8(st.Octaves), lac, pers),

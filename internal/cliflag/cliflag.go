@@ -7,9 +7,12 @@
 // flags (-context, -driver, -arith, -precision). Each flag is parsed by
 // one set of rules, so a value means the same to every command.
 //
-// What the help texts say about the noises' dimensions and tiling comes
-// from the library's tables (Expand, DimsRange, FewerDims, NoTiling), and
-// StaleClaims finds a hand-written statement that the tables contradict.
+// A flag that would do nothing with the others given is refused rather
+// than ignored: the sets and the commands list their conditional flags as
+// Needs, which CheckNeeds checks. What the help texts say about the
+// noises' dimensions and tiling comes from the library's tables (Expand,
+// DimsRange, FewerDims, NoTiling), and StaleClaims finds a hand-written
+// statement that the tables contradict.
 package cliflag
 
 import (

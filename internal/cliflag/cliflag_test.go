@@ -148,7 +148,7 @@ func TestVariants(t *testing.T) {
 	_, err = count("-tiling", "maybe")
 	wantError(t, "-tiling maybe", err, "valid: both, yes, no")
 	_, err = count("-noise", "simplex", "-tiling", "yes")
-	wantError(t, "nothing selected", err, "no variant matches", "simplex has no tiling")
+	wantError(t, "nothing selected", err, "-noise simplex selects no variant with -tiling yes", "no tiling variant")
 	_, err = count("-exclude", "nope")
 	wantError(t, "bad exclude", err, `unknown noise "nope"`)
 }

@@ -1,9 +1,9 @@
 package cliflag
 
 import (
-	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,6 +98,9 @@ func (l *NoiseList) String() string {
 	return l.text
 }
 
+// all reports whether the list is "all".
+func (l *NoiseList) all() bool { return strings.TrimSpace(l.text) == "all" }
+
 // Set parses the list.
 func (l *NoiseList) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
@@ -129,37 +132,88 @@ func (v *Variants) Register(fs *flag.FlagSet) {
 	Choice(fs, &v.Tiling, "tiling", "both", []string{"both", "yes", "no"}, "tiling `variants`: both, yes or no")
 }
 
-// Select returns the variants of compare.Variants that the flags select;
-// a selection that leaves nothing is an error.
+// Select returns the variants of compare.Variants that the flags select.
+// A selection that leaves nothing is an error, and so is an entry of
+// -noise, -exclude or -dims that selects or leaves out nothing (a
+// filter that does nothing).
 func (v *Variants) Select() ([]compare.Variant, error) {
 	dims := map[int]bool{}
-	if v.Dims != "all" {
+	var dimsList []int
+	if strings.TrimSpace(v.Dims) != "all" {
 		for _, d := range strings.Split(v.Dims, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(d))
 			if err != nil || n < 1 || n > MaxDims() {
 				return nil, fmt.Errorf("invalid -dims %q: use %s (comma-separated) or all", v.Dims, dimsValues())
 			}
+			if !dims[n] {
+				dimsList = append(dimsList, n)
+			}
 			dims[n] = true
 		}
 	}
-	in := func(l []noise.Noise, n noise.Noise) bool {
-		for _, m := range l {
-			if m == n {
-				return true
+	// sel selects the variants of the noises for which noiseOK holds
+	// with the -dims and -tiling filters; dimsOK filters -dims.
+	all := compare.Variants()
+	sel := func(noiseOK func(noise.Noise) bool, dimsOK func(int) bool) []compare.Variant {
+		var out []compare.Variant
+		for _, c := range all {
+			if noiseOK(c.Noise) && dimsOK(c.Dims) && (v.Tiling == "both" || c.Tiling == (v.Tiling == "yes")) {
+				out = append(out, c)
 			}
 		}
-		return false
+		return out
 	}
-	var out []compare.Variant
-	for _, c := range compare.Variants() {
-		if in(v.Noise.Noises, c.Noise) && !in(v.Exclude.Noises, c.Noise) && (len(dims) == 0 || dims[c.Dims]) &&
-			(v.Tiling == "both" || c.Tiling == (v.Tiling == "yes")) {
-			out = append(out, c)
+	given := func(d int) bool { return len(dims) == 0 || dims[d] }
+	is := func(n noise.Noise) func(noise.Noise) bool { return func(m noise.Noise) bool { return m == n } }
+	tiling, filters := "", ""
+	if v.Tiling != "both" {
+		tiling = " -tiling " + v.Tiling
+	}
+	if len(dims) > 0 {
+		filters = " -dims " + v.Dims
+	}
+	filters += tiling
+	has := func(n noise.Noise) string {
+		s := fmt.Sprintf("%s has 1 to %d dims", n, n.MaxDims())
+		if !n.Tiling() {
+			s += " and no tiling variant"
+		}
+		return s
+	}
+	if !v.Noise.all() {
+		for _, n := range v.Noise.Noises {
+			if len(sel(is(n), given)) == 0 {
+				return nil, fmt.Errorf("-noise %s selects no variant with%s (%s)", n, filters, has(n))
+			}
 		}
 	}
+	for _, n := range v.Exclude.Noises {
+		if !slices.Contains(v.Noise.Noises, n) {
+			return nil, fmt.Errorf("-exclude %s leaves nothing out: -noise %s does not select it", n, v.Noise.text)
+		}
+		if len(sel(is(n), given)) == 0 {
+			return nil, fmt.Errorf("-exclude %s leaves nothing out: it has no variant with%s (%s)", n, filters, has(n))
+		}
+	}
+	kept := func(n noise.Noise) bool {
+		return slices.Contains(v.Noise.Noises, n) && !slices.Contains(v.Exclude.Noises, n)
+	}
+	for _, d := range dimsList {
+		if len(sel(kept, func(e int) bool { return e == d })) == 0 {
+			why := fmt.Sprintf("%s: at most %dD", Describe(func(n noise.Noise) bool { return kept(n) && n.MaxDims() < d }), d-1)
+			if lacking := Describe(func(n noise.Noise) bool { return kept(n) && n.MaxDims() >= d }); lacking != "" {
+				why = lacking + ": no tiling variant"
+			}
+			with := ""
+			if tiling != "" {
+				with = " with" + tiling
+			}
+			return nil, fmt.Errorf("-dims %d selects no variant: no noise that -noise %s selects has %dD%s (%s)", d, v.Noise.text, d, with, why)
+		}
+	}
+	out := sel(kept, given)
 	if len(out) == 0 {
-		return nil, errors.New("no variant matches -noise " + v.Noise.text + " -dims " + v.Dims + " -tiling " + v.Tiling +
-			" (" + NoTiling() + " has no tiling; " + FewerDims() + " has no 4D)")
+		return nil, fmt.Errorf("no variant matches -noise %s -exclude %s -dims %s -tiling %s", v.Noise.text, v.Exclude.text, v.Dims, v.Tiling)
 	}
 	return out, nil
 }

@@ -55,22 +55,22 @@ func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage stri
 		"base `frequency`, a whole number "+upTo(int64(s.Limits.Frequency), "at least 1")+" (for a fractional one see -scale)")
 	fs.IntVar(&s.Octaves, "octaves", def.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
 	s.Lacunarity = Number(strconv.Itoa(int(def.Lacunarity)))
-	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, a whole number "+upTo(int64(s.Limits.Lacunarity), "at least 1"))
+	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, a whole number "+upTo(int64(s.Limits.Lacunarity), "at least 1")+" (with 2 or more octaves)")
 	s.Persistence = Number(strconv.FormatFloat(float64(def.Persistence), 'g', -1, 32))
 	pers := "finite and at least 0"
 	if s.Limits.Persistence > 0 {
 		pers = fmt.Sprintf("0 to %v", s.Limits.Persistence)
 	}
-	fs.Var(&s.Persistence, "persistence", "amplitude `factor` per octave, "+pers)
+	fs.Var(&s.Persistence, "persistence", "amplitude `factor` per octave, "+pers+" (with 2 or more octaves)")
 	fs.StringVar(&s.Fractal, "fractal", def.Fractal.String(), "fractal `mode` of each octave: "+strings.Join(noise.FractalNames(), ", ")+
 		" (docs/algorithms.md §6.4)")
 	fs.Var(&s.PingPong, "ping-pong", fmt.Sprintf("`strength` of -fractal pingpong, above 0 and at most %d (default %d)", noise.MaxPingPong, noise.DefaultPingPong))
 	s.WarpAmplitude = Number(strconv.FormatFloat(float64(def.WarpAmplitude), 'g', -1, 32))
 	fs.Var(&s.WarpAmplitude, "warp-amplitude", fmt.Sprintf("domain warp `amplitude` in position units, at most %d in magnitude; 0: no warp (docs/algorithms.md §8.7)", noise.MaxWarpAmplitude))
-	fs.Int64Var(&s.WarpFrequency, "warp-frequency", int64(def.WarpBaseFrequency()), "domain warp base `frequency`, a whole number at least 1")
-	fs.IntVar(&s.WarpOctaves, "warp-octaves", def.WarpOctaveCount(), fmt.Sprintf("domain warp `octaves`, 1 to %d (frequency ×2, amplitude ×0.5 each)", noise.MaxOctaves))
+	fs.Int64Var(&s.WarpFrequency, "warp-frequency", int64(def.WarpBaseFrequency()), "domain warp base `frequency`, a whole number at least 1 (with -warp-amplitude)")
+	fs.IntVar(&s.WarpOctaves, "warp-octaves", def.WarpOctaveCount(), fmt.Sprintf("domain warp `octaves`, 1 to %d (frequency ×2, amplitude ×0.5 each; with -warp-amplitude)", noise.MaxOctaves))
 	fs.StringVar(&s.WarpMode, "warp-mode", def.WarpMode.String(), "domain warp `mode`: "+strings.Join(noise.WarpModeNames(), " or ")+
-		" (FastNoiseLite's domain-warp fractals)")
+		" (FastNoiseLite's domain-warp fractals; with -warp-amplitude and 2 or more -warp-octaves)")
 }
 
 // Settings returns the library's settings, validated by the library's
