@@ -75,7 +75,10 @@ test-race:
 	$(XVFB) $(GO) test -race -count=1 -skip '^(TestAgreesWithCPU|TestStrictCompilers|TestPreciseEverywhere|TestWorstCase.*|TestDrivers)$$' ./...
 
 # A few seconds of each fuzz target: the library's sampler, the sample
-# command's line parser, and the whole sample command. The budgets are
+# command's line parser, the whole sample command, every command line of
+# sample, image, shader and bench, the shared flag parsers (-translate,
+# -rotate and -scale values, the domain and settings flags, verify's
+# filters, any command line over them) and the viewer's flags. The budgets are
 # execution counts, not durations: with a duration, Go 1.26's fuzz
 # coordinator can report "context deadline exceeded" as a failure when the
 # time runs out under load (go.dev/issue/75804, fixed in Go 1.27).
@@ -83,6 +86,13 @@ fuzz:
 	$(GO) test ./cpu -run '^$$' -fuzz '^FuzzSample$$' -fuzztime 100000x -parallel 1
 	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime 100000x -parallel 1
 	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzSampleCommand$$' -fuzztime 40000x -parallel 1
+	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzCommandArgs$$' -fuzztime 1000x -parallel 1
+	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzTriple$$' -fuzztime 20000x -parallel 1
+	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzDomainFlags$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzSettingsFlags$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzVariants$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./cmd/viewer -run '^$$' -fuzz '^FuzzViewerArgs$$' -fuzztime 10000x -parallel 1
 
 fmacheck:
 	@mkdir -p out

@@ -5,8 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 // TestDocsCitations checks that every section of docs/algorithms.md that a
@@ -61,5 +65,50 @@ func TestDocsCitations(t *testing.T) {
 	}
 	if cited < 50 {
 		t.Errorf("found %d citations of docs/algorithms.md, want the code's 100 or so: is the pattern stale?", cited)
+	}
+}
+
+// TestREADMEFromTables checks what the README says about the noises
+// against the library's tables: each row of the noise types table (name,
+// dimensions, tiling, range; in 1D too where it differs), and every
+// statement of which noises lack 4D or tiling (cliflag.StaleClaims), so
+// that the README cannot go stale when a noise gains a dimension.
+func TestREADMEFromTables(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	for _, bad := range cliflag.StaleClaims(readme) {
+		t.Errorf("README.md: stale: %s", bad)
+	}
+	num := func(v float32) string {
+		return strings.Replace(strconv.FormatFloat(float64(v), 'g', -1, 32), "-", "−", 1)
+	}
+	interval := func(lo, hi float32) string { return "[" + num(lo) + ", " + num(hi) + "]" }
+	row := regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)` \\| 1–([0-9]) \\| (yes|no) \\| (\\[[^]]*\\])(?:; 1D (\\[[^]]*\\]))?")
+	seen := map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(readme, -1) {
+		n, err := noise.ParseNoise(m[1])
+		if err != nil {
+			t.Errorf("README.md lists %q, which is no noise", m[1])
+			continue
+		}
+		seen[m[1]] = true
+		tiling := map[bool]string{true: "yes", false: "no"}[n.Tiling()]
+		if m[2] != strconv.Itoa(n.MaxDims()) || m[3] != tiling {
+			t.Errorf("README.md: %s: dims 1–%s, tiling %s; the tables say 1–%d, %s", n, m[2], m[3], n.MaxDims(), tiling)
+		}
+		if want := interval(n.Range(n.MaxDims())); m[4] != want {
+			t.Errorf("README.md: %s: range %s; the tables say %s", n, m[4], want)
+		}
+		if lo, hi := n.Range(1); m[5] != "" && m[5] != interval(lo, hi) || m[5] == "" && interval(lo, hi) != m[4] {
+			t.Errorf("README.md: %s: 1D range %q; the tables say %s", n, m[5], interval(lo, hi))
+		}
+	}
+	for _, name := range noise.Names() {
+		if !seen[name] {
+			t.Errorf("README.md: the noise types table lacks %s", name)
+		}
 	}
 }

@@ -130,7 +130,7 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 	cliflag.Choice(fs, &o.backend, "backend", "cpu", []string{"cpu", "gpu", "both"},
 		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
 	o.gpu.Register(fs, " for -backend gpu or both")
-	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d", maxGPUPoints))
+	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d (-backend gpu or both)", maxGPUPoints))
 	o.settings.Register(fs, noise.DefaultSettings(), "")
 	if err := parseFlags(fs, benchHeader, args, stdout); err != nil {
 		return nil, err
@@ -148,6 +148,9 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 	}
 	if o.duration <= 0 {
 		return nil, fmt.Errorf("invalid -duration %v: must be positive", o.duration)
+	}
+	if err := cliflag.CheckNeeds(fs, o.needs()); err != nil {
+		return nil, err
 	}
 	return o, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -15,15 +17,18 @@ func isNaNToken(tok string) bool {
 }
 
 // FuzzParseLine: the line parser never panics, returns exactly the asked
-// count of numbers or a one-line error naming the field, and gives NaN only
-// for a field that spells NaN.
+// count of numbers (3; 4 for 4D; 2 or 3 for 2D, the plane) or a one-line
+// error naming the field, and gives NaN only for a field that spells NaN;
+// float32 and float64 (blog mode) parsing alike.
 func FuzzParseLine(f *testing.F) {
 	for _, s := range []string{"0.1 0.2 0.3", "1 2 3 4", "nan -nan +NaN", "inf -inf 1e39", "1e400 -1e400 0x1p-3",
-		"\t1\v2\f3\r", "1 2", "a b c", "1_0 2 3", "", "   ", "1e-400 1 1", "\xef\xbb\xbf1 2 3"} {
-		f.Add(s, false, false)
-		f.Add(s, true, true)
+		"\t1\v2\f3\r", "1 2", "a b c", "1_0 2 3", "", "   ", "1e-400 1 1", "\xef\xbb\xbf1 2 3", "0.5 -0 1e39 nan"} {
+		f.Add(s, false, false, false)
+		f.Add(s, true, true, false)
+		f.Add(s, false, false, true)
+		f.Add(s, false, true, true)
 	}
-	f.Fuzz(func(t *testing.T, line string, four, f64 bool) {
+	f.Fuzz(func(t *testing.T, line string, four, f64, twoD bool) {
 		want, bits := 3, 32
 		if four {
 			want = 4
@@ -31,7 +36,7 @@ func FuzzParseLine(f *testing.F) {
 		if f64 {
 			bits = 64
 		}
-		plane := !four && f64 // exercise the 2D "x y" form too
+		plane := !four && twoD // the 2D "x y" form
 		p, n, err := parseLine([]byte(line), want, bits, plane)
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") {
@@ -117,6 +122,68 @@ func FuzzSampleCommand(f *testing.F) {
 			if got := strings.Count(r.stdout, "\n"); got != want {
 				t.Fatalf("%v: %d output lines for %d positions", args, got, want)
 			}
+		}
+	})
+}
+
+// FuzzCommandArgs runs sample, image and shader on any command line
+// (split at NUL; image and shader write to stdout, image at most 4×4
+// pixels, 2 frames) and parses bench's: exit 0 with nothing on stderr
+// (but the GPU's renderer line), or exit 2 with one line on stderr
+// prefixed with the command; no input panics.
+func FuzzCommandArgs(f *testing.F) {
+	for _, s := range []string{
+		"-noise\x00perlin",
+		"-noise\x00perlin\x00-dims\x004\x00-translate\x001,2,3,4\x00-octaves\x002\x00-lacunarity\x003",
+		"-noise\x00simplex\x00-tiling",
+		"-noise\x00perm-value\x00-perm-mode\x00blog\x00-octaves\x000",
+		"-noise\x00value\x00-normals\x00-displacement\x000.3\x00-seamless",
+		"-noise\x00perlin\x00-library\x00-deriv",
+		"-noise\x00perlin\x00-arith\x00exact\x00-backend\x00cpu",
+		"-noise\x00voronoi-worley-f1\x00-frames\x002\x00-o\x00f%d.png",
+		"-h",
+		"-a\nb",
+	} {
+		for cmd := range uint8(4) {
+			f.Add(cmd, s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, cmd uint8, line string) {
+		args := strings.Split(line, "\x00")
+		name := []string{"sample", "image", "shader", "bench"}[cmd%4]
+		switch name {
+		case "bench": // parsing only: running measures for seconds
+			if _, err := parseBench(args, io.Discard); err != nil && !errors.Is(err, errHelp) {
+				if strings.ContainsAny(err.Error(), "\n\r") {
+					t.Fatalf("bench %q: %q", args, err)
+				}
+			}
+			return
+		case "image":
+			for _, a := range args {
+				if strings.Contains(a, "frames") || strings.Contains(a, "size") {
+					return // too big, and -o below names no frames
+				}
+			}
+			args = append(args, "-size", "4", "-o", "-")
+		case "shader":
+			args = append(args, "-o", "-")
+		}
+		r := runIn("0.1 0.2 0.3\n1 2\n", append([]string{name}, args...)...)
+		switch r.code {
+		case 0:
+			if r.stderr != "" && !strings.HasPrefix(r.stderr, "noise: GPU: ") {
+				t.Fatalf("%s %q: exit 0 with stderr %q", name, args, r.stderr)
+			}
+		case 2:
+			if strings.Count(r.stderr, "\n") != 1 || !strings.HasPrefix(r.stderr, "noise "+name+": ") {
+				t.Fatalf("%s %q: exit 2 with stderr %q, want one line", name, args, r.stderr)
+			}
+			if strings.Contains(r.stderr, "internal error") {
+				t.Fatalf("%s %q: %s", name, args, r.stderr)
+			}
+		default:
+			t.Fatalf("%s %q: exit %d (stderr %q)", name, args, r.code, r.stderr)
 		}
 	})
 }

@@ -33,9 +33,9 @@ w = 0, unless -seamless or -frames maps the plane into 4D.
 -seamless makes a texture that tiles: the plane's (x, z) is mapped onto a
 torus in 4D (noise.TorusPoint, docs/algorithms.md §8.8: each direction one
 circle of length 1), so the right edge continues into the left and the top
-into the bottom, for every noise that has 4D (all but Voronoi; implies
+into the bottom, for every noise that has 4D (all but {fewerDims}; implies
 -dims 4). Normal maps carry the derivatives through the mapping. For
-Voronoi, -tiling tiles instead: a tiling variant has period 1, so with an
+{fewerDims} noise, -tiling tiles instead: a tiling variant has period 1, so with an
 integer scale the image spans whole periods.
 
 -frames N writes a looping animation of N frames instead of one image,
@@ -105,16 +105,16 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	f.noiseFlags.register(fs, "", cpuOrGPU, 8)
 	fs.IntVar(&f.size, "size", 512, fmt.Sprintf("image width and height in `pixels`, 1 to %d", maxImageSize))
 	fs.BoolVar(&f.normals, "normals", false, "write a tangent-space normal map from the analytical derivatives")
-	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise")
+	fs.Float64Var(&f.displacement, "displacement", 0.1, "displacement `K` of the normal map's surface y = K·noise (with -normals)")
 	fs.StringVar(&f.out, "o", "", "output PNG `file` (required; - for standard output)")
 	cliflag.Choice(fs, &f.bits, "bits", "8", []string{"8", "16"}, "`bits` per channel; valid: 8, 16")
-	cliflag.Choice(fs, &f.ramp, "ramp", "tutorial", []string{"tutorial", "grey"}, "value colouring; valid: tutorial (8 bits only), grey (see above)")
+	cliflag.Choice(fs, &f.ramp, "ramp", "tutorial", []string{"tutorial", "grey"}, "value colouring; valid: tutorial (8 bits only), grey (see above); not with -normals")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line on stderr")
 	fs.BoolVar(&f.seamless, "seamless", false, "a texture that tiles: the plane mapped onto a 4D torus (see above)")
 	fs.IntVar(&f.frames, "frames", 0, fmt.Sprintf("write a looping animation of `N` frames (1 to %d; -o names them with a %%d verb)", maxFrames))
-	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop)")
+	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop; not with -tiling, whose time runs along w)")
 	f.gpu.Register(fs, " for -backend gpu")
-	if err := parseFlags(fs, imageHeader, args, stdout); err != nil {
+	if err := parseFlags(fs, cliflag.Expand(imageHeader), args, stdout); err != nil {
 		return err
 	}
 	if f.bits == "16" {
@@ -135,10 +135,13 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.size < 1 || f.size > maxImageSize {
-		return fmt.Errorf("invalid size %d: must be 1 to %d", f.size, maxImageSize)
+		return fmt.Errorf("invalid -size %d: must be 1 to %d", f.size, maxImageSize)
 	}
 	if math.IsNaN(f.displacement) || math.IsInf(f.displacement, 0) {
-		return fmt.Errorf("invalid displacement %v: must be finite", f.displacement)
+		return fmt.Errorf("invalid -displacement %v: must be finite", f.displacement)
+	}
+	if err := cliflag.CheckNeeds(fs, f.needs(mapping, cfg.Dims)); err != nil {
+		return err
 	}
 	// Every output is made before the work, so a path that cannot be
 	// written fails at once; the paths keep their old contents unless
@@ -241,7 +244,7 @@ func (f *imageFlags) mapping(fs *flag.FlagSet, cfg *noise.Config) (mapping, erro
 		if cfg.Noise.Tiling() {
 			hint = "; -tiling makes its image tile instead"
 		}
-		return 0, fmt.Errorf("%s needs 4D noise, and %s has none (every noise but Voronoi has 4D)%s", what, cfg.Noise, hint)
+		return 0, fmt.Errorf("%s needs 4D noise, and %s has none (every noise but %s has 4D)%s", what, cfg.Noise, cliflag.FewerDims(), hint)
 	}
 	cfg.Dims = 4
 	if err := cfg.Validate(); err != nil {

@@ -16,7 +16,9 @@
 //
 // Every user error is one line on stderr, prefixed "noise CMD: ", with exit
 // status 2; -h prints a command's usage on stdout with status 0. A failed
-// self-check exits 1.
+// self-check exits 1. Without a command, noise prints the usage on stderr
+// and exits 2 (as go does); "noise help" and "noise -h" print it on stdout
+// and exit 0.
 package main
 
 import (
@@ -124,9 +126,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = 2
 		}
 	}()
-	if len(args) == 0 {
-		writeUsage(out)
-		return 0
+	if len(args) == 0 { // no command: a usage error, as with go
+		writeUsage(stderr)
+		return 2
 	}
 	name := args[0]
 	switch name {

@@ -112,11 +112,15 @@ func appendixInput(copies int) string {
 	return b.String()
 }
 
-// settingsArgs are the flags for Appendix A settings.
+// settingsArgs are the flags for Appendix A settings: -lacunarity and
+// -persistence only with octaves to step between (one octave has none, and
+// the command refuses them then).
 func settingsArgs(s appendixa.Settings) []string {
-	return []string{"-seed", strconv.Itoa(s.Seed), "-frequency", strconv.Itoa(s.Frequency),
-		"-octaves", strconv.Itoa(s.Octaves), "-lacunarity", strconv.Itoa(s.Lacunarity),
-		"-persistence", f32(s.Persistence)}
+	args := []string{"-seed", strconv.Itoa(s.Seed), "-frequency", strconv.Itoa(s.Frequency), "-octaves", strconv.Itoa(s.Octaves)}
+	if s.Octaves > 1 {
+		args = append(args, "-lacunarity", strconv.Itoa(s.Lacunarity), "-persistence", f32(s.Persistence))
+	}
+	return args
 }
 
 // parse32 parses a printed number back to float32.

@@ -23,7 +23,7 @@ import (
 const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
 
 Reads positions from stdin, one per line: "x y z", or exactly "x y z w"
-with -dims 4 (every noise but Voronoi); with -dims 2 also "x y", the position
+with -dims 4 (every noise but {fewerDims}); with -dims 2 also "x y", the position
 (x, 0, y) of the XZ plane that 2D noise reads; numbers are separated by spaces or tabs and
 blank lines are skipped, and so is a UTF-8 byte-order mark at the start.
 Numbers use Go's syntax (decimal, hex floats, inf, nan; also +nan and
@@ -85,7 +85,7 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cliflag.Choice(fs, &f.permMode, "perm-mode", "fixed", []string{"fixed", "blog"},
 		"perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
 	f.gpu.Register(fs, " for -backend gpu")
-	if err := parseFlags(fs, sampleHeader, args, stdout); err != nil {
+	if err := parseFlags(fs, cliflag.Expand(sampleHeader), args, stdout); err != nil {
 		return err
 	}
 	var ev evaluator
@@ -126,6 +126,9 @@ type evaluator interface {
 func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	cfg, err := f.config(fs)
 	if err != nil {
+		return nil, err
+	}
+	if err := cliflag.CheckNeeds(fs, f.needs(cfg.Dims)); err != nil {
 		return nil, err
 	}
 	ev := &fixedEval{dims4: cfg.Dims == 4, dims2: cfg.Dims == 2, deriv: f.deriv}
@@ -192,6 +195,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	}
 	if math.IsNaN(pers) || math.IsInf(pers, 0) {
 		return nil, fmt.Errorf("invalid -persistence %s: must be finite", st.Persistence)
+	}
+	if err := cliflag.CheckNeeds(fs, f.needs(v.Dims)); err != nil {
+		return nil, err
 	}
 	return &blogEval{
 		n:    cpu.NewBlogValueNoise(uint64(st.Seed), uint8(st.Octaves), lac, pers),

@@ -374,16 +374,17 @@ func TestSample4D(t *testing.T) {
 	}
 }
 
-// TestSampleDomainDefaults checks the domain defaults: -matrix ps alone is
-// the identity, and "-scale 2" means 2,2,2 and equals doubling the input.
+// TestSampleDomainDefaults checks the domain defaults: -translate 0,0,0
+// alone is the identity, and "-scale 2" means 2,2,2 and equals doubling
+// the input.
 func TestSampleDomainDefaults(t *testing.T) {
 	in := appendixInput(1)
 	base := runIn(in, "sample", "-noise", "perlin")
 	mustOK(t, base)
-	id := runIn(in, "sample", "-noise", "perlin", "-matrix", "ps")
+	id := runIn(in, "sample", "-noise", "perlin", "-translate", "0,0,0")
 	mustOK(t, id)
 	if id.stdout != base.stdout {
-		t.Errorf("-matrix ps alone changed the output:\n%s\nvs\n%s", id.stdout, base.stdout)
+		t.Errorf("-translate 0,0,0 alone changed the output:\n%s\nvs\n%s", id.stdout, base.stdout)
 	}
 	var doubled strings.Builder
 	for _, p := range appendixa.Points {

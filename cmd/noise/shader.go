@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/internal/cliflag"
@@ -21,7 +22,8 @@ an engine or to feed to another compiler:
              buffer binding 0, results in binding 1 (v, or v dx dy dz dw
              with -deriv), the perm-value table in binding 2, and the
              uniforms noiseCount, noiseStride, noiseSettings and
-             noiseDomain at explicit locations (see ComputeSource).
+             noiseDomain at explicit locations (see ComputeSource):
+             the settings and domain flags go with -library only.
   -library   the includable functions only: no #version line, no main,
              the settings and domain of the flags baked in. Include it
              after your #version line (410 core or later) and call
@@ -44,12 +46,15 @@ n = s+m would be a name with the name m after an underscore: impossible.
 Names have at most 64 characters, so every identifier fits in the 1024
 that GLSL 4.50 requires compilers to accept (glslang's limit).
 
--version sets the kernel's #version (430 or 450; 410 goes with -library,
-which carries no #version line but compiles from 410 on). -arith exact
+-version sets the kernel's #version (430 or 450; not with -library, which
+has no #version line and compiles from 410 on). -arith exact
 computes division and square root correctly rounded from +, −, × (the
 CPU's bits on any conforming GPU); -precision worst emulates the least
 precise GPU GLSL 4.30 allows (for testing).
 `
+
+// kernelVersions are the valid -version values.
+var kernelVersions = []int{430, 450}
 
 type shaderFlags struct {
 	noiseFlags
@@ -67,8 +72,8 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	var f shaderFlags
 	f.noiseFlags.register(fs, "", nil, 1)
 	fs.BoolVar(&f.library, "library", false, "print the includable functions only (no #version line, no main)")
-	fs.BoolVar(&f.deriv, "deriv", false, "the kernel writes v, dx, dy, dz, dw per position (default: v)")
-	fs.IntVar(&f.version, "version", 430, "GLSL `version`: 430 or 450 for the kernel; 410, 430 or 450 with -library (which carries no #version line)")
+	fs.BoolVar(&f.deriv, "deriv", false, "the kernel writes v, dx, dy, dz, dw per position (default: v); not with -library, which has both")
+	fs.IntVar(&f.version, "version", 430, "the kernel's GLSL `version`: 430 or 450 (not with -library, which has no #version line and compiles from 410 on)")
 	fs.StringVar(&f.prefix, "prefix", shaders.DefaultPrefix, "`prefix` of every identifier the source defines: letters, digits and _, a letter first and _ last")
 	cliflag.RegisterArith(fs, &f.arith, "")
 	cliflag.RegisterPrecision(fs, &f.precision, "")
@@ -80,15 +85,14 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	valid := []int{430, 450}
-	if f.library {
-		valid = []int{410, 430, 450}
+	if err := cliflag.CheckNeeds(fs, f.needs()); err != nil {
+		return err
 	}
-	if !slices.Contains(valid, f.version) {
-		if !f.library && f.version == 410 {
-			return fmt.Errorf("invalid -version 410 for a compute kernel: kernels need 430 or 450 (410 goes with -library)")
+	if !slices.Contains(kernelVersions, f.version) {
+		if f.version == 410 {
+			return errors.New("invalid -version 410 for a compute kernel: valid: 430, 450 (the library, -library, has no #version line and compiles from 410 on)")
 		}
-		return fmt.Errorf("invalid -version %d; valid: %v", f.version, valid)
+		return fmt.Errorf("invalid -version %d: valid: %s", f.version, strings.ReplaceAll(strings.Trim(fmt.Sprint(kernelVersions), "[]"), " ", ", "))
 	}
 	if f.prefix == "" {
 		return fmt.Errorf("invalid -prefix \"\": empty; leave -prefix out for the default %s", shaders.DefaultPrefix)

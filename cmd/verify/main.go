@@ -34,6 +34,7 @@ import (
 
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/internal/oneline"
 	"github.com/noiselab/noise/internal/outfile"
 )
 
@@ -112,7 +113,7 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 		return exitWritten(0, out, stderr)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "verify: %v\n", err)
+		fmt.Fprintf(stderr, "verify: %s\n", oneline.Format(err.Error()))
 		return 2
 	}
 	table := io.Writer(out)

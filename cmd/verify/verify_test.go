@@ -197,7 +197,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-context", "current"}, []string{"egl, glfw"}},
 		{[]string{"-dims", "5"}, []string{"-dims", "1, 2, 3, 4"}},
 		{[]string{"-tiling", "maybe"}, []string{"both, yes, no"}},
-		{[]string{"-noise", "simplex", "-tiling", "yes"}, []string{"no variant matches", "simplex has no tiling"}},
+		{[]string{"-noise", "simplex", "-tiling", "yes"}, []string{"-noise simplex selects no variant with -tiling yes", "no tiling variant"}},
 		{[]string{"-n", "0"}, []string{"-n 0"}},
 		{[]string{"-tolerance", "-1"}, []string{"-tolerance"}},
 		{[]string{"extra"}, []string{`unexpected argument "extra"`}},

@@ -1,6 +1,10 @@
 package main
 
-import "github.com/go-gl/glfw/v3.3/glfw"
+import (
+	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"github.com/noiselab/noise/internal/cliflag"
+)
 
 // binding is a key, with or without Shift, and its action.
 type binding struct {
@@ -17,11 +21,11 @@ var bindings = []binding{
 	{glfw.KeyN, true, PrevNoise, ""},
 	{glfw.KeyPageDown, false, NextNoise, "PgDn / PgUp    next / previous noise type"},
 	{glfw.KeyPageUp, false, PrevNoise, ""},
-	{glfw.Key1, false, Dims1, "1 2 3 4        dimensions (4D: not Voronoi)"},
+	{glfw.Key1, false, Dims1, cliflag.Expand("1 2 3 4        dimensions (4D: not {fewerDims})")},
 	{glfw.Key2, false, Dims2, ""},
 	{glfw.Key3, false, Dims3, ""},
 	{glfw.Key4, false, Dims4, ""},
-	{glfw.KeyT, false, ToggleTiling, "T              tiling on/off (not for simplex)"},
+	{glfw.KeyT, false, ToggleTiling, cliflag.Expand("T              tiling on/off (not for {noTiling})")},
 	{glfw.KeyS, false, NextShape, "S / Shift+S    shape: plane, sphere, torus"},
 	{glfw.KeyS, true, PrevShape, ""},
 	{glfw.KeyM, false, ToggleLook, "M              look: lit surface / cubes"},

@@ -22,6 +22,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,6 +49,13 @@ Usage:
 
 The viewer needs a display; without one, run it under Xvfb:
   xvfb-run -a viewer -screenshot out.png
+
+The flags set the starting state, which the keys change. A flag that does
+nothing is refused: -warp-frequency, -warp-octaves or -warp-mode without
+-warp-amplitude always; with -frames or -screenshot, which draw the state
+as the flags give it, also -instance-scale without -look cubes, -seamless
+without 4D noise on the plane, -time and -loop without 4D noise, -matrix
+without -rotate or -animate, and the like.
 
 Keys (press H in the window):
 `
@@ -78,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "viewer:", err)
+		fmt.Fprintln(stderr, "viewer:", oneline.Format(err.Error()))
 		return 2
 	}
 	st, err := view(s, opts, stdout)
@@ -181,5 +189,38 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	if opts.timing && opts.frames < 2 {
 		return s, opts, errors.New("-timing needs -frames 2 or more")
 	}
+	if err := cliflag.CheckNeeds(fs, needs(s, opts, &settings, &dom)); err != nil {
+		return s, opts, err
+	}
 	return s, opts, nil
+}
+
+// batchNote ends the refusals of flags that only the window's keys could
+// make effective.
+const batchNote = "with -frames or -screenshot no key changes the state"
+
+// needs are the flags the viewer refuses where they would do nothing. In
+// the window the keys change the noise, the settings, the shape and the
+// look, so a flag that sets the starting state does something as soon as
+// a key makes it count (-instance-scale once M shows the cubes); with
+// -frames or -screenshot the state drawn is the state the flags give, and
+// a flag must change it.
+func needs(s State, opts options, settings *cliflag.Settings, dom *cliflag.Domain) []cliflag.Need {
+	batch := opts.frames > 0
+	four := s.Config().Dims == 4
+	timeNeed := cliflag.Needs("time", !batch || four && !s.SeamlessOn(), "4D noise (-dims 4)", "the loop's time moves the fourth axis, and "+batchNote)
+	loopNeed := cliflag.Needs("loop", !batch || four && !s.SeamlessOn(), "4D noise (-dims 4)", "time runs around the loop through w, and "+batchNote)
+	if s.SeamlessOn() {
+		timeNeed.Msg = "-time does nothing with -seamless: the seamless plane uses all four axes, leaving none for time, and " + batchNote
+		loopNeed.Msg = "-loop does nothing with -seamless: the seamless plane uses all four axes, leaving none for time, and " + batchNote
+	}
+	return slices.Concat(
+		settings.Needs(batch),
+		dom.Needs(!batch || four, !batch || s.Animate, "-dims 4", "a non-zero -rotate or -animate"),
+		[]cliflag.Need{
+			cliflag.Needs("instance-scale", !batch || s.Look == Cubes, "-look cubes", "it sizes the cubes, and "+batchNote),
+			cliflag.Needs("seamless", !batch || s.SeamlessOn(), "4D noise on the plane (-dims 4 -shape plane)", "it maps the plane onto the 4D torus, and "+batchNote),
+			timeNeed, loopNeed,
+		},
+	)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/cliflag"
 )
 
 // Look is how the noise is drawn.
@@ -140,7 +141,7 @@ func (s State) Validate() error {
 		return fmt.Errorf("invalid -dims %d for %s: must be 1 to %d", s.Dims, s.Noise, s.Noise.MaxDims())
 	}
 	if s.Tiling && !s.Noise.Tiling() {
-		return fmt.Errorf("%s has no tiling variant (tiling exists for lattice, Voronoi and perm-value noise)", s.Noise)
+		return fmt.Errorf("-tiling: %s has no tiling variant (tiling exists for %s noise)", s.Noise, cliflag.WithTiling())
 	}
 	if s.Resolution < minResolution || s.Resolution > maxResolution {
 		return fmt.Errorf("invalid -resolution %d: must be %d to %d", s.Resolution, minResolution, maxResolution)
@@ -348,7 +349,7 @@ func (s *State) Apply(a Action) Change {
 		s.Flow = !s.Flow
 		switch {
 		case s.Flow && s.Config().Dims != 4:
-			s.Message = "time flows in 4D noise only (press 4; Voronoi has no 4D)"
+			s.Message = "time flows in 4D noise only (press 4; " + cliflag.FewerDims() + " has no 4D)"
 		case s.Flow && s.SeamlessOn():
 			s.Message = "the seamless plane uses all four axes: no time (U turns it off)"
 		}
@@ -356,7 +357,7 @@ func (s *State) Apply(a Action) Change {
 	case ToggleSeamless:
 		s.Seamless = !s.Seamless
 		if s.Seamless && !s.SeamlessOn() {
-			s.Message = "seamless needs 4D noise on the plane (4; S for the plane; Voronoi has no 4D)"
+			s.Message = "seamless needs 4D noise on the plane (4; S for the plane; " + cliflag.FewerDims() + " has no 4D)"
 		}
 		return Resample
 	case ResetView:

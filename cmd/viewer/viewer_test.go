@@ -159,7 +159,8 @@ func TestFourDimensions(t *testing.T) {
 		if n := distinctColours(a); n < 64 {
 			t.Errorf("%s: %d colours; the 4D picture is (nearly) uniform", shape, n)
 		}
-	}	// The seamless plane: sampled on the CPU, drawn like the GPU's samples.
+	}
+	// The seamless plane: sampled on the CPU, drawn like the GPU's samples.
 	s := DefaultState()
 	s.Noise, s.Dims, s.Resolution = noise.Simplex, 4, 48
 	plain := shot(t, s)
@@ -390,6 +391,34 @@ func TestBadFlags(t *testing.T) {
 		msg := stderr.String()
 		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tt.want) || stdout.Len() != 0 {
 			t.Errorf("%v: exit %d, stderr %q (want one line with %q)", tt.args, code, msg, tt.want)
+		}
+	}
+}
+
+// TestStartingFlags: in the window a flag sets the starting state, which
+// the keys change, so a flag that counts only in another state (another
+// look, 4D noise, a fractal mode) is accepted; with -frames or
+// -screenshot it is accepted where the state drawn uses it (the refusals
+// are in cmd/noise's TestUselessFlags, which runs the built viewer).
+func TestStartingFlags(t *testing.T) {
+	shot := filepath.Join(t.TempDir(), "x.png")
+	for _, args := range [][]string{
+		{"-instance-scale", "3"},
+		{"-seamless", "-time", "0.5", "-loop"},
+		{"-matrix", "pn"},
+		{"-lacunarity", "3", "-persistence", "0.3", "-ping-pong", "3"},
+		{"-warp-amplitude", "0.5", "-warp-mode", "progressive"},
+		{"-translate", "1,2,3,4", "-scale", "1,1,1,2"},
+		{"-screenshot", shot, "-look", "cubes", "-instance-scale", "3"},
+		{"-screenshot", shot, "-animate", "-matrix", "pn"},
+		{"-screenshot", shot, "-rotate", "0,30,0", "-matrix", "pn"},
+		{"-screenshot", shot, "-dims", "4", "-seamless"},
+		{"-frames", "3", "-dims", "4", "-loop", "-time", "0.5"},
+		{"-frames", "3", "-dims", "4", "-translate", "1,2,3,4"},
+		{"-frames", "3", "-octaves", "2", "-lacunarity", "3", "-fractal", "pingpong", "-ping-pong", "3"},
+	} {
+		if _, _, err := parseArgs(args, io.Discard); err != nil {
+			t.Errorf("%q: %v", args, err)
 		}
 	}
 }

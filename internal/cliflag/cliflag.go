@@ -6,6 +6,13 @@
 // domain transform (-translate, -rotate, -scale, -matrix) and the GPU
 // flags (-context, -driver, -arith, -precision). Each flag is parsed by
 // one set of rules, so a value means the same to every command.
+//
+// A flag that would do nothing with the others given is refused rather
+// than ignored: the sets and the commands list their conditional flags as
+// Needs, which CheckNeeds checks. What the help texts say about the
+// noises' dimensions and tiling comes from the library's tables (Expand,
+// DimsRange, FewerDims, NoTiling), and StaleClaims finds a hand-written
+// statement that the tables contradict.
 package cliflag
 
 import (
@@ -13,7 +20,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
 )
 
 // NewFlagSet returns a flag set for the command name as the user types it
@@ -40,9 +52,16 @@ func Parse(fs *flag.FlagSet, header string, args []string, stdout io.Writer) err
 		}
 		msg := err.Error()
 		if m := badValue.FindStringSubmatch(msg); m != nil {
-			msg = "invalid -" + m[2] + " " + m[1] + ": " + m[3]
+			msg = "invalid -" + m[2] + " " + m[1] + ": " + valueError(fs.Lookup(m[2]), m[3])
 		}
-		return fmt.Errorf("%s (run \"%s -h\" for usage)", msg, fs.Name())
+		if m := undefined.FindStringSubmatch(msg); m != nil {
+			if near := nearest(fs, m[1]); near != "" {
+				msg += "; did you mean -" + near + "?"
+			}
+		}
+		// Package flag quotes no names: an argument with a line break
+		// would break the line.
+		return fmt.Errorf("%s (run \"%s -h\" for usage)", escapeControl(msg), fs.Name())
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q: %s takes flags only (run \"%s -h\" for usage)", fs.Arg(0), fs.Name(), fs.Name())
@@ -53,7 +72,95 @@ func Parse(fs *flag.FlagSet, header string, args []string, stdout io.Writer) err
 // badValue matches package flag's error for a value its flag refuses, so
 // that Parse can say it the way the commands' own checks do:
 // invalid -name "value": why.
-var badValue = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for flag -([\w-]+): (.*)$`)
+var badValue = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-([\w-]+): (.*)$`)
+
+// undefined matches package flag's error for an unknown flag.
+var undefined = regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
+
+// nearest returns the flag of fs whose name is closest to name, within two
+// edits (a typo), or "".
+func nearest(fs *flag.FlagSet, name string) string {
+	best, bestD := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		if d := editDistance(strings.ToLower(name), f.Name); d < bestD {
+			best, bestD = f.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// escapeControl writes the control characters of s (line breaks, tabs)
+// as Go escapes, so that s stays one line.
+func escapeControl(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// valueError says what package flag's "parse error" and "value out of
+// range" mean for the flag's type: what a valid value looks like.
+func valueError(f *flag.Flag, why string) string {
+	if f == nil || why != "parse error" && why != "value out of range" {
+		return why
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return why
+	}
+	switch g.Get().(type) {
+	case bool:
+		return "valid: true, false"
+	case time.Duration:
+		return "not a duration: a number with a unit, e.g. 300ms, 1.5s, 2m"
+	case int, int64:
+		if why == "value out of range" {
+			return fmt.Sprintf("out of range: a whole number from %d to %d", math.MinInt64, math.MaxInt64)
+		}
+		return "not a whole number"
+	case uint, uint64:
+		if why == "value out of range" {
+			return fmt.Sprintf("out of range: a whole number from 0 to %d", uint64(math.MaxUint64))
+		}
+		return "not a whole number at least 0"
+	case float64:
+		if why == "value out of range" {
+			return "out of range: a number of float64 size"
+		}
+		return "not a number"
+	}
+	return why
+}
 
 // IsSet reports whether the flag name was given on the command line.
 func IsSet(fs *flag.FlagSet, name string) bool {

@@ -148,7 +148,7 @@ func TestVariants(t *testing.T) {
 	_, err = count("-tiling", "maybe")
 	wantError(t, "-tiling maybe", err, "valid: both, yes, no")
 	_, err = count("-noise", "simplex", "-tiling", "yes")
-	wantError(t, "nothing selected", err, "no variant matches", "simplex has no tiling")
+	wantError(t, "nothing selected", err, "-noise simplex selects no variant with -tiling yes", "no tiling variant")
 	_, err = count("-exclude", "nope")
 	wantError(t, "bad exclude", err, `unknown noise "nope"`)
 }
@@ -188,7 +188,7 @@ func TestSettings(t *testing.T) {
 		{Limits{}, []string{"-lacunarity", "two"}, []string{`-lacunarity "two"`, "not a number"}},
 		{Limits{}, []string{"-persistence", "NaN"}, []string{"persistence NaN", "finite"}},
 		{Limits{}, []string{"-persistence", "1e39"}, []string{"-persistence 1e39", "float32"}},
-		{Limits{}, []string{"-frequency", "100000", "-octaves", "16"}, []string{"top octave frequency"}},
+		{Limits{}, []string{"-frequency", "100000", "-octaves", "16"}, []string{"-frequency 100000", "-octaves 16", "top octave", "above 2^31−1"}},
 		{Limits{Frequency: 64}, []string{"-frequency", "65"}, []string{"-frequency 65", "1 to 64"}},
 		{Limits{Frequency: 64}, []string{"-frequency", "0"}, []string{"-frequency 0", "1 to 64"}},
 		{Limits{Lacunarity: 8}, []string{"-lacunarity", "9"}, []string{"-lacunarity 9", "1 to 8"}},
@@ -261,7 +261,7 @@ func TestDomain(t *testing.T) {
 	}
 	parse(t, []string{"-scale", "1,1,1,0"}, reg)
 	_, err = d.Domain()
-	wantError(t, "-scale 1,1,1,0", err, "scale w 0")
+	wantError(t, "-scale 1,1,1,0", err, "-scale 1,1,1,0", "w is 0", "not 0")
 	_, err = parse(t, []string{"-translate", "1,2,3,4,5"}, reg)
 	wantError(t, "-translate 1,2,3,4,5", err, `"x,y,z" or "x,y,z,w"`)
 	_, err = parse(t, []string{"-rotate", "1,2,3,4"}, reg)

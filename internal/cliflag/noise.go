@@ -1,9 +1,9 @@
 package cliflag
 
 import (
-	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,8 +32,8 @@ func (v *Variant) Register(fs *flag.FlagSet, def noise.Config, required bool) {
 		usage = "noise `name` (required); valid: " + join(noise.Names())
 	}
 	fs.Var((*noiseValue)(v), "noise", usage)
-	fs.IntVar(&v.Dims, "dims", def.Dims, "`dimensions`: 1 to 3, or 1 to 4 for perm-value (1D uses x, 2D x and z)")
-	fs.BoolVar(&v.Tiling, "tiling", def.Tiling, "the tiling variant: period 1 in every used axis at frequency 1 (not for simplex noise)")
+	fs.IntVar(&v.Dims, "dims", def.Dims, Expand("`dimensions`: {dimsRange}; 1D uses x, 2D x and z, 4D also w"))
+	fs.BoolVar(&v.Tiling, "tiling", def.Tiling, Expand("the tiling variant: period 1 in every used axis at frequency 1 (not for {noTiling} noise)"))
 }
 
 // Config returns the variant with settings s, validated (the library's
@@ -43,6 +43,12 @@ func (v *Variant) Config(s noise.Settings) (noise.Config, error) {
 		return noise.Config{}, fmt.Errorf("missing -noise NAME; valid: %s", join(noise.Names()))
 	}
 	cfg := noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: s}
+	if top := v.Noise.MaxDims(); v.Dims < 1 || v.Dims > top {
+		return cfg, fmt.Errorf("invalid -dims %d for %s: must be 1 to %d", v.Dims, v.Noise, top)
+	}
+	if v.Tiling && !v.Noise.Tiling() {
+		return cfg, fmt.Errorf("-tiling: %s has no tiling variant (tiling exists for %s noise)", v.Noise, WithTiling())
+	}
 	return cfg, cfg.Validate()
 }
 
@@ -92,6 +98,9 @@ func (l *NoiseList) String() string {
 	return l.text
 }
 
+// all reports whether the list is "all".
+func (l *NoiseList) all() bool { return strings.TrimSpace(l.text) == "all" }
+
 // Set parses the list.
 func (l *NoiseList) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
@@ -119,43 +128,103 @@ func (v *Variants) Register(fs *flag.FlagSet) {
 	v.Noise = NewNoiseList("all")
 	fs.Var(&v.Noise, "noise", "comma-separated noise `names`, or all")
 	fs.Var(&v.Exclude, "exclude", "comma-separated noise `names` to leave out")
-	fs.StringVar(&v.Dims, "dims", "all", "comma-separated `dimensions` (1-4), or all")
+	fs.StringVar(&v.Dims, "dims", "all", fmt.Sprintf("comma-separated `dimensions` (1 to %d), or all", MaxDims()))
 	Choice(fs, &v.Tiling, "tiling", "both", []string{"both", "yes", "no"}, "tiling `variants`: both, yes or no")
 }
 
-// Select returns the variants of compare.Variants that the flags select;
-// a selection that leaves nothing is an error.
+// Select returns the variants of compare.Variants that the flags select.
+// A selection that leaves nothing is an error, and so is an entry of
+// -noise, -exclude or -dims that selects or leaves out nothing (a
+// filter that does nothing).
 func (v *Variants) Select() ([]compare.Variant, error) {
 	dims := map[int]bool{}
-	if v.Dims != "all" {
+	var dimsList []int
+	if strings.TrimSpace(v.Dims) != "all" {
 		for _, d := range strings.Split(v.Dims, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(d))
-			if err != nil || n < 1 || n > 4 {
-				return nil, fmt.Errorf("invalid -dims %q: use 1, 2, 3, 4 (comma-separated) or all", v.Dims)
+			if err != nil || n < 1 || n > MaxDims() {
+				return nil, fmt.Errorf("invalid -dims %q: use %s (comma-separated) or all", v.Dims, dimsValues())
+			}
+			if !dims[n] {
+				dimsList = append(dimsList, n)
 			}
 			dims[n] = true
 		}
 	}
-	in := func(l []noise.Noise, n noise.Noise) bool {
-		for _, m := range l {
-			if m == n {
-				return true
+	// sel selects the variants of the noises for which noiseOK holds
+	// with the -dims and -tiling filters; dimsOK filters -dims.
+	all := compare.Variants()
+	sel := func(noiseOK func(noise.Noise) bool, dimsOK func(int) bool) []compare.Variant {
+		var out []compare.Variant
+		for _, c := range all {
+			if noiseOK(c.Noise) && dimsOK(c.Dims) && (v.Tiling == "both" || c.Tiling == (v.Tiling == "yes")) {
+				out = append(out, c)
 			}
 		}
-		return false
+		return out
 	}
-	var out []compare.Variant
-	for _, c := range compare.Variants() {
-		if in(v.Noise.Noises, c.Noise) && !in(v.Exclude.Noises, c.Noise) && (len(dims) == 0 || dims[c.Dims]) &&
-			(v.Tiling == "both" || c.Tiling == (v.Tiling == "yes")) {
-			out = append(out, c)
+	given := func(d int) bool { return len(dims) == 0 || dims[d] }
+	is := func(n noise.Noise) func(noise.Noise) bool { return func(m noise.Noise) bool { return m == n } }
+	tiling, filters := "", ""
+	if v.Tiling != "both" {
+		tiling = " -tiling " + v.Tiling
+	}
+	if len(dims) > 0 {
+		filters = " -dims " + v.Dims
+	}
+	filters += tiling
+	has := func(n noise.Noise) string {
+		s := fmt.Sprintf("%s has 1 to %d dims", n, n.MaxDims())
+		if !n.Tiling() {
+			s += " and no tiling variant"
+		}
+		return s
+	}
+	if !v.Noise.all() {
+		for _, n := range v.Noise.Noises {
+			if len(sel(is(n), given)) == 0 {
+				return nil, fmt.Errorf("-noise %s selects no variant with%s (%s)", n, filters, has(n))
+			}
 		}
 	}
+	for _, n := range v.Exclude.Noises {
+		if !slices.Contains(v.Noise.Noises, n) {
+			return nil, fmt.Errorf("-exclude %s leaves nothing out: -noise %s does not select it", n, v.Noise.text)
+		}
+		if len(sel(is(n), given)) == 0 {
+			return nil, fmt.Errorf("-exclude %s leaves nothing out: it has no variant with%s (%s)", n, filters, has(n))
+		}
+	}
+	kept := func(n noise.Noise) bool {
+		return slices.Contains(v.Noise.Noises, n) && !slices.Contains(v.Exclude.Noises, n)
+	}
+	for _, d := range dimsList {
+		if len(sel(kept, func(e int) bool { return e == d })) == 0 {
+			why := fmt.Sprintf("%s: at most %dD", Describe(func(n noise.Noise) bool { return kept(n) && n.MaxDims() < d }), d-1)
+			if lacking := Describe(func(n noise.Noise) bool { return kept(n) && n.MaxDims() >= d }); lacking != "" {
+				why = lacking + ": no tiling variant"
+			}
+			with := ""
+			if tiling != "" {
+				with = " with" + tiling
+			}
+			return nil, fmt.Errorf("-dims %d selects no variant: no noise that -noise %s selects has %dD%s (%s)", d, v.Noise.text, d, with, why)
+		}
+	}
+	out := sel(kept, given)
 	if len(out) == 0 {
-		return nil, errors.New("no variant matches -noise " + v.Noise.text + " -dims " + v.Dims + " -tiling " + v.Tiling +
-			" (simplex has no tiling; only perm-value has 4D)")
+		return nil, fmt.Errorf("no variant matches -noise %s -exclude %s -dims %s -tiling %s", v.Noise.text, v.Exclude.text, v.Dims, v.Tiling)
 	}
 	return out, nil
+}
+
+// dimsValues are the valid dimensions: "1, 2, 3, 4".
+func dimsValues() string {
+	var s []string
+	for d := 1; d <= MaxDims(); d++ {
+		s = append(s, strconv.Itoa(d))
+	}
+	return join(s)
 }
 
 func join(s []string) string { return strings.Join(s, ", ") }

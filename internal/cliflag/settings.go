@@ -55,22 +55,22 @@ func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage stri
 		"base `frequency`, a whole number "+upTo(int64(s.Limits.Frequency), "at least 1")+" (for a fractional one see -scale)")
 	fs.IntVar(&s.Octaves, "octaves", def.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
 	s.Lacunarity = Number(strconv.Itoa(int(def.Lacunarity)))
-	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, a whole number "+upTo(int64(s.Limits.Lacunarity), "at least 1"))
+	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, a whole number "+upTo(int64(s.Limits.Lacunarity), "at least 1")+" (with 2 or more octaves)")
 	s.Persistence = Number(strconv.FormatFloat(float64(def.Persistence), 'g', -1, 32))
 	pers := "finite and at least 0"
 	if s.Limits.Persistence > 0 {
 		pers = fmt.Sprintf("0 to %v", s.Limits.Persistence)
 	}
-	fs.Var(&s.Persistence, "persistence", "amplitude `factor` per octave, "+pers)
+	fs.Var(&s.Persistence, "persistence", "amplitude `factor` per octave, "+pers+" (with 2 or more octaves)")
 	fs.StringVar(&s.Fractal, "fractal", def.Fractal.String(), "fractal `mode` of each octave: "+strings.Join(noise.FractalNames(), ", ")+
 		" (docs/algorithms.md §6.4)")
 	fs.Var(&s.PingPong, "ping-pong", fmt.Sprintf("`strength` of -fractal pingpong, above 0 and at most %d (default %d)", noise.MaxPingPong, noise.DefaultPingPong))
 	s.WarpAmplitude = Number(strconv.FormatFloat(float64(def.WarpAmplitude), 'g', -1, 32))
 	fs.Var(&s.WarpAmplitude, "warp-amplitude", fmt.Sprintf("domain warp `amplitude` in position units, at most %d in magnitude; 0: no warp (docs/algorithms.md §8.7)", noise.MaxWarpAmplitude))
-	fs.Int64Var(&s.WarpFrequency, "warp-frequency", int64(def.WarpBaseFrequency()), "domain warp base `frequency`, a whole number at least 1")
-	fs.IntVar(&s.WarpOctaves, "warp-octaves", def.WarpOctaveCount(), fmt.Sprintf("domain warp `octaves`, 1 to %d (frequency ×2, amplitude ×0.5 each)", noise.MaxOctaves))
+	fs.Int64Var(&s.WarpFrequency, "warp-frequency", int64(def.WarpBaseFrequency()), "domain warp base `frequency`, a whole number at least 1 (with -warp-amplitude)")
+	fs.IntVar(&s.WarpOctaves, "warp-octaves", def.WarpOctaveCount(), fmt.Sprintf("domain warp `octaves`, 1 to %d (frequency ×2, amplitude ×0.5 each; with -warp-amplitude)", noise.MaxOctaves))
 	fs.StringVar(&s.WarpMode, "warp-mode", def.WarpMode.String(), "domain warp `mode`: "+strings.Join(noise.WarpModeNames(), " or ")+
-		" (FastNoiseLite's domain-warp fractals)")
+		" (FastNoiseLite's domain-warp fractals; with -warp-amplitude and 2 or more -warp-octaves)")
 }
 
 // Settings returns the library's settings, validated by the library's
@@ -83,8 +83,11 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	if lim := int64(s.Limits.Frequency); lim > 0 && (s.Frequency < 1 || s.Frequency > lim) {
 		return st, fmt.Errorf("invalid -frequency %d: must be 1 to %d", s.Frequency, lim)
 	}
-	if s.Frequency < math.MinInt32 || s.Frequency > math.MaxInt32 {
-		return st, fmt.Errorf("invalid -frequency %d: must be 1 to %d", s.Frequency, math.MaxInt32)
+	if s.Frequency < 1 || s.Frequency > math.MaxInt32 {
+		return st, fmt.Errorf("invalid -frequency %d: must be a whole number at least 1, at most %d (for a fractional frequency see -scale)", s.Frequency, math.MaxInt32)
+	}
+	if s.Octaves < 1 || s.Octaves > noise.MaxOctaves {
+		return st, fmt.Errorf("invalid -octaves %d: must be 1 to %d", s.Octaves, noise.MaxOctaves)
 	}
 	lac := s.Lacunarity.Float64()
 	if lac != math.Trunc(lac) {
@@ -93,15 +96,22 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	if lim := float64(s.Limits.Lacunarity); lim > 0 && (lac < 1 || lac > lim) {
 		return st, fmt.Errorf("invalid -lacunarity %s: must be 1 to %d", s.Lacunarity, s.Limits.Lacunarity)
 	}
-	if lac < math.MinInt32 || lac > math.MaxInt32 {
-		return st, fmt.Errorf("invalid -lacunarity %s: must be 1 to %d", s.Lacunarity, math.MaxInt32)
+	if lac < 1 || lac > math.MaxInt32 {
+		return st, fmt.Errorf("invalid -lacunarity %s: must be a whole number at least 1, at most %d", s.Lacunarity, math.MaxInt32)
 	}
 	pers, err := strconv.ParseFloat(string(s.Persistence), 32)
 	if lim := float64(s.Limits.Persistence); lim > 0 && !(pers >= 0 && pers <= lim) {
 		return st, fmt.Errorf("invalid -persistence %s: must be 0 to %v", s.Persistence, lim)
 	}
-	if err != nil {
+	if err != nil || !(pers >= 0) || math.IsInf(pers, 0) {
 		return st, fmt.Errorf("invalid -persistence %s: must be finite and at least 0 (and fit a float32)", s.Persistence)
+	}
+	if topFrequency(s.Frequency, int64(lac), s.Octaves) > math.MaxInt32 {
+		return st, fmt.Errorf("-frequency %d, -lacunarity %s and -octaves %d give the top octave the frequency %d·%s^%d, above 2^31−1: lower one of them",
+			s.Frequency, s.Lacunarity, s.Octaves, s.Frequency, s.Lacunarity, s.Octaves-1)
+	}
+	if !amplitudesFit(float32(pers), s.Octaves) {
+		return st, fmt.Errorf("invalid -persistence %s with -octaves %d: persistence^(octaves−1) must not exceed 2^64", s.Persistence, s.Octaves)
 	}
 	fractal := noise.FractalFBm
 	if s.Fractal != "" {
@@ -128,6 +138,10 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	}
 	if s.WarpOctaves < 1 || s.WarpOctaves > noise.MaxOctaves {
 		return st, fmt.Errorf("invalid -warp-octaves %d: must be 1 to %d", s.WarpOctaves, noise.MaxOctaves)
+	}
+	if warp != 0 && topFrequency(s.WarpFrequency, 2, s.WarpOctaves) > math.MaxInt32 {
+		return st, fmt.Errorf("-warp-frequency %d and -warp-octaves %d give the top warp octave the frequency %d·2^%d, above 2^31−1: lower one of them",
+			s.WarpFrequency, s.WarpOctaves, s.WarpFrequency, s.WarpOctaves-1)
 	}
 	warpMode := noise.WarpIndependent
 	if s.WarpMode != "" {
@@ -177,4 +191,27 @@ func (n *Number) Set(s string) error {
 func (n Number) Float64() float64 {
 	v, _ := strconv.ParseFloat(string(n), 64)
 	return v
+}
+
+// topFrequency is the frequency f·lac^(octaves−1) of the top octave,
+// stopping once it exceeds 2^31−1 (noise.Settings.Validate's rule).
+func topFrequency(f, lac int64, octaves int) int64 {
+	top := f
+	for o := 1; o < octaves && top <= math.MaxInt32; o++ {
+		top *= lac
+	}
+	return top
+}
+
+// amplitudesFit reports whether every octave's amplitude pers^o, computed
+// as noise.Settings.Validate computes it, stays at most 2^64.
+func amplitudesFit(pers float32, octaves int) bool {
+	amp := float32(1)
+	for o := 1; o < octaves; o++ {
+		amp *= pers
+		if amp > 1<<64 {
+			return false
+		}
+	}
+	return true
 }

@@ -17,12 +17,20 @@ type Triple struct {
 	HasW   bool
 	Single bool
 	Four   bool
+	// Count is how many numbers the flag's value had (1, 3 or 4); 0
+	// before Set.
+	Count int
+	text  string // the value as given
 }
 
-// String formats the value as the flag takes it.
+// String formats the value as the flag takes it: as given, or the
+// default's numbers.
 func (t *Triple) String() string {
 	if t == nil {
 		return ""
+	}
+	if t.text != "" {
+		return t.text
 	}
 	var parts []string
 	v := t.V[:]
@@ -65,6 +73,7 @@ func (t *Triple) Set(s string) error {
 		v[1], v[2], v[3] = v[0], v[0], v[0]
 	}
 	t.V = [3]float32{v[0], v[1], v[2]}
-	t.W, t.HasW = v[3], t.Four && len(parts) != 3
+	t.W, t.HasW, t.Count = v[3], t.Four && len(parts) != 3, len(parts)
+	t.text = strings.TrimSpace(s)
 	return nil
 }
