@@ -1,7 +1,9 @@
 package noise
 
 import (
+	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -38,15 +40,60 @@ type Loop struct {
 	Radius float32
 }
 
-// LoopFrame returns the time of frame k of a loop of n frames, (k mod n)/n
-// in [0, 1): frames k and k + n are the same time, bit for bit, so a
-// looping animation's frame n is its frame 0. n must be at least 1.
+// LoopFrame returns the time of frame k of a loop of n frames: (k mod n)/n
+// (the floor modulo, in [0, n)) correctly rounded to float32, or, where
+// that rounds to 1 (only for n above 2^24), the largest float32 below 1,
+// 1 − 2^−24. So it lies in [0, 1) for every k and every n ≥ 1, is
+// non-decreasing in k within a loop, and frames k and k + n are the same
+// time, bit for bit: a looping animation's frame n is its frame 0. For
+// n ≤ 2^24 it is float32(k mod n)/float32(n) (docs/algorithms.md §8.8).
+// n < 1 is a programmer error: LoopFrame panics, as k % 0 does.
 func LoopFrame(k, n int) float32 {
-	k %= n
-	if k < 0 {
-		k += n
+	if n < 1 {
+		panic(fmt.Sprintf("noise: LoopFrame(%d, %d): a loop has at least 1 frame", k, n))
 	}
-	return float32(k) / float32(n)
+	m := k % n // |m| < n: no overflow, MinInt included
+	if m < 0 {
+		m += n
+	}
+	return fraction32(uint64(m), uint64(n))
+}
+
+// fraction32 returns m/n correctly rounded to float32 (to nearest, ties to
+// even) for 0 ≤ m < n < 2^64, or 1 − 2^−24 where that rounds to 1.
+func fraction32(m, n uint64) float32 {
+	if m == 0 {
+		return 0
+	}
+	if n <= 1<<24 { // exact operands: one IEEE division; (n − 1)/n ≤ 1 − 2^−24
+		return float32(m) / float32(n)
+	}
+	// q = floor(m·2^s / n) has 41 or 42 bits (m/n lies in
+	// (2^(a−b−1), 2^(a−b+1)) for a, b the bit lengths of m and n), so
+	// m/n = (q + r/n)·2^−s, and the 128-bit m·2^s (below 2^(b+41) ≤ 2^105)
+	// divided by n fits in 64 bits.
+	s := 41 + bits.Len64(n) - bits.Len64(m)
+	var hi, lo uint64
+	if s >= 64 {
+		hi = m << (s - 64)
+	} else {
+		hi, lo = m>>(64-s), m<<s
+	}
+	q, r := bits.Div64(hi, lo, n)
+	if r != 0 {
+		q |= 1 // sticky: far below the rounding position, as q has ≥ 41 bits
+	}
+	// Round q to 24 significant bits, to nearest, ties to even.
+	drop := bits.Len64(q) - 24
+	mant, rest, half := q>>drop, q&(1<<drop-1), uint64(1)<<(drop-1)
+	if rest > half || rest == half && mant&1 == 1 {
+		mant++ // at most 2^24: exact in float32
+	}
+	f := float32(math.Ldexp(float64(mant), drop-s)) // exact: ≥ 2^−64, far above the subnormals
+	if f >= 1 {
+		return math.Float32frombits(0x3F7FFFFF) // 1 − 2^−24
+	}
+	return f
 }
 
 // Point returns the 4D position of p at time t:

@@ -242,10 +242,11 @@ func (n Noise) Parts() Parts {
 }
 
 // Range returns the closed interval the noise's value lies in at the given
-// dimension (docs/algorithms.md §9); fractal summation keeps it. Perlin 3D
-// can exceed 1 in magnitude by about 3e-6 in theory (the tutorial's
-// normalisation constant is rounded); 1D Voronoi F2 and F2 − F1 reach up to
-// 1.5 (they are not clamped). Smooth Worley is 0 outside its window.
+// dimension (docs/algorithms.md §9), for every position and setting: the
+// lattice, simplex and perm-value noises clamp their raw value to [−1, 1]
+// before the combine step (§2.5, §5.2), and fractal summation keeps the
+// range. 1D Voronoi F2 and F2 − F1 reach up to 1.5 (they are not clamped).
+// Smooth Worley is 0 outside its window.
 func (n Noise) Range(dims int) (lo, hi float32) {
 	if n >= numNoises {
 		return 0, 0

@@ -21,8 +21,10 @@ import (
 //     the Voronoi function, the fractal mode's shape and the octave sum
 //     included (kernels_batch_amd64.go names them); the positions are
 //     split into axes and clamped by prepareBatch, or by Go with a domain;
-//   - values with derivatives (Samples): 8-lane AVX2 kernels, the steps
-//     after the kernel per lane in Go;
+//   - values with derivatives (Samples): 8-lane AVX2 kernels; the combine
+//     step's clamp of the value in Go (clampValues8), its turbulence and
+//     the derivatives' frequency scale in assembly (combineDeriv8), the
+//     Voronoi finalisation and the fractal loop per lane in Go;
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
@@ -446,6 +448,7 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 			}
 		} else {
 			s.d8.run(&b, uint32(s.hash), f)
+			clampValues8(&b.o[0])
 			leanSamples8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], (*[40]float32)(unsafe.Pointer(&out[:8][0])), int32(s.vp.comb), s.derivScale(f))
 		}
 	} else {
@@ -480,8 +483,9 @@ func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
 // prepared positions of b, into n: the derivative kernel, then per lane the
 // rest of cpu.lattice1D…3D, simplex1D…3D or voronoi1D…3D. For lattice and
 // simplex noise that is evaluateCombined and the frequency scale of the
-// derivatives, in assembly (combineDeriv8: the turbulence's sign test is a
-// coin toss, a branch per lane in Go).
+// derivatives: the clamp of the value in Go (clampValues8), the rest in
+// assembly (combineDeriv8: the turbulence's sign test is a coin toss, a
+// branch per lane in Go).
 func (s *Sampler) octave8(b *block8, n *[8]noise.Sample, h uint32, f int32) {
 	s.d8.run(b, h, f)
 	if s.d8.voronoi() {
@@ -491,11 +495,21 @@ func (s *Sampler) octave8(b *block8, n *[8]noise.Sample, h uint32, f int32) {
 		}
 		return
 	}
+	clampValues8(&b.o[0])
 	if k := s.derivScale(f); s.vp.comb != noise.CombineNone || k != 1 {
 		combineDeriv8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], int32(s.vp.comb), k)
-	} // else nothing to do: lattice noise without a combine step
+	} // else nothing more to do: lattice noise without turbulence
 	for l := range n {
 		n[l] = noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]}
+	}
+}
+
+// clampValues8 is the combine step's clampValue on eight kernel values,
+// in Go before combineDeriv8 and leanSamples8 do the rest of the combine
+// step in assembly.
+func clampValues8(v *[8]float32) {
+	for l := range v {
+		v[l] = clampValue(v[l])
 	}
 }
 

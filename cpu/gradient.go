@@ -121,8 +121,11 @@ func evaluate3(g noise.Gradient, h SmallXXHash, x, y, z float32) noise.Sample {
 	return noise.Sample{V: valueGrads[uint8(v)]}
 }
 
-// evaluateCombined applies the combine step c to s (docs/algorithms.md §2).
+// evaluateCombined applies the combine step c to s (docs/algorithms.md
+// §2.5): the value clamped to [−1, 1] (clampValue; the derivatives are
+// left as computed), then turbulence or smooth turbulence.
 func evaluateCombined(c noise.Combiner, s noise.Sample) noise.Sample {
+	s.V = clampValue(s.V)
 	if c == noise.CombineNone {
 		return s
 	}
@@ -150,8 +153,18 @@ func smoothstepSample(s noise.Sample) noise.Sample {
 	return s
 }
 
+// clampValue limits a lattice or simplex noise's raw value (the blend or
+// the kernel sum) to [−1, 1], its range, before the combine step: the
+// float32 arithmetic can overshoot it, by rounding (the interpolator
+// smoothT exceeds 1 for offsets in [0.99536, 1), so the last lerp
+// extrapolates past a corner value ±1) and, near the edge of the
+// coordinate range, where the lattice coordinates keep few fraction bits,
+// by far more (docs/algorithms.md §2.5, §9.1). NaN passes through.
+func clampValue(v float32) float32 { return clampMag(v, 1) }
+
 // combineValue is evaluateCombined reduced to the value.
 func combineValue(c noise.Combiner, v float32) float32 {
+	v = clampValue(v)
 	if c == noise.CombineNone {
 		return v
 	}

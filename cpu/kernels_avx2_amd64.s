@@ -23657,6 +23657,8 @@ valueLattice1DBatchAVX2_loop:
 	VSUBPS     Y0, Y2, Y2
 	VMULPS     Y1, Y2, Y2
 	VADDPS     Y2, Y0, Y0
+	VMAXPS     kbf800000<>+0(SB), Y0, Y0
+	VMINPS     k3f800000<>+0(SB), Y0, Y0
 	TESTL      $0x00000003, BX
 	JZ         valueLattice1DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y0, Y0
@@ -23827,6 +23829,8 @@ perlinLattice1DBatchAVX2_loop:
 	VSUBPS     Y5, Y2, Y0
 	VMULPS     Y1, Y0, Y0
 	VADDPS     Y0, Y5, Y5
+	VMAXPS     kbf800000<>+0(SB), Y5, Y5
+	VMINPS     k3f800000<>+0(SB), Y5, Y5
 	TESTL      $0x00000003, BX
 	JZ         perlinLattice1DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y5, Y5
@@ -24047,6 +24051,8 @@ valueLattice2DBatchAVX2_loop:
 	VSUBPS     Y6, Y0, Y0
 	VMULPS     Y4, Y0, Y0
 	VADDPS     Y0, Y6, Y6
+	VMAXPS     kbf800000<>+0(SB), Y6, Y6
+	VMINPS     k3f800000<>+0(SB), Y6, Y6
 	TESTL      $0x00000003, SI
 	JZ         valueLattice2DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y6, Y6
@@ -24309,6 +24315,8 @@ perlinLattice2DBatchAVX2_loop:
 	VSUBPS     Y10, Y0, Y0
 	VMULPS     Y6, Y0, Y0
 	VADDPS     Y0, Y10, Y10
+	VMAXPS     kbf800000<>+0(SB), Y10, Y10
+	VMINPS     k3f800000<>+0(SB), Y10, Y10
 	TESTL      $0x00000003, SI
 	JZ         perlinLattice2DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y10, Y10
@@ -24670,6 +24678,8 @@ valueLattice3DBatchAVX2_loop:
 	VSUBPS     Y4, Y3, Y0
 	VMULPS     Y1, Y0, Y0
 	VADDPS     Y0, Y4, Y4
+	VMAXPS     kbf800000<>+0(SB), Y4, Y4
+	VMINPS     k3f800000<>+0(SB), Y4, Y4
 	TESTL      $0x00000003, DI
 	JZ         valueLattice3DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y4, Y4
@@ -25228,6 +25238,8 @@ perlinLattice3DBatchAVX2_loop:
 	VSUBPS     Y6, Y3, Y0
 	VMULPS     Y1, Y0, Y0
 	VADDPS     Y0, Y6, Y6
+	VMAXPS     kbf800000<>+0(SB), Y6, Y6
+	VMINPS     k3f800000<>+0(SB), Y6, Y6
 	TESTL      $0x00000003, DI
 	JZ         perlinLattice3DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y6, Y6
@@ -25395,6 +25407,8 @@ valueLattice1DTilingBatchAVX2_loop:
 	VSUBPS       Y3, Y0, Y0
 	VMULPS       Y2, Y0, Y0
 	VADDPS       Y0, Y3, Y3
+	VMAXPS       kbf800000<>+0(SB), Y3, Y3
+	VMINPS       k3f800000<>+0(SB), Y3, Y3
 	TESTL        $0x00000003, BX
 	JZ           valueLattice1DTilingBatchAVX2_combined1
 	VPAND        k7fffffff<>+0(SB), Y3, Y3
@@ -25571,6 +25585,8 @@ perlinLattice1DTilingBatchAVX2_loop:
 	VSUBPS       Y6, Y3, Y0
 	VMULPS       Y2, Y0, Y0
 	VADDPS       Y0, Y6, Y6
+	VMAXPS       kbf800000<>+0(SB), Y6, Y6
+	VMINPS       k3f800000<>+0(SB), Y6, Y6
 	TESTL        $0x00000003, BX
 	JZ           perlinLattice1DTilingBatchAVX2_combined1
 	VPAND        k7fffffff<>+0(SB), Y6, Y6
@@ -25823,6 +25839,8 @@ valueLattice2DTilingBatchAVX2_loop:
 	VSUBPS       Y8, Y5, Y0
 	VMULPS       Y6, Y0, Y0
 	VADDPS       Y0, Y8, Y8
+	VMAXPS       kbf800000<>+0(SB), Y8, Y8
+	VMINPS       k3f800000<>+0(SB), Y8, Y8
 	TESTL        $0x00000003, SI
 	JZ           valueLattice2DTilingBatchAVX2_combined1
 	VPAND        k7fffffff<>+0(SB), Y8, Y8
@@ -26117,6 +26135,8 @@ perlinLattice2DTilingBatchAVX2_loop:
 	VSUBPS       Y12, Y0, Y0
 	VMULPS       Y8, Y0, Y0
 	VADDPS       Y0, Y12, Y12
+	VMAXPS       kbf800000<>+0(SB), Y12, Y12
+	VMINPS       k3f800000<>+0(SB), Y12, Y12
 	TESTL        $0x00000003, SI
 	JZ           perlinLattice2DTilingBatchAVX2_combined1
 	VPAND        k7fffffff<>+0(SB), Y12, Y12
@@ -26526,6 +26546,8 @@ valueLattice3DTilingBatchAVX2_loop:
 	VSUBPS       Y7, Y6, Y0
 	VMULPS       Y4, Y0, Y0
 	VADDPS       Y0, Y7, Y7
+	VMAXPS       kbf800000<>+0(SB), Y7, Y7
+	VMINPS       k3f800000<>+0(SB), Y7, Y7
 	TESTL        $0x00000003, DI
 	JZ           valueLattice3DTilingBatchAVX2_combined1
 	VPAND        k7fffffff<>+0(SB), Y7, Y7
@@ -27132,6 +27154,8 @@ perlinLattice3DTilingBatchAVX2_loop:
 	VSUBPS       Y9, Y6, Y0
 	VMULPS       Y4, Y0, Y0
 	VADDPS       Y0, Y9, Y9
+	VMAXPS       kbf800000<>+0(SB), Y9, Y9
+	VMINPS       k3f800000<>+0(SB), Y9, Y9
 	TESTL        $0x00000003, DI
 	JZ           perlinLattice3DTilingBatchAVX2_combined1
 	VPAND        k7fffffff<>+0(SB), Y9, Y9
@@ -27288,6 +27312,8 @@ valueSimplex1DBatchAVX2_loop:
 	VMULPS     Y0, Y1, Y1
 	VMULPS     Y0, Y1, Y1
 	VADDPS     Y1, Y2, Y2
+	VMAXPS     kbf800000<>+0(SB), Y2, Y2
+	VMINPS     k3f800000<>+0(SB), Y2, Y2
 	TESTL      $0x00000003, BX
 	JZ         valueSimplex1DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y2, Y2
@@ -27454,6 +27480,8 @@ simplexSimplex1DBatchAVX2_loop:
 	VMULPS     Y1, Y3, Y3
 	VMULPS     Y1, Y3, Y3
 	VADDPS     Y3, Y6, Y6
+	VMAXPS     kbf800000<>+0(SB), Y6, Y6
+	VMINPS     k3f800000<>+0(SB), Y6, Y6
 	TESTL      $0x00000003, BX
 	JZ         simplexSimplex1DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y6, Y6
@@ -27728,6 +27756,8 @@ valueSimplex2DBatchAVX2_loop:
 	VPANDN     k41000000<>+0(SB), Y2, Y2
 	VMULPS     Y2, Y1, Y1
 	VADDPS     Y1, Y0, Y0
+	VMAXPS     kbf800000<>+0(SB), Y0, Y0
+	VMINPS     k3f800000<>+0(SB), Y0, Y0
 	TESTL      $0x00000003, SI
 	JZ         valueSimplex2DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y0, Y0
@@ -28053,6 +28083,8 @@ simplexSimplex2DBatchAVX2_loop:
 	VPANDN     k41000000<>+0(SB), Y2, Y2
 	VMULPS     Y2, Y1, Y1
 	VADDPS     Y1, Y0, Y0
+	VMAXPS     kbf800000<>+0(SB), Y0, Y0
+	VMINPS     k3f800000<>+0(SB), Y0, Y0
 	TESTL      $0x00000003, SI
 	JZ         simplexSimplex2DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y0, Y0
@@ -28493,6 +28525,8 @@ valueSimplex3DBatchAVX2_loop:
 	VADDPS     1152(SP), Y0, Y0
 	VADDPS     1184(SP), Y0, Y0
 	VADDPS     1216(SP), Y0, Y0
+	VMAXPS     kbf800000<>+0(SB), Y0, Y0
+	VMINPS     k3f800000<>+0(SB), Y0, Y0
 	TESTL      $0x00000003, DI
 	JZ         valueSimplex3DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y0, Y0
@@ -29065,6 +29099,8 @@ simplexSimplex3DBatchAVX2_loop:
 	VADDPS     1152(SP), Y0, Y0
 	VADDPS     1184(SP), Y0, Y0
 	VADDPS     1216(SP), Y0, Y0
+	VMAXPS     kbf800000<>+0(SB), Y0, Y0
+	VMINPS     k3f800000<>+0(SB), Y0, Y0
 	TESTL      $0x00000003, DI
 	JZ         simplexSimplex3DBatchAVX2_combined1
 	VPAND      k7fffffff<>+0(SB), Y0, Y0
@@ -49518,6 +49554,10 @@ valueLattice1DBatchAVX512_loop:
 	VMULPS      Z5, Z7, Z7
 	VADDPS      Z6, Z0, Z0
 	VADDPS      Z7, Z3, Z3
+	VMAXPS      zbf800000<>+0(SB), Z0, Z0
+	VMAXPS      zbf800000<>+0(SB), Z3, Z3
+	VMINPS      z3f800000<>+0(SB), Z0, Z0
+	VMINPS      z3f800000<>+0(SB), Z3, Z3
 	TESTL       $0x00000003, BX
 	JZ          valueLattice1DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z0, Z0
@@ -49821,6 +49861,24 @@ DATA z3f800000<>+56(SB)/4, $0x3f800000
 DATA z3f800000<>+60(SB)/4, $0x3f800000
 GLOBL z3f800000<>(SB), RODATA|NOPTR, $64
 
+DATA zbf800000<>+0(SB)/4, $0xbf800000
+DATA zbf800000<>+4(SB)/4, $0xbf800000
+DATA zbf800000<>+8(SB)/4, $0xbf800000
+DATA zbf800000<>+12(SB)/4, $0xbf800000
+DATA zbf800000<>+16(SB)/4, $0xbf800000
+DATA zbf800000<>+20(SB)/4, $0xbf800000
+DATA zbf800000<>+24(SB)/4, $0xbf800000
+DATA zbf800000<>+28(SB)/4, $0xbf800000
+DATA zbf800000<>+32(SB)/4, $0xbf800000
+DATA zbf800000<>+36(SB)/4, $0xbf800000
+DATA zbf800000<>+40(SB)/4, $0xbf800000
+DATA zbf800000<>+44(SB)/4, $0xbf800000
+DATA zbf800000<>+48(SB)/4, $0xbf800000
+DATA zbf800000<>+52(SB)/4, $0xbf800000
+DATA zbf800000<>+56(SB)/4, $0xbf800000
+DATA zbf800000<>+60(SB)/4, $0xbf800000
+GLOBL zbf800000<>(SB), RODATA|NOPTR, $64
+
 DATA z7fffffff<>+0(SB)/4, $0x7fffffff
 DATA z7fffffff<>+4(SB)/4, $0x7fffffff
 DATA z7fffffff<>+8(SB)/4, $0x7fffffff
@@ -50037,6 +50095,10 @@ perlinLattice1DBatchAVX512_loop:
 	VMULPS      Z5, Z3, Z3
 	VADDPS      Z0, Z12, Z12
 	VADDPS      Z3, Z13, Z13
+	VMAXPS      zbf800000<>+0(SB), Z12, Z12
+	VMAXPS      zbf800000<>+0(SB), Z13, Z13
+	VMINPS      z3f800000<>+0(SB), Z12, Z12
+	VMINPS      z3f800000<>+0(SB), Z13, Z13
 	TESTL       $0x00000003, BX
 	JZ          perlinLattice1DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z12, Z12
@@ -50425,6 +50487,10 @@ valueLattice2DBatchAVX512_loop:
 	VMULPS      Z11, Z3, Z3
 	VADDPS      Z0, Z14, Z14
 	VADDPS      Z3, Z15, Z15
+	VMAXPS      zbf800000<>+0(SB), Z14, Z14
+	VMAXPS      zbf800000<>+0(SB), Z15, Z15
+	VMINPS      z3f800000<>+0(SB), Z14, Z14
+	VMINPS      z3f800000<>+0(SB), Z15, Z15
 	TESTL       $0x00000003, SI
 	JZ          valueLattice2DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z14, Z14
@@ -50861,6 +50927,10 @@ perlinLattice2DBatchAVX512_loop:
 	VMULPS      Z15, Z3, Z3
 	VADDPS      Z0, Z22, Z22
 	VADDPS      Z3, Z23, Z23
+	VMAXPS      zbf800000<>+0(SB), Z22, Z22
+	VMAXPS      zbf800000<>+0(SB), Z23, Z23
+	VMINPS      z3f800000<>+0(SB), Z22, Z22
+	VMINPS      z3f800000<>+0(SB), Z23, Z23
 	TESTL       $0x00000003, SI
 	JZ          perlinLattice2DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z22, Z22
@@ -51440,6 +51510,10 @@ valueLattice3DBatchAVX512_loop:
 	VMULPS      Z17, Z3, Z3
 	VADDPS      Z0, Z22, Z22
 	VADDPS      Z3, Z23, Z23
+	VMAXPS      zbf800000<>+0(SB), Z22, Z22
+	VMAXPS      zbf800000<>+0(SB), Z23, Z23
+	VMINPS      z3f800000<>+0(SB), Z22, Z22
+	VMINPS      z3f800000<>+0(SB), Z23, Z23
 	TESTL       $0x00000003, DI
 	JZ          valueLattice3DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z22, Z22
@@ -51981,6 +52055,8 @@ perlinLattice3DBatchAVX512_loop:
 	VSUBPS      Z17, Z13, Z0
 	VMULPS      Z12, Z0, Z0
 	VADDPS      Z0, Z17, Z17
+	VMAXPS      zbf800000<>+0(SB), Z17, Z17
+	VMINPS      z3f800000<>+0(SB), Z17, Z17
 	TESTL       $0x00000003, DI
 	JZ          perlinLattice3DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z17, Z17
@@ -52229,6 +52305,10 @@ valueLattice1DTilingBatchAVX512_loop:
 	VMULPS        Z7, Z5, Z5
 	VADDPS        Z0, Z8, Z8
 	VADDPS        Z5, Z9, Z9
+	VMAXPS        zbf800000<>+0(SB), Z8, Z8
+	VMAXPS        zbf800000<>+0(SB), Z9, Z9
+	VMINPS        z3f800000<>+0(SB), Z8, Z8
+	VMINPS        z3f800000<>+0(SB), Z9, Z9
 	TESTL         $0x00000003, BX
 	JZ            valueLattice1DTilingBatchAVX512_combined1
 	VPANDD        z7fffffff<>+0(SB), Z8, Z8
@@ -52528,6 +52608,10 @@ perlinLattice1DTilingBatchAVX512_loop:
 	VMULPS        Z7, Z5, Z5
 	VADDPS        Z0, Z14, Z14
 	VADDPS        Z5, Z15, Z15
+	VMAXPS        zbf800000<>+0(SB), Z14, Z14
+	VMAXPS        zbf800000<>+0(SB), Z15, Z15
+	VMINPS        z3f800000<>+0(SB), Z14, Z14
+	VMINPS        z3f800000<>+0(SB), Z15, Z15
 	TESTL         $0x00000003, BX
 	JZ            perlinLattice1DTilingBatchAVX512_combined1
 	VPANDD        z7fffffff<>+0(SB), Z14, Z14
@@ -52944,6 +53028,10 @@ valueLattice2DTilingBatchAVX512_loop:
 	VMULPS        Z15, Z7, Z7
 	VADDPS        Z0, Z18, Z18
 	VADDPS        Z7, Z19, Z19
+	VMAXPS        zbf800000<>+0(SB), Z18, Z18
+	VMAXPS        zbf800000<>+0(SB), Z19, Z19
+	VMINPS        z3f800000<>+0(SB), Z18, Z18
+	VMINPS        z3f800000<>+0(SB), Z19, Z19
 	TESTL         $0x00000003, SI
 	JZ            valueLattice2DTilingBatchAVX512_combined1
 	VPANDD        z7fffffff<>+0(SB), Z18, Z18
@@ -53444,6 +53532,10 @@ perlinLattice2DTilingBatchAVX512_loop:
 	VMULPS        Z19, Z7, Z7
 	VADDPS        Z0, Z26, Z26
 	VADDPS        Z7, Z27, Z27
+	VMAXPS        zbf800000<>+0(SB), Z26, Z26
+	VMAXPS        zbf800000<>+0(SB), Z27, Z27
+	VMINPS        z3f800000<>+0(SB), Z26, Z26
+	VMINPS        z3f800000<>+0(SB), Z27, Z27
 	TESTL         $0x00000003, SI
 	JZ            perlinLattice2DTilingBatchAVX512_combined1
 	VPANDD        z7fffffff<>+0(SB), Z26, Z26
@@ -54101,6 +54193,10 @@ valueLattice3DTilingBatchAVX512_loop:
 	VMULPS        Z23, Z9, Z9
 	VADDPS        Z0, Z28, Z28
 	VADDPS        Z9, Z29, Z29
+	VMAXPS        zbf800000<>+0(SB), Z28, Z28
+	VMAXPS        zbf800000<>+0(SB), Z29, Z29
+	VMINPS        z3f800000<>+0(SB), Z28, Z28
+	VMINPS        z3f800000<>+0(SB), Z29, Z29
 	TESTL         $0x00000003, DI
 	JZ            valueLattice3DTilingBatchAVX512_combined1
 	VPANDD        z7fffffff<>+0(SB), Z28, Z28
@@ -54690,6 +54786,8 @@ perlinLattice3DTilingBatchAVX512_loop:
 	VSUBPS        Z20, Z16, Z0
 	VMULPS        Z15, Z0, Z0
 	VADDPS        Z0, Z20, Z20
+	VMAXPS        zbf800000<>+0(SB), Z20, Z20
+	VMINPS        z3f800000<>+0(SB), Z20, Z20
 	TESTL         $0x00000003, DI
 	JZ            perlinLattice3DTilingBatchAVX512_combined1
 	VPANDD        z7fffffff<>+0(SB), Z20, Z20
@@ -54898,6 +54996,10 @@ valueSimplex1DBatchAVX512_loop:
 	VMULPS      Z3, Z5, Z5
 	VADDPS      Z4, Z6, Z6
 	VADDPS      Z5, Z7, Z7
+	VMAXPS      zbf800000<>+0(SB), Z6, Z6
+	VMAXPS      zbf800000<>+0(SB), Z7, Z7
+	VMINPS      z3f800000<>+0(SB), Z6, Z6
+	VMINPS      z3f800000<>+0(SB), Z7, Z7
 	TESTL       $0x00000003, BX
 	JZ          valueSimplex1DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z6, Z6
@@ -55159,6 +55261,10 @@ simplexSimplex1DBatchAVX512_loop:
 	VMULPS      Z5, Z9, Z9
 	VADDPS      Z8, Z14, Z14
 	VADDPS      Z9, Z15, Z15
+	VMAXPS      zbf800000<>+0(SB), Z14, Z14
+	VMAXPS      zbf800000<>+0(SB), Z15, Z15
+	VMINPS      z3f800000<>+0(SB), Z14, Z14
+	VMINPS      z3f800000<>+0(SB), Z15, Z15
 	TESTL       $0x00000003, BX
 	JZ          simplexSimplex1DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z14, Z14
@@ -55445,6 +55551,8 @@ valueSimplex2DBatchAVX512_loop:
 	VPANDND     z41000000<>+0(SB), Z6, Z6
 	VMULPS      Z6, Z0, Z0
 	VADDPS      Z0, Z9, Z9
+	VMAXPS      zbf800000<>+0(SB), Z9, Z9
+	VMINPS      z3f800000<>+0(SB), Z9, Z9
 	TESTL       $0x00000003, SI
 	JZ          valueSimplex2DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z9, Z9
@@ -55803,6 +55911,8 @@ simplexSimplex2DBatchAVX512_loop:
 	VPANDND     z41000000<>+0(SB), Z6, Z6
 	VMULPS      Z6, Z0, Z0
 	VADDPS      Z0, Z9, Z9
+	VMAXPS      zbf800000<>+0(SB), Z9, Z9
+	VMINPS      z3f800000<>+0(SB), Z9, Z9
 	TESTL       $0x00000003, SI
 	JZ          simplexSimplex2DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z9, Z9
@@ -56157,6 +56267,8 @@ valueSimplex3DBatchAVX512_loop:
 	VADDPS      Z16, Z14, Z14
 	VADDPS      Z17, Z14, Z14
 	VADDPS      Z0, Z14, Z14
+	VMAXPS      zbf800000<>+0(SB), Z14, Z14
+	VMINPS      z3f800000<>+0(SB), Z14, Z14
 	TESTL       $0x00000003, DI
 	JZ          valueSimplex3DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z14, Z14
@@ -56679,6 +56791,8 @@ simplexSimplex3DBatchAVX512_loop:
 	VADDPS      Z16, Z14, Z14
 	VADDPS      Z17, Z14, Z14
 	VADDPS      Z0, Z14, Z14
+	VMAXPS      zbf800000<>+0(SB), Z14, Z14
+	VMINPS      z3f800000<>+0(SB), Z14, Z14
 	TESTL       $0x00000003, DI
 	JZ          simplexSimplex3DBatchAVX512_combined1
 	VPANDD      z7fffffff<>+0(SB), Z14, Z14
@@ -57049,24 +57163,6 @@ voronoi1DBatchAVX512_store8:
 voronoi1DBatchAVX512_done:
 	VZEROUPPER
 	RET
-
-DATA zbf800000<>+0(SB)/4, $0xbf800000
-DATA zbf800000<>+4(SB)/4, $0xbf800000
-DATA zbf800000<>+8(SB)/4, $0xbf800000
-DATA zbf800000<>+12(SB)/4, $0xbf800000
-DATA zbf800000<>+16(SB)/4, $0xbf800000
-DATA zbf800000<>+20(SB)/4, $0xbf800000
-DATA zbf800000<>+24(SB)/4, $0xbf800000
-DATA zbf800000<>+28(SB)/4, $0xbf800000
-DATA zbf800000<>+32(SB)/4, $0xbf800000
-DATA zbf800000<>+36(SB)/4, $0xbf800000
-DATA zbf800000<>+40(SB)/4, $0xbf800000
-DATA zbf800000<>+44(SB)/4, $0xbf800000
-DATA zbf800000<>+48(SB)/4, $0xbf800000
-DATA zbf800000<>+52(SB)/4, $0xbf800000
-DATA zbf800000<>+56(SB)/4, $0xbf800000
-DATA zbf800000<>+60(SB)/4, $0xbf800000
-GLOBL zbf800000<>(SB), RODATA|NOPTR, $64
 
 DATA z00000000<>+0(SB)/4, $0x00000000
 DATA z00000000<>+4(SB)/4, $0x00000000

@@ -79,11 +79,13 @@ func permNode4(perm *[512]uint8, inner int, x, y, z, w *latticeSpan) permNode {
 	return permLerp(permNode3(perm, permHash(perm, inner, w.p0), x, y, z), permNode3(perm, permHash(perm, inner, w.p1), x, y, z), w, 3)
 }
 
-// permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1) and
-// scales the derivatives the same way, times the octave frequency.
+// permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1,
+// clamped to [−1, 1] as lattice noise's value is, clampValue: the blog's
+// lerp overshoots 0 and 255 by rounding) and scales the derivatives the
+// same way, times the octave frequency.
 func permFinish(n permNode, f int32, dims int) noise.Sample {
 	F := float32(f)
-	v := float32(2*n.v)/255 - 1
+	v := clampValue(float32(2*n.v)/255 - 1)
 	dx := float32(float32(2*n.d[0])/255) * F
 	dy := float32(float32(2*n.d[1])/255) * F
 	dz := float32(float32(2*n.d[2])/255) * F

@@ -2,6 +2,8 @@ package dispatch
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
@@ -115,4 +117,116 @@ func logULPTable(t *testing.T, rows map[string]*ulpRow) {
 	}
 	fmt.Fprintf(&b, "%d of %d variants bit-exact", exact, len(rows))
 	t.Log(b.String())
+}
+
+// edgeCase is a settings case of TestAgreesAtCoordinateEdge: settings and
+// an optional domain whose linear part is a rotation times the uniform
+// scale s.
+type edgeCase struct {
+	name string
+	set  noise.Settings
+	dom  *noise.Domain
+	s    float64
+}
+
+// TestAgreesAtCoordinateEdge runs every variant at positions whose
+// top-octave lattice coordinates lie near the edge of the documented
+// coordinate range (2^17 to just below 2^24, both signs;
+// docs/algorithms.md §9.2), where the float32 kernels lose their fraction
+// bits and overshoot [−1, 1], so that the clamp of the combine step (§2.5)
+// decides the value: the GPU must give the CPU's bits (smooth-LSE within
+// the policy: its exp and log are the GPU's, §10.4), and the values must
+// lie in Config.Range. Among the positions are issue 22's two examples,
+// where simplex 2D (defaults) gave 1.0279 and simplex-value 3D (frequency
+// 1) 1.4902 before the clamp: both sides must give exactly 1 there. (At
+// the other settings they may lie beyond the range, where the clamp holds
+// as well.)
+func TestAgreesAtCoordinateEdge(t *testing.T) {
+	dom := &noise.Domain{Translation: [3]float32{0.25, -0.5, 0.75}, Rotation: [3]float32{30, -45, 60},
+		Scale: [3]float32{0.5, 0.5, 0.5}, ScaleW: 0.5, TranslationW: 0.125}
+	cases := []edgeCase{
+		{"defaults", noise.DefaultSettings(), nil, 1},
+		{"f 1", noise.Settings{Seed: 0, Frequency: 1, Octaves: 1, Lacunarity: 2, Persistence: 0.5}, nil, 1},
+		{"seed -7, f 3, 3 oct, billow, domain", noise.Settings{Seed: -7, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalBillow}, dom, 0.5},
+	}
+	issue := []struct {
+		v    compare.Variant
+		set  int
+		p    mgl32.Vec4
+		want float32
+	}{
+		{compare.Variant{Noise: noise.Simplex, Dims: 2}, 0, mgl32.Vec4{186174.391, 0, 152737.875, 0}, 1},
+		{compare.Variant{Noise: noise.SimplexValue, Dims: 3}, 1, mgl32.Vec4{6386356.5, 7729581, 8328948, 0}, 1},
+	}
+	r := rand.New(rand.NewPCG(22, 24))
+	pos := make([][]mgl32.Vec4, len(cases))
+	for ci, c := range cases {
+		scale := 1 / (float64(c.set.TopFrequency()) * c.s)
+		if c.dom != nil {
+			scale /= 2 // the rotation keeps the norm: |q_k| ≤ s·|p|₂ ≤ 2s·max|p_k|
+		}
+		for _, is := range issue {
+			pos[ci] = append(pos[ci], is.p)
+		}
+		for range 62 {
+			var p mgl32.Vec4
+			for k := range p {
+				m := math.Ldexp(1+r.Float64(), 17+r.IntN(7)) // 2^17 to 2^24
+				if r.IntN(2) == 0 {
+					m = -m
+				}
+				p[k] = float32(m * scale)
+			}
+			pos[ci] = append(pos[ci], p)
+		}
+	}
+	for _, v := range compare.Variants() {
+		for ci, c := range cases {
+			cfg := noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: c.set, Domain: c.dom}
+			name := v.String() + " / " + c.name
+			pol := compare.Exact
+			if p := v.Noise.Parts(); p.Metric == noise.MetricSmoothWorley && p.Function == noise.FunctionF1 {
+				pol = compare.PolicyFor(cfg)
+			}
+			cs, err := cpu.New(cfg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			gs, err := testCtx.NewSampler(cfg, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			pos4 := pos[ci]
+			wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
+			wantS, gotS := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
+			cs.Values4(pos4, wantV)
+			cs.Samples4(pos4, wantS)
+			if err := gs.Values4(pos4, gotV); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := gs.Samples4(pos4, gotS); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			gs.Close()
+			where := func(i int) string { return fmt.Sprint(pos4[i]) }
+			if rv := compare.Values(wantV, gotV, pol); !rv.Pass() {
+				t.Errorf("%s: values: %d of %d differ; worst %s", name, rv.Over(), len(pos4), rv.Worst(where))
+			}
+			if rs := compare.Samples(wantS, gotS, pol); !rs.Pass() {
+				t.Errorf("%s: samples: %d of %d differ; worst %s", name, rs.Over(), len(pos4), rs.Worst(where))
+			}
+			lo, hi := cfg.Range()
+			for i := range pos4 {
+				if x := gotV[i]; !(x >= lo && x <= hi) {
+					t.Errorf("%s: the GPU's value at %v is %v, outside Config.Range [%v, %v]", name, pos4[i], x, lo, hi)
+					break
+				}
+			}
+			for i, is := range issue {
+				if is.v == v && is.set == ci && (wantV[i] != is.want || gotV[i] != is.want) {
+					t.Errorf("%s at %v: CPU %v, GPU %v, want %v (the clamped value)", name, is.p, wantV[i], gotV[i], is.want)
+				}
+			}
+		}
+	}
 }

@@ -165,9 +165,13 @@ func zeroReg(r VecVirtual) {
 	}
 }
 
-// combine is combineValue (mode bits 0–1): v = |v| for turbulence, then
-// v·(v·(3 − 2v)) for smooth turbulence.
+// combine is combineValue: the value clamped to [−1, 1] (clampValue; a
+// NaN lane's result is replaced after the kernel, so MAXPS's choice of
+// operand for NaN does not matter), then by mode bits 0–1 v = |v| for
+// turbulence, and v·(v·(3 − 2v)) for smooth turbulence.
 func (k *bk) combine(v vg) {
+	maxps(v, v, kc(fm1))
+	minps(v, v, kc(f1))
 	end := k.label("combined")
 	TESTL(U32(3), k.mode)
 	JZ(LabelRef(end))

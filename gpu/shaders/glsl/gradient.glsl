@@ -122,8 +122,18 @@ Sample smoothstepSample(Sample s) {
 	return Sample(sv, dx, dy, dz, dw);
 }
 
-// evaluateCombined applies the combine step c to s (docs/algorithms.md §2).
+// clampValue limits a lattice or simplex noise's raw value (the blend or
+// the kernel sum) to [−1, 1], its range, before the combine step: the
+// float32 arithmetic can overshoot it, by rounding and near the edge of the
+// coordinate range (docs/algorithms.md §2.5, §9.1). Never NaN here (a NaN
+// position is evaluated at the origin, §9.3).
+float clampValue(float v) { return clampMag(v, 1.0); }
+
+// evaluateCombined applies the combine step c to s (docs/algorithms.md
+// §2.5): the value clamped to [−1, 1] (clampValue; the derivatives are
+// left as computed), then turbulence or smooth turbulence.
 Sample evaluateCombined(int c, Sample s) {
+	s.v = clampValue(s.v);
 	if (c == combineNone) {
 		return s;
 	}

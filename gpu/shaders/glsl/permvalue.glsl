@@ -57,12 +57,14 @@ PermNode permNode4(int inner, LatticeSpan x, LatticeSpan y, LatticeSpan z, Latti
 	return permLerp(permNode3(permHash(inner, w.p0), x, y, z), permNode3(permHash(inner, w.p1), x, y, z), w, axisW);
 }
 
-// permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1) and
-// scales the derivatives the same way, times the octave frequency.
+// permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1,
+// clamped to [−1, 1] as lattice noise's value is, clampValue: the blog's
+// lerp overshoots 0 and 255 by rounding) and scales the derivatives the
+// same way, times the octave frequency.
 Sample permFinish(PermNode n, int f, int dims) {
 	precise float F = float(f);
 	Divisor d255 = divisor(255.0);
-	precise float v = divide(2.0 * n.v, d255) - 1.0;
+	precise float v = clampValue(divide(2.0 * n.v, d255) - 1.0);
 	precise float dx = divide(2.0 * n.d.x, d255) * F;
 	precise float dy = divide(2.0 * n.d.y, d255) * F;
 	precise float dz = divide(2.0 * n.d.z, d255) * F;
