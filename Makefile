@@ -21,8 +21,12 @@ XVFB := $(shell command -v xvfb-run >/dev/null 2>&1 && echo "xvfb-run -a -s '-sc
 
 # GOAMD64=v3 builds need AVX2, BMI2 and FMA; skip those runs elsewhere.
 HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo yes)
+# The cpu package's ISA levels (cpu.SupportedISAs; NOISE_ISA picks one):
+# the tests run at every level this machine has.
+HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes)
+HAVE_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo yes)
 
-.PHONY: all deps build test test-go test-simd test-v3 test-purego test-race fuzz asm asmcheck fmacheck verify verify-all selfcheck bench images viewer viewer-shots viewer-bench clean
+.PHONY: all deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck verify verify-all selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -47,7 +51,7 @@ build: deps
 test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
-	$(MAKE) --no-print-directory test-go test-simd test-v3 test-purego test-race fuzz asmcheck fmacheck selfcheck verify-all
+	$(MAKE) --no-print-directory test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
@@ -61,6 +65,17 @@ test-simd:
 test-purego:
 	$(GO) test -count=1 -tags purego ./cpu/... ./internal/appendixa/ ./compare/
 
+# The CPU reference at every ISA level this machine runs (test-go runs the
+# best one): the same bits at each (docs/algorithms.md §10.3).
+test-isa:
+	NOISE_ISA=scalar $(GO) test -count=1 ./cpu/... ./internal/appendixa/ ./compare/
+ifeq ($(HAVE_AVX2),yes)
+	NOISE_ISA=avx2 $(GO) test -count=1 ./cpu/... ./internal/appendixa/ ./compare/
+endif
+ifeq ($(HAVE_AVX512),yes)
+	NOISE_ISA=avx512 $(GO) test -count=1 -run 'TestISA|TestAppendixA|TestBatch|TestRange' ./cpu/
+endif
+
 test-v3:
 ifeq ($(HAVE_V3),yes)
 	GOAMD64=v3 $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/...
@@ -72,7 +87,7 @@ endif
 # (concurrent contexts, a Sampler hammered from several goroutines) too;
 # only the long GPU/CPU agreement matrix is left to test-go.
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -skip '^(TestAgreesWithCPU|TestStrictCompilers|TestPreciseEverywhere|TestWorstCase.*|TestDrivers)$$' ./...
+	$(XVFB) $(GO) test -race -count=1 -skip '^(TestAgreesWithCPU|TestStrictCompilers|TestPreciseEverywhere|TestWorstCase.*|TestDrivers|TestPrefixRule|TestAdversarialPrefixes|TestISALevels)$$' ./...
 
 # A few seconds of each fuzz target: the library's sampler, the sample
 # command's line parser, the whole sample command, every command line of
@@ -93,13 +108,16 @@ fuzz:
 	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzVariants$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./cmd/viewer -run '^$$' -fuzz '^FuzzViewerArgs$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./gpu/shaders -run '^$$' -fuzz '^FuzzPrefix$$' -fuzztime 5000x -parallel 1
 
 fmacheck:
 	@mkdir -p out
 	$(GO) run ./internal/fmacheck > out/fma-v1.txt
 	GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v1-simd.txt
 	$(GO) run -tags purego ./internal/fmacheck > out/fma-v1-purego.txt
+	NOISE_ISA=scalar $(GO) run ./internal/fmacheck > out/fma-v1-isa-scalar.txt
 ifeq ($(HAVE_V3),yes)
+	NOISE_ISA=avx2 $(GO) run ./internal/fmacheck > out/fma-v1-isa-avx2.txt
 	GOAMD64=v3 $(GO) run ./internal/fmacheck > out/fma-v3.txt
 	GOAMD64=v3 GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v3-simd.txt
 	GOAMD64=v3 $(GO) run -tags purego ./internal/fmacheck > out/fma-v3-purego.txt
@@ -119,12 +137,12 @@ asm:
 	cd internal/asmgen && $(GO) run . $(ASM_OUT)
 
 asmcheck:
-	@rm -rf out/asm && mkdir -p out/asm
-	cd internal/asmgen && $(GO) run . -pkg cpu -out ../../out/asm/kernels_avx2_amd64.s -stubs ../../out/asm/kernels_avx2_stub_amd64.go -dispatch ../../out/asm/kernels_batch_amd64.go
+	@rm -rf out/_asm && mkdir -p out/_asm
+	cd internal/asmgen && $(GO) run . -pkg cpu -out ../../out/_asm/kernels_avx2_amd64.s -stubs ../../out/_asm/kernels_avx2_stub_amd64.go -dispatch ../../out/_asm/kernels_batch_amd64.go
 	@# line 1 names the output paths of the generating command
 	@for f in kernels_avx2_amd64.s kernels_avx2_stub_amd64.go kernels_batch_amd64.go; do \
-		tail -n +2 cpu/$$f > out/asm/committed && tail -n +2 out/asm/$$f > out/asm/written && \
-		cmp -s out/asm/committed out/asm/written || { echo "asmcheck: cpu/$$f is not what internal/asmgen writes: run make asm" >&2; exit 1; }; done
+		tail -n +2 cpu/$$f > out/_asm/committed && tail -n +2 out/_asm/$$f > out/_asm/written && \
+		cmp -s out/_asm/committed out/_asm/written || { echo "asmcheck: cpu/$$f is not what internal/asmgen writes: run make asm" >&2; exit 1; }; done
 	@echo "asmcheck: the assembly is what internal/asmgen writes"
 	$(GO) run ./internal/vexcheck/cmd $$(git ls-files '*.s' 2>/dev/null || ls cpu/*.s)
 
