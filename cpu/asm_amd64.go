@@ -4,6 +4,7 @@ package cpu
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -117,33 +118,45 @@ const (
 	batchChunk = 256
 )
 
-// batchBuf holds a chunk's prepared positions, and a padded copy of a
-// short chunk's positions and results.
+// batchBuf holds a chunk's prepared positions and its results, each array
+// aligned to 64 bytes (a vector load or store that crosses a cache line
+// costs about twice as much), and a padded copy of a short chunk's
+// positions. Buffers come from batchBufs: heap objects do not move.
 type batchBuf struct {
-	x, y, z [batchChunk]float32
-	pos     [batchChunk]mgl32.Vec3
-	out     [batchChunk]float32
+	raw        [4*batchChunk + 16]float32
+	x, y, z, o *[batchChunk]float32 // views of raw
+	pos        [batchChunk]mgl32.Vec3
 }
+
+var batchBufs = sync.Pool{New: func() any {
+	b := new(batchBuf)
+	off := int((64 - uintptr(unsafe.Pointer(&b.raw[0]))%64) % 64 / 4)
+	arr := func(i int) *[batchChunk]float32 { return (*[batchChunk]float32)(b.raw[off+i*batchChunk:]) }
+	b.x, b.y, b.z, b.o = arr(0), arr(1), arr(2), arr(3)
+	return b
+}}
 
 // valuesBatch is valuesRange through the batch kernel: a chunk at a time,
 // prepared (prepareBatch, or prepare per position with a domain), one
 // kernel call per octave, then NaN where the input is.
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
-	var b batchBuf
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
 	wide := s.isa == ISAAVX512
 	lanes := 8
 	if wide {
 		lanes = 16
 	}
+	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np := (n + lanes - 1) &^ (lanes - 1)
-		src, dst := chunk, out[i:i+n]
+		src := chunk
 		if np != n {
 			copy(b.pos[:], chunk)
 			clear(b.pos[n:np])
-			src, dst = b.pos[:np], b.out[:np]
+			src = b.pos[:np]
 		}
 		nans := false
 		if s.domain {
@@ -155,25 +168,23 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 		} else {
 			var axes uint32
 			if wide {
-				axes = prepareBatchAVX512(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
+				axes = prepareBatchAVX512(&src[0][0], np, x, y, z)
 			} else {
-				axes = prepareBatchAVX2(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
+				axes = prepareBatchAVX2(&src[0][0], np, x, y, z)
 			}
 			nans = uint8(axes)&s.nanAxes != 0
 		}
-		for o := 0; o < s.oct.n; o++ {
+		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.bmode
-			if o == 0 {
+			if oc == 0 {
 				m |= batchFirst
 			}
-			if o == s.oct.n-1 {
+			if oc == s.oct.n-1 {
 				m |= batchLast
 			}
-			s.bk.run(wide, &b.x[0], &b.y[0], &b.z[0], &dst[0], np, uint32(s.hash.Add(int32(o))), s.oct.freq[o], s.oct.amp[o], s.oct.ampSum, s.pp, m)
+			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
 		}
-		if np != n {
-			copy(out[i:i+n], b.out[:n])
-		}
+		copy(out[i:i+n], b.o[:n])
 		if nans {
 			for l, p := range chunk {
 				if s.usesNaN(point{p[0], p[1], p[2], 0}) {

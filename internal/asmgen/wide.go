@@ -53,8 +53,15 @@ type vg []VecVirtual
 
 func (v vg) at(g int) Op { return v[g] }
 
-// cst is one vector in memory that every group reads.
-type cst struct{ m Mem }
+// cst is one vector in memory that every group reads: a whole vector, or
+// with bcst (AVX-512 constants) one 32-bit value that the instruction's
+// embedded broadcast spreads over the lanes (a 4-byte load never splits a
+// cache line; a 64-byte constant would, as Go aligns data to 32 bytes at
+// most).
+type cst struct {
+	m    Mem
+	bcst bool
+}
 
 func (c cst) at(int) Op { return c.m }
 
@@ -77,36 +84,43 @@ func newv() vg {
 }
 
 // kc is a read-only constant: v in every lane of a vector of the current
-// width.
+// width (at AVX-512 one value for the embedded broadcast).
 func kc(v uint32) cst {
 	if !wide() {
-		return cst{bcast(v)}
+		return cst{m: bcast(v)}
 	}
-	name := fmt.Sprintf("z%08x", v)
+	name := fmt.Sprintf("b%08x", v)
 	if m, ok := consts[name]; ok {
-		return cst{m}
+		return cst{m: m, bcst: true}
 	}
 	m := GLOBL(name, RODATA|NOPTR)
-	for i := 0; i < 16; i++ {
-		DATA(4*i, U32(v))
-	}
+	DATA(0, U32(v))
 	consts[name] = m
-	return cst{m}
+	return cst{m: m, bcst: true}
 }
 
 // insn is an avo instruction constructor of the global context.
 type insn func(ops ...Op)
 
-// op2 is d = f(a, b) for every group, in Go's operand order f(b, a, d):
-// a - b for a subtraction, a < b for a comparison. b may be in memory; a
-// must be a register (vg), or it is first copied into d.
-func op2(f insn, d vg, a, b opnd) {
+// vop is an instruction and its embedded-broadcast form (AVX-512; nil for
+// an AVX2-only instruction).
+type vop struct{ f, b insn }
+
+// op2 is d = a op b for every group, in Go's operand order f(b, a, d):
+// a - b for a subtraction. b may be in memory (a broadcast constant
+// included); a must be a register (vg), or it is first loaded into d.
+func op2(o vop, d vg, a, b opnd) {
 	for g := range d {
 		t := d[g]
 		if _, reg := a.at(g).(VecVirtual); !reg && b.at(g) == Op(d[g]) {
 			t = newReg() // a must not be loaded over b
 		}
-		f(b.at(g), src(a, g, t), d[g])
+		ra := src(a, g, t)
+		if c, ok := b.(cst); ok && c.bcst {
+			o.b(c.m, ra, d[g])
+		} else {
+			o.f(b.at(g), ra, d[g])
+		}
 	}
 }
 
@@ -118,74 +132,88 @@ func newReg() VecVirtual {
 	return YMM()
 }
 
-// op2i is op2 with an immediate first operand (shifts, rotates,
-// comparisons, rounding).
+// op2i is d = f(imm, a) for every group (shifts, rotates, rounding).
 func op2i(f insn, imm uint8, d vg, a opnd) {
 	for g := range d {
 		f(U8(imm), src(a, g, d[g]), d[g])
 	}
 }
 
-// src returns a's register for group g, or copies it (from memory) into
-// dst and returns dst.
+// src returns a's register for group g, or loads it (from memory, a
+// broadcast constant spread over the lanes) into dst and returns dst.
 func src(a opnd, g int, dst VecVirtual) Op {
 	if r, ok := a.at(g).(VecVirtual); ok {
 		return r
 	}
+	if c, ok := a.(cst); ok && c.bcst {
+		VBROADCASTSS(c.m, dst)
+		return dst
+	}
 	VMOVUPS(a.at(g), dst)
 	return dst
+}
+
+// full is a's operand for group g where an instruction has no broadcast
+// form: a broadcast constant is loaded into a new register.
+func full(a opnd, g int) Op {
+	if c, ok := a.(cst); ok && c.bcst {
+		return src(a, g, newReg())
+	}
+	return a.at(g)
 }
 
 // mov copies a into a new register per group.
 func mov(a opnd) vg {
 	d := newv()
 	for g := range d {
-		VMOVUPS(a.at(g), d[g])
+		if r := src(a, g, d[g]); r != Op(d[g]) {
+			VMOVUPS(r, d[g])
+		}
 	}
 	return d
 }
 
 // The arithmetic: d = a op b.
-func addps(d vg, a, b opnd) { op2(VADDPS, d, a, b) }
-func subps(d vg, a, b opnd) { op2(VSUBPS, d, a, b) }
-func mulps(d vg, a, b opnd) { op2(VMULPS, d, a, b) }
-func divps(d vg, a, b opnd) { op2(VDIVPS, d, a, b) }
-func minps(d vg, a, b opnd) { op2(VMINPS, d, a, b) }
-func maxps(d vg, a, b opnd) { op2(VMAXPS, d, a, b) }
-func addd(d vg, a, b opnd)  { op2(VPADDD, d, a, b) }
-func subd(d vg, a, b opnd)  { op2(VPSUBD, d, a, b) }
-func mulld(d vg, a, b opnd) { op2(VPMULLD, d, a, b) }
+func addps(d vg, a, b opnd) { op2(vop{VADDPS, VADDPS_BCST}, d, a, b) }
+func subps(d vg, a, b opnd) { op2(vop{VSUBPS, VSUBPS_BCST}, d, a, b) }
+func mulps(d vg, a, b opnd) { op2(vop{VMULPS, VMULPS_BCST}, d, a, b) }
+func divps(d vg, a, b opnd) { op2(vop{VDIVPS, VDIVPS_BCST}, d, a, b) }
+func minps(d vg, a, b opnd) { op2(vop{VMINPS, VMINPS_BCST}, d, a, b) }
+func maxps(d vg, a, b opnd) { op2(vop{VMAXPS, VMAXPS_BCST}, d, a, b) }
+func addd(d vg, a, b opnd)  { op2(vop{VPADDD, VPADDD_BCST}, d, a, b) }
+func subd(d vg, a, b opnd)  { op2(vop{VPSUBD, VPSUBD_BCST}, d, a, b) }
+func mulld(d vg, a, b opnd) { op2(vop{VPMULLD, VPMULLD_BCST}, d, a, b) }
 
 func and(d vg, a, b opnd) {
 	if wide() {
-		op2(VPANDD, d, a, b)
+		op2(vop{VPANDD, VPANDD_BCST}, d, a, b)
 	} else {
-		op2(wVPAND, d, a, b)
+		op2(vop{f: wVPAND}, d, a, b)
 	}
 }
 
 // andn is d = ¬a ∧ b.
 func andn(d vg, a, b opnd) {
 	if wide() {
-		op2(VPANDND, d, a, b)
+		op2(vop{VPANDND, VPANDND_BCST}, d, a, b)
 	} else {
-		op2(wVPANDN, d, a, b)
+		op2(vop{f: wVPANDN}, d, a, b)
 	}
 }
 
 func or(d vg, a, b opnd) {
 	if wide() {
-		op2(VPORD, d, a, b)
+		op2(vop{VPORD, VPORD_BCST}, d, a, b)
 	} else {
-		op2(wVPOR, d, a, b)
+		op2(vop{f: wVPOR}, d, a, b)
 	}
 }
 
 func xor(d vg, a, b opnd) {
 	if wide() {
-		op2(VPXORD, d, a, b)
+		op2(vop{VPXORD, VPXORD_BCST}, d, a, b)
 	} else {
-		op2(wVPXOR, d, a, b)
+		op2(vop{f: wVPXOR}, d, a, b)
 	}
 }
 
@@ -207,19 +235,19 @@ func rotl(d vg, a opnd, n uint8) {
 
 func cvtdq2ps(d vg, a opnd) {
 	for g := range d {
-		VCVTDQ2PS(a.at(g), d[g])
+		VCVTDQ2PS(full(a, g), d[g])
 	}
 }
 
 func cvttps2dq(d vg, a opnd) {
 	for g := range d {
-		VCVTTPS2DQ(a.at(g), d[g])
+		VCVTTPS2DQ(full(a, g), d[g])
 	}
 }
 
 func sqrtps(d vg, a opnd) {
 	for g := range d {
-		VSQRTPS(a.at(g), d[g])
+		VSQRTPS(full(a, g), d[g])
 	}
 }
 
@@ -258,7 +286,9 @@ func newMask() mask {
 func cmpps(pred uint8, a, b opnd) mask {
 	m := newMask()
 	for g := 0; g < groups; g++ {
-		if wide() {
+		if c, ok := b.(cst); ok && c.bcst {
+			VCMPPS_BCST(U8(pred), c.m, src(a, g, ZMM()), m.k[g])
+		} else if wide() {
 			VCMPPS(U8(pred), b.at(g), src(a, g, ZMM()), m.k[g])
 		} else {
 			VCMPPS(U8(pred), b.at(g), src(a, g, m.v[g]), m.v[g])
@@ -271,7 +301,9 @@ func cmpps(pred uint8, a, b opnd) mask {
 func cmpeqd(a, b opnd) mask {
 	m := newMask()
 	for g := 0; g < groups; g++ {
-		if wide() {
+		if c, ok := b.(cst); ok && c.bcst {
+			VPCMPEQD_BCST(c.m, src(a, g, ZMM()), m.k[g])
+		} else if wide() {
 			VPCMPEQD(b.at(g), src(a, g, ZMM()), m.k[g])
 		} else {
 			VPCMPEQD(b.at(g), src(a, g, m.v[g]), m.v[g])
@@ -318,7 +350,9 @@ func blend(d vg, m mask, t, f opnd) {
 		if _, reg := f.at(g).(VecVirtual); !reg && t.at(g) == Op(d[g]) {
 			r = newReg() // f must not be loaded over t
 		}
-		if wide() {
+		if c, ok := t.(cst); ok && c.bcst {
+			VBLENDMPS_BCST(c.m, src(f, g, r), m.k[g], d[g])
+		} else if wide() {
 			VBLENDMPS(t.at(g), src(f, g, r), m.k[g], d[g])
 		} else {
 			VBLENDVPS(m.v[g], t.at(g), src(f, g, r), d[g])
@@ -333,7 +367,7 @@ func incWhere(d vg, m mask, a opnd) {
 			if a.at(g) != Op(d[g]) {
 				VMOVUPS(a.at(g), d[g])
 			}
-			VPSUBD(kc(^uint32(0)).m, d[g], m.k[g], d[g])
+			VPSUBD_BCST(kc(^uint32(0)).m, d[g], m.k[g], d[g])
 		} else {
 			VPSUBD(m.v[g], src(a, g, d[g]), d[g])
 		}
@@ -347,7 +381,7 @@ func decWhere(d vg, m mask, a opnd) {
 			if a.at(g) != Op(d[g]) {
 				VMOVUPS(a.at(g), d[g])
 			}
-			VPADDD(kc(^uint32(0)).m, d[g], m.k[g], d[g])
+			VPADDD_BCST(kc(^uint32(0)).m, d[g], m.k[g], d[g])
 		} else {
 			VPADDD(m.v[g], src(a, g, d[g]), d[g])
 		}
@@ -377,8 +411,15 @@ type wframe struct {
 	free []int
 }
 
+// newWFrame allocates a frame of the given slots, aligned to the vector
+// size through a base register (the Go frame is aligned to 8 bytes only,
+// and a vector load that crosses a cache line costs twice).
 func newWFrame(slots int) *wframe {
-	return &wframe{base: AllocLocal(cur.size * slots), size: slots}
+	m := AllocLocal(cur.size * (slots + 1))
+	r := GP64()
+	LEAQ(m.Offset(cur.size-1), r)
+	ANDQ(I32(int32(-cur.size)), r)
+	return &wframe{base: Mem{Base: r}, size: slots}
 }
 
 func (f *wframe) slot() Mem {
@@ -409,7 +450,7 @@ func (f *wframe) spill(v vg) slots {
 func (f *wframe) put(r VecVirtual) cst {
 	m := f.slot()
 	VMOVUPS(r, m)
-	return cst{m}
+	return cst{m: m}
 }
 
 // release gives slots back.

@@ -1242,8 +1242,13 @@ func writePrepare(l *isa) {
 			VCMPPS(U8(3), t, t, m)
 			VORPS(m, acc[a], acc[a])
 		}
-		VMAXPS(kc(inputLimit|signMask).m, t, t)
-		VMINPS(kc(inputLimit).m, t, t)
+		if wide() {
+			VMAXPS_BCST(kc(inputLimit|signMask).m, t, t)
+			VMINPS_BCST(kc(inputLimit).m, t, t)
+		} else {
+			VMAXPS(kc(inputLimit|signMask).m, t, t)
+			VMINPS(kc(inputLimit).m, t, t)
+		}
 		VMOVUPS(t, Mem{Base: ptr[a], Index: i, Scale: 4})
 	}
 	ADDQ(U32(uint32(l.lanes)), i)
