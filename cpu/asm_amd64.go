@@ -113,6 +113,7 @@ func batchMode(vp *variantParams, f noise.Fractal) int32 {
 const (
 	batchFirst = 16 // the kernels' mode bit: the octave sum starts at +0
 	batchLast  = 32 // and: the octave sum is divided by ampSum
+	batchUnit  = 64 // and: amp is 1 (v·1 is v: no multiply)
 	// batchChunk is the positions a batch call takes, a multiple of every
 	// kernel's lanes × groups.
 	batchChunk = 256
@@ -179,8 +180,11 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 			if oc == 0 {
 				m |= batchFirst
 			}
-			if oc == s.oct.n-1 {
+			if oc == s.oct.n-1 && s.oct.ampSum != 1 { // s / 1 is s
 				m |= batchLast
+			}
+			if s.oct.amp[oc] == 1 { // v·1 is v
+				m |= batchUnit
 			}
 			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
 		}

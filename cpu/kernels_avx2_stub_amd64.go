@@ -402,7 +402,7 @@ func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32
 //go:noescape
 func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice3DBatchAVX512 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// perlinLattice3DBatchAVX512 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -432,7 +432,7 @@ func perlinLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *f
 //go:noescape
 func valueLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice3DTilingBatchAVX512 is one octave of tiling lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// perlinLattice3DTilingBatchAVX512 is one octave of tiling lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -447,12 +447,12 @@ func valueSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func simplexSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueSimplex2DBatchAVX512 is one octave of simplex 2D noise with the value gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueSimplex2DBatchAVX512 is one octave of simplex 2D noise with the value gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// simplexSimplex2DBatchAVX512 is one octave of simplex 2D noise with the simplex gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// simplexSimplex2DBatchAVX512 is one octave of simplex 2D noise with the simplex gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func simplexSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -467,17 +467,17 @@ func valueSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func simplexSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DBatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+// voronoi1DBatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
 func voronoi1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DF1BatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+// voronoi1DF1BatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
 func voronoi1DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley2DBatchAVX512 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley2DBatchAVX512 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -487,7 +487,7 @@ func worley2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int
 //go:noescape
 func worley2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev2DBatchAVX512 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev2DBatchAVX512 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -497,22 +497,22 @@ func chebyshev2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n 
 //go:noescape
 func chebyshev2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley3DBatchAVX512 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley3DBatchAVX512 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley3DF1BatchAVX512 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley3DF1BatchAVX512 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev3DBatchAVX512 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev3DBatchAVX512 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev3DF1BatchAVX512 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev3DF1BatchAVX512 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -527,42 +527,42 @@ func voronoi1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32
 //go:noescape
 func voronoi1DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley2DTilingBatchAVX512 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley2DTilingBatchAVX512 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley2DTilingF1BatchAVX512 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley2DTilingF1BatchAVX512 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley2DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev2DTilingBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev2DTilingBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev2DTilingF1BatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev2DTilingF1BatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev2DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley3DTilingBatchAVX512 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley3DTilingBatchAVX512 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley3DTilingF1BatchAVX512 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// worley3DTilingF1BatchAVX512 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func worley3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev3DTilingBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev3DTilingBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev3DTilingF1BatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
+// chebyshev3DTilingF1BatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)

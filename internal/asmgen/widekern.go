@@ -22,15 +22,17 @@ import (
 //	s = (first ? +0 : out[i]) + v·amp;  out[i] = last ? s / ampSum : s
 //
 // (docs/algorithms.md §6.2), so one call per octave evaluates a batch, and
-// a lean sampler's one call (first and last, amp and ampSum 1) gives
-// 0 + v, as valueAt does. mode holds the combine step or Voronoi function
-// (bits 0–1: the noise.Combiner or noise.Function code), the fractal mode
-// (bits 2–3: fBm, ridged, billow, ping-pong, with strength pp), first (bit
-// 4) and last (bit 5).
+// a lean sampler's one call (first, and amp and ampSum 1) gives 0 + v, as
+// valueAt does. mode holds the combine step or Voronoi function (bits 0–1:
+// the noise.Combiner or noise.Function code), the fractal mode (bits 2–3:
+// fBm, ridged, billow, ping-pong, with strength pp), first (bit 4), last
+// (bit 5; the caller leaves it out when ampSum is 1: s / 1 is s) and unit
+// (bit 6: amp is 1, and v·1 is v).
 
 const (
 	modeFirst = 16
 	modeLast  = 32
+	modeUnit  = 64 // amp is 1: v·amp is v, no multiply
 )
 
 // bk is the state of the batch kernel being written.
@@ -60,6 +62,11 @@ func broadcastParam32(name string) VecVirtual {
 	VBROADCASTSS(addr(Param(name)), r) // the bits as they are
 	return r
 }
+
+// tight reports whether the kernel being written is short of registers
+// (AVX2's 16, or two groups at AVX-512): then values needed later live in
+// the frame, read by memory operands.
+func tight() bool { return !wide() || groups > 1 }
 
 // batchSpec describes one batch kernel.
 type batchSpec struct {
@@ -139,7 +146,11 @@ func writeBatch(sp batchSpec, l *isa) {
 		zeroReg(s[g])
 	}
 	Label(sum)
+	unit := k.label("unit")
+	TESTL(U32(modeUnit), k.mode)
+	JNZ(LabelRef(unit))
 	mulps(v, v, amp)
+	Label(unit)
 	addps(s, s, v)
 	last := k.label("store")
 	TESTL(U32(modeLast), k.mode)
@@ -292,14 +303,17 @@ func weat(h, d opnd) vg { return eatC(h, timesC(d)) }
 
 // wavalanche is SmallXXHash.Avalanche, in place.
 func wavalanche(v vg, _ bool) vg {
-	_, fin := wavalancheParts(v)
-	return fin
+	wavalanchePre(v)
+	t := newv()
+	srld(t, v, 16)
+	xor(v, v, t)
+	return v
 }
 
-// wavalancheParts is SmallXXHash.Avalanche: pre is the value before the
-// last xor-shift (v ^= v >> 16), whose byte 3 (bits 24–31) is already the
-// result's, and fin the result (v, in place); pre is a new register.
-func wavalancheParts(v vg) (pre, fin vg) {
+// wavalanchePre is SmallXXHash.Avalanche before its last xor-shift
+// (v ^= v >> 16), in place: byte 3 (bits 24–31) is already the result's,
+// and byteA takes byte 0 from it.
+func wavalanchePre(v vg) vg {
 	t := newv()
 	srld(t, v, 15)
 	xor(v, v, t)
@@ -307,10 +321,34 @@ func wavalancheParts(v vg) (pre, fin vg) {
 	srld(t, v, 13)
 	xor(v, v, t)
 	mulld(v, v, kc(primeC))
-	pre = mov(v)
-	srld(t, v, 16)
-	xor(v, v, t)
-	return pre, v
+	return v
+}
+
+// byteA is byte 0 of the avalanche, from pre (wavalanchePre):
+// (pre ^ (pre >> 16)) & 0xFF, one three-input logic instruction at AVX-512.
+func byteA(pre vg) vg {
+	t := newv()
+	srld(t, pre, 16)
+	if !wide() {
+		xor(t, t, pre)
+		and(t, t, kc(0xFF))
+		return t
+	}
+	for g := range t {
+		// imm 0x28: (a ^ b) & c with a = t (the destination), b = pre,
+		// c = 0xFF
+		VPTERNLOGD_BCST(U8(0x28), kc(0xFF).m, pre[g], t[g])
+	}
+	return t
+}
+
+// wbyteGradientA is valueGradient of byte 0 of the avalanche, from pre.
+func wbyteGradientA(pre vg) vg {
+	b := byteA(pre)
+	cvtdq2ps(b, b)
+	mulps(b, b, kc(inv255x2))
+	subps(b, b, kc(f1))
+	return b
 }
 
 // inv255x2 is 2·(1/255f): (A·inv255)·2 is A·inv255x2, bit for bit (a
@@ -351,9 +389,9 @@ func wsquareVectors(v vg) (gx, gy vg) {
 // g += (g < 0) ? off : −off with off = max(−gz, 0). Byte D is read before
 // the avalanche's last xor-shift, which does not change it.
 func woctahedronVectors(h vg) (gx, gy, gz vg) {
-	pre, fin := wavalancheParts(h)
+	pre := wavalanchePre(h)
 	gy = wbyteGradient(pre, 24)
-	gx, gz = wbyteGradient(fin, 0), newv()
+	gx, gz = wbyteGradientA(pre), newv()
 	t, off := newv(), newv()
 	absps(t, gx)
 	subps(gz, kc(f1), t)
@@ -500,9 +538,9 @@ func (k *bk) latticeAxis(p opnd, perlin, tiling, spill bool) latticeAxis {
 // latticeBody is lattice noise of dims dimensions.
 func latticeBody(dims int, perlin, tiling bool) func(k *bk) vg {
 	return func(k *bk) vg {
-		// In 3D at AVX2 the y and z axes live in the frame (16 registers
-		// are too few for the corners).
-		spill := dims == 3 && !wide()
+		// In 3D, when registers are short, the y and z axes live in the
+		// frame.
+		spill := dims == 3 && tight()
 		var ax [3]latticeAxis
 		order := [][]int{1: {0}, 2: {2, 0}, 3: {1, 2, 0}}[dims]
 		for _, a := range order {
@@ -510,7 +548,7 @@ func latticeBody(dims int, perlin, tiling bool) func(k *bk) vg {
 		}
 		corner := func(v vg, ox, oy, oz opnd) vg {
 			if !perlin {
-				return wbyteGradient(wavalanche(v, false), 0)
+				return wbyteGradientA(wavalanchePre(v))
 			}
 			switch dims {
 			case 1:
@@ -673,13 +711,13 @@ func (k *bk) simplex1(simplexGrad bool) vg {
 		subps(x, X, []vg{fl0, fl1}[i])
 		mulps(fo, x, x)
 		subps(fo, kc(f1), fo)
-		v := wavalanche(eatC(k.h, c), false)
+		v := eatC(k.h, c)
 		var g vg
 		if simplexGrad {
-			g = wlineValue(v, x)
+			g = wlineValue(wavalanche(v, false), x)
 			mulps(g, g, kc(simplex1))
 		} else {
-			g = wbyteGradient(v, 0)
+			g = wbyteGradientA(wavalanchePre(v))
 		}
 		mulps(g, fo, g)
 		mulps(g, g, fo)
@@ -694,8 +732,8 @@ func (k *bk) simplex1(simplexGrad bool) vg {
 }
 
 func (k *bk) simplex2(simplexGrad bool) vg {
-	tight := !wide() // 16 registers: the corners' inputs live in the frame
-	keep := func(v vg) opnd { return k.fr.keep(v, tight) }
+	short := tight() // the corners' inputs live in the frame
+	keep := func(v vg) opnd { return k.fr.keep(v, short) }
 	kf := mov(k.F)
 	mulps(kf, kf, kc(invSqrt3))
 	X, Z := newv(), newv()
@@ -743,12 +781,12 @@ func (k *bk) simplex2(simplexGrad bool) vg {
 	var sum vg
 	for _, c := range corners {
 		off, fo := wsimplexOffsets(P, []opnd{c[2], c[3]}, unskew2)
-		v := wavalanche(eatC(src1(c[0]), c[1]), false)
+		v := eatC(src1(c[0]), c[1])
 		var g vg
 		if simplexGrad {
-			g = wcircleDot(v, off[0], off[1])
+			g = wcircleDot(wavalanche(v, false), off[0], off[1])
 		} else {
-			g = wbyteGradient(v, 0)
+			g = wbyteGradientA(wavalanchePre(v))
 		}
 		if kn := wkernelFalloff(fo, g); sum == nil {
 			sum = kn
@@ -760,8 +798,8 @@ func (k *bk) simplex2(simplexGrad bool) vg {
 }
 
 func (k *bk) simplex3(simplexGrad bool) vg {
-	tight := !wide() // 16 registers: the corners' inputs live in the frame
-	keep := func(v vg) opnd { return k.fr.keep(v, tight) }
+	short := tight() // the corners' inputs live in the frame
+	keep := func(v vg) opnd { return k.fr.keep(v, short) }
 	kf := mov(k.F)
 	mulps(kf, kf, kc(scale3))
 	var P [3]vg
@@ -846,7 +884,7 @@ func (k *bk) simplex3(simplexGrad bool) vg {
 			mulps(g, g, r)
 			mulps(g, g, kc(simplex3))
 		} else {
-			g = wbyteGradient(wavalanche(v, false), 0)
+			g = wbyteGradientA(wavalanchePre(v))
 		}
 		kn[i] = keep(wkernelFalloff(fo, g))
 	}
@@ -897,7 +935,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 		// the lower cell index (wrapped when tiling) and offset per axis
 		var l0, gs [3]opnd
 		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
-		spill := !wide() // 16 registers: the axes' data live in the frame
+		spill := tight() // the axes' data live in the frame
 		for _, a := range axes {
 			p0, g0 := wspan(k.pos[a], k.F)
 			if tiling {
@@ -1080,26 +1118,11 @@ func wdistance(cheb bool, c ...vg) vg {
 // groupOverride is the interleave of the kernels whose registers do not
 // suffice for two groups at a level (name and level suffix).
 var groupOverride = map[string]int{
-	"perlinLattice3DBatchAVX512":       1,
-	"perlinLattice3DTilingBatchAVX512": 1,
-	"valueSimplex2DBatchAVX512":        1,
-	"simplexSimplex2DBatchAVX512":      1,
-	"valueSimplex3DBatchAVX512":        1,
-	"simplexSimplex3DBatchAVX512":      1,
-	"worley2DBatchAVX512":              1,
-	"chebyshev2DBatchAVX512":           1,
-	"worley3DBatchAVX512":              1,
-	"worley3DF1BatchAVX512":            1,
-	"chebyshev3DBatchAVX512":           1,
-	"chebyshev3DF1BatchAVX512":         1,
-	"worley2DTilingBatchAVX512":        1,
-	"worley2DTilingF1BatchAVX512":      1,
-	"chebyshev2DTilingBatchAVX512":     1,
-	"chebyshev2DTilingF1BatchAVX512":   1,
-	"worley3DTilingBatchAVX512":        1,
-	"worley3DTilingF1BatchAVX512":      1,
-	"chebyshev3DTilingBatchAVX512":     1,
-	"chebyshev3DTilingF1BatchAVX512":   1}
+	"simplexSimplex3DBatchAVX512": 1, // two groups' masks exceed the 7 opmask registers
+	"valueSimplex3DBatchAVX512":   1,
+	"voronoi1DBatchAVX512":        1, // measured no faster with two
+	"voronoi1DF1BatchAVX512":      1,
+}
 
 // batchSpecs lists every batch kernel.
 func batchSpecs() []batchSpec {
