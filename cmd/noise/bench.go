@@ -28,7 +28,10 @@ flags give (-seed, -frequency, -octaves, -lacunarity, -persistence,
 -fractal, -ping-pong, -warp-amplitude, -warp-frequency, -warp-octaves,
 -warp-mode, as for "noise sample"). Each cell runs single
 threaded (GOMAXPROCS 1) and on all threads (GOMAXPROCS = NumCPU), repeating
-the whole grid until at least -duration has passed.
+the whole grid until at least -duration has passed. -isa picks the CPU
+kernels' instruction-set level (scalar, avx2 or avx512; default the best
+this CPU runs, or the environment's NOISE_ISA); every level gives the same
+bits.
 
 -backend gpu measures the GPU instead, and -backend both measures both,
 side by side: the same noise through OpenGL 4.3 compute shaders (package
@@ -68,6 +71,7 @@ type benchMachine struct {
 	GOOS       string `json:"goos"`
 	GOARCH     string `json:"goarch"`
 	Level      string `json:"level"`
+	ISA        string `json:"isa"` // the cpu package's ISA level the CPU rows ran at
 	GoVersion  string `json:"go_version"`
 	SIMD       bool   `json:"simd"`
 	SIMDStatus string `json:"simd_status"`
@@ -114,6 +118,7 @@ type benchOptions struct {
 	backend   string
 	gpu       cliflag.GPU
 	gpuPoints int
+	isa       cliflag.ISA
 	settings  cliflag.Settings
 	st        noise.Settings // the validated settings
 }
@@ -131,6 +136,7 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
 	o.gpu.Register(fs, " for -backend gpu or both")
 	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d (-backend gpu or both)", maxGPUPoints))
+	o.isa.Register(fs, " (-backend cpu or both)")
 	o.settings.Register(fs, noise.DefaultSettings(), "")
 	if err := parseFlags(fs, benchHeader, args, stdout); err != nil {
 		return nil, err
@@ -152,6 +158,9 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 	if err := cliflag.CheckNeeds(fs, o.needs()); err != nil {
 		return nil, err
 	}
+	if err := o.isa.Apply(); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 
@@ -163,7 +172,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	rep := benchReport{
 		Machine: benchMachine{
 			CPU: cpuModel(), NumCPU: runtime.NumCPU(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
-			Level: archLevel(), GoVersion: runtime.Version(), SIMD: simdInUse(), SIMDStatus: simdStatus(),
+			Level: archLevel(), ISA: cpu.CurrentISA().String(), GoVersion: runtime.Version(), SIMD: simdInUse(), SIMDStatus: simdStatus(),
 		},
 		Duration: o.duration.String(),
 		Settings: o.st,

@@ -94,6 +94,7 @@ type imageFlags struct {
 	frames       int
 	loopRadius   float64
 	gpu          cliflag.GPU
+	isa          cliflag.ISA
 }
 
 // maxFrames bounds -frames.
@@ -114,6 +115,7 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.frames, "frames", 0, fmt.Sprintf("write a looping animation of `N` frames (1 to %d; -o names them with a %%d verb)", maxFrames))
 	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop; not with -tiling, whose time runs along w)")
 	f.gpu.Register(fs, " for -backend gpu")
+	f.isa.Register(fs, " (-backend cpu)")
 	if err := parseFlags(fs, cliflag.Expand(imageHeader), args, stdout); err != nil {
 		return err
 	}
@@ -141,6 +143,9 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("invalid -displacement %v: must be finite", f.displacement)
 	}
 	if err := cliflag.CheckNeeds(fs, f.needs(mapping, cfg.Dims)); err != nil {
+		return err
+	}
+	if err := f.isa.Apply(); err != nil {
 		return err
 	}
 	// Every output is made before the work, so a path that cannot be

@@ -14,10 +14,14 @@ import (
 // noGPU is why the GPU flags need -backend gpu.
 const noGPU = "the CPU backend has no GL context, driver or shader arithmetic"
 
+// noISA is why -isa needs the CPU backend.
+const noISA = "it picks the CPU kernels' instruction-set level, and the GPU backend runs none"
+
 // needs are sample's conditional flags; dims is the noise's dimensions.
 func (f *sampleFlags) needs(dims int) []cliflag.Need {
 	return slices.Concat(
 		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
+		[]cliflag.Need{cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA)},
 		[]cliflag.Need{cliflag.Needs("perm-mode", f.variant.Noise == noise.PermValue, "-noise "+noise.PermValue.String(),
 			"it picks how perm-value noise is evaluated, and -noise "+f.variant.Noise.String()+" is not perm-value")},
 		f.settings.Needs(true),
@@ -37,6 +41,7 @@ func (f *imageFlags) needs(m mapping, dims int) []cliflag.Need {
 	}
 	return slices.Concat(
 		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
+		[]cliflag.Need{cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA)},
 		[]cliflag.Need{
 			cliflag.Needs("displacement", f.normals, "-normals", "it is the height K of the normal map's surface y = K·noise, and a value image has no surface"),
 			{Flag: "ramp", Holds: !f.normals, Msg: "-ramp does nothing with -normals: a normal map encodes the surface's normal, not the value through a ramp"},
@@ -74,6 +79,7 @@ func (o *benchOptions) needs() []cliflag.Need {
 	return slices.Concat(
 		o.gpu.Needs(o.gpuOn(), "-backend gpu or both", noGPU),
 		[]cliflag.Need{cliflag.Needs("gpu-points", o.gpuOn(), "-backend gpu or both", "it is the positions per GPU call, and -backend cpu measures no GPU")},
+		[]cliflag.Need{cliflag.Needs("isa", o.cpu(), "-backend cpu or both", noISA)},
 		o.settings.Needs(true),
 	)
 }

@@ -75,6 +75,7 @@ type sampleFlags struct {
 	deriv    bool
 	permMode string
 	gpu      cliflag.GPU
+	isa      cliflag.ISA
 }
 
 func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -85,6 +86,7 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cliflag.Choice(fs, &f.permMode, "perm-mode", "fixed", []string{"fixed", "blog"},
 		"perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
 	f.gpu.Register(fs, " for -backend gpu")
+	f.isa.Register(fs, " (-backend cpu)")
 	if err := parseFlags(fs, cliflag.Expand(sampleHeader), args, stdout); err != nil {
 		return err
 	}
@@ -131,6 +133,9 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err := cliflag.CheckNeeds(fs, f.needs(cfg.Dims)); err != nil {
 		return nil, err
 	}
+	if err := f.isa.Apply(); err != nil {
+		return nil, err
+	}
 	ev := &fixedEval{dims4: cfg.Dims == 4, dims2: cfg.Dims == 2, deriv: f.deriv}
 	if f.backend == "gpu" {
 		dev, err := openDevice(f.gpu)
@@ -164,6 +169,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	}
 	if n != noise.PermValue {
 		return nil, fmt.Errorf("-perm-mode blog works only with -noise %s (the Rust blog's noise), not %s", noise.PermValue, n)
+	}
+	if cliflag.IsSet(fs, "isa") {
+		return nil, errors.New("-isa is not available with -perm-mode blog: the blog's float64 noise runs in plain Go, with no vector kernels to choose (use -perm-mode fixed)")
 	}
 	if f.deriv {
 		return nil, errors.New("-deriv is not available with -perm-mode blog: the blog's float64 noise has no analytical derivatives (use -perm-mode fixed)")

@@ -25,6 +25,9 @@ func runSelfcheck(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if err := parseFlags(fs, selfcheckHeader, args, stdout); err != nil {
 		return err
 	}
+	if err := cliflag.CheckISAEnv(); err != nil {
+		return err
+	}
 	r, err := appendixa.Check()
 	if err != nil {
 		return err

@@ -112,6 +112,9 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 	if errors.Is(err, flag.ErrHelp) {
 		return exitWritten(0, out, stderr)
 	}
+	if err == nil {
+		err = cliflag.CheckISAEnv() // the CPU reference's level
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "verify: %s\n", oneline.Format(err.Error()))
 		return 2
