@@ -22,10 +22,10 @@ import (
 //     the Voronoi function, the fractal mode's shape and the octave sum
 //     included (kernels_batch_amd64.go names them); the positions are
 //     split into axes and clamped by prepareBatch, or by Go with a domain;
-//   - values with derivatives (Samples): 8-lane AVX2 kernels; the combine
-//     step's clamp of the value in Go (clampValues8), its turbulence and
-//     the derivatives' frequency scale in assembly (combineDeriv8), the
-//     Voronoi finalisation and the fractal loop per lane in Go;
+//   - values with derivatives (Samples): each batch kernel's derivative
+//     twin, the same loop with every component of the sample (the
+//     derivatives' frequency scale included), then storeSamplesAVX2 (the
+//     domain's derivative matrix and the interleave into samples);
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
@@ -124,16 +124,22 @@ const (
 // costs about twice as much), and a padded copy of a short chunk's
 // positions. Buffers come from batchBufs: heap objects do not move.
 type batchBuf struct {
-	raw        [4*batchChunk + 16]float32
+	raw        [7*batchChunk + 16]float32
 	x, y, z, o *[batchChunk]float32 // views of raw
+	dx, dy, dz *[batchChunk]float32 // and the derivatives after o (derivStride)
 	pos        [batchChunk]mgl32.Vec3
 }
+
+// The derivative kernels write component c at o + c·derivStride.
+var _ [batchChunk - derivStride]struct{}
+var _ [derivStride - batchChunk]struct{}
 
 var batchBufs = sync.Pool{New: func() any {
 	b := new(batchBuf)
 	off := int((64 - uintptr(unsafe.Pointer(&b.raw[0]))%64) % 64 / 4)
 	arr := func(i int) *[batchChunk]float32 { return (*[batchChunk]float32)(b.raw[off+i*batchChunk:]) }
 	b.x, b.y, b.z, b.o = arr(0), arr(1), arr(2), arr(3)
+	b.dx, b.dy, b.dz = arr(4), arr(5), arr(6)
 	return b
 }}
 
@@ -199,37 +205,10 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	}
 }
 
-// The blocks are prepared as prepare prepares a point: prepare8 loads,
-// clamps and NaN-tests eight positions, nanLanes keeps the NaN lanes of the
-// axes the noise reads, and with a domain prepareBlock8Domain does it lane
-// by lane. (Written out in each block function: a helper with both calls
-// is too large to inline, and a call per block cost 2%.)
-
-// nanLanes folds prepare8's NaN lanes of the axes in nanAxes into one byte:
-// bit l is set where lane l gives NaN.
-func nanLanes(n uint32, nanAxes uint8) uint8 {
-	n &= nanBytes[nanAxes&7]
-	return uint8(n | n>>8 | n>>16)
-}
-
-// nanBytes selects the bytes of prepare8's result of the axes in a nanAxes
-// set.
-var nanBytes = [8]uint32{0, 0xFF, 0xFF00, 0xFFFF, 0xFF0000, 0xFF00FF, 0xFFFF00, 0xFFFFFF}
-
-// prepareBlock8Domain is prepareBlock8 with a domain transform.
-func (s *Sampler) prepareBlock8Domain(pos []mgl32.Vec3, x, y, z *[8]float32) (nans uint8) {
-	for l, p := range pos[:8] {
-		q, ok := s.prepare(point{p[0], p[1], p[2], 0})
-		x[l], y[l], z[l] = q.x, q.y, q.z
-		nans |= b2u8(!ok) << l
-	}
-	return nans
-}
-
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane value batches, 8-lane AVX2 derivative batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
 	case ISAAVX2:
 		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
 	}
@@ -239,292 +218,104 @@ func simdStatus(l ISA) (bool, string) {
 	return false, "level scalar (chosen by SetISA or NOISE_ISA): scalar code"
 }
 
-// deriv8 names the assembly derivative kernel of a variant: one octave's
-// value and derivatives at eight prepared positions, before the steps that
-// stay in Go (octave8); 0 is none. A name, as kernel8 is.
-type deriv8 uint8
-
-const (
-	noDeriv8 deriv8 = iota
-	// lattice, by tiling, gradient (value, Perlin) and dims
-	value1DD8
-	value2DD8
-	value3DD8
-	perlin1DD8
-	perlin2DD8
-	perlin3DD8
-	value1DTilingD8
-	value2DTilingD8
-	value3DTilingD8
-	perlin1DTilingD8
-	perlin2DTilingD8
-	perlin3DTilingD8
-	// simplex, by gradient (value, simplex) and dims
-	simplexValue1DD8
-	simplexValue2DD8
-	simplexValue3DD8
-	simplex1DD8
-	simplex2DD8
-	simplex3DD8
-	// Voronoi (the two minima with derivatives, finished by
-	// voronoiMinima.finalize), by tiling, metric (Worley, Chebyshev: one
-	// kernel in 1D) and dims
-	voronoi1DD8
-	worley2DD8
-	worley3DD8
-	voronoi1DChebD8 // unused: Chebyshev 1D is voronoi1DD8
-	chebyshev2DD8
-	chebyshev3DD8
-	voronoi1DTilingD8
-	worley2DTilingD8
-	worley3DTilingD8
-	voronoi1DChebTilingD8 // unused
-	chebyshev2DTilingD8
-	chebyshev3DTilingD8
-)
-
-func (k deriv8) ok() bool { return k != noDeriv8 }
-
-// simplex reports whether k is a simplex kernel, whose derivatives get
-// the frequency scale after the combine step.
-func (k deriv8) simplex() bool { return k >= simplexValue1DD8 && k < voronoi1DD8 }
-
-// voronoi reports whether k is a Voronoi kernel.
-func (k deriv8) voronoi() bool { return k >= voronoi1DD8 }
-
-// simdDerivFor picks the assembly derivative kernel for c, or none.
-func simdDerivFor(c noise.Config, l ISA) deriv8 {
-	p := c.Noise.Parts()
-	if l < ISAAVX2 || c.Dims > 3 || c.Settings.Warped() {
-		return noDeriv8
+// samplesBatch is samplesRange through the batch kernel's derivative twin:
+// a chunk at a time, prepared as valuesBatch prepares it, one kernel call
+// per octave (the value and the derivatives the noise has, in b.o, b.dx,
+// b.dy and b.dz), then storeSamplesAVX2 (the derivative matrix of the
+// domain, if any, and the interleave into samples), then NaN where the
+// input is. The derivatives the noise has not (dy in 2D, dy and dz in
+// 1D) and dw are +0 after the octave sum whatever their value in each
+// octave (±0, and +0 + ±0 is +0; dw is never computed), as sampleAt gives
+// them: the kernels leave them alone, and they are cleared once here.
+func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	wide := s.isa == ISAAVX512
+	lanes := 8
+	if wide {
+		lanes = 16
 	}
-	d := deriv8(c.Dims - 1)
-	switch {
-	case p.Family == noise.FamilyLattice:
-		k := value1DD8 + d
-		if p.Gradient == noise.GradientPerlin {
-			k += perlin1DD8 - value1DD8
-		}
-		if c.Tiling {
-			k += value1DTilingD8 - value1DD8
-		}
-		return k
-	case p.Family == noise.FamilySimplex && !c.Tiling:
-		k := simplexValue1DD8 + d
-		if p.Gradient == noise.GradientSimplex {
-			k += simplex1DD8 - simplexValue1DD8
-		}
-		return k
-	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley:
-		k := voronoi1DD8 + d
-		if p.Metric == noise.MetricChebyshev && c.Dims > 1 {
-			k += chebyshev2DD8 - worley2DD8
-		}
-		if c.Tiling {
-			k += voronoi1DTilingD8 - voronoi1DD8
-		}
-		return k
-	}
-	return noDeriv8
-}
-
-// block8 holds eight prepared positions and a kernel's outputs: o[0] the
-// values, o[1], o[2] and o[3] the derivatives along x, y and z; for
-// Voronoi kernels those of the first minimum, and o[4:8] the second's.
-type block8 struct {
-	x, y, z [8]float32
-	o       [8][8]float32
-}
-
-// run evaluates derivative kernel k at the positions of b into b.o.
-func (k deriv8) run(b *block8, h uint32, f int32) {
-	switch k {
-	case value1DD8:
-		valueLattice1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
-	case value2DD8:
-		valueLattice2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
-	case value3DD8:
-		valueLattice3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
-	case perlin1DD8:
-		perlinLattice1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
-	case perlin2DD8:
-		perlinLattice2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
-	case perlin3DD8:
-		perlinLattice3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
-	case value1DTilingD8:
-		valueLattice1DTilingDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
-	case value2DTilingD8:
-		valueLattice2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
-	case value3DTilingD8:
-		valueLattice3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
-	case perlin1DTilingD8:
-		perlinLattice1DTilingDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
-	case perlin2DTilingD8:
-		perlinLattice2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
-	case perlin3DTilingD8:
-		perlinLattice3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
-	case simplexValue1DD8:
-		valueSimplex1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
-	case simplexValue2DD8:
-		valueSimplex2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
-	case simplexValue3DD8:
-		valueSimplex3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
-	case simplex1DD8:
-		simplexSimplex1DDerivAVX2(&b.x, &b.o[0], &b.o[1], h, f)
-	case simplex2DD8:
-		simplexSimplex2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], h, f)
-	case simplex3DD8:
-		simplexSimplex3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], h, f)
-	case voronoi1DD8:
-		voronoi1DDerivAVX2(&b.x, &b.o[0], &b.o[1], &b.o[4], &b.o[5], h, f)
-	case worley2DD8:
-		worley2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
-	case worley3DD8:
-		worley3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
-	case chebyshev2DD8:
-		chebyshev2DDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
-	case chebyshev3DD8:
-		chebyshev3DDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
-	case voronoi1DTilingD8:
-		voronoi1DTilingDerivAVX2(&b.x, &b.o[0], &b.o[1], &b.o[4], &b.o[5], h, f)
-	case worley2DTilingD8:
-		worley2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
-	case worley3DTilingD8:
-		worley3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
-	case chebyshev2DTilingD8:
-		chebyshev2DTilingDerivAVX2(&b.x, &b.z, &b.o[0], &b.o[1], &b.o[3], &b.o[4], &b.o[5], &b.o[7], h, f)
-	case chebyshev3DTilingD8:
-		chebyshev3DTilingDerivAVX2(&b.x, &b.y, &b.z, &b.o[0], &b.o[1], &b.o[2], &b.o[3], &b.o[4], &b.o[5], &b.o[6], &b.o[7], h, f)
-	}
-}
-
-// finishVoronoi is the rest of cpu.voronoi1D…3D at lane l after a
-// derivative kernel: the finalisation, the function and the frequency
-// scale.
-func (s *Sampler) finishVoronoi(b *block8, l int, f int32) vsample {
-	m := voronoiMinima{
-		a: vsample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]},
-		b: vsample{V: b.o[4][l], Dx: b.o[5][l], Dy: b.o[6][l], Dz: b.o[7][l]},
-	}
-	r := m.finalize(s.vp.metric, s.cfg.Dims).evaluate(s.vp.function)
-	F := float32(f)
-	r.Dx = float32(r.Dx * F)
-	if s.cfg.Dims == 3 {
-		r.Dy = float32(r.Dy * F)
-	}
-	if s.cfg.Dims > 1 {
-		r.Dz = float32(r.Dz * F)
-	}
-	return r
-}
-
-// derivScale is the factor of the derivatives after the combine step at
-// frequency f: simplexScale for simplex noise, 1 for lattice noise (whose
-// kernels scale them before; x·1 is x, and the derivatives a variant has
-// not are ±0 either way, which a positive factor keeps).
-func (s *Sampler) derivScale(f int32) float32 {
-	if s.d8.simplex() {
-		return simplexScale(s.cfg.Dims, f)
-	}
-	return 1
-}
-
-// simplexScale is the factor of simplex noise's derivatives at frequency
-// f (cpu.simplex1D…3D): f, f/sqrt(3) or 0.6·f.
-func simplexScale(dims int, f int32) float32 {
-	switch dims {
+	switch s.cfg.Dims {
+	case 1:
+		clear(b.dy[:])
+		clear(b.dz[:])
 	case 2:
-		return float32(float32(f) * invSqrt3)
-	case 3:
-		return float32(float32(f) * scale3)
+		clear(b.dy[:])
 	}
-	return float32(f)
-}
-
-// samplesBlock8 is sampleAt for pos[0:8], written to out[0:8].
-func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) {
-	var b block8
-	var nans uint8
+	// the derivative matrix, each entry in eight lanes, and dw: +0, or
+	// +0·sw with a domain (sampleAt: float32(r.Dw·sw))
+	var m [10][8]float32
+	var dw float32
 	if s.domain {
-		nans = s.prepareBlock8Domain(pos, &b.x, &b.y, &b.z)
-	} else {
-		nans = nanLanes(prepare8((*[24]float32)(unsafe.Pointer(&pos[:8][0])), &b.x, &b.y, &b.z), s.nanAxes)
+		for i := range 9 {
+			for l := range m[i] {
+				m[i][l] = s.tr.d[i/3][i%3]
+			}
+		}
+		dw = float32(dw * s.tr.sw)
 	}
-	var n [8]noise.Sample
-	if s.lean { // one octave, no domain: 0 + n, as in sampleAt
-		f := s.oct.freq[0]
-		if s.d8.voronoi() {
-			s.d8.run(&b, uint32(s.hash), f)
-			for l := range out[:8] {
-				// octave8's finishVoronoi, then sampleAdd(noise.Sample{}, ·)
-				// written out on the vsample (in registers; Dw is 0 + 0)
-				v := s.finishVoronoi(&b, l, f)
-				out[l] = noise.Sample{V: 0 + v.V, Dx: 0 + v.Dx, Dy: 0 + v.Dy, Dz: 0 + v.Dz}
+	for l := range m[9] {
+		m[9][l] = dw
+	}
+	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np := (n + lanes - 1) &^ (lanes - 1)
+		src := chunk
+		if np != n {
+			copy(b.pos[:], chunk)
+			clear(b.pos[n:np])
+			src = b.pos[:np]
+		}
+		nans := false
+		if s.domain {
+			for l, p := range src {
+				q, ok := s.prepare(point{p[0], p[1], p[2], 0})
+				b.x[l], b.y[l], b.z[l] = q.x, q.y, q.z
+				nans = nans || !ok
 			}
 		} else {
-			s.d8.run(&b, uint32(s.hash), f)
-			clampValues8(&b.o[0])
-			leanSamples8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], (*[40]float32)(unsafe.Pointer(&out[:8][0])), int32(s.vp.comb), s.derivScale(f))
-		}
-	} else {
-		var sum [8]noise.Sample
-		for o := 0; o < s.oct.n; o++ {
-			s.octave8(&b, &n, uint32(s.hash.Add(int32(o))), s.oct.freq[o])
-			amp := s.oct.amp[o]
-			for l := range sum {
-				if s.fractal != noise.FractalFBm {
-					n[l] = shapeSample(s.fractal, n[l], s.pp)
-				}
-				sum[l] = sampleAdd(sum[l], sampleScale(n[l], amp))
+			var axes uint32
+			if wide {
+				axes = prepareBatchAVX512(&src[0][0], np, x, y, z)
+			} else {
+				axes = prepareBatchAVX2(&src[0][0], np, x, y, z)
 			}
+			nans = uint8(axes)&s.nanAxes != 0
 		}
-		for l := range out[:8] {
-			r := sampleDiv(sum[l], s.oct.ampSum)
+		for oc := 0; oc < s.oct.n; oc++ {
+			md := s.bmode
+			if oc == 0 {
+				md |= batchFirst
+			}
+			if oc == s.oct.n-1 && s.oct.ampSum != 1 { // s / 1 is s
+				md |= batchLast
+			}
+			if s.oct.amp[oc] == 1 { // v·1 is v
+				md |= batchUnit
+			}
+			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md)
+		}
+		n8 := n &^ 7
+		if n8 > 0 {
+			storeSamplesAVX2(o, &out[i].V, n8, &m, s.domain)
+		}
+		for l := n8; l < n; l++ {
+			r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
 			if s.domain {
 				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
 				r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
 			}
-			out[l] = r
+			out[i+l] = r
 		}
-	}
-	for l := 0; nans != 0; l, nans = l+1, nans>>1 {
-		if nans&1 != 0 {
-			out[l] = nanSample
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					out[i+l] = nanSample
+				}
+			}
 		}
-	}
-}
-
-// octave8 is one octave (hash h, frequency f) of sampleAt at the eight
-// prepared positions of b, into n: the derivative kernel, then per lane the
-// rest of cpu.lattice1D…3D, simplex1D…3D or voronoi1D…3D. For lattice and
-// simplex noise that is evaluateCombined and the frequency scale of the
-// derivatives: the clamp of the value in Go (clampValues8), the rest in
-// assembly (combineDeriv8: the turbulence's sign test is a coin toss, a
-// branch per lane in Go).
-func (s *Sampler) octave8(b *block8, n *[8]noise.Sample, h uint32, f int32) {
-	s.d8.run(b, h, f)
-	if s.d8.voronoi() {
-		for l := range n {
-			v := s.finishVoronoi(b, l, f) // a vsample, in registers
-			n[l] = noise.Sample{V: v.V, Dx: v.Dx, Dy: v.Dy, Dz: v.Dz}
-		}
-		return
-	}
-	clampValues8(&b.o[0])
-	if k := s.derivScale(f); s.vp.comb != noise.CombineNone || k != 1 {
-		combineDeriv8(&b.o[0], &b.o[1], &b.o[2], &b.o[3], int32(s.vp.comb), k)
-	} // else nothing more to do: lattice noise without turbulence
-	for l := range n {
-		n[l] = noise.Sample{V: b.o[0][l], Dx: b.o[1][l], Dy: b.o[2][l], Dz: b.o[3][l]}
-	}
-}
-
-// clampValues8 is the combine step's clampValue on eight kernel values,
-// in Go before combineDeriv8 and leanSamples8 do the rest of the combine
-// step in assembly.
-func clampValues8(v *[8]float32) {
-	for l := range v {
-		v[l] = clampValue(v[l])
 	}
 }
 

@@ -10,21 +10,6 @@ func hasAVX2() bool
 // hasAVX512 reports whether the CPU has AVX-512F and the OS saves the opmask and ZMM registers.
 func hasAVX512() bool
 
-// prepare8 loads and clamps eight positions for the 8-lane kernels and returns their NaN lanes per axis.
-//
-//go:noescape
-func prepare8(pos *[24]float32, x *[8]float32, y *[8]float32, z *[8]float32) uint32
-
-// combineDeriv8 is the combine step and the derivative scale of eight samples, in place.
-//
-//go:noescape
-func combineDeriv8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, comb int32, k float32)
-
-// leanSamples8 is the combine step, the derivative scale and 0 + x of eight samples, stored as noise.Samples to out.
-//
-//go:noescape
-func leanSamples8(v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, out *[40]float32, comb int32, k float32)
-
 // valueLattice3DPointAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
 func valueLattice3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
 
@@ -37,145 +22,10 @@ func valueSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32)
 // simplexSimplex3DPointAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
 func simplexSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int32) float32
 
-// valueLattice1DDerivAVX2 is one octave of lattice value 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
+// storeSamplesAVX2 stores n samples of a derivative kernel's output as noise.Samples, through the derivative matrix m with domain.
 //
 //go:noescape
-func valueLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-
-// perlinLattice1DDerivAVX2 is one octave of lattice Perlin 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
-//
-//go:noescape
-func perlinLattice1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-
-// valueLattice1DTilingDerivAVX2 is one octave of tiling lattice value 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
-//
-//go:noescape
-func valueLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-
-// perlinLattice1DTilingDerivAVX2 is one octave of tiling lattice Perlin 1D noise and its derivatives at eight positions (cpu.lattice1D before evaluateCombined).
-//
-//go:noescape
-func perlinLattice1DTilingDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-
-// valueSimplex1DDerivAVX2 is one octave of simplex 1D noise with the value gradient and its derivatives at eight positions (cpu.simplex1D before evaluateCombined and the frequency scale).
-//
-//go:noescape
-func valueSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-
-// simplexSimplex1DDerivAVX2 is one octave of simplex 1D noise with the simplex gradient and its derivatives at eight positions (cpu.simplex1D before evaluateCombined and the frequency scale).
-//
-//go:noescape
-func simplexSimplex1DDerivAVX2(x *[8]float32, v *[8]float32, dx *[8]float32, h uint32, f int32)
-
-// valueLattice2DDerivAVX2 is one octave of lattice value 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
-//
-//go:noescape
-func valueLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// perlinLattice2DDerivAVX2 is one octave of lattice Perlin 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
-//
-//go:noescape
-func perlinLattice2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// valueLattice2DTilingDerivAVX2 is one octave of tiling lattice value 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
-//
-//go:noescape
-func valueLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// perlinLattice2DTilingDerivAVX2 is one octave of tiling lattice Perlin 2D noise and its derivatives at eight positions (cpu.lattice2D before evaluateCombined).
-//
-//go:noescape
-func perlinLattice2DTilingDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// valueSimplex2DDerivAVX2 is one octave of simplex 2D noise with the value gradient and its derivatives at eight positions (cpu.simplex2D before evaluateCombined and the frequency scale).
-//
-//go:noescape
-func valueSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// simplexSimplex2DDerivAVX2 is one octave of simplex 2D noise with the simplex gradient and its derivatives at eight positions (cpu.simplex2D before evaluateCombined and the frequency scale).
-//
-//go:noescape
-func simplexSimplex2DDerivAVX2(x *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// valueLattice3DDerivAVX2 is one octave of lattice value 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
-//
-//go:noescape
-func valueLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// perlinLattice3DDerivAVX2 is one octave of lattice Perlin 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
-//
-//go:noescape
-func perlinLattice3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// valueLattice3DTilingDerivAVX2 is one octave of tiling lattice value 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
-//
-//go:noescape
-func valueLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// perlinLattice3DTilingDerivAVX2 is one octave of tiling lattice Perlin 3D noise and its derivatives at eight positions (cpu.lattice3D before evaluateCombined).
-//
-//go:noescape
-func perlinLattice3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// valueSimplex3DDerivAVX2 is one octave of simplex 3D noise with the value gradient and its derivatives at eight positions (cpu.simplex3D before evaluateCombined and the frequency scale).
-//
-//go:noescape
-func valueSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// simplexSimplex3DDerivAVX2 is one octave of simplex 3D noise with the simplex gradient and its derivatives at eight positions (cpu.simplex3D before evaluateCombined and the frequency scale).
-//
-//go:noescape
-func simplexSimplex3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, v *[8]float32, dx *[8]float32, dy *[8]float32, dz *[8]float32, h uint32, f int32)
-
-// voronoi1DDerivAVX2 is one octave of Worley and Chebyshev Voronoi 1D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi1D before finalize).
-//
-//go:noescape
-func voronoi1DDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
-
-// worley2DDerivAVX2 is one octave of Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
-//
-//go:noescape
-func worley2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// chebyshev2DDerivAVX2 is one octave of Chebyshev Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
-//
-//go:noescape
-func chebyshev2DDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// worley3DDerivAVX2 is one octave of Worley Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
-//
-//go:noescape
-func worley3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// chebyshev3DDerivAVX2 is one octave of Chebyshev Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
-//
-//go:noescape
-func chebyshev3DDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// voronoi1DTilingDerivAVX2 is one octave of tiling Worley and Chebyshev Voronoi 1D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi1D before finalize).
-//
-//go:noescape
-func voronoi1DTilingDerivAVX2(x *[8]float32, av *[8]float32, adx *[8]float32, bv *[8]float32, bdx *[8]float32, h uint32, f int32)
-
-// worley2DTilingDerivAVX2 is one octave of tiling Worley Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
-//
-//go:noescape
-func worley2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// chebyshev2DTilingDerivAVX2 is one octave of tiling Chebyshev Voronoi 2D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi2D before finalize).
-//
-//go:noescape
-func chebyshev2DTilingDerivAVX2(x *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// worley3DTilingDerivAVX2 is one octave of tiling Worley Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
-//
-//go:noescape
-func worley3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
-
-// chebyshev3DTilingDerivAVX2 is one octave of tiling Chebyshev Voronoi 3D noise at eight positions: the smallest and second smallest distances with their derivatives (cpu.voronoi3D before finalize).
-//
-//go:noescape
-func chebyshev3DTilingDerivAVX2(x *[8]float32, y *[8]float32, z *[8]float32, av *[8]float32, adx *[8]float32, ady *[8]float32, adz *[8]float32, bv *[8]float32, bdx *[8]float32, bdy *[8]float32, bdz *[8]float32, h uint32, f int32)
+func storeSamplesAVX2(src *float32, out *float32, n int, m *[10][8]float32, domain bool)
 
 // prepareBatchAVX2 splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.
 //
@@ -372,6 +222,196 @@ func chebyshev3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32
 //go:noescape
 func chebyshev3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
+// valueLattice1DDerivBatchAVX2 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice1DDerivBatchAVX2 is one octave of  lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice2DDerivBatchAVX2 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice2DDerivBatchAVX2 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DDerivBatchAVX2 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice3DDerivBatchAVX2 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice1DTilingDerivBatchAVX2 is one octave of tiling lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice1DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice2DTilingDerivBatchAVX2 is one octave of tiling lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice2DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DTilingDerivBatchAVX2 is one octave of tiling lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice3DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex1DDerivBatchAVX2 is one octave of simplex 1D noise with the value gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex1DDerivBatchAVX2 is one octave of simplex 1D noise with the simplex gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func simplexSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex2DDerivBatchAVX2 is one octave of simplex 2D noise with the value gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex2DDerivBatchAVX2 is one octave of simplex 2D noise with the simplex gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func simplexSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex3DDerivBatchAVX2 is one octave of simplex 3D noise with the value gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex3DDerivBatchAVX2 is one octave of simplex 3D noise with the simplex gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func simplexSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DDerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DF1DerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DDerivBatchAVX2 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DF1DerivBatchAVX2 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DDerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DF1DerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DDerivBatchAVX2 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DF1DerivBatchAVX2 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DDerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DF1DerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DTilingDerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DTilingF1DerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DTilingDerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DTilingF1DerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DTilingDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DTilingF1DerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DTilingDerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DTilingF1DerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DTilingDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DTilingF1DerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
 // prepareBatchAVX512 splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.
 //
 //go:noescape
@@ -566,3 +606,193 @@ func chebyshev3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float
 //
 //go:noescape
 func chebyshev3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice1DDerivBatchAVX512 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice1DDerivBatchAVX512 is one octave of  lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice2DDerivBatchAVX512 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice2DDerivBatchAVX512 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DDerivBatchAVX512 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice3DDerivBatchAVX512 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice1DTilingDerivBatchAVX512 is one octave of tiling lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice1DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice2DTilingDerivBatchAVX512 is one octave of tiling lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice2DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DTilingDerivBatchAVX512 is one octave of tiling lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice3DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex1DDerivBatchAVX512 is one octave of simplex 1D noise with the value gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex1DDerivBatchAVX512 is one octave of simplex 1D noise with the simplex gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func simplexSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex2DDerivBatchAVX512 is one octave of simplex 2D noise with the value gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex2DDerivBatchAVX512 is one octave of simplex 2D noise with the simplex gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func simplexSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex3DDerivBatchAVX512 is one octave of simplex 3D noise with the value gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (16 lanes, 1 interleaved).
+//
+//go:noescape
+func valueSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex3DDerivBatchAVX512 is one octave of simplex 3D noise with the simplex gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (16 lanes, 1 interleaved).
+//
+//go:noescape
+func simplexSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DDerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DF1DerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DDerivBatchAVX512 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DF1DerivBatchAVX512 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DDerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DF1DerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DDerivBatchAVX512 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DF1DerivBatchAVX512 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DDerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DF1DerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DTilingDerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// voronoi1DTilingF1DerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DTilingDerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley2DTilingF1DerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DTilingDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev2DTilingF1DerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DTilingDerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// worley3DTilingF1DerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DTilingDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+
+// chebyshev3DTilingF1DerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)

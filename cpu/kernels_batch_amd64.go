@@ -257,3 +257,172 @@ func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f in
 		chebyshev3DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
 	}
 }
+
+// derivStride is the distance in floats between the component arrays
+// (value, derivatives along x, y and z) of a derivative kernel's output.
+const derivStride = 256
+
+// runDeriv is run for kernel k's derivative twin: one octave of the value
+// and the derivatives into out (the components the noise has, derivStride
+// floats apart).
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32) {
+	if wide {
+		switch k {
+		case bkValueLattice1D:
+			valueLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice1D:
+			perlinLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueLattice2D:
+			valueLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice2D:
+			perlinLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueLattice3D:
+			valueLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice3D:
+			perlinLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueLattice1DTiling:
+			valueLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice1DTiling:
+			perlinLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueLattice2DTiling:
+			valueLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice2DTiling:
+			perlinLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueLattice3DTiling:
+			valueLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice3DTiling:
+			perlinLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueSimplex1D:
+			valueSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkSimplexSimplex1D:
+			simplexSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueSimplex2D:
+			valueSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkSimplexSimplex2D:
+			simplexSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueSimplex3D:
+			valueSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkSimplexSimplex3D:
+			simplexSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkVoronoi1D:
+			voronoi1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkVoronoi1DF1:
+			voronoi1DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley2D:
+			worley2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley2DF1:
+			worley2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev2D:
+			chebyshev2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev2DF1:
+			chebyshev2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley3D:
+			worley3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley3DF1:
+			worley3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev3D:
+			chebyshev3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev3DF1:
+			chebyshev3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkVoronoi1DTiling:
+			voronoi1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkVoronoi1DTilingF1:
+			voronoi1DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley2DTiling:
+			worley2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley2DTilingF1:
+			worley2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev2DTiling:
+			chebyshev2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev2DTilingF1:
+			chebyshev2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley3DTiling:
+			worley3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkWorley3DTilingF1:
+			worley3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev3DTiling:
+			chebyshev3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkChebyshev3DTilingF1:
+			chebyshev3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		}
+		return
+	}
+	switch k {
+	case bkValueLattice1D:
+		valueLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice1D:
+		perlinLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueLattice2D:
+		valueLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice2D:
+		perlinLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueLattice3D:
+		valueLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice3D:
+		perlinLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueLattice1DTiling:
+		valueLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice1DTiling:
+		perlinLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueLattice2DTiling:
+		valueLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice2DTiling:
+		perlinLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueLattice3DTiling:
+		valueLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice3DTiling:
+		perlinLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueSimplex1D:
+		valueSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkSimplexSimplex1D:
+		simplexSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueSimplex2D:
+		valueSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkSimplexSimplex2D:
+		simplexSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueSimplex3D:
+		valueSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkSimplexSimplex3D:
+		simplexSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkVoronoi1D:
+		voronoi1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkVoronoi1DF1:
+		voronoi1DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley2D:
+		worley2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley2DF1:
+		worley2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev2D:
+		chebyshev2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev2DF1:
+		chebyshev2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley3D:
+		worley3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley3DF1:
+		worley3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev3D:
+		chebyshev3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev3DF1:
+		chebyshev3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkVoronoi1DTiling:
+		voronoi1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkVoronoi1DTilingF1:
+		voronoi1DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley2DTiling:
+		worley2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley2DTilingF1:
+		worley2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev2DTiling:
+		chebyshev2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev2DTilingF1:
+		chebyshev2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley3DTiling:
+		worley3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkWorley3DTilingF1:
+		worley3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev3DTiling:
+		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkChebyshev3DTilingF1:
+		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	}
+}

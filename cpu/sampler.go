@@ -56,9 +56,8 @@ type Sampler struct {
 	domain  bool
 	tr      transform
 	isa     ISA         // the level of the kernels below (CurrentISA at New)
-	bk      batchKernel // the batch value kernel, if the level has one
+	bk      batchKernel // the batch value kernel and its derivative twin, if the level has them
 	bmode   int32       // bk's mode word (batchMode)
-	d8      deriv8      // the 8-lane derivative kernel, likewise
 	p1      point1      // the assembly kernel of one position, for valueAt
 	f0      int32       // the first octave's frequency
 	raw     bool        // lean 2D, with a value function that prepares its input (lattice2)
@@ -95,7 +94,6 @@ func New(cfg noise.Config) (*Sampler, error) {
 	s.isa = CurrentISA()
 	s.bk = batchKernelFor(cfg, s.isa)
 	s.bmode = batchMode(&s.vp, cfg.Settings.Fractal)
-	s.d8 = simdDerivFor(cfg, s.isa)
 	s.p1 = simdPointFor(cfg, s.isa)
 	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil && cfg.Settings.Fractal == noise.FractalFBm && !cfg.Settings.Warped()
 	if cfg.Settings.Warped() {
@@ -365,17 +363,14 @@ func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) {
 	parallel(len(pos), func(lo, hi int) { s.samplesRange(pos[lo:hi], out[lo:hi]) })
 }
 
-// samplesRange is the single-goroutine body of Samples, 8 positions at a
-// time through the SIMD derivative kernel when there is one.
+// samplesRange is the single-goroutine body of Samples: through the batch
+// kernel's derivative twin when there is one, else one by one.
 func (s *Sampler) samplesRange(pos []mgl32.Vec3, out []noise.Sample) {
-	i := 0
-	if s.d8.ok() {
-		for ; i+8 <= len(pos); i += 8 {
-			s.samplesBlock8(pos[i:i+8], out[i:i+8])
-		}
+	if s.bk.ok() && len(pos) > 0 {
+		s.samplesBatch(pos, out[:len(pos)])
+		return
 	}
-	for ; i < len(pos); i++ {
-		p := pos[i]
+	for i, p := range pos {
 		out[i] = s.sampleAt(point{p[0], p[1], p[2], 0})
 	}
 }

@@ -25,14 +25,7 @@ func (k batchKernel) ok() bool { return k != nil }
 
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 
-// deriv8 is never set without the 8-lane kernels.
-type deriv8 func()
-
-func simdDerivFor(noise.Config, ISA) deriv8 { return nil }
-
-func (k deriv8) ok() bool { return k != nil }
-
-func (s *Sampler) samplesBlock8(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
+func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
 
 func simdStatus(ISA) (bool, string) {
 	return false, "scalar build: the assembly kernels are amd64 only, and -tags purego leaves them out"

@@ -16,7 +16,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mmcloughlin/avo/attr"
 	"github.com/noiselab/noise/internal/vexcheck"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -77,25 +76,6 @@ func bcast(v uint32) Mem {
 	}
 	consts[name] = m
 	return m
-}
-
-// cell is spanValue (cpu/lattice.go) without the interpolator, on eight
-// lanes: c = clampCoord(p·F), p0 = floorToInt(c), g0 = c − p0.
-func cell(p Mem, F VecVirtual) (p0, g0 VecVirtual) {
-	c := YMM()
-	VMULPS(p, F, c)
-	clampCoord(c)
-	p0 = floorToInt(c)
-	g0 = YMM()
-	VCVTDQ2PS(p0, g0)
-	VSUBPS(g0, c, g0)
-	return p0, g0
-}
-
-// span is spanValue: cell and t = smoothT(g0).
-func span(p Mem, F VecVirtual) (p0, g0, t VecVirtual) {
-	p0, g0 = cell(p, F)
-	return p0, g0, smoothT(g0)
 }
 
 // abs is abs32: x with the sign bit cleared, into r.
@@ -170,33 +150,6 @@ func byteGradient(v VecVirtual, shift int) VecVirtual {
 	return b
 }
 
-// squareVectors is cpu.squareVectors: gx = A·2/255 − 1, gy = 0.5 − |gx|,
-// gx −= floor(gx + 0.5).
-func squareVectors(v VecVirtual) (gx, gy VecVirtual) {
-	gx, gy = byteGradient(v, 0), YMM()
-	t := YMM()
-	abs(gx, gy)
-	VMOVUPS(bcast(f0p5), t)
-	VSUBPS(gy, t, gy)
-	VADDPS(bcast(f0p5), gx, t)
-	fl := floorToInt(t)
-	VCVTDQ2PS(fl, t)
-	VSUBPS(t, gx, gx)
-	return gx, gy
-}
-
-// squareDot is the Perlin 2D corner (cpu.squareDot over squareVectors):
-// gx = A·2/255 − 1, gy = 0.5 − |gx|, gx −= floor(gx + 0.5),
-// ((gx·x) + (gy·z))·perlin2.
-func squareDot(v, x, z VecVirtual) VecVirtual {
-	gx, gy := squareVectors(v)
-	VMULPS(x, gx, gx)
-	VMULPS(z, gy, gy)
-	VADDPS(gy, gx, gx)
-	VMULPS(bcast(perlin2), gx, gx)
-	return gx
-}
-
 // octahedronVectors is cpu.octahedronVectors: gx = A·2/255 − 1,
 // gy = D·2/255 − 1, gz = (1 − |gx|) − |gy|, the lower half folded outward.
 func octahedronVectors(v VecVirtual) (gx, gy, gz VecVirtual) {
@@ -257,114 +210,6 @@ func broadcastParam(name string) VecVirtual {
 	VBROADCASTSS(addr(Param(name)), r) // the bits as they are (go vet takes VPBROADCASTD and VMOVD for wider loads)
 	return r
 }
-
-func minus1(g Op) VecVirtual {
-	r := YMM()
-	VMOVUPS(g, r)
-	VSUBPS(bcast(f1), r, r)
-	return r
-}
-
-func one() VecVirtual {
-	r := YMM()
-	VPCMPEQD(r, r, r) // all ones: −1
-	return r
-}
-
-// kernel starts an assembly kernel over eight positions: its TEXT, the
-// noescape pragma and the doc, the pointers to the coordinates it reads (x
-// and z in 2D, x, y and z in 3D) and to its outputs, and its hash h and
-// frequency f in every lane.
-func kernel(name string, dims int, outs []string, doc string) (pos, out []Mem, h, f VecVirtual) {
-	return kernelWith(NOSPLIT, name, dims, outs, doc)
-}
-
-// kernelWith is kernel with the TEXT attributes attr: 0 for a kernel whose
-// frame is too large for NOSPLIT.
-func kernelWith(attr attr.Attribute, name string, dims int, outs []string, doc string) (pos, out []Mem, h, f VecVirtual) {
-	axes := [][]string{1: {"x"}, 2: {"x", "z"}, 3: {"x", "y", "z"}}[dims]
-	TEXT(name, attr, "func("+strings.Join(append(append([]string{}, axes...), outs...), ", ")+" *[8]float32, h uint32, f int32)")
-	Pragma("noescape")
-	Doc(name + " is one octave of " + doc)
-	for _, n := range append(axes, outs...) {
-		m := Mem{Base: Load(Param(n), GP64())}
-		if len(pos) < dims {
-			pos = append(pos, m)
-		} else {
-			out = append(out, m)
-		}
-	}
-	return pos, out, broadcastParam("h"), broadcastParam("f")
-}
-
-// tilingDoc starts the doc of a tiling kernel.
-func tilingDoc(tiling bool) string {
-	if tiling {
-		return "tiling "
-	}
-	return ""
-}
-
-// toFloat is float(f), in a new register.
-func toFloat(f VecVirtual) VecVirtual {
-	r := YMM()
-	VCVTDQ2PS(f, r)
-	return r
-}
-
-// upperCorner is the upper corner index p0 + 1 of a lattice span; when
-// tiling it first wraps p0 in place (cpu.wrapTiling): p0 = p0 mod f
-// (floor-mod), then p1 = p0 + 1, or 0 where that is f.
-func upperCorner(p0, f VecVirtual, tiling bool) VecVirtual {
-	if tiling {
-		floorMod(p0, f)
-	}
-	p1 := YMM()
-	VPSUBD(one(), p0, p1)
-	if tiling {
-		wrapAt(p1, f, nil)
-	}
-	return p1
-}
-
-// wrapAt is one case of cpu.validateSingleStep: the lanes of p equal to
-// at become to (0 when to is nil).
-func wrapAt(p VecVirtual, at, to Op) {
-	m := YMM()
-	VPCMPEQD(at, p, m)
-	if to == nil {
-		VPANDN(p, m, p)
-		return
-	}
-	VPBLENDVB(m, to, p, p)
-}
-
-// floorMod is p mod f in place, the floor-mod of cpu.wrapTiling, in
-// double precision: for |p| < 2^53 the correctly rounded double quotient
-// p/f lies within |p|·2^−53 < 1/|f| of the true one, which is at least
-// 1/|f| from the next integer unless it is one, so its floor is exact.
-func floorMod(p, f VecVirtual) {
-	fd, lo, hi := YMM(), YMM(), YMM()
-	hx := XMM()
-	VCVTDQ2PD(f.AsX(), fd)
-	VCVTDQ2PD(p.AsX(), lo)
-	VEXTRACTI128(U8(1), p, hx)
-	VCVTDQ2PD(hx, hi)
-	VDIVPD(fd, lo, lo)
-	VDIVPD(fd, hi, hi)
-	VROUNDPD(U8(1), lo, lo) // toward −∞
-	VROUNDPD(U8(1), hi, hi)
-	q := YMM()
-	VCVTTPD2DQY(lo, q.AsX())
-	VCVTTPD2DQY(hi, hx)
-	VINSERTI128(U8(1), hx, q, q)
-	VPMULLD(f, q, q)
-	VPSUBD(q, p, p)
-}
-
-// lineValue is the value of cpu.lineGradient: l = 1 + A, negated where
-// bit 8 of v is set, times x.
-func lineValue(v VecVirtual, x Op) VecVirtual { return lineSample(v, x, f1)[0].(VecVirtual) }
 
 // hasAVX2 reports whether the CPU and the OS support AVX2: CPUID.1:ECX
 // OSXSAVE (27) and AVX (28), XCR0 bits 1 and 2 (SSE and AVX state), and
@@ -434,26 +279,6 @@ func clampCoord(c VecVirtual) {
 	VMINPS(bcast(coordLimit), c, c)
 }
 
-// circleDot is the simplex 2D corner gradient (circleGradient's value):
-// squareVectors, r = 1 / sqrt(gx² + gy²), ((gx·x + gy·z)·r)·simplex2.
-// VSQRTPS and VDIVPS are correctly rounded, as sqrt32 and / are.
-func circleDot(v VecVirtual, x, z Op) VecVirtual {
-	gx, gy := squareVectors(v)
-	r, q := YMM(), YMM()
-	VMULPS(gx, gx, r)
-	VMULPS(gy, gy, q)
-	VADDPS(q, r, r)
-	VSQRTPS(r, r)
-	VMOVUPS(bcast(f1), q)
-	VDIVPS(r, q, r) // 1 / sqrt
-	VMULPS(x, gx, gx)
-	VMULPS(z, gy, gy)
-	VADDPS(gy, gx, gx)
-	VMULPS(r, gx, gx)
-	VMULPS(bcast(simplex2), gx, gx)
-	return gx
-}
-
 // simplexOffsets is the common part of a simplex corner: with
 // u = (Σ float(l_i))·unskew, the offsets x_i = (P_i − float(l_i)) + u from
 // the corner l and fo = ((0.5 − x_0²) − x_1²) − … .
@@ -495,127 +320,6 @@ func kernelFalloff(f, g VecVirtual) VecVirtual {
 	return k
 }
 
-// simplexCell2 is the part of simplexValue2D before the corners: the
-// scaled position (X, Z) and its three corners (hash after x, x, z), each
-// passed through keep (the identity, or a spill to the frame).
-func simplexCell2(pos []Mem, h, k VecVirtual, keep func(VecVirtual) Op) (P []Op, corners [3][3]Op) {
-	VCVTDQ2PS(k, k)
-	VMULPS(bcast(invSqrt3), k, k)
-	X, Z := YMM(), YMM()
-	VMULPS(pos[0], k, X)
-	VMULPS(pos[1], k, Z)
-	clampCoord(X)
-	clampCoord(Z)
-	// getSimplexCell2
-	sk, sx, sz := YMM(), YMM(), YMM()
-	VADDPS(Z, X, sk)
-	VMULPS(bcast(skew2), sk, sk)
-	VADDPS(sk, X, sx)
-	VADDPS(sk, Z, sz)
-	x0, z0 := floorToInt(sx), floorToInt(sz)
-	fx, fz := YMM(), YMM()
-	VCVTDQ2PS(x0, fx)
-	VSUBPS(fx, sx, fx)
-	VCVTDQ2PS(z0, fz)
-	VSUBPS(fz, sz, fz)
-	d := YMM()
-	VCMPPS(U8(1), fx, fz, d) // fz < fx: all ones (−1) where d = 1
-	m1 := one()
-	x1, z1, xC, zC := YMM(), YMM(), YMM(), YMM()
-	VPSUBD(m1, x0, x1)
-	VPSUBD(m1, z0, z1)
-	VPSUBD(d, x0, xC) // x0 + d
-	VPADDD(d, z1, zC) // z0 + 1 − d
-	h0, h1 := eat(h, x0), eat(h, x1)
-	hC := YMM()
-	VPBLENDVB(d, h1, h0, hC) // selectHash(h0, h1, d == 1)
-	P = []Op{keep(X), keep(Z)}
-	for i, c := range [][3]VecVirtual{{h0, x0, z0}, {h1, x1, z1}, {hC, xC, zC}} {
-		for j, r := range c {
-			corners[i][j] = keep(r)
-		}
-	}
-	return P, corners
-}
-
-// simplexCell3 is the part of simplexValue3D before the corners: the scaled
-// position and the four corners (hash after x, x, y, z), in the frame.
-func simplexCell3(pos []Mem, h, k VecVirtual, spill func(VecVirtual) Mem) (P []Op, corners [4][4]Op) {
-	VCVTDQ2PS(k, k)
-	VMULPS(bcast(scale3), k, k)
-	var Pr [3]VecVirtual
-	for i := range Pr {
-		Pr[i] = YMM()
-		VMULPS(pos[i], k, Pr[i])
-		clampCoord(Pr[i])
-	}
-	// getSimplexCell3
-	sk := YMM()
-	VADDPS(Pr[1], Pr[0], sk)
-	VADDPS(Pr[2], sk, sk)
-	VMULPS(bcast(skew3), sk, sk)
-	var l0, fr [3]VecVirtual
-	for i := range Pr {
-		s := YMM()
-		VADDPS(sk, Pr[i], s)
-		l0[i] = floorToInt(s)
-		fr[i] = YMM()
-		VCVTDQ2PS(l0[i], fr[i])
-		VSUBPS(fr[i], s, fr[i])
-	}
-	for _, r := range Pr {
-		P = append(P, spill(r))
-	}
-	xGy, xGz, yGz := YMM(), YMM(), YMM()
-	VCMPPS(U8(1), fr[0], fr[1], xGy) // fy < fx
-	VCMPPS(U8(1), fr[0], fr[2], xGz) // fz < fx
-	VCMPPS(U8(1), fr[1], fr[2], yGz) // fz < fy
-	// The corner offsets as masks (all ones for 1): xa = xGy ∧ xGz,
-	// ya = ¬xGy ∧ yGz, za = (xGy ∧ ¬xGz) ∨ (¬xGy ∧ ¬yGz),
-	// xb = xGy ∨ (xGz ∧ yGz), yb = ¬xGy ∨ (xGz ∧ yGz), zb = ¬(xGz ∧ yGz).
-	both, xa, ya, za, xb, yb, zb, t := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	VANDPS(yGz, xGz, both)
-	VANDPS(xGz, xGy, xa)
-	VANDNPS(yGz, xGy, ya)
-	VANDNPS(xGy, xGz, za) // xGy ∧ ¬xGz
-	VORPS(yGz, xGy, t)
-	VPCMPEQD(xb, xb, xb)
-	VXORPS(xb, t, t) // ¬xGy ∧ ¬yGz
-	VORPS(t, za, za)
-	VORPS(both, xGy, xb)
-	VPCMPEQD(yb, yb, yb)
-	VXORPS(xGy, yb, yb)
-	VORPS(both, yb, yb)
-	VPCMPEQD(zb, zb, zb)
-	VXORPS(both, zb, zb)
-	// Corner lattice points: (x0, y0, z0), (x0+1, …), (x0+a…), (x0+b…);
-	// subtracting a mask adds 1.
-	for i, m := range []VecVirtual{nil, one(), xa, xb} {
-		for j := range l0 {
-			r := YMM()
-			if m == nil {
-				VMOVDQU(l0[j], r)
-			} else {
-				mm := m
-				if i >= 2 {
-					mm = [][]VecVirtual{{xa, ya, za}, {xb, yb, zb}}[i-2][j]
-				}
-				VPSUBD(mm, l0[j], r)
-			}
-			corners[i][1+j] = spill(r)
-		}
-	}
-	h0 := eat(h, corners[0][1])
-	h1 := eat(h, corners[1][1])
-	hA, hB := YMM(), YMM()
-	VPBLENDVB(xa, h1, h0, hA)
-	VPBLENDVB(xb, h1, h0, hB)
-	for i, r := range []VecVirtual{h0, h1, hA, hB} {
-		corners[i][0] = spill(r)
-	}
-	return P, corners
-}
-
 // sphereScale is the sphere gradient's 1 / sqrt((gx² + gy²) + gz²).
 func sphereScale(gx, gy, gz VecVirtual) VecVirtual {
 	r, q := YMM(), YMM()
@@ -630,245 +334,24 @@ func sphereScale(gx, gy, gz VecVirtual) VecVirtual {
 	return r
 }
 
-// byteUnit is Floats01A…D (bits = 8, the byte at shift) or bits5 (bits =
-// 5): float(v >> shift & mask)·(1/255 or 1/31).
-func byteUnit(v VecVirtual, shift, bits int) VecVirtual {
-	r := YMM()
-	switch {
-	case shift == 0:
-		VMOVDQU(v, r)
-	default:
-		VPSRLD(U8(shift), v, r)
-	}
-	if shift+bits < 32 {
-		VPAND(bcast(1<<bits-1), r, r)
-	}
-	VCVTDQ2PS(r, r)
-	if bits == 8 {
-		VMULPS(bcast(inv255), r, r)
-	} else {
-		VMULPS(bcast(inv31), r, r)
-	}
-	return r
-}
-
-// distance is the Worley squared distance (x·x + y·y) + z·z, or the
-// Chebyshev max(|x|, |y|, |z|), of the offsets given (2 or 3), into the
-// first.
-func distance(cheb bool, c ...VecVirtual) VecVirtual {
-	if cheb {
-		for _, r := range c {
-			abs(r, r)
-		}
-		for _, r := range c[1:] {
-			VMAXPS(r, c[0], c[0])
-		}
-		return c[0]
-	}
-	VMULPS(c[0], c[0], c[0])
-	for _, r := range c[1:] {
-		VMULPS(r, r, r)
-		VADDPS(r, c[0], c[0])
-	}
-	return c[0]
-}
-
-// update is minPair.update with two: b = min(b, max(a, d)); a = min(a, d).
-// d is clobbered.
-func update(a, b, d VecVirtual) {
-	t := YMM()
-	VMAXPS(d, a, t)
-	VMINPS(t, b, b)
-	VMINPS(d, a, a)
-}
-
-// offsets are the cell offsets −1, 0, 1 as floats and ints.
-var offsets = []struct {
-	f uint32
-	i int32
-}{{fm1, -1}, {0, 0}, {f1, 1}}
-
-// cellOffset is float(u) − g.
-func cellOffset(g Op, u uint32) VecVirtual {
-	r := YMM()
-	VMOVUPS(bcast(u), r)
-	VSUBPS(g, r, r)
-	return r
-}
-
-// cellPoint is the offset of point pt (0 or 1) of a 2D or 3D Voronoi cell
-// with hash v from the sample, o being the cell's offset: the point's
-// coordinates from the hash (bytes in 2D, 5-bit fields in 3D) plus o.
-func cellPoint(v VecVirtual, o []Op, pt int) []VecVirtual {
-	c := make([]VecVirtual, len(o))
-	for j := range c {
-		if len(o) == 2 {
-			c[j] = byteUnit(v, 8*(2*pt+j), 8)
-		} else {
-			c[j] = byteUnit(v, 15*pt+5*j, 5)
-		}
-		VADDPS(o[j], c[j], c[j])
-	}
-	return c
-}
-
-// cells is the cell walk of cpu.voronoiValue1D…3D: the lower cell index l0
-// (wrapped when tiling) and the offset g of each axis, in the frame.
-type cells struct {
-	l0, g   []Mem
-	tiling  bool
-	fm, fm1 Mem    // f and f − 1 when tiling
-	spill   *frame // if set, the offsets of the outer axes live here
-}
-
-func newCells(fr *frame, pos []Mem, fi VecVirtual, tiling bool) *cells {
-	cs := &cells{tiling: tiling}
-	F := toFloat(fi)
-	for i := range pos {
-		p0, g0 := cell(pos[i], F)
-		if tiling {
-			floorMod(p0, fi)
-		}
-		cs.l0 = append(cs.l0, fr.put(p0))
-		cs.g = append(cs.g, fr.put(g0))
-	}
-	if tiling {
-		cs.fm = fr.put(fi)
-		VPADDD(one(), fi, fi)
-		cs.fm1 = fr.put(fi)
-	}
-	return cs
-}
-
-// index is l0 + u on axis i, wrapped back into [0, f) when tiling
-// (cpu.validateSingleStep).
-func (cs *cells) index(i int, u int32) VecVirtual {
-	r := YMM()
-	VMOVDQU(cs.l0[i], r)
-	if u != 0 {
-		VPADDD(bcast(uint32(u)), r, r)
-	}
-	switch {
-	case cs.tiling && u == 1:
-		wrapAt(r, cs.fm, nil)
-	case cs.tiling && u == -1:
-		wrapAt(r, bcast(^uint32(0)), cs.fm1)
-	}
-	return r
-}
-
-// each visits the 3, 3×3 or 3×3×3 cells around the sample in the scalar
-// order with the cell's hash v and its offsets o (float(u) − g per axis; in
-// 1D o is nil and u the bits of float(u)).
-func (cs *cells) each(h VecVirtual, visit func(v VecVirtual, o []Op, u uint32)) {
-	dims := len(cs.l0)
-	var walk func(i int, hp Op, o []Op)
-	walk = func(i int, hp Op, o []Op) {
-		for _, u := range offsets {
-			hu := eat(hp, cs.index(i, u.i))
-			if dims == 1 {
-				visit(avalanche(hu), nil, u.f)
-				continue
-			}
-			var ou Op = cellOffset(cs.g[i], u.f)
-			if i+1 == dims {
-				visit(avalanche(hu), append(append([]Op{}, o...), ou), u.f)
-				continue
-			}
-			if cs.spill != nil {
-				ou = cs.spill.put(ou.(VecVirtual))
-			}
-			walk(i+1, hu, append(append([]Op{}, o...), ou))
-			cs.spill.release(ou)
-		}
-	}
-	walk(0, h, nil)
-}
-
-// prepare8 loads eight positions (x, y, z triples, as []mgl32.Vec3 holds
-// them), clamps each coordinate to ±2^64 (clampInput; NaN lanes get any
-// value) into x, y and z, and returns the NaN lanes of x, y and z as three
-// bytes (bit l of byte 0 for x of lane l, byte 1 for y, byte 2 for z).
-func prepare8() {
-	TEXT("prepare8", NOSPLIT, "func(pos *[24]float32, x, y, z *[8]float32) uint32")
-	Pragma("noescape")
-	Doc("prepare8 loads and clamps eight positions for the 8-lane kernels and returns their NaN lanes per axis.")
-	base := Load(Param("pos"), GP64())
-	idx := YMM()
-	VMOVDQU(stride3(), idx)
-	nans := GP32()
-	XORL(nans, nans)
-	for axis, n := range []string{"x", "y", "z"} {
-		c, m := YMM(), YMM()
-		VPCMPEQD(m, m, m)
-		VXORPS(c, c, c)
-		VGATHERDPS(m, Mem{Base: base, Index: idx, Scale: 4, Disp: 4 * axis}, c)
-		VCMPPS(U8(3), c, c, m) // unordered: NaN
-		bits := GP32()
-		VMOVMSKPS(m, bits)
-		if axis > 0 {
-			SHLL(U8(8*axis), bits)
-		}
-		ORL(bits, nans)
-		VMAXPS(bcast(inputLimit|signMask), c, c)
-		VMINPS(bcast(inputLimit), c, c)
-		VMOVUPS(c, Mem{Base: Load(Param(n), GP64())})
-	}
-	Store(nans, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
-}
-
-// stride3 is the gather index of prepare8: 0, 3, 6, …, 21.
-func stride3() Mem {
-	m := GLOBL("stride3", RODATA|NOPTR)
-	for i := 0; i < 8; i++ {
-		DATA(4*i, U32(uint32(3*i)))
-	}
-	return m
-}
-
 func main() {
 	flag.Parse() // before the kernels: -only filters them (Generate parses avo's flags otherwise)
 	ConstraintExpr("amd64,!purego")
 	hasAVX2()
 	hasAVX512()
-	prepare8()
-	finishDeriv8("combineDeriv8", false)
-	finishDeriv8("leanSamples8", true)
 	pointLattice("valueLattice3DPointAVX2", false)
 	pointLattice("perlinLattice3DPointAVX2", true)
 	pointSimplex("valueSimplex3DPointAVX2", false)
 	pointSimplex("simplexSimplex3DPointAVX2", true)
-	for dims := 1; dims <= 3; dims++ {
-		for _, tiling := range []bool{false, true} {
-			t := ""
-			if tiling {
-				t = "Tiling"
-			}
-			latticeDeriv(fmt.Sprintf("valueLattice%dD%sDerivAVX2", dims, t), dims, false, tiling)
-			latticeDeriv(fmt.Sprintf("perlinLattice%dD%sDerivAVX2", dims, t), dims, true, tiling)
-		}
-		simplexDeriv(fmt.Sprintf("valueSimplex%dDDerivAVX2", dims), dims, false)
-		simplexDeriv(fmt.Sprintf("simplexSimplex%dDDerivAVX2", dims), dims, true)
-	}
-	for _, tiling := range []bool{false, true} {
-		t := ""
-		if tiling {
-			t = "Tiling"
-		}
-		voronoiDeriv("voronoi1D"+t+"DerivAVX2", 1, false, tiling)
-		for dims := 2; dims <= 3; dims++ {
-			voronoiDeriv(fmt.Sprintf("worley%dD%sDerivAVX2", dims, t), dims, false, tiling)
-			voronoiDeriv(fmt.Sprintf("chebyshev%dD%sDerivAVX2", dims, t), dims, true, tiling)
-		}
-	}
 	specs := batchSpecs()
+	writeStoreSamples()
 	for _, l := range []*isa{isaAVX2, isaAVX512} {
 		writePrepare(l)
-		for _, sp := range specs {
-			if *only == "" || strings.Contains(sp.name+l.name, *only) {
-				writeBatch(sp, l)
+		for _, deriv := range []bool{false, true} {
+			for _, sp := range specs {
+				if *only == "" || strings.Contains(sp.kernelName(deriv)+l.name, *only) {
+					writeBatch(sp, l, deriv)
+				}
 			}
 		}
 	}
@@ -908,13 +391,4 @@ func checkVEX() {
 	}
 	os.Remove(out)
 	os.Exit(1)
-}
-
-// offset1 is the 1D Voronoi offset (A + u) − g of the point of the cell
-// with hash v.
-func offset1(v VecVirtual, u uint32, g Mem) VecVirtual {
-	d := byteUnit(v, 0, 8)
-	VADDPS(bcast(u), d, d)
-	VSUBPS(g, d, d)
-	return d
 }

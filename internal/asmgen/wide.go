@@ -343,47 +343,32 @@ func mnot(a mask) mask {
 	return m
 }
 
-// blend is d = m ? t : f.
+// blend is d = m ? t : f. At AVX-512 avo takes the destination of a
+// masked instruction for one of its inputs too (merge masking), which
+// would keep a fresh d live through the loop: unless d is t or f, f is
+// first copied into d.
 func blend(d vg, m mask, t, f opnd) {
 	for g := range d {
-		r := d[g]
-		if _, reg := f.at(g).(VecVirtual); !reg && t.at(g) == Op(d[g]) {
-			r = newReg() // f must not be loaded over t
+		var fo Op
+		switch fr, reg := f.at(g).(VecVirtual); {
+		case wide() && t.at(g) != Op(d[g]) && f.at(g) != Op(d[g]):
+			if reg {
+				VMOVUPS(fr, d[g])
+			} else {
+				src(f, g, d[g])
+			}
+			fo = d[g]
+		case !reg && t.at(g) == Op(d[g]):
+			fo = src(f, g, newReg()) // f must not be loaded over t
+		default:
+			fo = src(f, g, d[g])
 		}
 		if c, ok := t.(cst); ok && c.bcst {
-			VBLENDMPS_BCST(c.m, src(f, g, r), m.k[g], d[g])
+			VBLENDMPS_BCST(c.m, fo, m.k[g], d[g])
 		} else if wide() {
-			VBLENDMPS(t.at(g), src(f, g, r), m.k[g], d[g])
+			VBLENDMPS(t.at(g), fo, m.k[g], d[g])
 		} else {
-			VBLENDVPS(m.v[g], t.at(g), src(f, g, r), d[g])
-		}
-	}
-}
-
-// incWhere is d = a + 1 where m, a elsewhere (32-bit integers).
-func incWhere(d vg, m mask, a opnd) {
-	for g := range d {
-		if wide() {
-			if a.at(g) != Op(d[g]) {
-				VMOVUPS(a.at(g), d[g])
-			}
-			VPSUBD_BCST(kc(^uint32(0)).m, d[g], m.k[g], d[g])
-		} else {
-			VPSUBD(m.v[g], src(a, g, d[g]), d[g])
-		}
-	}
-}
-
-// decWhere is d = a − 1 where m, a elsewhere.
-func decWhere(d vg, m mask, a opnd) {
-	for g := range d {
-		if wide() {
-			if a.at(g) != Op(d[g]) {
-				VMOVUPS(a.at(g), d[g])
-			}
-			VPADDD_BCST(kc(^uint32(0)).m, d[g], m.k[g], d[g])
-		} else {
-			VPADDD(m.v[g], src(a, g, d[g]), d[g])
+			VBLENDVPS(m.v[g], t.at(g), fo, d[g])
 		}
 	}
 }

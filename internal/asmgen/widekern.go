@@ -77,26 +77,43 @@ type batchSpec struct {
 	slots   int  // frame slots the body needs (per group)
 	groups  [2]int
 	body    func(k *bk) vg
+	// the derivative kernel: its doc, frame slots, interleave and body
+	// (the sample after the combine step or the Voronoi function, and the
+	// frequency scale of the derivatives)
+	ddoc    string
+	dslots  int
+	dgroups [2]int
+	dbody   func(k *bk) ds
 }
 
-// batchKernels are the specs written, for the dispatch table.
-var batchKernels []batchSpec
-
-// writeBatch writes spec at level l.
-func writeBatch(sp batchSpec, l *isa) {
+// writeBatch writes spec at level l: its value kernel, or with deriv its
+// derivative kernel (widederiv.go).
+func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	cur = l
 	groups = sp.groups[0]
 	if wide() {
 		groups = sp.groups[1]
 	}
-	if g, ok := groupOverride[sp.name+l.name]; ok {
+	if deriv {
+		groups = sp.dgroups[0]
+		if wide() {
+			groups = sp.dgroups[1]
+		}
+	}
+	name := sp.kernelName(deriv) + l.name
+	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
-	name := sp.name + l.name
 	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32)")
 	Pragma("noescape")
-	Doc(name + " is " + sp.doc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
-	k := &bk{name: name, fr: newWFrame(sp.slots*groups + 8)}
+	slots := sp.slots
+	if deriv {
+		Doc(name + " is " + sp.ddoc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
+		slots = sp.dslots
+	} else {
+		Doc(name + " is " + sp.doc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
+	}
+	k := &bk{name: name, fr: newWFrame(slots*groups + 8)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	fi := broadcastParam32("f")
 	k.fi = k.fr.put(fi)
@@ -127,18 +144,54 @@ func writeBatch(sp batchSpec, l *isa) {
 		}
 		k.pos[a] = v
 	}
-	v := sp.body(k)
-	if !sp.voronoi {
-		k.combine(v)
+	if deriv {
+		s := regS(sp.dbody(k))
+		k.shapeD(s, pp)
+		// the octave sum of every component; component c's array is
+		// derivStride floats after component c − 1's
+		for c, v := range s {
+			if v == nil {
+				continue
+			}
+			k.octaveSum(v.(vg), func(g int) Mem {
+				m := at(out, g)
+				m.Disp += 4 * derivStride * c
+				return m
+			}, amp, ampSum)
+		}
+	} else {
+		v := sp.body(k)
+		if !sp.voronoi {
+			k.combine(v)
+		}
+		k.shape(v, pp)
+		k.octaveSum(v, func(g int) Mem { return at(out, g) }, amp, ampSum)
 	}
-	k.shape(v, pp)
-	// the octave sum
+	ADDQ(U32(uint32(l.lanes*groups)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
+
+// kernelName is the name of spec's value or derivative kernel, without
+// the level suffix.
+func (sp batchSpec) kernelName(deriv bool) string {
+	if deriv {
+		return strings.TrimSuffix(sp.name, "Batch") + "DerivBatch"
+	}
+	return sp.name
+}
+
+// octaveSum is s = (first ? +0 : out) + v·amp, divided by ampSum when
+// last, stored to out (at(g) is group g's vector of it).
+func (k *bk) octaveSum(v vg, at func(g int) Mem, amp, ampSum cst) {
 	s := newv()
 	first, sum := k.label("first"), k.label("sum")
 	TESTL(U32(modeFirst), k.mode)
 	JNZ(LabelRef(first))
 	for g := range s {
-		VMOVUPS(at(out, g), s[g])
+		VMOVUPS(at(g), s[g])
 	}
 	JMP(LabelRef(sum))
 	Label(first)
@@ -158,19 +211,15 @@ func writeBatch(sp batchSpec, l *isa) {
 	divps(s, s, ampSum)
 	Label(last)
 	for g := range s {
-		VMOVUPS(s[g], at(out, g))
+		VMOVUPS(s[g], at(g))
 	}
-	ADDQ(U32(uint32(l.lanes*groups)), i)
-	JMP(LabelRef(loop))
-	Label(done)
-	VZEROUPPER()
-	RET()
 }
 
-// zeroReg sets r to +0.
+// zeroReg sets r to +0. (At AVX-512 by a load: avo takes VPXORD r, r, r
+// for a read of r, which would keep r live through the loop.)
 func zeroReg(r VecVirtual) {
 	if wide() {
-		VPXORD(r, r, r)
+		VBROADCASTSS(kc(0).m, r)
 	} else {
 		VPXOR(r, r, r)
 	}
@@ -297,9 +346,6 @@ func eatC(h, dC opnd) vg {
 	mulld(a, a, kc(primeD))
 	return a
 }
-
-// weat is SmallXXHash.Eat.
-func weat(h, d opnd) vg { return eatC(h, timesC(d)) }
 
 // wavalanche is SmallXXHash.Avalanche, in place.
 func wavalanche(v vg, _ bool) vg {
@@ -595,9 +641,16 @@ func latticeBody(dims int, perlin, tiling bool) func(k *bk) vg {
 	}
 }
 
-// wlineValue is the value of cpu.lineGradient: l = 1 + A·inv255, negated
-// where bit 8 of v is set, times x.
+// wlineValue is the value of cpu.lineGradient: wlineGrad times x.
 func wlineValue(v vg, x opnd) vg {
+	l := wlineGrad(v)
+	mulps(l, l, x)
+	return l
+}
+
+// wlineGrad is the slope l of cpu.lineGradient (its derivative): 1 +
+// A·inv255, negated where bit 8 of v is set.
+func wlineGrad(v vg) vg {
 	l, sg := newv(), newv()
 	and(l, v, kc(0xFF))
 	cvtdq2ps(l, l)
@@ -606,7 +659,6 @@ func wlineValue(v vg, x opnd) vg {
 	slld(sg, v, 23) // bit 8 to the sign bit
 	and(sg, sg, kc(signMask))
 	xor(l, l, sg)
-	mulps(l, l, x)
 	return l
 }
 
@@ -732,6 +784,30 @@ func (k *bk) simplex1(simplexGrad bool) vg {
 }
 
 func (k *bk) simplex2(simplexGrad bool) vg {
+	P, corners := k.simplexCell2()
+	var sum vg
+	for _, c := range corners {
+		off, fo := wsimplexOffsets(P, []opnd{c[2], c[3]}, unskew2)
+		v := eatC(src1(c[0]), c[1])
+		var g vg
+		if simplexGrad {
+			g = wcircleDot(wavalanche(v, false), off[0], off[1])
+		} else {
+			g = wbyteGradientA(wavalanchePre(v))
+		}
+		if kn := wkernelFalloff(fo, g); sum == nil {
+			sum = kn
+		} else {
+			addps(sum, sum, kn)
+		}
+	}
+	return sum
+}
+
+// simplexCell2 is the part of simplexValue2D before the corners: the
+// scaled position P (X, Z) and the three corners (the hash after x, z·primeC,
+// and x and z as floats).
+func (k *bk) simplexCell2() (P []opnd, corners [][4]opnd) {
 	short := tight() // the corners' inputs live in the frame
 	keep := func(v vg) opnd { return k.fr.keep(v, short) }
 	kf := mov(k.F)
@@ -747,7 +823,7 @@ func (k *bk) simplex2(simplexGrad bool) vg {
 	mulps(sk, sk, kc(skew2))
 	addps(sx, X, sk)
 	addps(sz, Z, sk)
-	P := []opnd{keep(X), keep(Z)}
+	P = []opnd{keep(X), keep(Z)}
 	fx0, fz0 := newv(), newv()
 	floorps(fx0, sx)
 	floorps(fz0, sz)
@@ -773,32 +849,50 @@ func (k *bk) simplex2(simplexGrad bool) vg {
 	h0, h1 := eatC(k.h, cx0), eatC(k.h, cx1)
 	hC := newv()
 	blend(hC, d, h1, h0) // selectHash(h0, h1, d)
-	corners := [][4]opnd{
+	return P, [][4]opnd{
 		{keep(h0), keep(cz0), keep(fx0), keep(fz0)},
 		{keep(h1), keep(cz1), keep(fx1), keep(fz1)},
 		{keep(hC), keep(czC), keep(fxC), keep(fzC)},
 	}
-	var sum vg
-	for _, c := range corners {
-		off, fo := wsimplexOffsets(P, []opnd{c[2], c[3]}, unskew2)
-		v := eatC(src1(c[0]), c[1])
-		var g vg
-		if simplexGrad {
-			g = wcircleDot(wavalanche(v, false), off[0], off[1])
-		} else {
-			g = wbyteGradientA(wavalanchePre(v))
-		}
-		if kn := wkernelFalloff(fo, g); sum == nil {
-			sum = kn
-		} else {
-			addps(sum, sum, kn)
-		}
-	}
-	return sum
 }
 
 func (k *bk) simplex3(simplexGrad bool) vg {
-	short := tight() // the corners' inputs live in the frame
+	Ps, corners := k.simplexCell3(tight())
+	keep := func(v vg) opnd { return k.fr.keep(v, tight()) }
+	var kn [4]opnd
+	for i, c := range corners {
+		off, fo := wsimplexOffsets(Ps, c.fl[:], unskew3)
+		v := eatC(eatC(src1(c.h), c.cy), c.cz)
+		var g vg
+		if simplexGrad {
+			gx, gy, gz := woctahedronVectors(v)
+			r := wsphereScale(gx, gy, gz)
+			g = wdot3(gx, gy, gz, off[0], off[1], off[2])
+			mulps(g, g, r)
+			mulps(g, g, kc(simplex3))
+		} else {
+			g = wbyteGradientA(wavalanchePre(v))
+		}
+		kn[i] = keep(wkernelFalloff(fo, g))
+	}
+	sum := mov(kn[0])
+	addps(sum, sum, kn[1])
+	addps(sum, sum, kn[2])
+	addps(sum, sum, kn[3])
+	return sum
+}
+
+// s3corner is a corner of a simplex 3D cell: the hash after x, y·primeC,
+// z·primeC, and the corner's coordinates as floats.
+type s3corner struct {
+	h, cy, cz opnd
+	fl        [3]opnd
+}
+
+// simplexCell3 is the part of simplexValue3D before the corners: the
+// scaled position and the four corners.
+// With short the corners' inputs live in the frame.
+func (k *bk) simplexCell3(short bool) (Ps []opnd, corners []s3corner) {
 	keep := func(v vg) opnd { return k.fr.keep(v, short) }
 	kf := mov(k.F)
 	mulps(kf, kf, kc(scale3))
@@ -826,7 +920,7 @@ func (k *bk) simplex3(simplexGrad bool) vg {
 		fl0[i] = keep(fl)
 		fr[i] = s
 	}
-	Ps := []opnd{keep(P[0]), keep(P[1]), keep(P[2])}
+	Ps = []opnd{keep(P[0]), keep(P[1]), keep(P[2])}
 	xGy := cmpps(1, fr[1], fr[0]) // fy < fx
 	xGz := cmpps(1, fr[2], fr[0]) // fz < fx
 	yGz := cmpps(1, fr[2], fr[1]) // fz < fy
@@ -850,12 +944,8 @@ func (k *bk) simplex3(simplexGrad bool) vg {
 		c1[i] = keep(c)
 	}
 	h0, h1 := keep(eatC(k.h, c0[0])), keep(eatC(k.h, c1[0]))
-	type corner struct {
-		h, cy, cz opnd
-		fl        [3]opnd
-	}
-	pick := func(m [3]mask) corner {
-		var c corner
+	pick := func(m [3]mask) s3corner {
+		var c s3corner
 		for i := range fl0 {
 			f := newv()
 			blend(f, m[i], fl1[i], fl0[i])
@@ -871,28 +961,7 @@ func (k *bk) simplex3(simplexGrad bool) vg {
 		return c
 	}
 	a, b := pick([3]mask{xa, ya, za}), pick([3]mask{xb, yb, zb})
-	corners := []corner{{h0, c0[1], c0[2], fl0}, {h1, c1[1], c1[2], fl1}, a, b}
-	var kn [4]opnd
-	for i, c := range corners {
-		off, fo := wsimplexOffsets(Ps, c.fl[:], unskew3)
-		v := eatC(eatC(src1(c.h), c.cy), c.cz)
-		var g vg
-		if simplexGrad {
-			gx, gy, gz := woctahedronVectors(v)
-			r := wsphereScale(gx, gy, gz)
-			g = wdot3(gx, gy, gz, off[0], off[1], off[2])
-			mulps(g, g, r)
-			mulps(g, g, kc(simplex3))
-		} else {
-			g = wbyteGradientA(wavalanchePre(v))
-		}
-		kn[i] = keep(wkernelFalloff(fo, g))
-	}
-	sum := mov(kn[0])
-	addps(sum, sum, kn[1])
-	addps(sum, sum, kn[2])
-	addps(sum, sum, kn[3])
-	return sum
+	return Ps, []s3corner{{h0, c0[1], c0[2], fl0}, {h1, c1[1], c1[2], fl1}, a, b}
 }
 
 // The Voronoi kernels (cpu.voronoiValue1D…3D): the two minima over the
@@ -930,43 +999,72 @@ func wbyteUnit(v vg, shift, bits int) vg {
 	return r
 }
 
+// vcells is the set-up of a Voronoi kernel's cell walk: the lower cell
+// index (wrapped when tiling) and the offset of each axis, in the frame
+// when registers are short, and f − 1 where a tiling index −1 wraps to.
+type vcells struct {
+	k      *bk
+	l0, gs [3]opnd
+	wrapTo cst
+	tiling bool
+}
+
+// cellSteps are the cell offsets −1, 0 and 1 as float bits and integers.
+var cellSteps = []struct {
+	f uint32
+	i int32
+}{{fm1, -1}, {0, 0}, {f1u, 1}}
+
+func (k *bk) newVCells(dims int, tiling bool) *vcells {
+	c := &vcells{k: k, tiling: tiling}
+	axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
+	spill := tight() // the axes' data live in the frame
+	for _, a := range axes {
+		p0, g0 := wspan(k.pos[a], k.F)
+		if tiling {
+			wfloorMod(p0, k.fi)
+		}
+		c.l0[a], c.gs[a] = k.fr.keep(p0, spill), k.fr.keep(g0, spill)
+	}
+	if tiling { // f − 1, where −1 wraps to
+		fm1v := mov(k.fi)
+		subd(fm1v, fm1v, kc(1))
+		c.wrapTo = k.fr.put(fm1v[0])
+	}
+	return c
+}
+
+// index is l0 + u on axis a times primeC, wrapped into [0, f) when tiling
+// (cpu.validateSingleStep).
+func (c *vcells) index(a int, u int32) vg {
+	r := newv()
+	switch {
+	case u == 0:
+		r = mov(c.l0[a])
+	default:
+		addd(r, src1(c.l0[a]), kc(uint32(u)))
+	}
+	switch {
+	case c.tiling && u == 1:
+		zeroWhere(r, cmpeqd(r, c.k.fi), r)
+	case c.tiling && u == -1:
+		blend(r, cmpeqd(r, kc(^uint32(0))), c.wrapTo, r)
+	}
+	return timesC(r)
+}
+
+// cellOff is float(u) − g on axis a, u given by its bits f.
+func (c *vcells) cellOff(a int, f uint32) vg {
+	r := mov(kc(f))
+	subps(r, r, c.gs[a])
+	return r
+}
+
 func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 	return func(k *bk) vg {
-		// the lower cell index (wrapped when tiling) and offset per axis
-		var l0, gs [3]opnd
-		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
-		spill := tight() // the axes' data live in the frame
-		for _, a := range axes {
-			p0, g0 := wspan(k.pos[a], k.F)
-			if tiling {
-				wfloorMod(p0, k.fi)
-			}
-			l0[a], gs[a] = k.fr.keep(p0, spill), k.fr.keep(g0, spill)
-		}
-		var wrapTo cst // f − 1, where −1 wraps to
-		if tiling {
-			fm1v := mov(k.fi)
-			subd(fm1v, fm1v, kc(1))
-			wrapTo = k.fr.put(fm1v[0])
-		}
-		// index is l0 + u on axis a times primeC, wrapped into [0, f)
-		// when tiling (cpu.validateSingleStep).
-		index := func(a int, u int32) vg {
-			r := newv()
-			switch {
-			case u == 0:
-				r = mov(l0[a])
-			default:
-				addd(r, src1(l0[a]), kc(uint32(u)))
-			}
-			switch {
-			case tiling && u == 1:
-				zeroWhere(r, cmpeqd(r, k.fi), r)
-			case tiling && u == -1:
-				blend(r, cmpeqd(r, kc(^uint32(0))), wrapTo, r)
-			}
-			return timesC(r)
-		}
+		cs := k.newVCells(dims, tiling)
+		spill := tight()
+		index, cellOff, gs, offsets := cs.index, cs.cellOff, cs.gs, cellSteps
 		var a, b [2]vg
 		a[0], b[0] = mov(kc(f2)), mov(kc(f2))
 		if dims > 1 {
@@ -978,15 +1076,6 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 			} else {
 				wupdate(a[pt], b[pt], d)
 			}
-		}
-		offsets := []struct {
-			f uint32
-			i int32
-		}{{fm1, -1}, {0, 0}, {f1u, 1}}
-		cellOff := func(a int, f uint32) vg {
-			r := mov(kc(f))
-			subps(r, r, gs[a])
-			return r
 		}
 		switch dims {
 		case 1:
@@ -1118,10 +1207,12 @@ func wdistance(cheb bool, c ...vg) vg {
 // groupOverride is the interleave of the kernels whose registers do not
 // suffice for two groups at a level (name and level suffix).
 var groupOverride = map[string]int{
-	"simplexSimplex3DBatchAVX512": 1, // two groups' masks exceed the 7 opmask registers
-	"valueSimplex3DBatchAVX512":   1,
-	"voronoi1DBatchAVX512":        1, // measured no faster with two
-	"voronoi1DF1BatchAVX512":      1,
+	"simplexSimplex3DBatchAVX512":      1, // two groups' masks exceed the 7 opmask registers
+	"valueSimplex3DBatchAVX512":        1,
+	"voronoi1DBatchAVX512":             1, // measured no faster with two
+	"voronoi1DF1BatchAVX512":           1,
+	"simplexSimplex3DDerivBatchAVX512": 1,
+	"valueSimplex3DDerivBatchAVX512":   1,
 }
 
 // batchSpecs lists every batch kernel.
@@ -1134,10 +1225,14 @@ func batchSpecs() []batchSpec {
 				g := map[bool]string{false: "value", true: "perlin"}[perlin]
 				specs = append(specs, batchSpec{
 					name: fmt.Sprintf("%sLattice%dD%sBatch", g, dims, tname[tiling]), dims: dims,
-					doc:    fmt.Sprintf("one octave of %slattice %s %dD noise over a batch (cpu.latticeValue%dD, the combine step, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
-					slots:  12,
-					groups: [2]int{1, 2},
-					body:   latticeBody(dims, perlin, tiling),
+					doc:     fmt.Sprintf("one octave of %slattice %s %dD noise over a batch (cpu.latticeValue%dD, the combine step, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
+					slots:   12,
+					groups:  [2]int{1, 2},
+					body:    latticeBody(dims, perlin, tiling),
+					ddoc:    fmt.Sprintf("one octave of %slattice %s %dD noise and its derivatives over a batch (cpu.lattice%dD, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
+					dslots:  40,
+					dgroups: [2]int{1, 2},
+					dbody:   latticeDerivBody(dims, perlin, tiling),
 				})
 			}
 		}
@@ -1147,10 +1242,14 @@ func batchSpecs() []batchSpec {
 			g := map[bool]string{false: "value", true: "simplex"}[sg]
 			specs = append(specs, batchSpec{
 				name: fmt.Sprintf("%sSimplex%dDBatch", g, dims), dims: dims,
-				doc:    fmt.Sprintf("one octave of simplex %dD noise with the %s gradient over a batch (cpu.simplexValue%dD, the combine step, the shape, the octave sum)", dims, g, dims),
-				slots:  40,
-				groups: [2]int{1, 2},
-				body:   simplexBody(dims, sg),
+				doc:     fmt.Sprintf("one octave of simplex %dD noise with the %s gradient over a batch (cpu.simplexValue%dD, the combine step, the shape, the octave sum)", dims, g, dims),
+				slots:   40,
+				groups:  [2]int{1, 2},
+				body:    simplexBody(dims, sg),
+				ddoc:    fmt.Sprintf("one octave of simplex %dD noise with the %s gradient and its derivatives over a batch (cpu.simplex%dD, the shape, the octave sum)", dims, g, dims),
+				dslots:  48,
+				dgroups: [2]int{1, 2},
+				dbody:   simplexDerivBody(dims, sg),
 			})
 		}
 	}
@@ -1173,6 +1272,10 @@ func batchSpecs() []batchSpec {
 						slots:   32,
 						groups:  [2]int{1, 2},
 						body:    voronoiBody(dims, cheb, tiling, f1),
+						ddoc:    fmt.Sprintf("one octave of %s%s Voronoi %dD noise and its derivatives over a batch (cpu.voronoi%dD%s, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), metric, dims, dims, map[bool]string{false: "", true: ", F1 only"}[f1]),
+						dslots:  40,
+						dgroups: [2]int{1, 2},
+						dbody:   voronoiDerivBody(dims, cheb, tiling, f1),
 					})
 				}
 			}
@@ -1351,6 +1454,26 @@ func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f in
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
 		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+	}
+	b.WriteString("\t}\n}\n")
+	fmt.Fprintf(&b, `
+// derivStride is the distance in floats between the component arrays
+// (value, derivatives along x, y and z) of a derivative kernel's output.
+const derivStride = %d
+
+// runDeriv is run for kernel k's derivative twin: one octave of the value
+// and the derivatives into out (the components the noise has, derivStride
+// floats apart).
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32) {
+	if wide {
+		switch k {
+`, derivStride)
+	for _, sp := range specs {
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+	}
+	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
+	for _, sp := range specs {
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
 	}
 	b.WriteString("\t}\n}\n")
 	src, err := format.Source([]byte(b.String()))

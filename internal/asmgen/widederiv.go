@@ -1,0 +1,910 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The batch derivative kernels: the twins of the batch value kernels for
+// cpu.Sampler.Samples, with the same loop, arguments and mode word, one
+// octave of a variant over n prepared positions with the value and its
+// analytical derivatives: cpu.lattice1D…3D, simplex1D…3D or voronoi1D…3D
+// (the combine step, the Voronoi finalisation and function, the frequency
+// scale of the derivatives), the fractal mode's shape (shapeSample) and
+// the octave sum of every component (sampleAdd, sampleScale, sampleDiv).
+// out holds the components the noise has, derivStride floats apart: the
+// value, then the derivatives along x, y and z; the others (dy in 2D, dy
+// and dz in 1D, and dw) are +0 after the octave sum whatever they were
+// before it (±0 in every octave, and +0 + ±0 is +0), so the kernels leave
+// them out and cpu.Sampler.samplesBatch stores +0.
+//
+// The same operations in the same order as the scalar code, derivatives
+// of zero included where their sign can reach the result (0·x is ±0); a
+// lerp of two +0 derivatives is +0 (+0 + t·(+0 − +0) with t finite), so
+// those are left out (dz0).
+
+// derivStride is the distance in floats between the component arrays of
+// a derivative kernel's output (cpu.batchChunk).
+const derivStride = 256
+
+// ds is a sample of every group: the value and the derivatives along x, y
+// and z; nil where the noise has no such axis, dz0 where the derivative is
+// +0 in every lane.
+type ds [4]opnd
+
+// zeroD is the operand of a derivative that is +0 in every lane.
+type zeroD struct{}
+
+func (zeroD) at(int) Op { panic("asmgen: a +0 derivative used as an operand (mat)") }
+
+var dz0 opnd = zeroD{}
+
+func isZ(o opnd) bool {
+	_, ok := o.(zeroD)
+	return ok
+}
+
+// mat is o, or the constant +0 for dz0.
+func mat(o opnd) opnd {
+	if isZ(o) {
+		return kc(0)
+	}
+	return o
+}
+
+// own is o in registers the caller may overwrite: o itself if it is in
+// registers (and not needed later), else a copy.
+func own(o opnd) vg {
+	if r, ok := o.(vg); ok {
+		return r
+	}
+	return mov(mat(o))
+}
+
+// derivComps are the derivative components of a dims-D noise (1 x, 2 y,
+// 3 z; 2D noise reads the XZ plane).
+func derivComps(dims int) []int { return [][]int{1: {1}, 2: {1, 3}, 3: {1, 2, 3}}[dims] }
+
+// regS loads every component of s into registers.
+func regS(s ds) ds {
+	for i, c := range s {
+		if c != nil {
+			s[i] = own(c)
+		}
+	}
+	return s
+}
+
+// keepS spills the components of s in registers to the frame when spill
+// is set.
+func (k *bk) keepS(s ds, spill bool) ds {
+	if !spill {
+		return s
+	}
+	for i, c := range s {
+		if r, ok := c.(vg); ok {
+			s[i] = k.fr.spill(r)
+		}
+	}
+	return s
+}
+
+// releaseS gives back the frame slots of s.
+func (k *bk) releaseS(s ds) {
+	for _, c := range s {
+		if c != nil && !isZ(c) {
+			k.fr.release(c)
+		}
+	}
+}
+
+// addS is sampleAdd(sum, t) (sum is nil before the first term), kept in
+// the frame when spill is set.
+func (k *bk) addS(sum, t ds, spill bool) ds {
+	if sum[0] == nil {
+		return k.keepS(t, spill)
+	}
+	r := regS(t)
+	for i := range r {
+		if r[i] != nil {
+			addps(r[i].(vg), r[i].(vg), mat(sum[i])) // t + sum: + commutes
+		}
+	}
+	k.releaseS(sum)
+	return k.keepS(r, spill)
+}
+
+// negWhere negates d where m.
+func negWhere(d vg, m mask) {
+	for g := range d {
+		if wide() {
+			VPXORD_BCST(kc(signMask).m, d[g], m.k[g], d[g])
+		} else {
+			t := YMM()
+			VANDPS(kc(signMask).m, m.v[g], t)
+			VXORPS(t, d[g], d[g])
+		}
+	}
+}
+
+// keepWhere is d where m, +0 elsewhere, in place.
+func keepWhere(d vg, m mask) {
+	for g := range d {
+		if wide() {
+			VMOVUPS_Z(d[g], m.k[g], d[g])
+		} else {
+			VANDPS(m.v[g], d[g], d[g])
+		}
+	}
+}
+
+// scaleD multiplies the derivatives of s (registers) by f: float32(d·f).
+func scaleD(s ds, f opnd) {
+	for _, c := range s[1:] {
+		if c != nil {
+			mulps(c.(vg), c.(vg), f)
+		}
+	}
+}
+
+// combineD is evaluateCombined: the value clamped to [−1, 1] (clampValue),
+// then by mode bits 0–1 turbulence (the derivatives negated where
+// !(v >= 0), v = |v|) and smooth turbulence (smoothstepSample: the
+// derivatives times (6v)·(1 − v), v = v·(v·(3 − 2v))). It returns s in
+// registers.
+func (k *bk) combineD(s ds) ds {
+	s = regS(s)
+	v := s[0].(vg)
+	maxps(v, v, kc(fm1))
+	minps(v, v, kc(f1))
+	end := k.label("dcombined")
+	TESTL(U32(3), k.mode)
+	JZ(LabelRef(end))
+	neg := cmpps(9, v, kc(0)) // !(v >= 0), NaN included
+	for _, c := range s[1:] {
+		if c != nil {
+			negWhere(c.(vg), neg)
+		}
+	}
+	absps(v, v)
+	TESTL(U32(2), k.mode)
+	JZ(LabelRef(end))
+	kk, t := newv(), newv()
+	mulps(kk, v, kc(f6))
+	subps(t, kc(f1), v)
+	mulps(kk, kk, t)
+	scaleD(s, kk)
+	mulps(t, v, kc(f2))
+	subps(t, kc(f3), t)
+	mulps(t, v, t)
+	mulps(v, v, t)
+	Label(end)
+	return s
+}
+
+// shapeD is shapeSample (mode bits 2–3): the shaped value of shape and the
+// derivatives times its factor k: ridged −4r with r = 1 − |v|, billow 2,
+// both negated where !(v >= 0); ping-pong 2s, negated where folded.
+func (k *bk) shapeD(s ds, pp cst) {
+	v := s[0].(vg)
+	end, ridged, billow := k.label("dshaped"), k.label("dridged"), k.label("dbillow")
+	m := GP32()
+	MOVL(k.mode, m)
+	ANDL(U32(12), m)
+	JZ(LabelRef(end))
+	CMPL(m, U32(4))
+	JE(LabelRef(ridged))
+	CMPL(m, U32(8))
+	JE(LabelRef(billow))
+	// ping-pong: u = (v + 1)·s, m = u − 2·floor(u·0.5), folded where
+	// !(m < 1): 2 − m; t = 2m − 1, k = ±2s
+	u, fl := newv(), newv()
+	addps(u, v, kc(f1))
+	mulps(u, u, pp)
+	mulps(fl, u, kc(f0p5))
+	floorps(fl, fl)
+	mulps(fl, fl, kc(f2))
+	subps(u, u, fl)
+	lt := cmpps(1, u, kc(f1))
+	subps(fl, kc(f2), u)
+	blend(u, lt, u, fl)
+	kk := newv()
+	mulps(kk, pp, kc(f2))
+	xor(fl, kk, kc(signMask))
+	blend(kk, lt, kk, fl)
+	mulps(u, u, kc(f2))
+	subps(v, u, kc(f1))
+	scaleD(s, kk)
+	JMP(LabelRef(end))
+	Label(ridged)
+	neg := cmpps(9, v, kc(0))
+	r := newv()
+	absps(r, v)
+	subps(r, kc(f1), r)
+	kr := newv()
+	mulps(kr, r, kc(f4))
+	xor(kr, kr, kc(signMask)) // −(4r)
+	negWhere(kr, neg)
+	mulps(r, r, r)
+	mulps(r, r, kc(f2))
+	subps(v, r, kc(f1))
+	scaleD(s, kr)
+	JMP(LabelRef(end))
+	Label(billow)
+	negb := cmpps(9, v, kc(0))
+	kb := newv()
+	blend(kb, negb, kc(fm2), kc(f2))
+	absps(v, v)
+	mulps(v, v, kc(f2))
+	subps(v, v, kc(f1))
+	scaleD(s, kb)
+	Label(end)
+}
+
+// f4 is the bits of 4f.
+const f4 = 0x40800000
+
+// The lattice derivative kernels (cpu.lattice1D…3D).
+
+// wsmoothDt is smoothDt: (u·u)·((u·((u·30) − 60)) + 30).
+func wsmoothDt(u opnd) vg {
+	a, b := newv(), newv()
+	mulps(a, u, u)
+	mulps(b, u, kc(f30))
+	subps(b, b, kc(f60))
+	mulps(b, b, u)
+	addps(b, b, kc(f30))
+	mulps(a, a, b)
+	return a
+}
+
+// lerpS is one axis of the lattice derivative: every component lerped
+// from lo to hi by t, and the derivative along the axis (component c)
+// plus (hi.v − lo.v)·dt. lo's registers are overwritten.
+func lerpS(lo, hi ds, t, dt opnd, c int) ds {
+	d := newv()
+	subps(d, src1(hi[0]), lo[0])
+	mulps(d, d, dt)
+	var r ds
+	for i := 1; i < 4; i++ {
+		if lo[i] == nil {
+			continue
+		}
+		var l opnd = dz0
+		if !isZ(lo[i]) || !isZ(hi[i]) {
+			l = wlerp(own(lo[i]), mat(hi[i]), t)
+		}
+		if i == c {
+			if isZ(l) {
+				addps(d, d, kc(0)) // +0 + d
+				l = d
+			} else {
+				addps(l.(vg), l.(vg), d)
+			}
+		}
+		r[i] = l
+	}
+	r[0] = wlerp(own(lo[0]), hi[0], t)
+	return r
+}
+
+// latticeDerivBody is cpu.lattice1D…3D: the corners' gradient samples
+// (evaluate1…3) lerped along z, then y, then x (lerpS), the derivatives
+// times F, then evaluateCombined.
+func latticeDerivBody(dims int, perlin, tiling bool) func(k *bk) ds {
+	return func(k *bk) ds {
+		spill := tight() || dims == 3
+		var ax [3]latticeAxis
+		var dt [3]opnd
+		order := [][]int{1: {0}, 2: {2, 0}, 3: {1, 2, 0}}[dims]
+		for _, a := range order {
+			sp := spill && (tight() || a != 0)
+			ax[a] = k.latticeAxis(k.pos[a], perlin, tiling, sp)
+			dt[a] = k.fr.keep(wsmoothDt(ax[a].g0), sp)
+		}
+		comps := derivComps(dims)
+		// corner is the gradient sample of the corner with hash h at the
+		// offsets o (by axis).
+		corner := func(h vg, o [3]opnd) ds {
+			var s ds
+			if !perlin {
+				s[0] = wbyteGradientA(wavalanchePre(h))
+				for _, c := range comps {
+					s[c] = dz0
+				}
+				return s
+			}
+			switch dims {
+			case 1: // lineGradient: v = l·x, dx = l
+				l := wlineGrad(wavalanche(h, false))
+				v := newv()
+				mulps(v, l, o[0])
+				return ds{v, l}
+			case 2: // squareGradient times perlin2
+				gx, gy := wsquareVectors(wavalanche(h, false))
+				dx, dz := newv(), newv()
+				mulps(dx, gx, kc(perlin2))
+				mulps(dz, gy, kc(perlin2))
+				mulps(gx, gx, o[0])
+				mulps(gy, gy, o[2])
+				addps(gx, gx, gy)
+				mulps(gx, gx, kc(perlin2))
+				return ds{gx, dx, nil, dz}
+			}
+			// octahedronGradient times perlin3
+			gx, gy, gz := woctahedronVectors(h)
+			dx, dy, dz := newv(), newv(), newv()
+			mulps(dx, gx, kc(perlin3))
+			mulps(dy, gy, kc(perlin3))
+			mulps(dz, gz, kc(perlin3))
+			d := wdot3(gx, gy, gz, o[0], o[1], o[2])
+			mulps(d, d, kc(perlin3))
+			return ds{d, dx, dy, dz}
+		}
+		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
+		var reduce func(i int, hp opnd, o [3]opnd) ds
+		reduce = func(i int, hp opnd, o [3]opnd) ds {
+			a := axes[i]
+			var half [2]ds
+			for j := range half {
+				h := eatC(hp, [2]opnd{ax[a].c0, ax[a].c1}[j])
+				oj := o
+				if perlin {
+					oj[a] = [2]opnd{ax[a].g0, ax[a].g1}[j]
+				}
+				if i+1 == len(axes) {
+					half[j] = corner(h, oj)
+				} else {
+					hk := k.fr.keep(h, spill)
+					half[j] = reduce(i+1, hk, oj)
+					k.fr.release(hk)
+				}
+				if j == 0 {
+					half[0] = k.keepS(half[0], spill)
+				}
+			}
+			r := lerpS(half[0], half[1], ax[a].t, dt[a], a+1)
+			k.releaseS(half[0])
+			return r
+		}
+		s := regS(reduce(0, k.h, [3]opnd{}))
+		scaleD(s, k.F) // F·(…)
+		return k.combineD(s)
+	}
+}
+
+// The simplex derivative kernels (cpu.simplex1D…3D).
+
+// wkernelD is simplexKernel1…3 on the falloff fo, the offsets x (by
+// component) and the gradient sample g: v = (((fo·g.v)·fo)·fo)·m,
+// d = ((((fo·g.d) − ((6·x)·g.v))·fo)·fo)·m, m = maskNonNegative(fo, 8)
+// (none in 1D).
+func wkernelD(fo opnd, x [4]opnd, g ds, comps []int, masked bool) ds {
+	var m vg
+	if masked {
+		m = newv()
+		srad(m, fo, 31)    // all ones where the sign bit is set
+		andn(m, m, kc(f8)) // 8 where it is clear, else +0
+	}
+	var r ds
+	for _, c := range comps {
+		t, u := newv(), newv()
+		mulps(t, fo, mat(g[c]))
+		mulps(u, x[c], kc(f6))
+		mulps(u, u, g[0])
+		subps(t, t, u)
+		mulps(t, t, fo)
+		mulps(t, t, fo)
+		if masked {
+			mulps(t, t, m)
+		}
+		r[c] = t
+	}
+	v := newv()
+	mulps(v, fo, g[0])
+	mulps(v, v, fo)
+	mulps(v, v, fo)
+	if masked {
+		mulps(v, v, m)
+	}
+	r[0] = v
+	return r
+}
+
+func simplexDerivBody(dims int, simplexGrad bool) func(k *bk) ds {
+	return func(k *bk) ds {
+		var s ds
+		switch dims {
+		case 1:
+			s = k.simplex1D(simplexGrad)
+		case 2:
+			s = k.simplex2D(simplexGrad)
+		case 3:
+			s = k.simplex3D(simplexGrad)
+		}
+		s = k.combineD(s)
+		// the frequency scale: F, F·(1/√3) or F·0.6, rounded
+		var kf opnd = k.F
+		if dims > 1 {
+			f := mov(k.F)
+			mulps(f, f, kc([]uint32{2: invSqrt3, 3: scale3}[dims]))
+			kf = f
+		}
+		scaleD(s, kf)
+		return s
+	}
+}
+
+func (k *bk) simplex1D(simplexGrad bool) ds {
+	X := newv()
+	mulps(X, k.pos[0], k.F)
+	clampc(X)
+	fl0 := newv()
+	floorps(fl0, X)
+	x0 := newv()
+	cvttps2dq(x0, fl0)
+	c0 := timesC(x0)
+	c1 := newv()
+	addd(c1, c0, kc(primeC))
+	fl1 := newv()
+	addps(fl1, fl0, kc(f1)) // float32(x0 + 1): both round the integer x0 + 1
+	var sum ds
+	for i, c := range []vg{c0, c1} {
+		x, fo := newv(), newv()
+		subps(x, X, []vg{fl0, fl1}[i])
+		mulps(fo, x, x)
+		subps(fo, kc(f1), fo)
+		v := eatC(k.h, c)
+		var g ds
+		if simplexGrad { // lineGradient times simplex1
+			l := wlineGrad(wavalanche(v, false))
+			gv := newv()
+			mulps(gv, l, x)
+			mulps(gv, gv, kc(simplex1))
+			mulps(l, l, kc(simplex1))
+			g = ds{gv, l}
+		} else {
+			g = ds{wbyteGradientA(wavalanchePre(v)), dz0}
+		}
+		sum = k.addS(sum, wkernelD(fo, [4]opnd{1: x}, g, []int{1}, false), false)
+	}
+	return sum
+}
+
+func (k *bk) simplex2D(simplexGrad bool) ds {
+	short := tight()
+	P, corners := k.simplexCell2()
+	var sum ds
+	for _, c := range corners {
+		off, fo := wsimplexOffsets(P, []opnd{c[2], c[3]}, unskew2)
+		v := eatC(src1(c[0]), c[1])
+		var g ds
+		if simplexGrad {
+			g = wcircleS(wavalanche(v, false), off[0], off[1])
+		} else {
+			g = ds{wbyteGradientA(wavalanchePre(v)), dz0, nil, dz0}
+		}
+		sum = k.addS(sum, wkernelD(fo, [4]opnd{1: off[0], 3: off[1]}, g, []int{1, 3}, true), short)
+	}
+	return sum
+}
+
+// wcircleS is circleGradient times simplex2: with squareVectors and
+// r = 1 / sqrt(gx² + gy²), v = ((gx·x + gy·z)·r)·simplex2,
+// dx = (gx·r)·simplex2, dz = (gy·r)·simplex2.
+func wcircleS(v vg, x, z opnd) ds {
+	gx, gy := wsquareVectors(v)
+	r, q := newv(), newv()
+	mulps(r, gx, gx)
+	mulps(q, gy, gy)
+	addps(r, r, q)
+	sqrtps(r, r)
+	divps(r, kc(f1), r)
+	dx, dz := newv(), newv()
+	mulps(dx, gx, r)
+	mulps(dx, dx, kc(simplex2))
+	mulps(dz, gy, r)
+	mulps(dz, dz, kc(simplex2))
+	mulps(gx, gx, x)
+	mulps(gy, gy, z)
+	addps(gx, gx, gy)
+	mulps(gx, gx, r)
+	mulps(gx, gx, kc(simplex2))
+	return ds{gx, dx, nil, dz}
+}
+
+func (k *bk) simplex3D(simplexGrad bool) ds {
+	short := tight()
+	Ps, corners := k.simplexCell3(true)
+	var sum ds
+	for _, c := range corners {
+		off, fo := wsimplexOffsets(Ps, c.fl[:], unskew3)
+		v := eatC(eatC(src1(c.h), c.cy), c.cz)
+		var g ds
+		if simplexGrad { // sphereGradient times simplex3
+			gx, gy, gz := woctahedronVectors(v)
+			r := wsphereScale(gx, gy, gz)
+			var d [3]vg
+			for i, gi := range []vg{gx, gy, gz} {
+				d[i] = newv()
+				mulps(d[i], gi, r)
+				mulps(d[i], d[i], kc(simplex3))
+			}
+			gv := wdot3(gx, gy, gz, off[0], off[1], off[2])
+			mulps(gv, gv, r)
+			mulps(gv, gv, kc(simplex3))
+			g = ds{gv, d[0], d[1], d[2]}
+		} else {
+			g = ds{wbyteGradientA(wavalanchePre(v)), dz0, dz0, dz0}
+		}
+		sum = k.addS(sum, wkernelD(fo, [4]opnd{1: off[0], 2: off[1], 3: off[2]}, g, []int{1, 2, 3}, true), short)
+	}
+	return sum
+}
+
+// The Voronoi derivative kernels (cpu.voronoi1D…3D for Worley and
+// Chebyshev noise): the candidates one by one in the scalar order, each
+// updating the minima (voronoiMinima.update: where s.v < a.v, b = a and
+// a = s; else where s.v < b.v, b = s), so that ties keep the earlier
+// candidate as the strict comparisons do; then the finalisation, the
+// function and the frequency scale. Worley minima keep the derivatives
+// (a candidate's are its offsets); Chebyshev minima and 1D ones keep one
+// code instead: in 1D the derivative itself (signStep), in 2D and 3D
+// signStep·k on the axis k = 1, 2, 3 (x, y, z) of the largest |offset|
+// (chebDecode turns it into the derivatives). With f1only the kernel keeps
+// the first minimum only.
+
+// vmin is a minimum: its value and derivatives or code, in registers or
+// (b, when registers are short) in the frame.
+type vmin struct {
+	v opnd
+	d []opnd
+}
+
+func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
+	return func(k *bk) ds {
+		cs := k.newVCells(dims, tiling)
+		spill := tight()
+		comps := derivComps(dims)
+		code := cheb || dims == 1
+		nd := len(comps)
+		if code {
+			nd = 1
+		}
+		// a and b: v = 2, derivatives or code +0; b in the frame when
+		// registers are short
+		bMem := !f1only && tight()
+		newMin := func(inMem bool) vmin {
+			m := vmin{v: mov(kc(f2))}
+			for range nd {
+				z := newv()
+				for g := range z {
+					zeroReg(z[g])
+				}
+				m.d = append(m.d, z)
+			}
+			if inMem {
+				m.v = k.fr.spill(m.v.(vg))
+				for i := range m.d {
+					m.d[i] = k.fr.spill(m.d[i].(vg))
+				}
+			}
+			return m
+		}
+		a := newMin(false)
+		var b vmin
+		if !f1only {
+			b = newMin(bMem)
+		}
+		update := func(d vg, sd []vg) {
+			av := a.v.(vg)
+			lta := cmpps(1, d, av) // d < a.v
+			if f1only {
+				for i, s := range sd {
+					blend(a.d[i].(vg), lta, s, a.d[i])
+				}
+				minps(av, d, av)
+				return
+			}
+			ltb := cmpps(1, d, b.v) // d < b.v
+			for i, s := range sd {
+				// b = ltb ? s : b; b = lta ? a : b; a = lta ? s : a
+				bi := own(b.d[i])
+				blend(bi, ltb, s, bi)
+				blend(bi, lta, a.d[i], bi)
+				if bMem {
+					for g := range bi {
+						VMOVUPS(bi[g], b.d[i].at(g))
+					}
+				}
+				blend(a.d[i].(vg), lta, s, a.d[i])
+			}
+			// the values: b = min(b, max(a, d)); a = min(a, d) (equal
+			// distances have equal bits: none is −0 or NaN)
+			t := newv()
+			maxps(t, av, d)
+			bv := own(b.v)
+			minps(bv, bv, t)
+			if bMem {
+				for g := range bv {
+					VMOVUPS(bv[g], b.v.at(g))
+				}
+			}
+			minps(av, av, d)
+		}
+		switch dims {
+		case 1:
+			for _, u := range cellSteps {
+				v := wavalanche(eatC(k.h, cs.index(0, u.i)), false)
+				x := wbyteUnit(v, 0, 8)
+				addps(x, x, kc(u.f))
+				subps(x, x, cs.gs[0])
+				d := newv()
+				absps(d, x)
+				// signStep: (x < 0) ? +1 : −1; x is neither −0 nor NaN
+				and(x, x, kc(signMask))
+				xor(x, x, kc(fm1))
+				update(d, []vg{x})
+			}
+		case 2:
+			var zs, ozs [3]opnd
+			for i, w := range cellSteps {
+				zs[i] = k.fr.keep(cs.index(2, w.i), spill)
+				ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
+			}
+			for _, u := range cellSteps {
+				hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
+				ox := k.fr.keep(cs.cellOff(0, u.f), spill)
+				for i := range cellSteps {
+					v := wavalanche(eatC(hx, zs[i]), false)
+					for pt := 0; pt < 2; pt++ {
+						x := wbyteUnit(v, 16*pt, 8)
+						z := wbyteUnit(v, 16*pt+8, 8)
+						addps(x, x, ox)
+						addps(z, z, ozs[i])
+						update(candidate(cheb, x, z))
+					}
+				}
+				k.fr.release(hx, ox)
+			}
+		case 3:
+			var zs, ozs, ys, oys [3]opnd
+			for i, w := range cellSteps {
+				zs[i] = k.fr.keep(cs.index(2, w.i), spill)
+				ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
+			}
+			for i, w := range cellSteps {
+				ys[i] = k.fr.keep(cs.index(1, w.i), spill)
+				oys[i] = k.fr.keep(cs.cellOff(1, w.f), spill)
+			}
+			for _, u := range cellSteps {
+				hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
+				ox := k.fr.keep(cs.cellOff(0, u.f), spill)
+				for j := range cellSteps {
+					hy := k.fr.keep(eatC(hx, ys[j]), spill)
+					for i := range cellSteps {
+						v := wavalanche(eatC(hy, zs[i]), false)
+						for pt := 0; pt < 2; pt++ {
+							x := wbyteUnit(v, 15*pt, 5)
+							y := wbyteUnit(v, 15*pt+5, 5)
+							z := wbyteUnit(v, 15*pt+10, 5)
+							addps(x, x, ox)
+							addps(y, y, oys[j])
+							addps(z, z, ozs[i])
+							update(candidate(cheb, x, y, z))
+						}
+					}
+					k.fr.release(hy)
+				}
+				k.fr.release(hx, ox)
+			}
+		}
+		// the samples of the minima
+		mins := []vmin{a}
+		if !f1only {
+			mins = append(mins, b)
+		}
+		var res []ds
+		for _, m := range mins {
+			s := ds{own(m.v)}
+			switch {
+			case dims == 1:
+				s[1] = own(m.d[0])
+			case cheb:
+				chebDecode(own(m.d[0]), comps, &s)
+			default:
+				for i, c := range comps {
+					s[c] = own(m.d[i])
+				}
+				finalizeWorleyD(s)
+			}
+			res = append(res, s)
+		}
+		s := res[0]
+		if !f1only {
+			// the function: F1 a, F2 b, F2 − F1 b − a
+			r := res[1]
+			end, fn2 := k.label("dfn"), k.label("dfn2")
+			m := GP32()
+			MOVL(k.mode, m)
+			ANDL(U32(3), m)
+			JZ(LabelRef(end))
+			CMPL(m, U32(1))
+			JNE(LabelRef(fn2))
+			for i := range s {
+				if s[i] != nil {
+					for g := range s[i].(vg) {
+						VMOVUPS(r[i].(vg)[g], s[i].(vg)[g])
+					}
+				}
+			}
+			JMP(LabelRef(end))
+			Label(fn2)
+			for i := range s {
+				if s[i] != nil {
+					subps(s[i].(vg), r[i], s[i])
+				}
+			}
+			Label(end)
+		}
+		scaleD(s, k.F)
+		return s
+	}
+}
+
+// candidate is dist2 or dist3 for Worley (the squared distance
+// (x·x + y·y) + z·z, its derivatives the offsets; in 2D (x·x + 0) + z·z,
+// the same: x·x is not −0) or Chebyshev (max(|x|, |y|, |z|) and its code:
+// signStep·k on the first axis of the largest |offset|, k = 1, 2, 3 for x,
+// y, z, z 3 in 2D too; the offsets are neither −0 nor NaN, a point's
+// coordinates being +0 or more, so signStep is the sign bit: (c < 0) ?
+// +k : −k).
+func candidate(cheb bool, c ...vg) (vg, []vg) {
+	if !cheb {
+		d, t := newv(), newv()
+		mulps(d, c[0], c[0])
+		for _, r := range c[1:] {
+			mulps(t, r, r)
+			addps(d, d, t)
+		}
+		return d, c
+	}
+	codes := []uint32{fm1, fm2, fm3}
+	if len(c) == 2 {
+		codes = []uint32{fm1, fm3}
+	}
+	ac := make([]vg, len(c))
+	for i, r := range c { // c[i] becomes its code
+		ac[i] = newv()
+		absps(ac[i], r)
+		and(r, r, kc(signMask))
+		xor(r, r, kc(codes[i]))
+	}
+	v := newv()
+	if len(c) == 2 {
+		gt := cmpps(1, ac[1], ac[0]) // |z| < |x|
+		blend(v, gt, ac[0], ac[1])
+		blend(c[1], gt, c[0], c[1])
+		return v, c[1:]
+	}
+	mx := mand(cmpps(1, ac[1], ac[0]), cmpps(1, ac[2], ac[0])) // |y| < |x| ∧ |z| < |x|
+	yz := cmpps(1, ac[2], ac[1])                               // |z| < |y|
+	blend(v, yz, ac[1], ac[2])
+	blend(v, mx, ac[0], v)
+	blend(c[2], yz, c[1], c[2])
+	blend(c[2], mx, c[0], c[2])
+	return v, c[2:]
+}
+
+// chebDecode sets the derivatives of s from a Chebyshev code: ±1, with the
+// code's sign, on the axis |code| names, +0 on the others (and on all for
+// the code +0 of the initial minimum).
+func chebDecode(code vg, comps []int, s *ds) {
+	ac, sg := newv(), newv()
+	absps(ac, code)
+	and(sg, code, kc(signMask))
+	or(sg, sg, kc(f1)) // ±1
+	for _, c := range comps {
+		d := mov(sg)
+		keepWhere(d, cmpps(0, ac, kc([]uint32{1: f1, 2: f2, 3: f3}[c]))) // |code| == k
+		s[c] = d
+	}
+}
+
+// finalizeWorleyD is finalizeWorley in place: v' = sqrt(min(v, 1)) (1 for
+// v ≥ 1, +0 at v = 0), d' = −d/v' where 0 < v < 1, +0 elsewhere.
+func finalizeWorleyD(s ds) {
+	v := s[0].(vg)
+	ok := mand(cmpps(1, v, kc(f1)), cmpps(4, v, kc(0))) // v < 1 ∧ v ≠ 0
+	minps(v, v, kc(f1u))
+	sqrtps(v, v)
+	for _, c := range s[1:] {
+		if c != nil {
+			d := c.(vg)
+			divps(d, d, v)
+			xor(d, d, kc(signMask))
+			keepWhere(d, ok)
+		}
+	}
+}
+
+// writeStoreSamples writes storeSamplesAVX2 (at either level: the
+// stores, not the arithmetic, bound it): n samples (a multiple of 8) from
+// a derivative kernel's output at src (v, dx, dy, dz, derivStride floats
+// apart) to out as []noise.Sample holds them (20 bytes each: v, dx, dy,
+// dz, dw), dw the bits m[9][0]; with domain set the derivatives first
+// pass through the derivative matrix of m[0…8] (row-major, each value in
+// eight lanes): ((m0·dx + m1·dy) + m2·dz) per row, as applyRow.
+func writeStoreSamples() {
+	cur, groups = isaAVX2, 1
+	name := "storeSamplesAVX2"
+	TEXT(name, NOSPLIT, "func(src, out *float32, n int, m *[10][8]float32, domain bool)")
+	Pragma("noescape")
+	Doc(name + " stores n samples of a derivative kernel's output as noise.Samples, through the derivative matrix m with domain.")
+	src := Load(Param("src"), GP64())
+	out := Load(Param("out"), GP64())
+	n := Load(Param("n"), GP64())
+	mp := Load(Param("m"), GP64())
+	dw := GP32()
+	MOVL(Mem{Base: mp, Disp: 9 * 32}, dw)
+	dom := Load(Param("domain"), GP8())
+	end := name + "_done"
+	loop := func(domain bool) {
+		lbl := map[bool]string{false: name + "_plain", true: name + "_domain"}[domain]
+		i := GP64()
+		XORQ(i, i)
+		o := GP64()
+		MOVQ(out, o)
+		Label(lbl)
+		CMPQ(i, n)
+		JAE(LabelRef(end))
+		var c [4]VecVirtual
+		for j := range c {
+			c[j] = YMM()
+			VMOVUPS(Mem{Base: src, Index: i, Scale: 4, Disp: 4 * derivStride * j}, c[j])
+		}
+		if domain {
+			var r [3]VecVirtual
+			for row := range r {
+				r[row] = YMM()
+				t := YMM()
+				VMULPS(Mem{Base: mp, Disp: 32 * (3 * row)}, c[1], r[row])
+				VMULPS(Mem{Base: mp, Disp: 32 * (3*row + 1)}, c[2], t)
+				VADDPS(t, r[row], r[row])
+				VMULPS(Mem{Base: mp, Disp: 32 * (3*row + 2)}, c[3], t)
+				VADDPS(t, r[row], r[row])
+			}
+			c[1], c[2], c[3] = r[0], r[1], r[2]
+		}
+		// transpose (v, dx, dy, dz) × 8 lanes into 8 samples
+		t0, t1, t2, t3 := YMM(), YMM(), YMM(), YMM()
+		VUNPCKLPS(c[1], c[0], t0) // v0 dx0 v1 dx1 | v4 dx4 v5 dx5
+		VUNPCKHPS(c[1], c[0], t1) // v2 dx2 v3 dx3 | v6 …
+		VUNPCKLPS(c[3], c[2], t2)
+		VUNPCKHPS(c[3], c[2], t3)
+		s0, s1, s2, s3 := YMM(), YMM(), YMM(), YMM()
+		VSHUFPS(U8(0x44), t2, t0, s0) // sample 0 | sample 4
+		VSHUFPS(U8(0xEE), t2, t0, s1) // 1 | 5
+		VSHUFPS(U8(0x44), t3, t1, s2) // 2 | 6
+		VSHUFPS(U8(0xEE), t3, t1, s3) // 3 | 7
+		for j, q := range []VecVirtual{s0, s1, s2, s3} {
+			VMOVUPS(q.AsX(), Mem{Base: o, Disp: 20 * j})
+			VEXTRACTF128(U8(1), q, Mem{Base: o, Disp: 20 * (j + 4)})
+		}
+		for j := range 8 {
+			MOVL(dw, Mem{Base: o, Disp: 20*j + 16})
+		}
+		ADDQ(U32(8), i)
+		ADDQ(U32(160), o)
+		JMP(LabelRef(lbl))
+	}
+	TESTB(dom, dom)
+	JNZ(LabelRef(name + "_withdomain"))
+	loop(false)
+	Label(name + "_withdomain")
+	loop(true)
+	Label(end)
+	VZEROUPPER()
+	RET()
+}
