@@ -48,14 +48,22 @@ func isaPositions() []mgl32.Vec3 {
 }
 
 // isaConfigs are the settings each variant runs with in TestISALevels: one
-// octave, several octaves with a domain, every fractal mode, and a warp.
+// octave, several octaves with and without a domain, one octave with a
+// domain that mirrors w (Samples' Dw is then −0), octaves of amplitude 1,
+// every fractal mode, and a warp.
 func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	multi := noise.DefaultSettings()
 	multi.Octaves, multi.Seed, multi.Lacunarity, multi.Persistence = 3, -7, 3, 0.6
+	unit := multi
+	unit.Persistence = 1 // amplitude 1 in every octave, the sum 3
 	dom := noise.Domain{Scale: [3]float32{2, 0.5, 1}, Rotation: [3]float32{10, 20, 30}, Translation: [3]float32{1, 2, 3}}
+	mirror := noise.Domain{Scale: [3]float32{-1, 3, 0.25}, Rotation: [3]float32{0, 90, 0}, ScaleW: -2}
 	cfgs := []noise.Config{
 		{Noise: n, Dims: dims, Settings: noise.DefaultSettings()},
 		{Noise: n, Dims: dims, Settings: multi, Domain: &dom},
+		{Noise: n, Dims: dims, Settings: multi},
+		{Noise: n, Dims: dims, Settings: unit},
+		{Noise: n, Dims: dims, Settings: noise.DefaultSettings(), Domain: &mirror},
 		{Noise: n, Dims: dims, Tiling: true, Settings: noise.DefaultSettings()},
 		{Noise: n, Dims: dims, Tiling: true, Settings: multi, Domain: &dom},
 	}
