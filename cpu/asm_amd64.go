@@ -221,8 +221,8 @@ func simdStatus(l ISA) (bool, string) {
 // samplesBatch is samplesRange through the batch kernel's derivative twin:
 // a chunk at a time, prepared as valuesBatch prepares it, one kernel call
 // per octave (the value and the derivatives the noise has, in b.o, b.dx,
-// b.dy and b.dz), then storeSamplesAVX2 (the derivative matrix of the
-// domain, if any, and the interleave into samples), then NaN where the
+// b.dy and b.dz), then storeSamplesAVX2 or AVX512 (the derivative matrix
+// of the domain, if any, and the interleave into samples), then NaN where the
 // input is. The derivatives the noise has not (dy in 2D, dy and dz in
 // 1D) and dw are +0 after the octave sum whatever their value in each
 // octave (±0, and +0 + ±0 is +0; dw is never computed), as sampleAt gives
@@ -297,11 +297,15 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			}
 			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md)
 		}
-		n8 := n &^ 7
-		if n8 > 0 {
-			storeSamplesAVX2(o, &out[i].V, n8, &m, s.domain)
+		nv := n &^ (lanes - 1) // whole vectors: the store kernel's; the rest here
+		if nv > 0 {
+			if wide {
+				storeSamplesAVX512(o, &out[i].V, nv, &m, s.domain)
+			} else {
+				storeSamplesAVX2(o, &out[i].V, nv, &m, s.domain)
+			}
 		}
-		for l := n8; l < n; l++ {
+		for l := nv; l < n; l++ {
 			r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
 			if s.domain {
 				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})

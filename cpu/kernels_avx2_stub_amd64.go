@@ -27,6 +27,11 @@ func simplexSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f int3
 //go:noescape
 func storeSamplesAVX2(src *float32, out *float32, n int, m *[10][8]float32, domain bool)
 
+// storeSamplesAVX512 is storeSamplesAVX2 for n a multiple of 16, with AVX-512.
+//
+//go:noescape
+func storeSamplesAVX512(src *float32, out *float32, n int, m *[10][8]float32, domain bool)
+
 // prepareBatchAVX2 splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.
 //
 //go:noescape

@@ -345,6 +345,7 @@ func main() {
 	pointSimplex("simplexSimplex3DPointAVX2", true)
 	specs := batchSpecs()
 	writeStoreSamples()
+	writeStoreSamplesWide()
 	for _, l := range []*isa{isaAVX2, isaAVX512} {
 		writePrepare(l)
 		for _, deriv := range []bool{false, true} {

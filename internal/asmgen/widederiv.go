@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -294,14 +296,15 @@ func lerpS(lo, hi ds, t, dt opnd, c int) ds {
 // times F, then evaluateCombined.
 func latticeDerivBody(dims int, perlin, tiling bool) func(k *bk) ds {
 	return func(k *bk) ds {
-		spill := tight() || dims == 3
+		// In 3D the y and z axes live in the frame, and the x axis too
+		// when registers are short, as do the hashes and the lower halves
+		// of the blend.
+		spill := dims == 3
+		spillHalf := spill || perlin && tight()
 		var ax [3]latticeAxis
-		var dt [3]opnd
 		order := [][]int{1: {0}, 2: {2, 0}, 3: {1, 2, 0}}[dims]
 		for _, a := range order {
-			sp := spill && (tight() || a != 0)
-			ax[a] = k.latticeAxis(k.pos[a], perlin, tiling, sp)
-			dt[a] = k.fr.keep(wsmoothDt(ax[a].g0), sp)
+			ax[a] = k.latticeAxisD(k.pos[a], perlin, tiling, spill && (tight() || a != 0), true)
 		}
 		comps := derivComps(dims)
 		// corner is the gradient sample of the corner with hash h at the
@@ -356,15 +359,15 @@ func latticeDerivBody(dims int, perlin, tiling bool) func(k *bk) ds {
 				if i+1 == len(axes) {
 					half[j] = corner(h, oj)
 				} else {
-					hk := k.fr.keep(h, spill)
+					hk := k.fr.keep(h, spillHalf)
 					half[j] = reduce(i+1, hk, oj)
 					k.fr.release(hk)
 				}
 				if j == 0 {
-					half[0] = k.keepS(half[0], spill)
+					half[0] = k.keepS(half[0], spillHalf)
 				}
 			}
-			r := lerpS(half[0], half[1], ax[a].t, dt[a], a+1)
+			r := lerpS(half[0], half[1], ax[a].t, ax[a].dt, a+1)
 			k.releaseS(half[0])
 			return r
 		}
@@ -897,6 +900,115 @@ func writeStoreSamples() {
 		}
 		ADDQ(U32(8), i)
 		ADDQ(U32(160), o)
+		JMP(LabelRef(lbl))
+	}
+	TESTB(dom, dom)
+	JNZ(LabelRef(name + "_withdomain"))
+	loop(false)
+	Label(name + "_withdomain")
+	loop(true)
+	Label(end)
+	VZEROUPPER()
+	RET()
+}
+
+// writeStoreSamplesWide writes storeSamplesAVX512, storeSamplesAVX2 for
+// n a multiple of 16 at the AVX-512 level: the 80 floats of 16 samples
+// are five vectors, each two two-table permutations (of v and dx, of dy
+// and dz) and two blends (the second of them for dw), stored whole.
+func writeStoreSamplesWide() {
+	cur, groups = isaAVX512, 1
+	name := "storeSamplesAVX512"
+	TEXT(name, NOSPLIT, "func(src, out *float32, n int, m *[10][8]float32, domain bool)")
+	Pragma("noescape")
+	Doc(name + " is storeSamplesAVX2 for n a multiple of 16, with AVX-512.")
+	src := Load(Param("src"), GP64())
+	out := Load(Param("out"), GP64())
+	n := Load(Param("n"), GP64())
+	mp := Load(Param("m"), GP64())
+	dom := Load(Param("domain"), GP8())
+	// output vector j holds floats 16j … 16j + 15 of the samples: float e
+	// is component e mod 5 of sample e / 5
+	var idxA, idxB [5]Mem
+	var kbits []uint16 // per output vector: the lanes of dy and dz, those of dw
+	for j := range idxA {
+		var a, b []uint32
+		var k23, k4 uint16
+		for p := 0; p < 16; p++ {
+			e := 16*j + p
+			s, c := uint32(e/5), e%5
+			var ia, ib uint32
+			switch c {
+			case 0, 1:
+				ia = s + 16*uint32(c)
+			case 2, 3:
+				ib = s + 16*uint32(c-2)
+				k23 |= 1 << p
+			default:
+				k4 |= 1 << p
+			}
+			a, b = append(a, ia), append(b, ib)
+		}
+		idxA[j] = permTable(fmt.Sprintf("storeA%d", j), a)
+		idxB[j] = permTable(fmt.Sprintf("storeB%d", j), b)
+		kbits = append(kbits, k23, k4)
+	}
+	masks := GLOBL("storeMasks", RODATA|NOPTR)
+	for i, b := range kbits {
+		DATA(2*i, U16(b))
+	}
+	// the dw lanes' masks in registers, the others loaded where used
+	var kw [5]OpmaskVirtual
+	for j := range kw {
+		kw[j] = K()
+		KMOVW(masks.Offset(4*j+2), kw[j])
+	}
+	w := ZMM()
+	VBROADCASTSS(Mem{Base: mp, Disp: 9 * 32}, w)
+	end := name + "_done"
+	loop := func(domain bool) {
+		lbl := map[bool]string{false: name + "_plain", true: name + "_domain"}[domain]
+		i := GP64()
+		XORQ(i, i)
+		o := GP64()
+		MOVQ(out, o)
+		Label(lbl)
+		CMPQ(i, n)
+		JAE(LabelRef(end))
+		var c [4]VecVirtual
+		for j := range c {
+			c[j] = ZMM()
+			VMOVUPS(Mem{Base: src, Index: i, Scale: 4, Disp: 4 * derivStride * j}, c[j])
+		}
+		if domain {
+			var r [3]VecVirtual
+			for row := range r {
+				r[row] = ZMM()
+				t := ZMM()
+				VMULPS_BCST(Mem{Base: mp, Disp: 32 * (3 * row)}, c[1], r[row])
+				VMULPS_BCST(Mem{Base: mp, Disp: 32 * (3*row + 1)}, c[2], t)
+				VADDPS(t, r[row], r[row])
+				VMULPS_BCST(Mem{Base: mp, Disp: 32 * (3*row + 2)}, c[3], t)
+				VADDPS(t, r[row], r[row])
+			}
+			c[1], c[2], c[3] = r[0], r[1], r[2]
+		}
+		for j := range idxA {
+			// the permutations overwrite the indices (loads, where a
+			// permutation of the tables would need a copy of one)
+			r, t := ZMM(), ZMM()
+			VMOVUPS(idxA[j], r)
+			VPERMI2PS(c[1], c[0], r)
+			VMOVUPS(idxB[j], t)
+			VPERMI2PS(c[3], c[2], t)
+			k := K()
+			KMOVW(masks.Offset(4*j), k)
+			VBLENDMPS(t, r, k, r)
+			VBLENDMPS(w, r, kw[j], r)
+			VMOVUPS(r, Mem{Base: o, Disp: 64 * j})
+		}
+		ADDQ(U32(16), i)
+		ADDQ(U32(320), o)
 		JMP(LabelRef(lbl))
 	}
 	TESTB(dom, dom)

@@ -518,6 +518,7 @@ func wfloorMod(p vg, fi cst) {
 			VRNDSCALEPD(U8(1), lo, lo)
 			VRNDSCALEPD(U8(1), hi, hi)
 			q := ZMM()
+			VMOVUPS(p[g], q) // a whole definition of q for avo's liveness (it takes the write of q's lower half for a partial one)
 			VCVTTPD2DQ(lo, q.AsY())
 			VCVTTPD2DQ(hi, hy)
 			VINSERTI64X4(U8(1), hy, q, q)
@@ -536,6 +537,7 @@ func wfloorMod(p vg, fi cst) {
 		VROUNDPD(U8(1), lo, lo)
 		VROUNDPD(U8(1), hi, hi)
 		q := YMM()
+		VMOVUPS(p[g], q) // as above
 		VCVTTPD2DQY(lo, q.AsX())
 		VCVTTPD2DQY(hi, hx)
 		VINSERTI128(U8(1), hx, q, q)
@@ -553,9 +555,17 @@ type latticeAxis struct {
 	c0, c1 opnd // p0·primeC, p1·primeC
 	g0, g1 opnd // offsets from the lower and upper corners (g1: Perlin only)
 	t      opnd
+	dt     opnd // the derivative of t (derivative kernels)
 }
 
 func (k *bk) latticeAxis(p opnd, perlin, tiling, spill bool) latticeAxis {
+	return k.latticeAxisD(p, perlin, tiling, spill, false)
+}
+
+// latticeAxisD is latticeAxis, with deriv also the interpolator's
+// derivative dt (and without g0 for value noise: its corners do not read
+// the offsets).
+func (k *bk) latticeAxisD(p opnd, perlin, tiling, spill, deriv bool) latticeAxis {
 	p0, g0 := wspan(p, k.F)
 	t := wsmoothT(g0)
 	var a latticeAxis
@@ -569,6 +579,9 @@ func (k *bk) latticeAxis(p opnd, perlin, tiling, spill bool) latticeAxis {
 		a.c0, a.c1 = c0, c1
 	}
 	a.g0, a.t = g0, t
+	if deriv {
+		a.dt = wsmoothDt(g0)
+	}
 	if perlin {
 		a.g1 = wminus1(g0)
 	}
@@ -577,6 +590,12 @@ func (k *bk) latticeAxis(p opnd, perlin, tiling, spill bool) latticeAxis {
 		if perlin {
 			a.g1 = k.fr.keep(a.g1.(vg), true)
 		}
+		if deriv {
+			a.dt = k.fr.keep(a.dt.(vg), true)
+		}
+	}
+	if deriv && !perlin {
+		a.g0 = nil
 	}
 	return a
 }
