@@ -114,6 +114,9 @@ const (
 	batchFirst = 16 // the kernels' mode bit: the octave sum starts at +0
 	batchLast  = 32 // and: the octave sum is divided by ampSum
 	batchUnit  = 64 // and: amp is 1 (v·1 is v: no multiply)
+	// batchStore is the derivative kernels' mode bit: with batchLast, the
+	// sums go to dst as samples (their +0 dw included), not to out.
+	batchStore = 128
 	// batchChunk is the positions a batch call takes, a multiple of every
 	// kernel's lanes × groups.
 	batchChunk = 256
@@ -284,21 +287,31 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			}
 			nans = uint8(axes)&s.nanAxes != 0
 		}
+		// A whole chunk without a domain goes from the last octave's sums
+		// to out directly; else through storeSamples.
+		direct := n == batchChunk && !s.domain
 		for oc := 0; oc < s.oct.n; oc++ {
 			md := s.bmode
 			if oc == 0 {
 				md |= batchFirst
 			}
-			if oc == s.oct.n-1 && s.oct.ampSum != 1 { // s / 1 is s
-				md |= batchLast
+			if oc == s.oct.n-1 {
+				if s.oct.ampSum != 1 { // s / 1 is s
+					md |= batchLast
+				}
+				if direct {
+					md |= batchStore
+				}
 			}
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				md |= batchUnit
 			}
-			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md)
+			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
 		}
 		nv := n &^ (lanes - 1) // whole vectors: the store kernel's; the rest here
-		if nv > 0 {
+		if direct {
+			nv = n
+		} else if nv > 0 {
 			if wide {
 				storeSamplesAVX512(o, &out[i].V, nv, &m, s.domain)
 			} else {

@@ -230,192 +230,192 @@ func chebyshev3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float
 // valueLattice1DDerivBatchAVX2 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice1DDerivBatchAVX2 is one octave of  lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice2DDerivBatchAVX2 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice2DDerivBatchAVX2 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice3DDerivBatchAVX2 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice3DDerivBatchAVX2 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice1DTilingDerivBatchAVX2 is one octave of tiling lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice1DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice2DTilingDerivBatchAVX2 is one octave of tiling lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice2DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice3DTilingDerivBatchAVX2 is one octave of tiling lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice3DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueSimplex1DDerivBatchAVX2 is one octave of simplex 1D noise with the value gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // simplexSimplex1DDerivBatchAVX2 is one octave of simplex 1D noise with the simplex gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueSimplex2DDerivBatchAVX2 is one octave of simplex 2D noise with the value gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // simplexSimplex2DDerivBatchAVX2 is one octave of simplex 2D noise with the simplex gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueSimplex3DDerivBatchAVX2 is one octave of simplex 3D noise with the value gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // simplexSimplex3DDerivBatchAVX2 is one octave of simplex 3D noise with the simplex gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DDerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DF1DerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DDerivBatchAVX2 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DF1DerivBatchAVX2 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DDerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DF1DerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DDerivBatchAVX2 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DF1DerivBatchAVX2 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DDerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DF1DerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DTilingDerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DTilingF1DerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DTilingDerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DTilingF1DerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DTilingDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DTilingF1DerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DTilingDerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DTilingF1DerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DTilingDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DTilingF1DerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // prepareBatchAVX512 splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.
 //
@@ -615,189 +615,189 @@ func chebyshev3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *flo
 // valueLattice1DDerivBatchAVX512 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice1DDerivBatchAVX512 is one octave of  lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice2DDerivBatchAVX512 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice2DDerivBatchAVX512 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice3DDerivBatchAVX512 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice3DDerivBatchAVX512 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice1DTilingDerivBatchAVX512 is one octave of tiling lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice1DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice2DTilingDerivBatchAVX512 is one octave of tiling lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice2DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueLattice3DTilingDerivBatchAVX512 is one octave of tiling lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // perlinLattice3DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueSimplex1DDerivBatchAVX512 is one octave of simplex 1D noise with the value gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // simplexSimplex1DDerivBatchAVX512 is one octave of simplex 1D noise with the simplex gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueSimplex2DDerivBatchAVX512 is one octave of simplex 2D noise with the value gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // simplexSimplex2DDerivBatchAVX512 is one octave of simplex 2D noise with the simplex gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // valueSimplex3DDerivBatchAVX512 is one octave of simplex 3D noise with the value gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // simplexSimplex3DDerivBatchAVX512 is one octave of simplex 3D noise with the simplex gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DDerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DF1DerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DDerivBatchAVX512 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DF1DerivBatchAVX512 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DDerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DF1DerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DDerivBatchAVX512 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DF1DerivBatchAVX512 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DDerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DF1DerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DTilingDerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // voronoi1DTilingF1DerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DTilingDerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley2DTilingF1DerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DTilingDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev2DTilingF1DerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DTilingDerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // worley3DTilingF1DerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DTilingDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
 // chebyshev3DTilingF1DerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)

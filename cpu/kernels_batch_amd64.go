@@ -264,165 +264,166 @@ const derivStride = 256
 
 // runDeriv is run for kernel k's derivative twin: one octave of the value
 // and the derivatives into out (the components the noise has, derivStride
-// floats apart).
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32) {
+// floats apart), or with batchStore (in the last octave) into dst as
+// []noise.Sample holds them.
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32, dst *float32) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
-			valueLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkPerlinLattice1D:
-			perlinLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueLattice2D:
-			valueLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkPerlinLattice2D:
-			perlinLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueLattice3D:
-			valueLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkPerlinLattice3D:
-			perlinLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueLattice1DTiling:
-			valueLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkPerlinLattice1DTiling:
-			perlinLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueLattice2DTiling:
-			valueLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkPerlinLattice2DTiling:
-			perlinLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueLattice3DTiling:
-			valueLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkPerlinLattice3DTiling:
-			perlinLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueSimplex1D:
-			valueSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkSimplexSimplex1D:
-			simplexSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			simplexSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueSimplex2D:
-			valueSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkSimplexSimplex2D:
-			simplexSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			simplexSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkValueSimplex3D:
-			valueSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkSimplexSimplex3D:
-			simplexSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			simplexSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkVoronoi1D:
-			voronoi1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkVoronoi1DF1:
-			voronoi1DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley2D:
-			worley2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley2DF1:
-			worley2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev2D:
-			chebyshev2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev2DF1:
-			chebyshev2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley3D:
-			worley3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley3DF1:
-			worley3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev3D:
-			chebyshev3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev3DF1:
-			chebyshev3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkVoronoi1DTiling:
-			voronoi1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkVoronoi1DTilingF1:
-			voronoi1DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley2DTiling:
-			worley2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley2DTilingF1:
-			worley2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev2DTiling:
-			chebyshev2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev2DTilingF1:
-			chebyshev2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley3DTiling:
-			worley3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkWorley3DTilingF1:
-			worley3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev3DTiling:
-			chebyshev3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev3DTilingF1:
-			chebyshev3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		}
 		return
 	}
 	switch k {
 	case bkValueLattice1D:
-		valueLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkPerlinLattice1D:
-		perlinLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueLattice2D:
-		valueLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkPerlinLattice2D:
-		perlinLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueLattice3D:
-		valueLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkPerlinLattice3D:
-		perlinLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueLattice1DTiling:
-		valueLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkPerlinLattice1DTiling:
-		perlinLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueLattice2DTiling:
-		valueLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkPerlinLattice2DTiling:
-		perlinLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueLattice3DTiling:
-		valueLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkPerlinLattice3DTiling:
-		perlinLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueSimplex1D:
-		valueSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkSimplexSimplex1D:
-		simplexSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		simplexSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueSimplex2D:
-		valueSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkSimplexSimplex2D:
-		simplexSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		simplexSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkValueSimplex3D:
-		valueSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkSimplexSimplex3D:
-		simplexSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		simplexSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkVoronoi1D:
-		voronoi1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkVoronoi1DF1:
-		voronoi1DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley2D:
-		worley2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley2DF1:
-		worley2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev2D:
-		chebyshev2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev2DF1:
-		chebyshev2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley3D:
-		worley3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley3DF1:
-		worley3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev3D:
-		chebyshev3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev3DF1:
-		chebyshev3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkVoronoi1DTiling:
-		voronoi1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkVoronoi1DTilingF1:
-		voronoi1DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley2DTiling:
-		worley2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley2DTilingF1:
-		worley2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev2DTiling:
-		chebyshev2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev2DTilingF1:
-		chebyshev2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley3DTiling:
-		worley3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkWorley3DTilingF1:
-		worley3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev3DTiling:
-		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev3DTilingF1:
-		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	}
 }

@@ -244,6 +244,159 @@ func (k *bk) shapeD(s ds, pp cst) {
 	Label(end)
 }
 
+// octaveSumD is octaveSum for every component of s: s = (first ? +0 :
+// out) + s·amp, divided by ampSum when last, stored to out (at(c, g) is
+// group g's vector of component c), or with modeStore to dst as samples
+// (storeInterleaved).
+func (k *bk) octaveSumD(s ds, at func(c, g int) Mem, amp, ampSum cst, dst GPVirtual) {
+	var sum ds
+	for c := range s {
+		if s[c] != nil {
+			sum[c] = newv()
+		}
+	}
+	each := func(f func(c int, v, sv vg)) {
+		for c := range s {
+			if s[c] != nil {
+				f(c, s[c].(vg), sum[c].(vg))
+			}
+		}
+	}
+	first, add := k.label("dfirst"), k.label("dsum")
+	TESTL(U32(modeFirst), k.mode)
+	JNZ(LabelRef(first))
+	each(func(c int, _, sv vg) {
+		for g := range sv {
+			VMOVUPS(at(c, g), sv[g])
+		}
+	})
+	JMP(LabelRef(add))
+	Label(first)
+	each(func(_ int, _, sv vg) {
+		for g := range sv {
+			zeroReg(sv[g])
+		}
+	})
+	Label(add)
+	unit := k.label("dunit")
+	TESTL(U32(modeUnit), k.mode)
+	JNZ(LabelRef(unit))
+	each(func(_ int, v, _ vg) { mulps(v, v, amp) })
+	Label(unit)
+	each(func(_ int, v, sv vg) { addps(sv, sv, v) })
+	last := k.label("dlast")
+	TESTL(U32(modeLast), k.mode)
+	JZ(LabelRef(last))
+	each(func(_ int, _, sv vg) { divps(sv, sv, ampSum) })
+	Label(last)
+	soa, done := k.label("dsoa"), k.label("dstored")
+	TESTL(U32(modeStore), k.mode)
+	JZ(LabelRef(soa))
+	storeInterleaved(sum, dst)
+	JMP(LabelRef(done))
+	Label(soa)
+	each(func(c int, _, sv vg) {
+		for g := range sv {
+			VMOVUPS(sv[g], at(c, g))
+		}
+	})
+	Label(done)
+}
+
+// storeInterleaved stores the samples of s (the components the noise has
+// not and dw are +0) to dst as []noise.Sample holds them, 20 bytes each:
+// at AVX2 the transposition of storeSamplesAVX2, at AVX-512 the
+// permutations of storeSamplesAVX512.
+func storeInterleaved(s ds, dst GPVirtual) {
+	var zero vg
+	c := func(i, g int) VecVirtual {
+		if s[i] == nil {
+			if zero == nil {
+				zero = mov(kc(0))
+			}
+			return zero[g]
+		}
+		return s[i].(vg)[g]
+	}
+	for g := 0; g < groups; g++ {
+		base := 20 * cur.lanes * g
+		if wide() {
+			idxA, idxB, masks := storeTables()
+			for j := range idxA {
+				r, t := ZMM(), ZMM()
+				VMOVUPS(idxA[j], r)
+				VPERMI2PS(c(1, g), c(0, g), r)
+				VMOVUPS(idxB[j], t)
+				VPERMI2PS(c(3, g), c(2, g), t)
+				k23, k4 := K(), K()
+				KMOVW(masks.Offset(4*j), k23)
+				VBLENDMPS(t, r, k23, r)
+				KMOVW(masks.Offset(4*j+2), k4)
+				VBLENDMPS_BCST(kc(0).m, r, k4, r)
+				VMOVUPS(r, Mem{Base: dst, Disp: base + 64*j})
+			}
+			continue
+		}
+		t0, t1, t2, t3 := YMM(), YMM(), YMM(), YMM()
+		VUNPCKLPS(c(1, g), c(0, g), t0) // v0 dx0 v1 dx1 | v4 dx4 v5 dx5
+		VUNPCKHPS(c(1, g), c(0, g), t1) // v2 dx2 v3 dx3 | v6 …
+		VUNPCKLPS(c(3, g), c(2, g), t2)
+		VUNPCKHPS(c(3, g), c(2, g), t3)
+		s0, s1, s2, s3 := YMM(), YMM(), YMM(), YMM()
+		VSHUFPS(U8(0x44), t2, t0, s0) // sample 0 | sample 4
+		VSHUFPS(U8(0xEE), t2, t0, s1) // 1 | 5
+		VSHUFPS(U8(0x44), t3, t1, s2) // 2 | 6
+		VSHUFPS(U8(0xEE), t3, t1, s3) // 3 | 7
+		for j, q := range []VecVirtual{s0, s1, s2, s3} {
+			VMOVUPS(q.AsX(), Mem{Base: dst, Disp: base + 20*j})
+			VEXTRACTF128(U8(1), q, Mem{Base: dst, Disp: base + 20*(j+4)})
+		}
+		for j := range 8 {
+			MOVL(U32(0), Mem{Base: dst, Disp: base + 20*j + 16})
+		}
+	}
+}
+
+// storeTables are the index vectors and masks of the AVX-512
+// interleave: output vector j holds floats 16j … 16j + 15 of 16 samples,
+// float e component e mod 5 of sample e / 5; idxA[j] takes v and dx,
+// idxB[j] dy and dz, and masks holds per j the lanes of dy and dz, then
+// those of dw (16 bits each).
+func storeTables() (idxA, idxB [5]Mem, masks Mem) {
+	var kbits []uint16
+	for j := range idxA {
+		var a, b []uint32
+		var k23, k4 uint16
+		for p := 0; p < 16; p++ {
+			e := 16*j + p
+			s, c := uint32(e/5), e%5
+			var ia, ib uint32
+			switch c {
+			case 0, 1:
+				ia = s + 16*uint32(c)
+			case 2, 3:
+				ib = s + 16*uint32(c-2)
+				k23 |= 1 << p
+			default:
+				k4 |= 1 << p
+			}
+			a, b = append(a, ia), append(b, ib)
+		}
+		idxA[j] = permTable(fmt.Sprintf("storeA%d", j), a)
+		idxB[j] = permTable(fmt.Sprintf("storeB%d", j), b)
+		kbits = append(kbits, k23, k4)
+	}
+	if m, ok := consts["storeMasks"]; ok {
+		return idxA, idxB, m
+	}
+	masks = GLOBL("storeMasks", RODATA|NOPTR)
+	for i, b := range kbits {
+		DATA(2*i, U16(b))
+	}
+	consts["storeMasks"] = masks
+	return idxA, idxB, masks
+}
+
 // f4 is the bits of 4f.
 const f4 = 0x40800000
 
@@ -551,90 +704,65 @@ func (k *bk) simplex3D(simplexGrad bool) ds {
 // updating the minima (voronoiMinima.update: where s.v < a.v, b = a and
 // a = s; else where s.v < b.v, b = s), so that ties keep the earlier
 // candidate as the strict comparisons do; then the finalisation, the
-// function and the frequency scale. Worley minima keep the derivatives
-// (a candidate's are its offsets); Chebyshev minima and 1D ones keep one
-// code instead: in 1D the derivative itself (signStep), in 2D and 3D
-// signStep·k on the axis k = 1, 2, 3 (x, y, z) of the largest |offset|
-// (chebDecode turns it into the derivatives). With f1only the kernel keeps
-// the first minimum only.
+// function and the frequency scale. A minimum keeps its distance and one
+// code of the candidate: in 1D its derivative (signStep); in 2D and 3D the
+// hash fields of its point and its cell (packCandidate), from which the
+// offsets, and so the derivatives (dist2, dist3), are computed once after
+// the walk, the same operations as the scalar code's. With f1only the
+// kernel keeps the first minimum only.
 
-// vmin is a minimum: its value and derivatives or code, in registers or
-// (b, when registers are short) in the frame.
-type vmin struct {
-	v opnd
-	d []opnd
-}
+// vmin is a minimum: its distance and code.
+type vmin struct{ v, code vg }
+
+// The packed code of a 2D candidate: its point's two bytes in bits 0–15
+// (x, z), its cell's offsets plus one in bits 16–17 (x) and 18–19 (z); of
+// a 3D candidate: its point's three 5-bit fields in bits 0–14 (x, y, z),
+// its cell's offsets plus one in bits 17–18 (x), 19–20 (y) and 21–22 (z).
+const (
+	cellShift2 = 16
+	cellShift3 = 17
+)
 
 func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 	return func(k *bk) ds {
 		cs := k.newVCells(dims, tiling)
 		spill := tight()
 		comps := derivComps(dims)
-		code := cheb || dims == 1
-		nd := len(comps)
-		if code {
-			nd = 1
-		}
-		// a and b: v = 2, derivatives or code +0; b in the frame when
-		// registers are short
-		bMem := !f1only && tight()
-		newMin := func(inMem bool) vmin {
-			m := vmin{v: mov(kc(f2))}
-			for range nd {
-				z := newv()
-				for g := range z {
-					zeroReg(z[g])
-				}
-				m.d = append(m.d, z)
-			}
-			if inMem {
-				m.v = k.fr.spill(m.v.(vg))
-				for i := range m.d {
-					m.d[i] = k.fr.spill(m.d[i].(vg))
-				}
-			}
-			return m
-		}
-		a := newMin(false)
+		// a and b: distance 2, code 0 (a minimum left at 2 has the
+		// derivatives +0: 2D and 3D Worley finalise it so, and a Chebyshev
+		// minimum is below 2: the own cell's points are within 1)
+		newMin := func() vmin { return vmin{mov(kc(f2)), mov(kc(0))} }
+		a := newMin()
 		var b vmin
 		if !f1only {
-			b = newMin(bMem)
+			b = newMin()
 		}
-		update := func(d vg, sd []vg) {
-			av := a.v.(vg)
-			lta := cmpps(1, d, av) // d < a.v
+		update := func(d, c vg) {
+			lta := cmpps(1, d, a.v) // d < a.v
 			if f1only {
-				for i, s := range sd {
-					blend(a.d[i].(vg), lta, s, a.d[i])
-				}
-				minps(av, d, av)
+				blend(a.code, lta, c, a.code)
+				minps(a.v, d, a.v)
 				return
 			}
 			ltb := cmpps(1, d, b.v) // d < b.v
-			for i, s := range sd {
-				// b = ltb ? s : b; b = lta ? a : b; a = lta ? s : a
-				bi := own(b.d[i])
-				blend(bi, ltb, s, bi)
-				blend(bi, lta, a.d[i], bi)
-				if bMem {
-					for g := range bi {
-						VMOVUPS(bi[g], b.d[i].at(g))
-					}
-				}
-				blend(a.d[i].(vg), lta, s, a.d[i])
-			}
-			// the values: b = min(b, max(a, d)); a = min(a, d) (equal
+			// b = ltb ? s : b; b = lta ? a : b; a = lta ? s : a
+			blend(b.code, ltb, c, b.code)
+			blend(b.code, lta, a.code, b.code)
+			blend(a.code, lta, c, a.code)
+			// the distances: b = min(b, max(a, d)); a = min(a, d) (equal
 			// distances have equal bits: none is −0 or NaN)
 			t := newv()
-			maxps(t, av, d)
-			bv := own(b.v)
-			minps(bv, bv, t)
-			if bMem {
-				for g := range bv {
-					VMOVUPS(bv[g], b.v.at(g))
-				}
+			maxps(t, a.v, d)
+			minps(b.v, b.v, t)
+			minps(a.v, a.v, d)
+		}
+		// cellCode is a cell's offsets (by axis, plus one) in a code
+		cellCode := func(us ...int) uint32 {
+			var c uint32
+			for i, u := range us {
+				c |= uint32(u) << (2 * i)
 			}
-			minps(av, av, d)
+			return c
 		}
 		switch dims {
 		case 1:
@@ -648,7 +776,7 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 				// signStep: (x < 0) ? +1 : −1; x is neither −0 nor NaN
 				and(x, x, kc(signMask))
 				xor(x, x, kc(fm1))
-				update(d, []vg{x})
+				update(d, x)
 			}
 		case 2:
 			var zs, ozs [3]opnd
@@ -656,17 +784,26 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 				zs[i] = k.fr.keep(cs.index(2, w.i), spill)
 				ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
 			}
-			for _, u := range cellSteps {
+			for iu, u := range cellSteps {
 				hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
 				ox := k.fr.keep(cs.cellOff(0, u.f), spill)
 				for i := range cellSteps {
 					v := wavalanche(eatC(hx, zs[i]), false)
+					cc := kc(cellCode(iu, i) << cellShift2)
 					for pt := 0; pt < 2; pt++ {
 						x := wbyteUnit(v, 16*pt, 8)
 						z := wbyteUnit(v, 16*pt+8, 8)
 						addps(x, x, ox)
 						addps(z, z, ozs[i])
-						update(candidate(cheb, x, z))
+						d := wdistance(cheb, x, z)
+						c := newv()
+						if pt == 0 {
+							and(c, v, kc(0xFFFF))
+						} else {
+							srld(c, v, 16)
+						}
+						or(c, c, cc)
+						update(d, c)
 					}
 				}
 				k.fr.release(hx, ox)
@@ -681,13 +818,14 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 				ys[i] = k.fr.keep(cs.index(1, w.i), spill)
 				oys[i] = k.fr.keep(cs.cellOff(1, w.f), spill)
 			}
-			for _, u := range cellSteps {
+			for iu, u := range cellSteps {
 				hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
 				ox := k.fr.keep(cs.cellOff(0, u.f), spill)
 				for j := range cellSteps {
 					hy := k.fr.keep(eatC(hx, ys[j]), spill)
 					for i := range cellSteps {
 						v := wavalanche(eatC(hy, zs[i]), false)
+						cc := kc(cellCode(iu, j, i) << cellShift3)
 						for pt := 0; pt < 2; pt++ {
 							x := wbyteUnit(v, 15*pt, 5)
 							y := wbyteUnit(v, 15*pt+5, 5)
@@ -695,7 +833,15 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 							addps(x, x, ox)
 							addps(y, y, oys[j])
 							addps(z, z, ozs[i])
-							update(candidate(cheb, x, y, z))
+							d := wdistance(cheb, x, y, z)
+							c := newv()
+							if pt == 0 {
+								and(c, v, kc(0x7FFF))
+							} else {
+								srld(c, v, 15) // bits 15–16: bits 30–31 of v, not read
+							}
+							or(c, c, cc)
+							update(d, c)
 						}
 					}
 					k.fr.release(hy)
@@ -710,17 +856,21 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 		}
 		var res []ds
 		for _, m := range mins {
-			s := ds{own(m.v)}
+			s := ds{m.v}
 			switch {
 			case dims == 1:
-				s[1] = own(m.d[0])
-			case cheb:
-				chebDecode(own(m.d[0]), comps, &s)
+				s[1] = m.code
 			default:
-				for i, c := range comps {
-					s[c] = own(m.d[i])
+				off := cs.unpack(m.code, dims)
+				if cheb {
+					_, code := candidate(true, off...)
+					chebDecode(code[0], comps, &s)
+				} else {
+					for i, c := range comps {
+						s[c] = off[i]
+					}
+					finalizeWorleyD(s)
 				}
-				finalizeWorleyD(s)
 			}
 			res = append(res, s)
 		}
@@ -754,6 +904,36 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 		scaleD(s, k.F)
 		return s
 	}
+}
+
+// unpack is the offsets from the sample of the point a packed code names,
+// as the walk computes them: the point's coordinate (Floats01 or bits5)
+// plus the cell's offset float(u) − g.
+func (c *vcells) unpack(code vg, dims int) []vg {
+	axes, bits, shift, inv := []int{0, 2}, 8, cellShift2, uint32(inv255)
+	if dims == 3 {
+		axes, bits, shift, inv = []int{0, 1, 2}, 5, cellShift3, inv31
+	}
+	var off []vg
+	for i, a := range axes {
+		x, u := newv(), newv()
+		if i == 0 {
+			and(x, code, kc(1<<bits-1))
+		} else {
+			srld(x, code, uint8(bits*i))
+			and(x, x, kc(1<<bits-1))
+		}
+		cvtdq2ps(x, x)
+		mulps(x, x, kc(inv))
+		srld(u, code, uint8(shift+2*i))
+		and(u, u, kc(3))
+		cvtdq2ps(u, u)
+		subps(u, u, kc(f1u)) // float(u): −1, 0 or 1
+		subps(u, u, c.gs[a])
+		addps(x, x, u)
+		off = append(off, x)
+	}
+	return off
 }
 
 // candidate is dist2 or dist3 for Worley (the squared distance
@@ -927,36 +1107,7 @@ func writeStoreSamplesWide() {
 	n := Load(Param("n"), GP64())
 	mp := Load(Param("m"), GP64())
 	dom := Load(Param("domain"), GP8())
-	// output vector j holds floats 16j … 16j + 15 of the samples: float e
-	// is component e mod 5 of sample e / 5
-	var idxA, idxB [5]Mem
-	var kbits []uint16 // per output vector: the lanes of dy and dz, those of dw
-	for j := range idxA {
-		var a, b []uint32
-		var k23, k4 uint16
-		for p := 0; p < 16; p++ {
-			e := 16*j + p
-			s, c := uint32(e/5), e%5
-			var ia, ib uint32
-			switch c {
-			case 0, 1:
-				ia = s + 16*uint32(c)
-			case 2, 3:
-				ib = s + 16*uint32(c-2)
-				k23 |= 1 << p
-			default:
-				k4 |= 1 << p
-			}
-			a, b = append(a, ia), append(b, ib)
-		}
-		idxA[j] = permTable(fmt.Sprintf("storeA%d", j), a)
-		idxB[j] = permTable(fmt.Sprintf("storeB%d", j), b)
-		kbits = append(kbits, k23, k4)
-	}
-	masks := GLOBL("storeMasks", RODATA|NOPTR)
-	for i, b := range kbits {
-		DATA(2*i, U16(b))
-	}
+	idxA, idxB, masks := storeTables()
 	// the dw lanes' masks in registers, the others loaded where used
 	var kw [5]OpmaskVirtual
 	for j := range kw {

@@ -33,6 +33,9 @@ const (
 	modeFirst = 16
 	modeLast  = 32
 	modeUnit  = 64 // amp is 1: v·amp is v, no multiply
+	// modeStore (derivative kernels, with last): the sums go to dst as
+	// []noise.Sample holds them (dw +0), not to out
+	modeStore = 128
 )
 
 // bk is the state of the batch kernel being written.
@@ -104,7 +107,11 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
-	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32)")
+	sig := "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32)"
+	if deriv {
+		sig = "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32, dst *float32)"
+	}
+	TEXT(name, attr.Attribute(0), sig)
 	Pragma("noescape")
 	slots := sp.slots
 	if deriv {
@@ -130,6 +137,10 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	out := Load(Param("out"), GP64()).(GPVirtual)
 	n := Load(Param("n"), GP64())
 	k.mode = Load(Param("mode"), GP32()).(GPVirtual)
+	var dst GPVirtual
+	if deriv {
+		dst = Load(Param("dst"), GP64()).(GPVirtual)
+	}
 	i := GP64()
 	XORQ(i, i)
 	loop, done := name+"_loop", name+"_done"
@@ -149,16 +160,11 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 		k.shapeD(s, pp)
 		// the octave sum of every component; component c's array is
 		// derivStride floats after component c − 1's
-		for c, v := range s {
-			if v == nil {
-				continue
-			}
-			k.octaveSum(v.(vg), func(g int) Mem {
-				m := at(out, g)
-				m.Disp += 4 * derivStride * c
-				return m
-			}, amp, ampSum)
-		}
+		k.octaveSumD(s, func(c, g int) Mem {
+			m := at(out, g)
+			m.Disp += 4 * derivStride * c
+			return m
+		}, amp, ampSum, dst)
 	} else {
 		v := sp.body(k)
 		if !sp.voronoi {
@@ -168,6 +174,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 		k.octaveSum(v, func(g int) Mem { return at(out, g) }, amp, ampSum)
 	}
 	ADDQ(U32(uint32(l.lanes*groups)), i)
+	if deriv {
+		ADDQ(U32(uint32(20*l.lanes*groups)), dst) // noise.Sample: 20 bytes
+	}
 	JMP(LabelRef(loop))
 	Label(done)
 	VZEROUPPER()
@@ -1482,17 +1491,18 @@ const derivStride = %d
 
 // runDeriv is run for kernel k's derivative twin: one octave of the value
 // and the derivatives into out (the components the noise has, derivStride
-// floats apart).
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32) {
+// floats apart), or with batchStore (in the last octave) into dst as
+// []noise.Sample holds them.
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32, dst *float32) {
 	if wide {
 		switch k {
 `, derivStride)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
 	}
 	b.WriteString("\t}\n}\n")
 	src, err := format.Source([]byte(b.String()))
