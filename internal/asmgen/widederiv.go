@@ -747,8 +747,19 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 			ltb := cmpps(1, d, b.v) // d < b.v
 			// b = ltb ? s : b; b = lta ? a : b; a = lta ? s : a
 			blend(b.code, ltb, c, b.code)
-			blend(b.code, lta, a.code, b.code)
-			blend(a.code, lta, c, a.code)
+			if wide() {
+				blend(b.code, lta, a.code, b.code)
+				blend(a.code, lta, c, a.code)
+			} else {
+				// where lta (and so ltb: a ≤ b), b is s now: a and b
+				// swap, x = (a ⊕ b) ∧ lta, three logic instructions where
+				// two blends are four or six micro-operations
+				x := newv()
+				xor(x, a.code, b.code)
+				and(x, x, lta.v)
+				xor(a.code, a.code, x)
+				xor(b.code, b.code, x)
+			}
 			// the distances: b = min(b, max(a, d)); a = min(a, d) (equal
 			// distances have equal bits: none is −0 or NaN)
 			t := newv()
