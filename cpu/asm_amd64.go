@@ -24,8 +24,10 @@ import (
 //     split into axes and clamped by prepareBatch, or by Go with a domain;
 //   - values with derivatives (Samples): each batch kernel's derivative
 //     twin, the same loop with every component of the sample (the
-//     derivatives' frequency scale included), then storeSamplesAVX2 (the
-//     domain's derivative matrix and the interleave into samples);
+//     derivatives' frequency scale included), whose last octave stores the
+//     samples themselves, or with a domain (or a short chunk)
+//     storeSamplesAVX2 or AVX512 after it (the domain's derivative matrix
+//     and the interleave into samples);
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
@@ -224,12 +226,14 @@ func simdStatus(l ISA) (bool, string) {
 // samplesBatch is samplesRange through the batch kernel's derivative twin:
 // a chunk at a time, prepared as valuesBatch prepares it, one kernel call
 // per octave (the value and the derivatives the noise has, in b.o, b.dx,
-// b.dy and b.dz), then storeSamplesAVX2 or AVX512 (the derivative matrix
-// of the domain, if any, and the interleave into samples), then NaN where the
-// input is. The derivatives the noise has not (dy in 2D, dy and dz in
-// 1D) and dw are +0 after the octave sum whatever their value in each
-// octave (±0, and +0 + ±0 is +0; dw is never computed), as sampleAt gives
-// them: the kernels leave them alone, and they are cleared once here.
+// b.dy and b.dz; the last octave of a whole chunk without a domain
+// stores the samples to out itself), else storeSamplesAVX2 or AVX512 (the
+// derivative matrix of the domain, if any, and the interleave into
+// samples), then NaN where the input is. The derivatives the noise has
+// not (dy in 2D, dy and dz in 1D) and dw are +0 after the octave sum
+// whatever their value in each octave (±0, and +0 + ±0 is +0; dw is never
+// computed), as sampleAt gives them (dw times the domain's w scale): the
+// kernels leave them alone, and they are cleared once here.
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)

@@ -1,13 +1,14 @@
-// Command asmgen writes the AVX2 assembly kernels of package cpu
-// (cpu/kernels_avx2_amd64.s and its Go declarations) with avo. It is a
+// Command asmgen writes the assembly kernels of package cpu, at the AVX2
+// and AVX-512 levels (cpu/kernels_avx2_amd64.s, its Go declarations and the
+// batch kernels' dispatch, kernels_batch_amd64.go) with avo. It is a
 // development tool in a module of its own, so that package cpu and its
 // users never depend on avo; `make asm` runs it and `make asmcheck` (part of
 // `make test`) checks that the committed files are what it writes.
 //
-// Every kernel is a lane-by-lane transcription of a scalar value path of
-// package cpu: the same float32 operations in the same order, multiplies
-// and adds kept apart (no FMA), so each lane is bit-identical to the
-// scalar reference (docs/algorithms.md §0.4, §10).
+// Every kernel is a lane-by-lane transcription of a scalar path of package
+// cpu (values, or values and derivatives): the same float32 operations in
+// the same order, multiplies and adds kept apart (no FMA), so each lane is
+// bit-identical to the scalar reference (docs/algorithms.md §0.4, §10).
 package main
 
 import (

@@ -19,7 +19,11 @@ import (
 // value, then the derivatives along x, y and z; the others (dy in 2D, dy
 // and dz in 1D, and dw) are +0 after the octave sum whatever they were
 // before it (±0 in every octave, and +0 + ±0 is +0), so the kernels leave
-// them out and cpu.Sampler.samplesBatch stores +0.
+// them out and cpu.Sampler.samplesBatch stores +0. With mode bit store
+// (the last octave of a whole chunk without a domain) the sums go to dst
+// as []noise.Sample holds them instead; else storeSamplesAVX2 or AVX512
+// (the domain's derivative matrix, and the interleave) follows the last
+// octave.
 //
 // The same operations in the same order as the scalar code, derivatives
 // of zero included where their sign can reach the result (0·x is ±0); a
