@@ -878,8 +878,7 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 			default:
 				off := cs.unpack(m.code, dims)
 				if cheb {
-					_, code := candidate(true, off...)
-					chebDecode(code[0], comps, &s)
+					chebDecode(chebCode(off...), comps, &s)
 				} else {
 					for i, c := range comps {
 						s[c] = off[i]
@@ -951,23 +950,12 @@ func (c *vcells) unpack(code vg, dims int) []vg {
 	return off
 }
 
-// candidate is dist2 or dist3 for Worley (the squared distance
-// (x·x + y·y) + z·z, its derivatives the offsets; in 2D (x·x + 0) + z·z,
-// the same: x·x is not −0) or Chebyshev (max(|x|, |y|, |z|) and its code:
-// signStep·k on the first axis of the largest |offset|, k = 1, 2, 3 for x,
-// y, z, z 3 in 2D too; the offsets are neither −0 nor NaN, a point's
-// coordinates being +0 or more, so signStep is the sign bit: (c < 0) ?
-// +k : −k).
-func candidate(cheb bool, c ...vg) (vg, []vg) {
-	if !cheb {
-		d, t := newv(), newv()
-		mulps(d, c[0], c[0])
-		for _, r := range c[1:] {
-			mulps(t, r, r)
-			addps(d, d, t)
-		}
-		return d, c
-	}
+// chebCode is the derivative of dist2 or dist3 for Chebyshev noise as a
+// code: signStep·k on the first axis of the largest |offset| (the offsets
+// c, spent here), k = 1, 2, 3 for x, y, z, z 3 in 2D too. The offsets are
+// neither −0 nor NaN, a point's coordinates being +0 or more, so signStep
+// is the sign bit: (c < 0) ? +k : −k.
+func chebCode(c ...vg) vg {
 	codes := []uint32{fm1, fm2, fm3}
 	if len(c) == 2 {
 		codes = []uint32{fm1, fm3}
@@ -979,20 +967,16 @@ func candidate(cheb bool, c ...vg) (vg, []vg) {
 		and(r, r, kc(signMask))
 		xor(r, r, kc(codes[i]))
 	}
-	v := newv()
 	if len(c) == 2 {
 		gt := cmpps(1, ac[1], ac[0]) // |z| < |x|
-		blend(v, gt, ac[0], ac[1])
 		blend(c[1], gt, c[0], c[1])
-		return v, c[1:]
+		return c[1]
 	}
 	mx := mand(cmpps(1, ac[1], ac[0]), cmpps(1, ac[2], ac[0])) // |y| < |x| ∧ |z| < |x|
 	yz := cmpps(1, ac[2], ac[1])                               // |z| < |y|
-	blend(v, yz, ac[1], ac[2])
-	blend(v, mx, ac[0], v)
 	blend(c[2], yz, c[1], c[2])
 	blend(c[2], mx, c[0], c[2])
-	return v, c[2:]
+	return c[2]
 }
 
 // chebDecode sets the derivatives of s from a Chebyshev code: ±1, with the
