@@ -136,6 +136,20 @@ func TestISALevels(t *testing.T) {
 							t.Fatalf("%v at %v, %v: Samples %v, scalar %v", cfg, l, pos[i], gotS[i], wantS[i])
 						}
 					}
+					// short batches (below a vector, a vector and a bit,
+					// off a vector boundary): the kernels run on padded
+					// chunks, and the samples past the last whole vector
+					// are stored by Go
+					for _, k := range []int{1, 7, 9, 17, 33} {
+						got, gotS := got[:k], gotS[:k]
+						s.Values(pos[5:5+k], got)
+						s.Samples(pos[5:5+k], gotS)
+						for i := range got {
+							if math.Float32bits(got[i]) != math.Float32bits(wantV[5+i]) || sampleBits(gotS[i]) != sampleBits(wantS[5+i]) {
+								t.Fatalf("%v at %v, %v (batch of %d): Values %v, Samples %v, scalar %v", cfg, l, pos[5+i], k, got[i], gotS[i], wantS[5+i])
+							}
+						}
+					}
 					for i, p := range pos {
 						if v := s.ValueAt(p); math.Float32bits(v) != math.Float32bits(wantV[i]) {
 							t.Fatalf("%v at %v, %v: ValueAt %v, scalar %v", cfg, l, p, v, wantV[i])
