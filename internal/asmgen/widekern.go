@@ -1258,7 +1258,7 @@ func batchSpecs() []batchSpec {
 					groups:  [2]int{1, 2},
 					body:    latticeBody(dims, perlin, tiling),
 					ddoc:    fmt.Sprintf("one octave of %slattice %s %dD noise and its derivatives over a batch (cpu.lattice%dD, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
-					dslots:  40,
+					dslots:  32,
 					dgroups: [2]int{1, 2},
 					dbody:   latticeDerivBody(dims, perlin, tiling),
 				})
@@ -1275,7 +1275,7 @@ func batchSpecs() []batchSpec {
 				groups:  [2]int{1, 2},
 				body:    simplexBody(dims, sg),
 				ddoc:    fmt.Sprintf("one octave of simplex %dD noise with the %s gradient and its derivatives over a batch (cpu.simplex%dD, the shape, the octave sum)", dims, g, dims),
-				dslots:  48,
+				dslots:  32,
 				dgroups: [2]int{1, 2},
 				dbody:   simplexDerivBody(dims, sg),
 			})
@@ -1301,7 +1301,7 @@ func batchSpecs() []batchSpec {
 						groups:  [2]int{1, 2},
 						body:    voronoiBody(dims, cheb, tiling, f1),
 						ddoc:    fmt.Sprintf("one octave of %s%s Voronoi %dD noise and its derivatives over a batch (cpu.voronoi%dD%s, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), metric, dims, dims, map[bool]string{false: "", true: ", F1 only"}[f1]),
-						dslots:  40,
+						dslots:  24,
 						dgroups: [2]int{1, 2},
 						dbody:   voronoiDerivBody(dims, cheb, tiling, f1),
 					})
