@@ -31,17 +31,19 @@
 // float32(a*b) + c), constants come from their float32 bit patterns, and
 // transcendentals are float64 results rounded to float32. The per-variant
 // code is chosen once, when the Sampler is made, from tables indexed by
-// family and dimension (sampleFuncs, valueFuncs, and the 8-lane kernels).
+// family and dimension (sampleFuncs, valueFuncs, and the batch kernels).
 //
-// On amd64 with AVX2 the batch paths (Values, and Samples with the
-// derivatives) evaluate eight positions at once, and ValueAt of 3D lattice
-// and simplex noise evaluates the corners of the cell at once, with the
-// same float32 operations in the same order (a multiply, then an add,
-// never a fused one): the same bits as the scalar code. The batches do so
-// for lattice, simplex, Worley and Chebyshev noise in 1D, 2D and 3D,
+// On amd64 the batch paths (Values, and Samples with the derivatives)
+// evaluate 16 positions at once with AVX-512 or 8 with AVX2, and ValueAt of
+// 3D lattice and simplex noise evaluates the corners of the cell at once,
+// with the same float32 operations in the same order (a multiply, then an
+// add, never a fused one): the same bits as the scalar code. The batches do
+// so for lattice, simplex, Worley and Chebyshev noise in 1D, 2D and 3D,
 // tiling or not, with assembly written by internal/asmgen (asm_amd64.go,
-// kernels_avx2_amd64.s), in every build (GOEXPERIMENT=simd changes
-// nothing). -tags purego, other architectures and other CPUs use the
+// kernels_avx2_amd64.s), in every build. The level is an ISA (ISAScalar,
+// ISAAVX2, ISAAVX512): the best the CPU runs unless SetISA or the
+// environment variable NOISE_ISA choose another; Sampler.ISA tells which a
+// Sampler runs. -tags purego, other architectures and other CPUs use the
 // scalar code.
 //
 // # Coordinate range

@@ -33,7 +33,7 @@ func TestAppendixA(t *testing.T) {
 		t.Errorf("%d checks over %d rows: the vectors were not all read", r.Total, r.Rows)
 	}
 	if ok, how := cpu.SIMD(); ok && r.Vectorized == 0 {
-		t.Errorf("SIMD is on (%s) but no Appendix A row ran through the 8-lane kernels", how)
+		t.Errorf("SIMD is on (%s) but no Appendix A row ran through the batch kernels", how)
 	}
-	t.Logf("%d checks; %d of %d rows through the 8-lane kernels", r.Total, r.Vectorized, r.Rows)
+	t.Logf("%d checks; %d of %d rows through the batch kernels", r.Total, r.Vectorized, r.Rows)
 }

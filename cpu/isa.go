@@ -18,8 +18,8 @@ const (
 	// ISAAVX2 is 8-lane AVX2 assembly (amd64).
 	ISAAVX2
 	// ISAAVX512 is 16-lane AVX-512 assembly (amd64 with AVX-512F and an OS
-	// that saves the ZMM and opmask registers) for the value batches;
-	// batches with derivatives and single positions use the AVX2 kernels.
+	// that saves the ZMM and opmask registers) for the batches, values and
+	// derivatives; single 3D positions (ValueAt) use the AVX2 kernels.
 	ISAAVX512
 )
 

@@ -351,7 +351,7 @@ func edgePoints() []mgl32.Vec4 {
 
 // TestBatchMatchesSinglePoint checks that Samples, Values, Samples4 and
 // Values4 give exactly At, ValueAt, At4 and ValueAt4 at every point, for any
-// GOMAXPROCS (on an AVX2 CPU this also compares the 8-lane kernels with
+// GOMAXPROCS (on an AVX2 CPU this also compares the batch kernels with
 // the scalar code), and that the value path is bit-identical to the
 // sample path's v.
 func TestBatchMatchesSinglePoint(t *testing.T) {

@@ -49,7 +49,7 @@ var edgeDomain = noise.Domain{Translation: [3]float32{0.25, -0.5, 0.75}, Rotatio
 var edgeSettings = []edgeSetting{
 	// One octave at frequency 1 without a domain: the lean paths (ValueAt's
 	// single call, the 2D value functions preparing their own input, the
-	// 3D point kernels, the 8-lane kernels' lean blocks).
+	// 3D point kernels, the batch kernels).
 	{noise.Settings{Seed: 3, Frequency: 1, Octaves: 1, Lacunarity: 2, Persistence: 0.5}, nil, 1},
 	{noise.Settings{Seed: -1234, Frequency: 7, Octaves: 1, Lacunarity: 2, Persistence: 0.5}, nil, 1},
 	// Several octaves: the top octave at the edge, the others below it.

@@ -10,9 +10,9 @@ import (
 	"github.com/noiselab/noise/cpu"
 )
 
-// simdInUse reports whether the cpu package's 8-lane batch kernels run in
-// this binary on this CPU (they cover the value-only batch path of most
-// non-tiling variants).
+// simdInUse reports whether the cpu package's vector batch kernels run in
+// this binary on this CPU at the current ISA level (the batch paths of
+// lattice, simplex, Worley and Chebyshev noise, 1D to 3D).
 func simdInUse() bool {
 	ok, _ := cpu.SIMD()
 	return ok

@@ -18,14 +18,14 @@ type Result struct {
 	Total int
 	// Failures describes each check that failed, one line each.
 	Failures []string
-	// Vectorized counts the A.1/A.2 rows whose sampler ran the 8-lane
+	// Vectorized counts the A.1/A.2 rows whose sampler ran the batch
 	// kernels (cpu.Sampler.Vectorized), out of Rows.
 	Vectorized, Rows int
 }
 
-// copies is how many times the batch checks repeat the four points: a
-// batch of 8 or more positions goes through the 8-lane kernels where the
-// build has them, while 4 would stay on the scalar path.
+// copies is how many times the batch checks repeat the four points: 16
+// positions, one whole vector of the widest batch kernels (shorter batches
+// are padded: they take the kernels too).
 const copies = 4
 
 // NoiseSettings returns s as the library's settings.

@@ -24,9 +24,9 @@ func TestCheck(t *testing.T) {
 		t.Errorf("%d checks over %d rows, want %d over %d", r.Total, r.Rows, want, len(values))
 	}
 	if ok, how := cpu.SIMD(); ok && r.Vectorized == 0 {
-		t.Errorf("SIMD is on (%s) but no Appendix A row ran through the 8-lane kernels", how)
+		t.Errorf("SIMD is on (%s) but no Appendix A row ran through the batch kernels", how)
 	}
-	t.Logf("%d checks; %d of %d rows through the 8-lane kernels", r.Total, r.Vectorized, r.Rows)
+	t.Logf("%d checks; %d of %d rows through the batch kernels", r.Total, r.Vectorized, r.Rows)
 }
 
 // TestCheckFails: a vector one bit off, a derivative one ulp off and a

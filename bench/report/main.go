@@ -1,0 +1,143 @@
+// Command report writes one machine's section of BENCHMARKS.md from the
+// measurements bench/regen.sh collects in a directory: `noise bench -json`
+// at every ISA level this CPU runs (bench-LEVEL.json) and in the purego
+// build (bench-purego.json), and the yardsticks' printed tables
+// (peers.txt: ../shared/peers/run, fn2.txt: ../shared/peers/fn2/run,
+// limit.txt: ../shared/peers/limit/run). Nothing in the section is typed by
+// hand.
+//
+//	go run ./bench/report -dir DIR -commit COMMIT > section.md
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+type row struct {
+	Noise    string  `json:"noise"`
+	Dims     int     `json:"dims"`
+	Threads  int     `json:"threads"`
+	MptsPerS float64 `json:"mpts_per_s"`
+}
+
+type report struct {
+	Machine struct {
+		CPU       string `json:"cpu"`
+		NumCPU    int    `json:"num_cpu"`
+		Level     string `json:"level"`
+		ISA       string `json:"isa"`
+		GoVersion string `json:"go_version"`
+	} `json:"machine"`
+	Duration string `json:"duration"`
+	Rows     []row  `json:"rows"`
+}
+
+func main() {
+	dir := flag.String("dir", "", "the directory bench/regen.sh filled")
+	commit := flag.String("commit", "", "the commit measured")
+	cpuID := flag.String("cpuid", "", "the CPU's vendor, family and model, as regen.sh read them")
+	flag.Parse()
+	if *dir == "" {
+		fmt.Fprintln(os.Stderr, "report: -dir is required")
+		os.Exit(2)
+	}
+	if err := write(*dir, *commit, *cpuID); err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(1)
+	}
+}
+
+func load(path string) (*report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &r, nil
+}
+
+func write(dir, commit, cpuID string) error {
+	columns := []string{"purego", "scalar", "avx2", "avx512"}
+	reps := map[string]*report{}
+	var have []string
+	for _, c := range columns {
+		r, err := load(filepath.Join(dir, "bench-"+c+".json"))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		reps[c] = r
+		have = append(have, c)
+	}
+	if len(have) == 0 {
+		return fmt.Errorf("no bench-*.json in %s", dir)
+	}
+	first := reps[have[0]]
+	fmt.Printf("Measured %s on %s (%s), %d vCPUs, %s, %s; commit %s. `noise bench -json` one thread (GOMAXPROCS 1), %s per cell, Mpts/s; ",
+		time.Now().UTC().Format("2006-01-02"), first.Machine.CPU, cpuID, first.Machine.NumCPU, first.Machine.GoVersion, first.Machine.Level, commit, first.Duration)
+	fmt.Printf("the columns are the `-tags purego` build and the default build at each `-isa` level this CPU runs (every column gives the same bits).\n\n")
+	type key struct {
+		noise string
+		dims  int
+	}
+	vals := map[key]map[string]float64{}
+	var keys []key
+	for _, c := range have {
+		for _, r := range reps[c].Rows {
+			if r.Threads != 1 {
+				continue
+			}
+			k := key{r.Noise, r.Dims}
+			if vals[k] == nil {
+				vals[k] = map[string]float64{}
+				keys = append(keys, k)
+			}
+			vals[k][c] = r.MptsPerS
+		}
+	}
+	sort.SliceStable(keys, func(i, j int) bool {
+		if keys[i].dims != keys[j].dims {
+			return keys[i].dims < keys[j].dims
+		}
+		return false
+	})
+	fmt.Printf("| noise | dims | %s |\n|---|--:|%s\n", strings.Join(have, " | "), strings.Repeat("--:|", len(have)))
+	for _, k := range keys {
+		var cells []string
+		for _, c := range have {
+			if v, ok := vals[k][c]; ok {
+				cells = append(cells, fmt.Sprintf("%.1f", v))
+			} else {
+				cells = append(cells, "")
+			}
+		}
+		fmt.Printf("| %s | %dD | %s |\n", k.noise, k.dims, strings.Join(cells, " | "))
+	}
+	for _, y := range []struct{ file, title string }{
+		{"fn2.txt", "FastNoise2 (`../shared/peers/fn2/run`)"},
+		{"limit.txt", "Our exact algorithm in C intrinsics (`../shared/peers/limit/run`)"},
+		{"peers.txt", "The Go peers (`../shared/peers/run`)"},
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, y.file))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Printf("\n%s, as printed:\n\n```text\n%s```\n", y.title, strings.TrimLeft(string(b), "\n"))
+	}
+	return nil
+}
