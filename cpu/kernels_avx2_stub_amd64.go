@@ -37,17 +37,17 @@ func storeSamplesAVX512(src *float32, out *float32, n int, m *[10][8]float32, do
 //go:noescape
 func prepareBatchAVX2(pos *float32, n int, x *float32, y *float32, z *float32) uint32
 
-// valueLattice1DBatchAVX2 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice1DBatchAVX2 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice1DBatchAVX2 is one octave of  lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice1DBatchAVX2 is one octave of  lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice2DBatchAVX2 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice2DBatchAVX2 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -57,7 +57,7 @@ func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n
 //go:noescape
 func perlinLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice3DBatchAVX2 is one octave of  lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice3DBatchAVX2 is one octave of  lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -67,17 +67,17 @@ func valueLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n
 //go:noescape
 func perlinLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice1DTilingBatchAVX2 is one octave of tiling lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice1DTilingBatchAVX2 is one octave of tiling lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice1DTilingBatchAVX2 is one octave of tiling lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice1DTilingBatchAVX2 is one octave of tiling lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice2DTilingBatchAVX2 is one octave of tiling lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice2DTilingBatchAVX2 is one octave of tiling lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -87,7 +87,7 @@ func valueLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *floa
 //go:noescape
 func perlinLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueLattice3DTilingBatchAVX2 is one octave of tiling lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice3DTilingBatchAVX2 is one octave of tiling lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -97,12 +97,12 @@ func valueLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *floa
 //go:noescape
 func perlinLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueSimplex1DBatchAVX2 is one octave of simplex 1D noise with the value gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueSimplex1DBatchAVX2 is one octave of simplex 1D noise with the value gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueSimplex1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// simplexSimplex1DBatchAVX2 is one octave of simplex 1D noise with the simplex gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// simplexSimplex1DBatchAVX2 is one octave of simplex 1D noise with the simplex gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func simplexSimplex1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -117,7 +117,7 @@ func valueSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n
 //go:noescape
 func simplexSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// valueSimplex3DBatchAVX2 is one octave of simplex 3D noise with the value gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueSimplex3DBatchAVX2 is one octave of simplex 3D noise with the value gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -127,12 +127,12 @@ func valueSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n
 //go:noescape
 func simplexSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DBatchAVX2 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+// voronoi1DBatchAVX2 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DF1BatchAVX2 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// voronoi1DF1BatchAVX2 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -142,7 +142,7 @@ func voronoi1DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n in
 //go:noescape
 func worley2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley2DF1BatchAVX2 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// worley2DF1BatchAVX2 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func worley2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -152,7 +152,7 @@ func worley2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int
 //go:noescape
 func chebyshev2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev2DF1BatchAVX2 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// chebyshev2DF1BatchAVX2 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -162,7 +162,7 @@ func chebyshev2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n 
 //go:noescape
 func worley3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley3DF1BatchAVX2 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// worley3DF1BatchAVX2 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func worley3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -172,17 +172,17 @@ func worley3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int
 //go:noescape
 func chebyshev3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev3DF1BatchAVX2 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// chebyshev3DF1BatchAVX2 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DTilingBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+// voronoi1DTilingBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// voronoi1DTilingF1BatchAVX2 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// voronoi1DTilingF1BatchAVX2 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func voronoi1DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -192,7 +192,7 @@ func voronoi1DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32
 //go:noescape
 func worley2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley2DTilingF1BatchAVX2 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// worley2DTilingF1BatchAVX2 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func worley2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -202,7 +202,7 @@ func worley2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func chebyshev2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev2DTilingF1BatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// chebyshev2DTilingF1BatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -212,7 +212,7 @@ func chebyshev2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float
 //go:noescape
 func worley3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// worley3DTilingF1BatchAVX2 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// worley3DTilingF1BatchAVX2 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func worley3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
@@ -222,7 +222,7 @@ func worley3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func chebyshev3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)
 
-// chebyshev3DTilingF1BatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
+// chebyshev3DTilingF1BatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func chebyshev3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f int32, amp float32, ampSum float32, pp float32, mode int32)

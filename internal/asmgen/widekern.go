@@ -1235,6 +1235,22 @@ func wdistance(cheb bool, c ...vg) vg {
 // groupOverride is the interleave of the kernels whose registers do not
 // suffice for two groups at a level (name and level suffix).
 var groupOverride = map[string]int{
+	// AVX2: two groups need more than the 16 registers (vexcheck refuses Y16+)
+	"chebyshev3DTilingBatchAVX2":       1,
+	"worley3DTilingBatchAVX2":          1,
+	"chebyshev2DTilingBatchAVX2":       1,
+	"worley2DTilingBatchAVX2":          1,
+	"chebyshev3DBatchAVX2":             1,
+	"worley3DBatchAVX2":                1,
+	"chebyshev2DBatchAVX2":             1,
+	"worley2DBatchAVX2":                1,
+	"simplexSimplex3DBatchAVX2":        1,
+	"simplexSimplex2DBatchAVX2":        1,
+	"valueSimplex2DBatchAVX2":          1,
+	"perlinLattice3DTilingBatchAVX2":   1,
+	"perlinLattice2DTilingBatchAVX2":   1,
+	"perlinLattice3DBatchAVX2":         1,
+	"perlinLattice2DBatchAVX2":         1,
 	"simplexSimplex3DBatchAVX512":      1, // two groups' masks exceed the 7 opmask registers
 	"valueSimplex3DBatchAVX512":        1,
 	"voronoi1DBatchAVX512":             1, // measured no faster with two
@@ -1255,7 +1271,7 @@ func batchSpecs() []batchSpec {
 					name: fmt.Sprintf("%sLattice%dD%sBatch", g, dims, tname[tiling]), dims: dims,
 					doc:     fmt.Sprintf("one octave of %slattice %s %dD noise over a batch (cpu.latticeValue%dD, the combine step, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
 					slots:   12,
-					groups:  [2]int{1, 2},
+					groups:  [2]int{2, 2},
 					body:    latticeBody(dims, perlin, tiling),
 					ddoc:    fmt.Sprintf("one octave of %slattice %s %dD noise and its derivatives over a batch (cpu.lattice%dD, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
 					dslots:  32,
@@ -1272,7 +1288,7 @@ func batchSpecs() []batchSpec {
 				name: fmt.Sprintf("%sSimplex%dDBatch", g, dims), dims: dims,
 				doc:     fmt.Sprintf("one octave of simplex %dD noise with the %s gradient over a batch (cpu.simplexValue%dD, the combine step, the shape, the octave sum)", dims, g, dims),
 				slots:   40,
-				groups:  [2]int{1, 2},
+				groups:  [2]int{2, 2},
 				body:    simplexBody(dims, sg),
 				ddoc:    fmt.Sprintf("one octave of simplex %dD noise with the %s gradient and its derivatives over a batch (cpu.simplex%dD, the shape, the octave sum)", dims, g, dims),
 				dslots:  32,
@@ -1298,7 +1314,7 @@ func batchSpecs() []batchSpec {
 						doc:     fmt.Sprintf("one octave of %s%s Voronoi %dD noise over a batch (cpu.voronoiValue%dD%s, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), metric, dims, dims, map[bool]string{false: "", true: ", F1 only"}[f1]),
 						voronoi: true,
 						slots:   32,
-						groups:  [2]int{1, 2},
+						groups:  [2]int{2, 2},
 						body:    voronoiBody(dims, cheb, tiling, f1),
 						ddoc:    fmt.Sprintf("one octave of %s%s Voronoi %dD noise and its derivatives over a batch (cpu.voronoi%dD%s, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), metric, dims, dims, map[bool]string{false: "", true: ", F1 only"}[f1]),
 						dslots:  24,
