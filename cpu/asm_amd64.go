@@ -148,6 +148,36 @@ var batchBufs = sync.Pool{New: func() any {
 	return b
 }}
 
+// prepareChunk splits a chunk of positions into b's x, y and z, padded
+// with zeros to a whole number np of vectors of lanes: clamped to ±2^64 by
+// prepareBatch, or prepared per position with a domain. nans reports
+// whether a coordinate the noise or the domain reads is NaN somewhere.
+func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide bool) (np int, nans bool) {
+	n := len(chunk)
+	np = (n + lanes - 1) &^ (lanes - 1)
+	src := chunk
+	if np != n {
+		copy(b.pos[:], chunk)
+		clear(b.pos[n:np])
+		src = b.pos[:np]
+	}
+	if s.domain {
+		for l, p := range src {
+			q, ok := s.prepare(point{p[0], p[1], p[2], 0})
+			b.x[l], b.y[l], b.z[l] = q.x, q.y, q.z
+			nans = nans || !ok
+		}
+		return np, nans
+	}
+	var axes uint32
+	if wide {
+		axes = prepareBatchAVX512(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
+	} else {
+		axes = prepareBatchAVX2(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
+	}
+	return np, uint8(axes)&s.nanAxes != 0
+}
+
 // valuesBatch is valuesRange through the batch kernel: a chunk at a time,
 // prepared (prepareBatch, or prepare per position with a domain), one
 // kernel call per octave, then NaN where the input is.
@@ -163,29 +193,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
-		np := (n + lanes - 1) &^ (lanes - 1)
-		src := chunk
-		if np != n {
-			copy(b.pos[:], chunk)
-			clear(b.pos[n:np])
-			src = b.pos[:np]
-		}
-		nans := false
-		if s.domain {
-			for l, p := range src {
-				q, ok := s.prepare(point{p[0], p[1], p[2], 0})
-				b.x[l], b.y[l], b.z[l] = q.x, q.y, q.z
-				nans = nans || !ok
-			}
-		} else {
-			var axes uint32
-			if wide {
-				axes = prepareBatchAVX512(&src[0][0], np, x, y, z)
-			} else {
-				axes = prepareBatchAVX2(&src[0][0], np, x, y, z)
-			}
-			nans = uint8(axes)&s.nanAxes != 0
-		}
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.bmode
 			if oc == 0 {
@@ -268,29 +276,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
-		np := (n + lanes - 1) &^ (lanes - 1)
-		src := chunk
-		if np != n {
-			copy(b.pos[:], chunk)
-			clear(b.pos[n:np])
-			src = b.pos[:np]
-		}
-		nans := false
-		if s.domain {
-			for l, p := range src {
-				q, ok := s.prepare(point{p[0], p[1], p[2], 0})
-				b.x[l], b.y[l], b.z[l] = q.x, q.y, q.z
-				nans = nans || !ok
-			}
-		} else {
-			var axes uint32
-			if wide {
-				axes = prepareBatchAVX512(&src[0][0], np, x, y, z)
-			} else {
-				axes = prepareBatchAVX2(&src[0][0], np, x, y, z)
-			}
-			nans = uint8(axes)&s.nanAxes != 0
-		}
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
 		// A whole chunk without a domain goes from the last octave's sums
 		// to out directly; else through storeSamples.
 		direct := n == batchChunk && !s.domain

@@ -3,11 +3,8 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,20 +13,7 @@ import (
 // runBinIn runs the built binary in dir.
 func runBinIn(t *testing.T, dir string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatalf("running %v: %v", args, err)
-		}
-		code = ee.ExitCode()
-	}
-	return result{out.String(), errb.String(), code}
+	return execBin(t, binary, dir, nil, "", args...)
 }
 
 // userFiles writes files a user owns under dir (name → contents) and

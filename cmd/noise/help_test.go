@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
@@ -42,20 +41,7 @@ func runTool(t *testing.T, name, stdin string, args ...string) result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bins[name], args...)
-	cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	code := 0
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatalf("running %s %v: %v", name, args, err)
-		}
-		code = ee.ExitCode()
-	}
-	return result{out.String(), errb.String(), code}
+	return execBin(t, bins[name], "", []string{"DISPLAY=", "WAYLAND_DISPLAY="}, stdin, args...)
 }
 
 // TestNoCommand: "noise" alone is a usage error, as "go" alone is: the

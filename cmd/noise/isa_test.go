@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -14,20 +12,7 @@ import (
 // runBinEnv runs the built binary with extra environment variables.
 func runBinEnv(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	code := 0
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatalf("running %v: %v", args, err)
-		}
-		code = ee.ExitCode()
-	}
-	return result{out.String(), errb.String(), code}
+	return execBin(t, binary, "", env, stdin, args...)
 }
 
 // TestISAFlag checks -isa and NOISE_ISA on the built binary: every level

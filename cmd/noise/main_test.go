@@ -60,16 +60,26 @@ func runIn(stdin string, args ...string) result {
 // runBin runs the built binary.
 func runBin(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	return execBin(t, binary, "", nil, stdin, args...)
+}
+
+// execBin runs bin in dir ("" for this one) with env added to the
+// environment, stdin as its input.
+func execBin(t *testing.T, bin, dir string, env []string, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
 	code := 0
-	if err != nil {
+	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
-			t.Fatalf("running %v: %v", args, err)
+			t.Fatalf("running %s %v: %v", filepath.Base(bin), args, err)
 		}
 		code = ee.ExitCode()
 	}
