@@ -126,25 +126,25 @@ endif
 	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
 	@echo "fmacheck: all builds agree bit for bit"
 
-# The AVX2 and AVX-512 kernels of package cpu are written by internal/asmgen (avo, a
+# The AVX2 and AVX-512 kernels of package cpu are written by internal/cmd/asmgen (avo, a
 # development-time module of its own): make asm rewrites them, make asmcheck
 # fails when the committed files are not what the generator writes, or when
 # any assembly file holds a legacy-SSE instruction on a vector register
 # (internal/vexcheck: Intel pays a state transition on each; the generator
 # refuses to write one, too).
-ASM_OUT := -pkg cpu -out ../../cpu/kernels_avx2_amd64.s -stubs ../../cpu/kernels_avx2_stub_amd64.go -dispatch ../../cpu/kernels_batch_amd64.go
+ASM_OUT := -pkg cpu -out ../../../cpu/kernels_avx2_amd64.s -stubs ../../../cpu/kernels_avx2_stub_amd64.go -dispatch ../../../cpu/kernels_batch_amd64.go
 asm:
-	cd internal/asmgen && $(GO) run . $(ASM_OUT)
+	cd internal/cmd/asmgen && $(GO) run . $(ASM_OUT)
 
 asmcheck:
 	@rm -rf out/_asm && mkdir -p out/_asm
-	cd internal/asmgen && $(GO) run . -pkg cpu -out ../../out/_asm/kernels_avx2_amd64.s -stubs ../../out/_asm/kernels_avx2_stub_amd64.go -dispatch ../../out/_asm/kernels_batch_amd64.go
+	cd internal/cmd/asmgen && $(GO) run . -pkg cpu -out ../../../out/_asm/kernels_avx2_amd64.s -stubs ../../../out/_asm/kernels_avx2_stub_amd64.go -dispatch ../../../out/_asm/kernels_batch_amd64.go
 	@# line 1 names the output paths of the generating command
 	@for f in kernels_avx2_amd64.s kernels_avx2_stub_amd64.go kernels_batch_amd64.go; do \
 		tail -n +2 cpu/$$f > out/_asm/committed && tail -n +2 out/_asm/$$f > out/_asm/written && \
-		cmp -s out/_asm/committed out/_asm/written || { echo "asmcheck: cpu/$$f is not what internal/asmgen writes: run make asm" >&2; exit 1; }; done
-	@echo "asmcheck: the assembly is what internal/asmgen writes"
-	$(GO) run ./internal/vexcheck/cmd $$(git ls-files '*.s' 2>/dev/null || ls cpu/*.s)
+		cmp -s out/_asm/committed out/_asm/written || { echo "asmcheck: cpu/$$f is not what internal/cmd/asmgen writes: run make asm" >&2; exit 1; }; done
+	@echo "asmcheck: the assembly is what internal/cmd/asmgen writes"
+	$(GO) run ./internal/cmd/vexcheck $$(git ls-files '*.s' 2>/dev/null || ls cpu/*.s)
 
 # The main job: every variant on the GPU (the default headless EGL context;
 # Mesa llvmpipe needs no display) against the CPU reference, within the

@@ -14,7 +14,7 @@ import (
 // On amd64, batches of lattice noise (value and Perlin gradients), simplex
 // noise (value and simplex gradients) and Worley and Chebyshev noise in
 // 1D, 2D and 3D, tiling or not, run in assembly (kernels_avx2_amd64.s,
-// written by internal/asmgen from the scalar code, operation for
+// written by internal/cmd/asmgen from the scalar code, operation for
 // operation: the same bits), at one of two levels (ISA):
 //
 //   - values (Values): batch kernels of 8 lanes (AVX2) or 16 (AVX-512),

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 // parseFlags parses a subcommand's arguments (cliflag.Parse: -h prints

@@ -7,8 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/internal/cliflag"
 )
 
 // The GPU backend (package github.com/noiselab/noise/gpu/dispatch, OpenGL

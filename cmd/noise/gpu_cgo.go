@@ -8,9 +8,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
-	"github.com/noiselab/noise/internal/cliflag"
 )
 
 func init() { openGPU = openGL }

@@ -5,7 +5,7 @@ package main
 import (
 	"errors"
 
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 func init() {

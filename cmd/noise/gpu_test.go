@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 // glProbe is the outcome of opening the default (EGL) GL context once.

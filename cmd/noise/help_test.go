@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 // tools builds the verify and viewer commands beside the noise binary,

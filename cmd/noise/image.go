@@ -15,10 +15,10 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/outfile"
+	"github.com/noiselab/noise/cmd/internal/ramp"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/internal/cliflag"
-	"github.com/noiselab/noise/internal/outfile"
-	"github.com/noiselab/noise/internal/ramp"
 )
 
 const imageHeader = `Usage: noise image -noise NAME [flags] -o out.png

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 const listHeader = `Usage: noise list

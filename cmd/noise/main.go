@@ -29,8 +29,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/internal/oneline"
-	"github.com/noiselab/noise/internal/outfile"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 // The flags each command refuses where they would do nothing (checked by

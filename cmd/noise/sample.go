@@ -16,8 +16,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/internal/cliflag"
 )
 
 const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/internal/appendixa"
-	"github.com/noiselab/noise/internal/cliflag"
 )
 
 const selfcheckHeader = `Usage: noise selfcheck

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/noiselab/noise/cmd/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/gpu/shaders"
-	"github.com/noiselab/noise/internal/cliflag"
-	"github.com/noiselab/noise/internal/outfile"
 )
 
 const shaderHeader = `Usage: noise shader -noise NAME [flags]

@@ -17,7 +17,7 @@
 // and 1e-4·F·S on derivatives. -exact requires 0 ULP instead.
 //
 // -json FILE (or - for stdout) and -diff-dir DIR are checked before the
-// run; files are replaced only by complete ones (package internal/outfile).
+// run; files are replaced only by complete ones (package cmd/internal/outfile).
 //
 // Exit status: 0 when every variant passes, 1 when any fails (also when an
 // output could not be written besides, which is said), 2 when it cannot run
@@ -32,10 +32,10 @@ import (
 	"io"
 	"os"
 
+	"github.com/noiselab/noise/cmd/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/compare"
-	"github.com/noiselab/noise/internal/cliflag"
 	"github.com/noiselab/noise/internal/oneline"
-	"github.com/noiselab/noise/internal/outfile"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil)) }

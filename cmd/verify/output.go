@@ -13,10 +13,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/noiselab/noise/cmd/internal/outfile"
+	"github.com/noiselab/noise/cmd/internal/ramp"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
-	"github.com/noiselab/noise/internal/outfile"
-	"github.com/noiselab/noise/internal/ramp"
 )
 
 // writeJSON writes the report to out and commits it.

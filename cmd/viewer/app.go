@@ -11,10 +11,10 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
+	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/internal/glfwwin"
 	"github.com/noiselab/noise/internal/oneline"
-	"github.com/noiselab/noise/internal/outfile"
 )
 
 // options are the viewer's settings that are not part of State.

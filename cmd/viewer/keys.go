@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
 // binding is a key, with or without Shift, and its action.

@@ -27,9 +27,9 @@ import (
 	"time"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
+	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/internal/oneline"
-	"github.com/noiselab/noise/internal/outfile"
 )
 
 func init() {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/internal/cliflag"
 )
 
 // Look is how the noise is drawn.

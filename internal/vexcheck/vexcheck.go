@@ -19,8 +19,8 @@
 //     without AVX-512 (a register allocator that runs out of Y0–Y15 would
 //     otherwise reach for Y16 silently).
 //
-// cmd/vexcheck-style use: `go run ./internal/vexcheck/cmd FILE.s…` (make
-// asmcheck), the cpu package's TestAssemblyIsVEXClean, and internal/asmgen,
+// cmd/vexcheck-style use: `go run ./internal/cmd/vexcheck FILE.s…` (make
+// asmcheck), the cpu package's TestAssemblyIsVEXClean, and internal/cmd/asmgen,
 // which refuses to write a file that fails.
 package vexcheck
 

@@ -1,4 +1,4 @@
-module github.com/noiselab/noise/internal/asmgen
+module github.com/noiselab/noise/internal/cmd/asmgen
 
 go 1.26
 
@@ -11,4 +11,4 @@ require (
 	golang.org/x/tools v0.2.0 // indirect
 )
 
-replace github.com/noiselab/noise => ../..
+replace github.com/noiselab/noise => ../../..

@@ -1,6 +1,6 @@
 // Command vexcheck fails when a Go assembly file uses a legacy-SSE
 // instruction on a vector register (package vexcheck): `go run
-// ./internal/vexcheck/cmd FILE.s…` prints each one as FILE:LINE and exits 1.
+// ./internal/cmd/vexcheck FILE.s…` prints each one as FILE:LINE and exits 1.
 package main
 
 import (
