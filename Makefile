@@ -102,25 +102,25 @@ fuzz:
 	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime 100000x -parallel 1
 	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzSampleCommand$$' -fuzztime 40000x -parallel 1
 	$(GO) test ./cmd/noise -run '^$$' -fuzz '^FuzzCommandArgs$$' -fuzztime 1000x -parallel 1
-	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzTriple$$' -fuzztime 20000x -parallel 1
-	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzDomainFlags$$' -fuzztime 10000x -parallel 1
-	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzSettingsFlags$$' -fuzztime 10000x -parallel 1
-	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzVariants$$' -fuzztime 10000x -parallel 1
-	$(GO) test ./internal/cliflag -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./cmd/internal/cliflag -run '^$$' -fuzz '^FuzzTriple$$' -fuzztime 20000x -parallel 1
+	$(GO) test ./cmd/internal/cliflag -run '^$$' -fuzz '^FuzzDomainFlags$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./cmd/internal/cliflag -run '^$$' -fuzz '^FuzzSettingsFlags$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./cmd/internal/cliflag -run '^$$' -fuzz '^FuzzVariants$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./cmd/internal/cliflag -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./cmd/viewer -run '^$$' -fuzz '^FuzzViewerArgs$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./gpu/shaders -run '^$$' -fuzz '^FuzzPrefix$$' -fuzztime 5000x -parallel 1
 
 fmacheck:
 	@mkdir -p out
-	$(GO) run ./internal/fmacheck > out/fma-v1.txt
-	GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v1-simd.txt
-	$(GO) run -tags purego ./internal/fmacheck > out/fma-v1-purego.txt
-	NOISE_ISA=scalar $(GO) run ./internal/fmacheck > out/fma-v1-isa-scalar.txt
+	$(GO) run ./internal/cmd/fmacheck > out/fma-v1.txt
+	GOEXPERIMENT=simd $(GO) run ./internal/cmd/fmacheck > out/fma-v1-simd.txt
+	$(GO) run -tags purego ./internal/cmd/fmacheck > out/fma-v1-purego.txt
+	NOISE_ISA=scalar $(GO) run ./internal/cmd/fmacheck > out/fma-v1-isa-scalar.txt
 ifeq ($(HAVE_V3),yes)
-	NOISE_ISA=avx2 $(GO) run ./internal/fmacheck > out/fma-v1-isa-avx2.txt
-	GOAMD64=v3 $(GO) run ./internal/fmacheck > out/fma-v3.txt
-	GOAMD64=v3 GOEXPERIMENT=simd $(GO) run ./internal/fmacheck > out/fma-v3-simd.txt
-	GOAMD64=v3 $(GO) run -tags purego ./internal/fmacheck > out/fma-v3-purego.txt
+	NOISE_ISA=avx2 $(GO) run ./internal/cmd/fmacheck > out/fma-v1-isa-avx2.txt
+	GOAMD64=v3 $(GO) run ./internal/cmd/fmacheck > out/fma-v3.txt
+	GOAMD64=v3 GOEXPERIMENT=simd $(GO) run ./internal/cmd/fmacheck > out/fma-v3-simd.txt
+	GOAMD64=v3 $(GO) run -tags purego ./internal/cmd/fmacheck > out/fma-v3-purego.txt
 endif
 	@cat out/fma-*.txt
 	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
