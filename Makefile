@@ -12,8 +12,8 @@ APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-d
 	libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
 	glslang-tools spirv-tools mesa-vulkan-drivers
 
-# The GL tests run under Xvfb when it is there, so the GLFW context and the
-# viewer are tested too; the EGL context needs no display. -noreset: by
+# The GL tests run under Xvfb when it is there, so the GLFW context (in the
+# -tags glfw build of the commands) and the viewer are tested too; the EGL context needs no display. -noreset: by
 # default Xvfb resets when its last client leaves, and a window opened
 # during the reset fails ("Failed to open display"); the test packages
 # open and close windows concurrently.
@@ -55,8 +55,11 @@ test: deps
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
+# cmd/noise and cmd/verify have -context glfw only when built with -tags
+# glfw (the default build links no GLFW or X11): that build is tested too.
 test-go:
 	$(XVFB) $(GO) test -count=1 ./...
+	$(XVFB) $(GO) test -count=1 -tags glfw ./cmd/noise ./cmd/verify ./cmd/internal/...
 
 test-simd:
 	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
