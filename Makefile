@@ -44,13 +44,14 @@ deps:
 build: deps
 	$(GO) build -o bin/noise ./cmd/noise
 
-# The whole test suite: vet, unit/property/golden tests in the default,
+# The whole test suite (bench/, a module of its own, included): vet, unit/property/golden tests in the default,
 # SIMD and GOAMD64=v3 builds, the race detector, short fuzz runs, the
 # cross-build FMA digest, and the GPU verify matrix on the other drivers
 # and under the emulated worst GPU.
 test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
+	cd bench && $(GO) vet ./...
 	$(MAKE) --no-print-directory test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
@@ -60,6 +61,7 @@ test: deps
 test-go:
 	$(XVFB) $(GO) test -count=1 ./...
 	$(XVFB) $(GO) test -count=1 -tags glfw ./cmd/noise ./cmd/verify ./cmd/internal/...
+	cd bench && $(GO) test -count=1 ./...
 
 test-simd:
 	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
@@ -175,7 +177,7 @@ selfcheck:
 
 bench: deps
 	$(GO) run ./cmd/noise bench -backend both
-	$(GO) test -run '^$$' -bench . -benchtime 1s ./bench/
+	cd bench && $(GO) test -run '^$$' -bench . -benchtime 1s .
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./gpu/dispatch/
 
 # The pictures in the README.
