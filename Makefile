@@ -12,8 +12,8 @@ APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-d
 	libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
 	glslang-tools spirv-tools mesa-vulkan-drivers
 
-# The GL tests run under Xvfb when it is there, so the GLFW context and the
-# viewer are tested too; the EGL context needs no display. -noreset: by
+# The GL tests run under Xvfb when it is there, so the GLFW context (in the
+# -tags glfw build of the commands) and the viewer are tested too; the EGL context needs no display. -noreset: by
 # default Xvfb resets when its last client leaves, and a window opened
 # during the reset fails ("Failed to open display"); the test packages
 # open and close windows concurrently.
@@ -44,19 +44,24 @@ deps:
 build: deps
 	$(GO) build -o bin/noise ./cmd/noise
 
-# The whole test suite: vet, unit/property/golden tests in the default,
+# The whole test suite (bench/, a module of its own, included): vet, unit/property/golden tests in the default,
 # SIMD and GOAMD64=v3 builds, the race detector, short fuzz runs, the
 # cross-build FMA digest, and the GPU verify matrix on the other drivers
 # and under the emulated worst GPU.
 test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
+	cd bench && $(GO) vet ./...
 	$(MAKE) --no-print-directory test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
+# cmd/noise and cmd/verify have -context glfw only when built with -tags
+# glfw (the default build links no GLFW or X11): that build is tested too.
 test-go:
 	$(XVFB) $(GO) test -count=1 ./...
+	$(XVFB) $(GO) test -count=1 -tags glfw ./cmd/noise ./cmd/verify ./cmd/internal/...
+	cd bench && $(GO) test -count=1 ./...
 
 test-simd:
 	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
@@ -172,7 +177,7 @@ selfcheck:
 
 bench: deps
 	$(GO) run ./cmd/noise bench -backend both
-	$(GO) test -run '^$$' -bench . -benchtime 1s ./bench/
+	cd bench && $(GO) test -run '^$$' -bench . -benchtime 1s .
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./gpu/dispatch/
 
 # The pictures in the README.

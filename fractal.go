@@ -1,10 +1,5 @@
 package noise
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Fractal is how each octave of the fractal sum is shaped before it is
 // weighted (docs/algorithms.md §6.4). Every mode keeps the sum in [−1, 1]
 // for noise in [−1, 1] or [0, 1], and every mode has analytical
@@ -18,68 +13,7 @@ const (
 	FractalRidged                  // 2(1 − a)² − 1: sharp ridges where n crosses 0
 	FractalBillow                  // 2a − 1: rounded billows, creases where n crosses 0
 	FractalPingPong                // 2·pingpong((n + 1)·s) − 1: n folded into bands (FastNoiseLite's PingPong)
-	numFractals
 )
-
-var fractalNames = [...]string{"fbm", "ridged", "billow", "pingpong"}
-
-// String returns the mode's name, e.g. "ridged".
-func (f Fractal) String() string { return enumName(fractalNames[:], uint8(f), "Fractal") }
-
-// Valid reports whether f is one of the fractal modes.
-func (f Fractal) Valid() bool { return f < numFractals }
-
-// Fractals returns every fractal mode, FractalFBm first.
-func Fractals() []Fractal {
-	out := make([]Fractal, numFractals)
-	for i := range out {
-		out[i] = Fractal(i)
-	}
-	return out
-}
-
-// FractalNames returns the names of the fractal modes.
-func FractalNames() []string { return append([]string(nil), fractalNames[:]...) }
-
-// ParseFractal returns the fractal mode with the given name. The error
-// lists the valid names.
-func ParseFractal(name string) (Fractal, error) {
-	i, err := parseEnum(fractalNames[:], "fractal mode", name)
-	return Fractal(i), err
-}
-
-// MarshalText encodes the mode as its name (JSON: "ridged").
-func (f Fractal) MarshalText() ([]byte, error) {
-	return marshalEnum(fractalNames[:], "fractal mode", uint8(f))
-}
-
-// UnmarshalText decodes a mode's name.
-func (f *Fractal) UnmarshalText(b []byte) error {
-	i, err := parseEnum(fractalNames[:], "fractal mode", string(b))
-	if err == nil {
-		*f = Fractal(i)
-	}
-	return err
-}
-
-// parseEnum returns the index of name in names; the error names the kind
-// and lists the valid names.
-func parseEnum(names []string, kind, name string) (uint8, error) {
-	for i, n := range names {
-		if n == name {
-			return uint8(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown %s %q; valid: %s", kind, name, strings.Join(names, ", "))
-}
-
-// marshalEnum is the MarshalText of an enum value v with the given names.
-func marshalEnum(names []string, kind string, v uint8) ([]byte, error) {
-	if int(v) >= len(names) {
-		return nil, fmt.Errorf("invalid %s %d", kind, v)
-	}
-	return []byte(names[v]), nil
-}
 
 // DefaultPingPong is the ping-pong strength that a zero
 // Settings.PingPong stands for (FastNoiseLite's default).
@@ -120,40 +54,7 @@ type WarpMode uint8
 const (
 	WarpIndependent WarpMode = iota // every octave displaces the unwarped position's offset
 	WarpProgressive                 // each octave samples where the previous ones moved the position
-	numWarpModes
 )
-
-var warpModeNames = [...]string{"independent", "progressive"}
-
-// String returns the mode's name, e.g. "progressive".
-func (m WarpMode) String() string { return enumName(warpModeNames[:], uint8(m), "WarpMode") }
-
-// Valid reports whether m is one of the warp modes.
-func (m WarpMode) Valid() bool { return m < numWarpModes }
-
-// WarpModeNames returns the names of the warp modes.
-func WarpModeNames() []string { return append([]string(nil), warpModeNames[:]...) }
-
-// ParseWarpMode returns the warp mode with the given name. The error lists
-// the valid names.
-func ParseWarpMode(name string) (WarpMode, error) {
-	i, err := parseEnum(warpModeNames[:], "warp mode", name)
-	return WarpMode(i), err
-}
-
-// MarshalText encodes the mode as its name.
-func (m WarpMode) MarshalText() ([]byte, error) {
-	return marshalEnum(warpModeNames[:], "warp mode", uint8(m))
-}
-
-// UnmarshalText decodes a mode's name.
-func (m *WarpMode) UnmarshalText(b []byte) error {
-	i, err := parseEnum(warpModeNames[:], "warp mode", string(b))
-	if err == nil {
-		*m = WarpMode(i)
-	}
-	return err
-}
 
 // MaxWarpAmplitude bounds |Settings.WarpAmplitude|.
 const MaxWarpAmplitude = 1 << 16

@@ -74,6 +74,49 @@ func TestLayers(t *testing.T) {
 	}
 }
 
+// TestCommandsWithoutGLFW: cmd/noise and cmd/verify run the GPU on
+// headless EGL, so a build without tags links neither GLFW nor X11 (and
+// needs none of X11's extension headers); -tags glfw adds the GLFW context.
+func TestCommandsWithoutGLFW(t *testing.T) {
+	list := func(tags ...string) map[string]string {
+		t.Helper()
+		args := append([]string{"list", "-deps", "-f", `{{.ImportPath}}	{{join .CgoLDFLAGS " "}} {{join .CgoPkgConfig " "}}`}, tags...)
+		cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), append(args, "./cmd/noise", "./cmd/verify")...)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list %v: %v", tags, err)
+		}
+		deps := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			pkg, flags, _ := strings.Cut(line, "\t")
+			deps[pkg] = flags
+		}
+		return deps
+	}
+	x11 := func(pkg, flags string) bool {
+		p, f := strings.ToLower(pkg), strings.ToLower(flags)
+		return strings.Contains(p, "glfw") || strings.Contains(p, "x11") ||
+			strings.Contains(f, "-lx") || strings.Contains(f, "x11")
+	}
+	deps := list()
+	if _, ok := deps["github.com/noiselab/noise/gpu/dispatch"]; !ok {
+		t.Fatal("go list -deps ./cmd/noise ./cmd/verify does not show gpu/dispatch")
+	}
+	for pkg, flags := range deps {
+		if x11(pkg, flags) {
+			t.Errorf("cmd/noise or cmd/verify depends on %s (%s): the default build would link GLFW or X11", pkg, flags)
+		}
+	}
+	found := false
+	for pkg := range list("-tags", "glfw") {
+		found = found || strings.HasPrefix(pkg, "github.com/go-gl/glfw/")
+	}
+	if !found {
+		t.Error("with -tags glfw, cmd/noise and cmd/verify do not depend on github.com/go-gl/glfw: -context glfw is missing")
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

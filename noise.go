@@ -1,9 +1,6 @@
 package noise
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Noise is a noise type of the project's vocabulary. Every command of the
 // project names noise types by Noise.String.
@@ -85,36 +82,6 @@ const (
 	FunctionF2MinusF1                 // their difference
 )
 
-var (
-	familyNames   = [...]string{"lattice", "simplex", "voronoi", "perm"}
-	gradientNames = [...]string{"value", "perlin", "simplex"}
-	combinerNames = [...]string{"none", "turbulence", "smooth-turbulence"}
-	metricNames   = [...]string{"worley", "chebyshev", "smooth-worley"}
-	functionNames = [...]string{"f1", "f2", "f2-minus-f1"}
-)
-
-func enumName(names []string, v uint8, typ string) string {
-	if int(v) < len(names) {
-		return names[v]
-	}
-	return fmt.Sprintf("%s(%d)", typ, v)
-}
-
-// String returns the family's name, e.g. "lattice".
-func (f Family) String() string { return enumName(familyNames[:], uint8(f), "Family") }
-
-// String returns the gradient's name, e.g. "perlin".
-func (g Gradient) String() string { return enumName(gradientNames[:], uint8(g), "Gradient") }
-
-// String returns the combine step's name, e.g. "turbulence".
-func (c Combiner) String() string { return enumName(combinerNames[:], uint8(c), "Combiner") }
-
-// String returns the metric's name, e.g. "worley".
-func (m Metric) String() string { return enumName(metricNames[:], uint8(m), "Metric") }
-
-// String returns the function's name, e.g. "f2-minus-f1".
-func (f Function) String() string { return enumName(functionNames[:], uint8(f), "Function") }
-
 // Parts is how a noise type is composed (the tutorials' generic
 // structure). Gradient and Combiner apply to the lattice and simplex
 // families, Metric and Function to Voronoi; the others are zero.
@@ -154,52 +121,12 @@ var noiseTable = [numNoises]noiseInfo{
 	PermValue:                 {"perm-value", Parts{FamilyPerm, 0, 0, 0, 0}, "permutation-table value noise (Rust blog, fixed mode)"},
 }
 
-// Noises returns every noise type in vocabulary order.
-func Noises() []Noise {
-	out := make([]Noise, numNoises)
-	for i := range out {
-		out[i] = Noise(i)
-	}
-	return out
-}
-
-// Names returns every noise name in vocabulary order.
-func Names() []string {
-	out := make([]string, numNoises)
-	for i := range out {
-		out[i] = noiseTable[i].name
-	}
-	return out
-}
-
-// String returns the noise's name, e.g. "perlin-turbulence".
-func (n Noise) String() string {
-	if n >= numNoises {
-		return fmt.Sprintf("Noise(%d)", uint8(n))
-	}
-	return noiseTable[n].name
-}
-
 // Description returns a short description of the noise.
 func (n Noise) Description() string {
 	if n >= numNoises {
 		return ""
 	}
 	return noiseTable[n].about
-}
-
-// Valid reports whether n is one of the noise types.
-func (n Noise) Valid() bool { return n < numNoises }
-
-// ParseNoise returns the noise type with the given name. The error lists the
-// valid names.
-func ParseNoise(name string) (Noise, error) {
-	for i := range noiseTable {
-		if noiseTable[i].name == name {
-			return Noise(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown noise %q; valid: %s", name, strings.Join(Names(), ", "))
 }
 
 // ParseNoises returns the noise types of a comma-separated list of names;

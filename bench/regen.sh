@@ -28,7 +28,7 @@ done
   ../shared/peers/run > "$tmp/peers.txt" 2>&1 || true
 }
 sed -i '/^fn2: building\|^debconf/d' "$tmp/fn2.txt" 2>/dev/null || true
-go run ./bench/report -dir "$tmp" -commit "$(git rev-parse --short HEAD)" -cpuid "$cpuid" > "$tmp/section.md"
+(cd bench && go run ./report -dir "$tmp" -commit "$(git rev-parse --short HEAD)" -cpuid "$cpuid") > "$tmp/section.md"
 begin="<!-- begin: $name (bench/regen.sh) -->"
 end="<!-- end: $name -->"
 python3 - "$tmp/section.md" "$begin" "$end" "$vendor" <<'PY'

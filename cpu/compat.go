@@ -2,9 +2,11 @@ package cpu
 
 import "github.com/noiselab/noise"
 
-// The vocabulary moved to package noise (github.com/noiselab/noise); these
-// aliases keep programs written against the earlier cpu API compiling
-// (the peer benchmarks of ../shared/peers among them).
+// Deprecated aliases (see "Earlier names" in the package documentation):
+// the vocabulary moved to package noise (github.com/noiselab/noise); these
+// keep programs written against the earlier cpu API compiling (the peer
+// benchmarks of ../shared/peers among them). The package's own API is
+// Sampler (sampler.go).
 
 // Deprecated: use noise.Noise.
 type Noise = noise.Noise

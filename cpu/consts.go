@@ -25,7 +25,6 @@ var (
 	scale4   = scale3                           // 0.6f, as in 3D
 	perlin4  = math.Float32frombits(0x3F269A7F) // 1 / 1.53658233, the 4D Perlin supremum
 	simplex4 = math.Float32frombits(0x40571F5B) // 1 / (√3 · 0.171764560), the 4D simplex supremum and 1/√3
-	toRad    = math.Float32frombits(0x3C8EFA35) // 0.0174532925f
 	pi32     = math.Float32frombits(0x40490FDB) // PI
 	twoPi32  = math.Float32frombits(0x40C90FDB) // 2f * PI
 )

@@ -58,4 +58,11 @@
 // in every component of the result; no input panics. Finite input never
 // gives NaN (at a Voronoi cell point itself, where the source divides 0 by
 // 0, the derivative is defined as 0).
+//
+// # Earlier names
+//
+// The vocabulary (Noise, Config, Settings, Domain, Sample and the noise
+// constants) lives in package noise; the aliases of the same names here
+// (compat.go, all deprecated) keep programs written against the earlier
+// cpu API compiling. New code uses package noise's names.
 package cpu

@@ -1,8 +1,9 @@
 package cpu
 
-// The SmallXXHash primes (XXH32 PRIME32_1..5), docs/algorithms.md §1.
+// The SmallXXHash primes (XXH32 PRIME32_2..5), docs/algorithms.md §1;
+// PRIME32_1 (0x9E3779B1) only feeds the tutorial's byte step, which no
+// noise uses.
 const (
-	primeA uint32 = 0x9E3779B1
 	primeB uint32 = 0x85EBCA77
 	primeC uint32 = 0xC2B2AE3D
 	primeD uint32 = 0x27D4EB2F
@@ -22,11 +23,6 @@ func rotl(v uint32, n uint) uint32 { return v<<n | v>>(32-n) }
 // Eat feeds one 32-bit word to the hash and returns the new hash.
 func (h SmallXXHash) Eat(d int32) SmallXXHash {
 	return SmallXXHash(rotl(uint32(h)+uint32(d)*primeC, 17) * primeD)
-}
-
-// EatByte feeds one byte (the tutorial's byte overload; noise never uses it).
-func (h SmallXXHash) eatByte(b byte) SmallXXHash {
-	return SmallXXHash(rotl(uint32(h)+uint32(b)*primeE, 11) * primeA)
 }
 
 // Add adds o to the raw accumulator: the per-octave hash change of the
@@ -85,19 +81,7 @@ func (v hashBits) Floats01C() float32 { return float32(float32(v.BytesC()) * inv
 // Floats01D maps byte D to [0, 1] like Floats01A.
 func (v hashBits) Floats01D() float32 { return float32(float32(v.BytesD()) * inv255) }
 
-// GetBits returns count bits starting at bit shift.
-func (v hashBits) GetBits(count, shift uint) uint32 {
-	return uint32(v) >> shift & (1<<count - 1)
-}
-
-// GetBitsAsFloats01 maps GetBits(count, shift) to [0, 1]. The multiplier is
-// f32(1 / float((1<<count)-1)), computed in float32 as the C# source does.
-func (v hashBits) GetBitsAsFloats01(count, shift uint) float32 {
-	if count == 5 {
-		return float32(float32(v.GetBits(5, shift)) * inv31)
-	}
-	return float32(float32(v.GetBits(count, shift)) * (1 / float32(uint32(1)<<count-1)))
-}
-
-// bits5 is GetBitsAsFloats01(5, shift), the Voronoi 3D point coordinate.
+// bits5 is the tutorials' GetBitsAsFloats01(5, shift), the Voronoi 3D
+// point coordinate: the 5 bits from bit shift, times f32(1/31) (the C#
+// source's multiplier, computed in float32).
 func (v hashBits) bits5(shift uint) float32 { return float32(float32(uint32(v)>>shift&31) * inv31) }

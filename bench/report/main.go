@@ -6,7 +6,7 @@
 // limit.txt: ../shared/peers/limit/run). Nothing in the section is typed by
 // hand.
 //
-//	go run ./bench/report -dir DIR -commit COMMIT > section.md
+//	cd bench && go run ./report -dir DIR -commit COMMIT > section.md
 package main
 
 import (

@@ -5,7 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
+
+// validContexts is how a bad -context's error lists this build's contexts
+// (glfw only in a build with -tags glfw).
+var validContexts = "valid: " + strings.Join(cliflag.Contexts, ", ")
 
 // checkOneLineError asserts the error policy: exit 2, exactly one line on
 // stderr with the prefix and every key word, and no Go panic text.
@@ -78,8 +84,8 @@ func TestErrors(t *testing.T) {
 		{"seed out of int32", []string{"sample", "-noise", "perlin", "-seed", "4294967296"}, in, "noise sample: ", []string{"seed", "4294967296", "2147483647"}},
 		{"unknown backend", []string{"sample", "-noise", "perlin", "-backend", "tpu"}, in, "noise sample: ", []string{"-backend", `"tpu"`, "cpu", "gpu"}},
 		{"gpu with blog", []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-backend", "gpu"}, in, "noise sample: ", []string{"-perm-mode blog", "-backend gpu", "CPU only"}},
-		{"bad context", []string{"sample", "-noise", "perlin", "-backend", "gpu", "-context", "foo"}, in, "noise sample: ", []string{"-context", `"foo"`, "egl", "glfw"}},
-		{"bad context cpu", []string{"sample", "-noise", "perlin", "-context", "current"}, in, "noise sample: ", []string{"-context", `"current"`, "egl", "glfw"}},
+		{"bad context", []string{"sample", "-noise", "perlin", "-backend", "gpu", "-context", "foo"}, in, "noise sample: ", []string{"-context", `"foo"`, validContexts}},
+		{"bad context cpu", []string{"sample", "-noise", "perlin", "-context", "current"}, in, "noise sample: ", []string{"-context", `"current"`, validContexts}},
 		{"bad backend image", []string{"image", "-noise", "perlin", "-backend", "tpu", "-o", filepath.Join(dir, "x.png")}, "", "noise image: ", []string{"backend", "tpu", "gpu", "cpu"}},
 		{"bad matrix", []string{"sample", "-noise", "perlin", "-matrix", "xyz"}, in, "noise sample: ", []string{"matrix", "xyz", "ps", "pn"}},
 		{"bad translate", []string{"sample", "-noise", "perlin", "-translate", "1,2"}, in, "noise sample: ", []string{"-translate", "x,y,z"}},
@@ -115,7 +121,7 @@ func TestErrors(t *testing.T) {
 		{"bench unknown fractal", []string{"bench", "-fractal", "rid"}, "", "noise bench: ", []string{"-fractal", "valid: fbm, ridged"}},
 		{"bench warp NaN", []string{"bench", "-warp-amplitude", "NaN"}, "", "noise bench: ", []string{"warp"}},
 		{"bench unknown backend", []string{"bench", "-backend", "gpus"}, "", "noise bench: ", []string{"-backend", `"gpus"`, "cpu", "gpu", "both"}},
-		{"bench bad context", []string{"bench", "-backend", "gpu", "-context", "foo"}, "", "noise bench: ", []string{"-context", `"foo"`, "egl", "glfw"}},
+		{"bench bad context", []string{"bench", "-backend", "gpu", "-context", "foo"}, "", "noise bench: ", []string{"-context", `"foo"`, validContexts}},
 		{"bench gpu-points 0", []string{"bench", "-backend", "gpu", "-gpu-points", "0"}, "", "noise bench: ", []string{"-gpu-points", "0", "1 to"}},
 		{"bench gpu-points too many", []string{"bench", "-backend", "both", "-gpu-points", "1000000000"}, "", "noise bench: ", []string{"-gpu-points", "1000000000"}},
 	} {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -190,8 +191,13 @@ func TestSampleGPUBinary(t *testing.T) {
 
 // TestNoGPU checks the failure to create a GL context: a GLFW context
 // without a display. One line naming the problem, exit 2, nothing on
-// stdout. It needs no GPU.
+// stdout. It needs no GPU. In a build without -tags glfw, -context glfw
+// is refused in one line that says how to build it.
 func TestNoGPU(t *testing.T) {
+	want, keys := "no GPU: ", []string(nil)
+	if !slices.Contains(cliflag.Contexts, "glfw") {
+		want, keys = `invalid -context "glfw": `, []string{"go build -tags glfw", "libxrandr-dev"}
+	}
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
 	for _, c := range []struct {
@@ -204,7 +210,7 @@ func TestNoGPU(t *testing.T) {
 		{"image", []string{"image", "-noise", "perlin", "-size", "8", "-backend", "gpu", "-context", "glfw", "-o", filepath.Join(t.TempDir(), "x.png")}, "noise image: "},
 	} {
 		r := runIn("0.1 0.2 0.3\n", c.args...)
-		checkOneLineError(t, c.name+" glfw without a display", r, c.prefix+"no GPU: ")
+		checkOneLineError(t, c.name+" glfw without a display", r, c.prefix+want, keys...)
 		if r.stdout != "" {
 			t.Errorf("%s: stdout %q, want nothing", c.name, r.stdout)
 		}

@@ -19,7 +19,7 @@ var tools = sync.OnceValues(func() (map[string]string, error) {
 	bins := map[string]string{"noise": binary}
 	for _, name := range []string{"verify", "viewer"} {
 		bin := filepath.Join(dir, name)
-		if out, err := exec.Command("go", "build", "-o", bin, "../"+name).CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", append(append([]string{"build"}, cliflag.BuildTags()...), "-o", bin, "../"+name)...).CombinedOutput(); err != nil {
 			return nil, errors.New("go build ../" + name + ": " + err.Error() + "\n" + string(out))
 		}
 		bins[name] = bin

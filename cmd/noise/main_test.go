@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/internal/appendixa"
 )
 
@@ -36,7 +37,8 @@ func testMain(m *testing.M) int {
 	binary = filepath.Join(dir, "noise")
 	// The build inherits the environment, so GOEXPERIMENT=simd go test
 	// builds a SIMD binary too.
-	build := exec.Command(goTool, "build", "-o", binary, ".")
+	// -tags glfw too when this test binary has it.
+	build := exec.Command(goTool, append(append([]string{"build"}, cliflag.BuildTags()...), "-o", binary, ".")...)
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		return 1

@@ -23,7 +23,7 @@ func TestUselessFlags(t *testing.T) {
 		want string
 	}{
 		// sample: the GPU flags, -perm-mode, the settings, the domain.
-		{"noise", []string{"sample", "-noise", "perlin", "-context", "glfw"}, "-context needs -backend gpu"},
+		{"noise", []string{"sample", "-noise", "perlin", "-context", "egl"}, "-context needs -backend gpu"},
 		{"noise", []string{"sample", "-noise", "perlin", "-driver", "zink"}, "-driver needs -backend gpu"},
 		{"noise", []string{"sample", "-noise", "perlin", "-backend", "cpu", "-arith", "exact"}, "-arith needs -backend gpu"},
 		{"noise", []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-arith", "exact"}, "-arith needs -backend gpu"},
@@ -69,7 +69,7 @@ func TestUselessFlags(t *testing.T) {
 		{"noise", []string{"shader", "-noise", "perlin", "-library", "-matrix", "pn"}, "-matrix needs a non-zero -rotate"},
 		{"noise", []string{"shader", "-noise", "perlin", "-library", "-translate", "1,2,3,4"}, "-translate x,y,z,w needs 4D noise"},
 		// bench: the GPU flags, the settings.
-		{"noise", []string{"bench", "-context", "glfw"}, "-context needs -backend gpu or both"},
+		{"noise", []string{"bench", "-context", "egl"}, "-context needs -backend gpu or both"},
 		{"noise", []string{"bench", "-driver", "zink"}, "-driver needs -backend gpu or both"},
 		{"noise", []string{"bench", "-backend", "cpu", "-arith", "exact"}, "-arith needs -backend gpu or both"},
 		{"noise", []string{"bench", "-gpu-points", "1000"}, "-gpu-points needs -backend gpu or both"},

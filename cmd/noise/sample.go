@@ -53,7 +53,8 @@ no derivatives, no tiling and no domain transform.
 compute shaders (package gpu/dispatch), one GPU call per chunk of 65536
 positions, and prints the same output. -context picks the GL context: egl
 (default) is headless and needs no X server (Mesa's surfaceless platform,
-or an EGL device on NVIDIA); glfw opens a hidden window and needs DISPLAY.
+or an EGL device on NVIDIA); glfw, in a binary built with -tags glfw,
+opens a hidden window and needs DISPLAY.
 After a successful run the renderer goes to stderr as one line, "noise: GPU:
 RENDERER, OpenGL VERSION", so stdout is the same as with -backend cpu. On Mesa llvmpipe the
 results are bit for bit those of the CPU, except where the GPU's exp, log,

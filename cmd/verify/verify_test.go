@@ -9,11 +9,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/gpu/dispatch"
 )
 
@@ -193,8 +195,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{[]string{"-noise", "perlinn"}, []string{`unknown noise "perlinn"`, "voronoi-worley-f1"}},
 		{[]string{"-exact", "-tolerance", "1e-5"}, []string{"-exact and -tolerance conflict"}},
-		{[]string{"-context", "vulkan"}, []string{`-context "vulkan"`, "egl, glfw"}},
-		{[]string{"-context", "current"}, []string{"egl, glfw"}},
+		{[]string{"-context", "vulkan"}, []string{`-context "vulkan"`, "valid: " + strings.Join(cliflag.Contexts, ", ")}},
+		{[]string{"-context", "current"}, []string{"valid: " + strings.Join(cliflag.Contexts, ", ")}},
 		{[]string{"-dims", "5"}, []string{"-dims", "1, 2, 3, 4"}},
 		{[]string{"-tiling", "maybe"}, []string{"both, yes, no"}},
 		{[]string{"-noise", "simplex", "-tiling", "yes"}, []string{"-noise simplex selects no variant with -tiling yes", "no tiling variant"}},
@@ -226,10 +228,15 @@ func TestBadInput(t *testing.T) {
 }
 
 // TestNoGL runs the built command where EGL finds no driver and, without a
-// display, with -context glfw: exit 2 and one line saying why.
+// display, with -context glfw: exit 2 and one line saying why (in a build
+// without -tags glfw: how to build one with it).
 func TestNoGL(t *testing.T) {
+	glfwKey := "xvfb-run"
+	if !slices.Contains(cliflag.Contexts, "glfw") {
+		glfwKey = "go build -tags glfw"
+	}
 	bin := filepath.Join(t.TempDir(), "verify")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", append(append([]string{"build"}, cliflag.BuildTags()...), "-o", bin, ".")...).CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	for _, c := range []struct {
@@ -240,7 +247,7 @@ func TestNoGL(t *testing.T) {
 	}{
 		{"no EGL driver", []string{"__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json", "EGL_PLATFORM=surfaceless"}, nil, "no GPU to verify"},
 		{"no Mesa driver", []string{"MESA_LOADER_DRIVER_OVERRIDE=bogus", "GALLIUM_DRIVER=bogus"}, nil, "surfaceless platform: eglInitialize failed"},
-		{"glfw without display", []string{"DISPLAY=", "WAYLAND_DISPLAY="}, []string{"-context", "glfw"}, "xvfb-run"},
+		{"glfw without display", []string{"DISPLAY=", "WAYLAND_DISPLAY="}, []string{"-context", "glfw"}, glfwKey},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		cmd.Env = append(os.Environ(), c.env...)
@@ -403,7 +410,7 @@ func TestWorstCaseCatchesPlainDivision(t *testing.T) {
 func TestDrivers(t *testing.T) {
 	needGL(t)
 	bin := filepath.Join(t.TempDir(), "verify")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", append(append([]string{"build"}, cliflag.BuildTags()...), "-o", bin, ".")...).CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	for _, driver := range []string{"zink", "softpipe"} {

@@ -1,15 +1,33 @@
 package cliflag
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"slices"
 
 	"github.com/noiselab/noise/gpu/shaders"
 )
 
-// Contexts are the valid -context values: egl (headless, package
-// gpu/dispatch) and glfw (a hidden window, package gpu/dispatch/glfwctx).
-var Contexts = []string{"egl", "glfw"}
+// Contexts are the valid -context values of this binary: egl (headless,
+// package gpu/dispatch), and glfw (a hidden window, package
+// gpu/dispatch/glfwctx) in a binary built with -tags glfw (glfw.go adds
+// it; without the tag the commands link neither GLFW nor X11).
+var Contexts = []string{"egl"}
+
+// GLFWHint says how to get -context glfw in a binary built without it.
+const GLFWHint = "this binary has no GLFW context: build it with `go build -tags glfw` " +
+	"(cgo; Debian: libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl-dev)"
+
+// BuildTags are the go build arguments that give another binary the
+// contexts this one has: -tags glfw in a glfw build, none otherwise (for
+// the tests that build the commands).
+func BuildTags() []string {
+	if slices.Contains(Contexts, "glfw") {
+		return []string{"-tags", "glfw"}
+	}
+	return nil
+}
 
 // Drivers are the valid -driver values: dispatch.Drivers, named here so
 // that a build without cgo still validates them (a test keeps the lists
@@ -29,8 +47,12 @@ type GPU struct {
 // Register defines -context, -driver and -arith; note ends each usage
 // text (e.g. " for -backend gpu").
 func (g *GPU) Register(fs *flag.FlagSet, note string) {
-	Choice(fs, &g.Context, "context", "egl", Contexts,
-		"GL `context`"+note+": egl (headless, needs no display) or glfw (a hidden window, needs DISPLAY)")
+	g.Context = "egl"
+	usage := "GL `context`" + note + ": egl (headless, needs no display)"
+	if slices.Contains(Contexts, "glfw") {
+		usage += " or glfw (a hidden window, needs DISPLAY)"
+	}
+	fs.Var(contextValue{&g.Context}, "context", usage)
 	fs.Var(driverValue{&g.Driver}, "driver",
 		"Mesa `driver`"+note+": llvmpipe, zink or softpipe (default: the environment's, Mesa's variables included)")
 	RegisterArith(fs, &g.Arith, note)
@@ -51,6 +73,24 @@ func RegisterArith(fs *flag.FlagSet, a *shaders.Arith, note string) {
 func RegisterPrecision(fs *flag.FlagSet, p *shaders.Precision, note string) {
 	fs.Var(parsed[shaders.Precision]{p, shaders.ParsePrecision}, "precision", "GPU `precision`"+note+
 		": native, or worst (emulate the least precise GPU GLSL 4.30 allows)")
+}
+
+// contextValue is -context: one of Contexts; glfw in a binary without it
+// is refused saying how to build one with it.
+type contextValue struct{ v *string }
+
+func (c contextValue) String() string {
+	if c.v == nil {
+		return ""
+	}
+	return *c.v
+}
+
+func (c contextValue) Set(s string) error {
+	if s == "glfw" && !slices.Contains(Contexts, s) {
+		return errors.New(GLFWHint)
+	}
+	return choice{c.v, Contexts}.Set(s)
 }
 
 type driverValue struct{ v *string }

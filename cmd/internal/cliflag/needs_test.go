@@ -45,7 +45,7 @@ func TestNeeds(t *testing.T) {
 		args []string
 		keys []string
 	}{
-		{[]string{"-context", "glfw"}, []string{"-context needs -backend gpu: no GPU"}},
+		{[]string{"-context", "egl"}, []string{"-context needs -backend gpu: no GPU"}},
 		{[]string{"-driver", "zink"}, []string{"-driver needs -backend gpu"}},
 		{[]string{"-arith", "exact"}, []string{"-arith needs -backend gpu"}},
 		{[]string{"-precision", "worst"}, []string{"-precision needs -backend gpu"}},
@@ -68,7 +68,7 @@ func TestNeeds(t *testing.T) {
 		args                []string
 		asGiven, fourD, gpu bool
 	}{
-		{[]string{"-context", "glfw", "-driver", "zink", "-arith", "exact", "-precision", "worst"}, true, false, true},
+		{[]string{"-context", "egl", "-driver", "zink", "-arith", "exact", "-precision", "worst"}, true, false, true},
 		{[]string{"-fractal", "pingpong", "-ping-pong", "3"}, true, false, false},
 		{[]string{"-octaves", "2", "-lacunarity", "3", "-persistence", "0.2"}, true, false, false},
 		{[]string{"-warp-amplitude", "0.5", "-warp-frequency", "3", "-warp-octaves", "2", "-warp-mode", "progressive"}, true, false, false},
