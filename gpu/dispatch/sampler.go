@@ -10,8 +10,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/permtable"
 	"github.com/noiselab/noise/internal/testhook"
 )
 
@@ -53,8 +53,9 @@ type Sampler struct {
 	perm uint32 // the doubled permutation table (perm-value only); GL thread
 }
 
-// NewSampler validates cfg (the same rules as cpu.New) and compiles the
-// variant's value kernel, so a shader problem shows up here.
+// NewSampler validates cfg (noise.Config.Validate, the CPU backend's rules
+// too) and compiles the variant's value kernel, so a shader problem shows
+// up here.
 func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -70,7 +71,7 @@ func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, 
 	}
 	err := c.Do(func() error {
 		if cfg.Noise == noise.PermValue {
-			t := cpu.PermValueTable(cfg.Settings.Seed)
+			t := permtable.PermValue(cfg.Settings.Seed)
 			var u [512]uint32 // GLSL has no 8-bit buffer type
 			for i := range u {
 				u[i] = uint32(t[i])
@@ -244,13 +245,14 @@ func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string,
 	gl.ProgramUniform2f(p, loc(domain+".w"), sw, tw)
 }
 
-// Values writes the noise value at pos[i] to out[i], like cpu.Sampler.Values.
+// Values writes the noise value at pos[i] to out[i], like the CPU
+// backend's Sampler.Values (package cpu).
 func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
 // Samples writes the noise sample (value and derivatives) at pos[i] to
-// out[i], like cpu.Sampler.Samples.
+// out[i], like the CPU backend's Sampler.Samples (package cpu).
 func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }

@@ -65,7 +65,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/permtable"
 )
 
 //go:embed glsl/*.glsl glsl/*.comp
@@ -483,10 +483,10 @@ Domain domain() { return %s; }
 // p.w. Settings are validated in Go (noise.Settings.Validate), not here.
 Sample sampleWith(vec4 p, Settings s, Domain d) { return sampleAt(p, s, d); }
 
-// sample is the configured noise at p (cpu.Sampler.At).
+// sample is the configured noise at p (the CPU backend's Sampler.At).
 Sample sample(vec3 p) { return sampleAt(vec4(p, 0.0), settings(), domain()); }
 
-// sample4 is the configured noise at p (cpu.Sampler.At4).
+// sample4 is the configured noise at p (the CPU backend's Sampler.At4).
 Sample sample4(vec4 p) { return sampleAt(p, settings(), domain()); }
 
 // value is sample(p).v; the compiler drops the derivative work.
@@ -526,7 +526,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 	b.WriteString("// github.com/noiselab/noise GLSL library, prefix " + o.Prefix + "\n")
 	b.WriteString(h)
 	if usesPerm(cfg) {
-		t := cpu.PermValueTable(cfg.Settings.Seed)
+		t := permtable.PermValue(cfg.Settings.Seed)
 		b.WriteString("const uint noisePerm[512] = uint[512](")
 		for i := 0; i < 512; i++ {
 			if i > 0 {
