@@ -38,8 +38,10 @@ func init() {
 
 // Sampler evaluates one noise variant with its settings and domain on the
 // GPU of a Context. Its methods may be called from any goroutine (the
-// caller's thread for a Current context); calls are serialised. After
-// Close every method returns ErrClosed.
+// caller's thread for a Current context); calls are serialised. Close is
+// idempotent: after the first Close a second returns nil, and every other
+// method that returns an error returns ErrClosed (also once its Context
+// is closed).
 type Sampler struct {
 	c       *Context
 	variant string
@@ -135,9 +137,11 @@ func (s *Sampler) SetDomain(d *noise.Domain) error {
 }
 
 // Close deletes the Sampler's permutation buffer (the compiled programs
-// stay cached in the Context). Later calls, Close included, return
-// ErrClosed. Closing a Sampler of a closed Context returns nil: the
-// context took everything with it.
+// stay cached in the Context). It is idempotent: a second Close (or one
+// racing with the first) returns nil, while every other method called
+// after Close returns ErrClosed. Closing a Sampler of a closed Context
+// returns nil too: the context took everything with it. Called from
+// inside Do it returns ErrNested and closes nothing.
 func (s *Sampler) Close() error {
 	if s.c.th.inside() {
 		return ErrNested
@@ -145,7 +149,7 @@ func (s *Sampler) Close() error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return ErrClosed
+		return nil
 	}
 	s.closed = true
 	s.mu.Unlock()
