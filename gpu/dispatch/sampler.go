@@ -222,31 +222,8 @@ func SetLibraryUniforms(program ProgramName, settings, domain string, st noise.S
 
 // setNoiseUniforms loads a Settings and a Domain struct uniform.
 func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string, st noise.Settings, d *noise.Domain) {
-	gl.ProgramUniform1i(p, loc(settings+".seed"), st.Seed)
-	gl.ProgramUniform1i(p, loc(settings+".frequency"), st.Frequency)
-	gl.ProgramUniform1i(p, loc(settings+".octaves"), int32(st.Octaves))
-	gl.ProgramUniform1i(p, loc(settings+".lacunarity"), st.Lacunarity)
-	gl.ProgramUniform1f(p, loc(settings+".persistence"), st.Persistence)
-	gl.ProgramUniform1i(p, loc(settings+".fractal"), int32(st.Fractal))
-	gl.ProgramUniform1f(p, loc(settings+".pingPong"), st.PingPongStrength())
-	gl.ProgramUniform1f(p, loc(settings+".warpAmplitude"), st.WarpAmplitude)
-	gl.ProgramUniform1i(p, loc(settings+".warpFrequency"), st.WarpBaseFrequency())
-	gl.ProgramUniform1i(p, loc(settings+".warpOctaves"), int32(shaders.WarpOctaves(st)))
-	gl.ProgramUniform1i(p, loc(settings+".warpMode"), int32(st.WarpMode))
-	m, t, dm, ok := shaders.DomainRows(d)
-	enabled := int32(0)
-	if ok {
-		enabled = 1
-	}
-	gl.ProgramUniform1i(p, loc(domain+".enabled"), enabled)
-	for _, v := range []struct {
-		name string
-		v    [3]float32
-	}{{"m0", m[0]}, {"m1", m[1]}, {"m2", m[2]}, {"t", t}, {"d0", dm[0]}, {"d1", dm[1]}, {"d2", dm[2]}} {
-		gl.ProgramUniform3f(p, loc(domain+"."+v.name), v.v[0], v.v[1], v.v[2])
-	}
-	sw, tw := shaders.DomainW(d)
-	gl.ProgramUniform2f(p, loc(domain+".w"), sw, tw)
+	setSettingsUniform(p, loc, settings, shaders.NewUniformSettings(st))
+	setDomainUniform(p, loc, domain, shaders.NewUniformDomain(d))
 }
 
 // Values writes the noise value at pos[i] to out[i], like the CPU
