@@ -315,21 +315,25 @@ func glslEnum(prefix string, v fmt.Stringer) string {
 	return b.String()
 }
 
-// enumDefines returns a #define for every value of package noise's Family,
-// Gradient, Combiner, Metric and Function (the values the noise types use)
-// and Fractal,
-// so the GLSL's codes are the Go ones by construction.
-func enumDefines() string {
-	type value struct {
-		name string
-		code uint8
-	}
+// enumCode is one enum value the shaders use: its name (glslEnum) and its
+// Go code.
+type enumCode struct {
+	name string
+	code uint8
+}
+
+// enumCodes returns every value of package noise's Family, Gradient,
+// Combiner, Metric and Function (the values the noise types use), Fractal
+// and WarpMode, sorted by name: the one source of the shaders' enum codes,
+// which enumDefines writes as GLSL (a WGSL writer would write the same
+// list as consts).
+func enumCodes() []enumCode {
 	seen := map[string]bool{}
-	var values []value
+	var values []enumCode
 	add := func(prefix string, v fmt.Stringer, code uint8) {
 		if n := glslEnum(prefix, v); !seen[n] {
 			seen[n] = true
-			values = append(values, value{n, code})
+			values = append(values, enumCode{n, code})
 		}
 	}
 	for _, n := range noise.Noises() {
@@ -347,13 +351,20 @@ func enumDefines() string {
 	for _, f := range noise.Fractals() {
 		add("fractal", f, uint8(f))
 	}
-	for _, m := range []noise.WarpMode{noise.WarpIndependent, noise.WarpProgressive} {
+	for i := range noise.WarpModeNames() {
+		m := noise.WarpMode(i)
 		add("warp", m, uint8(m))
 	}
 	sort.Slice(values, func(i, j int) bool { return values[i].name < values[j].name })
+	return values
+}
+
+// enumDefines returns a #define for every enumCodes value, so the GLSL's
+// codes are the Go ones by construction.
+func enumDefines() string {
 	var b strings.Builder
 	b.WriteString("// enum codes of package noise (generated)\n")
-	for _, v := range values {
+	for _, v := range enumCodes() {
 		fmt.Fprintf(&b, "#define %s %d\n", v.name, v.code)
 	}
 	return b.String()
@@ -432,7 +443,7 @@ func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Opti
 
 // BakeSource returns the complete source of the texture kernel for cfg's
 // variant: a 2D or 3D image (R32F, or RGBA32F with derivatives) in image
-// unit 0, and as uniforms (explicit locations 0–23) the grid, noiseSettings
+// unit 0, and as uniforms (explicit locations 0–24) the grid, noiseSettings
 // and noiseDomain.
 func BakeSource(cfg noise.Config, threeD, derivatives bool, opts *Options) (string, error) {
 	o, err := opts.resolve()
