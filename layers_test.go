@@ -35,20 +35,22 @@ func TestLayers(t *testing.T) {
 		return "", false
 	}
 	may := map[string][]string{
-		"":                      {"/internal/f32"},
-		"/cpu":                  {"", "/internal/f32"},
-		"/compare":              {"", "/cpu", "/internal/f32"},
-		"/gpu/shaders":          {"", "/cpu", "/internal/f32"},
-		"/gpu/dispatch/egl":     {},
-		"/gpu/dispatch":         {"", "/cpu", "/internal/f32", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
-		"/internal/appendixa":   {"", "/cpu", "/internal/f32"},
-		"/internal/grid":        {},
-		"/cmd/internal/ramp":    {},
-		"/internal/oneline":     {},
-		"/cmd/internal/outfile": {},
-		"/internal/testhook":    {},
-		"/internal/glfwwin":     {},
-		"/gpu/dispatch/glfwctx": {"", "/cpu", "/internal/f32", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
+		"":                        {"/internal/f32"},
+		"/cpu":                    {"", "/internal/f32", "/internal/permtable"},
+		"/compare":                {"", "/cpu", "/internal/f32", "/internal/permtable"},
+		"/internal/permtable":     {},
+		"/internal/cmd/gpulayout": {},
+		"/gpu/shaders":            {"", "/internal/f32", "/internal/permtable"},
+		"/gpu/dispatch/egl":       {},
+		"/gpu/dispatch":           {"", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
+		"/internal/appendixa":     {"", "/cpu", "/internal/f32", "/internal/permtable"},
+		"/internal/grid":          {},
+		"/cmd/internal/ramp":      {},
+		"/internal/oneline":       {},
+		"/cmd/internal/outfile":   {},
+		"/internal/testhook":      {},
+		"/internal/glfwwin":       {},
+		"/gpu/dispatch/glfwctx":   {"", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
 	}
 	for pkg, allowed := range may {
 		list, ok := deps[pkg]
@@ -114,6 +116,28 @@ func TestCommandsWithoutGLFW(t *testing.T) {
 	}
 	if !found {
 		t.Error("with -tags glfw, cmd/noise and cmd/verify do not depend on github.com/go-gl/glfw: -context glfw is missing")
+	}
+}
+
+// TestGPUWithoutCPU checks that the GPU backend stands beside the CPU one,
+// not on it: no package under gpu/ (tests aside, which compare against the
+// CPU) depends on package cpu, directly or not.
+func TestGPUWithoutCPU(t *testing.T) {
+	const cpuPkg = "github.com/noiselab/noise/cpu"
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "list", "-deps", "./gpu/...")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./gpu/...: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !contains(deps, "github.com/noiselab/noise/gpu/dispatch") || !contains(deps, "github.com/noiselab/noise") {
+		t.Fatalf("go list -deps ./gpu/... does not list gpu/dispatch and the root package: %q", deps)
+	}
+	for _, d := range deps {
+		if d == cpuPkg || strings.HasPrefix(d, cpuPkg+"/") {
+			t.Errorf("a gpu/ package depends on %s (go list -deps ./gpu/...)", d)
+		}
 	}
 }
 

@@ -3,6 +3,8 @@ package cpu
 import (
 	"fmt"
 	"math"
+
+	"github.com/noiselab/noise/internal/permtable"
 )
 
 // This file is the blog-compatible float64 mode of the permutation-table value
@@ -59,7 +61,7 @@ func NewBlogValueNoise(seed uint64, octaves uint8, lacunarity, persistence float
 // is doubled into Perm. It need not be a permutation: any byte values give
 // defined (if less well distributed) noise.
 func NewBlogValueNoiseFromTable(table [256]uint8, octaves uint8, lacunarity, persistence float64) *BlogValueNoise {
-	return &BlogValueNoise{Perm: *doubledTable(table), Octaves: octaves, Lacunarity: lacunarity, Persistence: persistence}
+	return &BlogValueNoise{Perm: *permtable.Doubled(table), Octaves: octaves, Lacunarity: lacunarity, Persistence: persistence}
 }
 
 // blogUsize emulates Rust's saturating cast f as usize on a 64-bit target:

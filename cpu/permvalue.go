@@ -1,6 +1,9 @@
 package cpu
 
-import "github.com/noiselab/noise"
+import (
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/internal/permtable"
+)
 
 // Fixed-mode permutation-table value noise (docs/algorithms.md §5):
 // the blog's algorithm in float32 with its quirks fixed — cell indices wrap
@@ -13,18 +16,17 @@ import "github.com/noiselab/noise"
 // PermValueTable returns the 512-entry table that perm-value noise of the
 // given settings seed reads (cpu, GLSL buffer and GLSL library alike): the
 // blog's PermutationTable of the seed sign-extended to 64 bits, doubled,
-// perm[i+256] = perm[i].
-func PermValueTable(seed int32) *[512]uint8 {
-	return doubledTable(PermutationTable(uint64(int64(seed))))
-}
+// perm[i+256] = perm[i]. The table is built by an internal package that
+// the GPU backend shares.
+func PermValueTable(seed int32) *[512]uint8 { return permtable.PermValue(seed) }
 
-// doubledTable builds the blog's 512-entry table, perm[i+256] = perm[i].
-func doubledTable(p [256]uint8) *[512]uint8 {
-	var t [512]uint8
-	copy(t[:256], p[:])
-	copy(t[256:], p[:])
-	return &t
-}
+// PermutationTable returns the permutation of 0..255 that the Rust blog's
+// ValueNoise::new(seed) builds: the array [0, 1, …, 255] shuffled with
+// rand 0.8.5's SliceRandom::shuffle driven by rand_chacha 0.3.1's
+// ChaCha20Rng::seed_from_u64(seed), bit for bit (docs/algorithms.md §5
+// lists the tables for seeds 0 and 12). Noise code indexes a doubled
+// 512-entry copy of it, see [NewBlogValueNoise].
+func PermutationTable(seed uint64) [256]uint8 { return permtable.Permutation(seed) }
 
 // The interpolation is written out per dimension, one function calling the
 // one below it, as in gpu/shaders/glsl/permvalue.glsl (where local arrays

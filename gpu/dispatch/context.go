@@ -300,8 +300,10 @@ func (c *Context) enableDebug() {
 }
 
 // Close deletes the programs and buffers the Context made and, for New and
-// NewWith, destroys the context and ends its thread. Further calls return
-// ErrClosed; a second Close returns nil. Called from inside Do it returns
+// NewWith, destroys the context and ends its thread. It is idempotent: a
+// second Close returns nil, while every other method that returns an
+// error (Do, NewSampler, the buffer and texture methods, and those of the
+// Context's Samplers) returns ErrClosed. Called from inside Do it returns
 // ErrNested and closes nothing.
 func (c *Context) Close() error {
 	if c.th.inside() {

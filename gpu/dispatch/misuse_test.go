@@ -87,11 +87,19 @@ func TestSamplerAfterClose(t *testing.T) {
 		"BakeTexture2D": func() error { _, err := a.BakeTexture2D(g, false); return err },
 		"BakeTexture3D": func() error { _, err := a.BakeTexture3D(g, true); return err },
 		"SetDomain":     func() error { return a.SetDomain(nil) },
-		"Close":         a.Close,
 	} {
 		if err := call(); !errors.Is(err, ErrClosed) {
 			t.Errorf("%s after Close: %v, want ErrClosed", name, err)
 		}
+	}
+	// Close is idempotent, and the Sampler stays closed.
+	for i := range 2 {
+		if err := a.Close(); err != nil {
+			t.Errorf("Close %d after Close: %v, want nil", i+2, err)
+		}
+	}
+	if err := a.Values(pos, make([]float32, len(pos))); !errors.Is(err, ErrClosed) {
+		t.Errorf("Values after three Closes: %v, want ErrClosed", err)
 	}
 	// b has its own table.
 	cs, _ := cpu.New(cfg(2, 3))
@@ -193,8 +201,9 @@ func TestNestedDo(t *testing.T) {
 
 // TestHammer calls every exported method of a Context and its Samplers
 // from several goroutines at once (make test runs it under -race), then
-// closes one Sampler from two goroutines: one Close wins, the other gets
-// ErrClosed. Config used to race with SetDomain, and Close with Close.
+// closes one Sampler from two goroutines: both return nil (Close is
+// idempotent) and the Sampler is closed. Config used to race with
+// SetDomain, and Close with Close.
 func TestHammer(t *testing.T) {
 	c, err := New(Options{})
 	if err != nil {
@@ -292,8 +301,11 @@ func TestHammer(t *testing.T) {
 		go func() { defer cw.Done(); closes[i] = s3.Close() }()
 	}
 	cw.Wait()
-	if (closes[0] == nil) == (closes[1] == nil) || !errors.Is(closes[0], ErrClosed) && !errors.Is(closes[1], ErrClosed) {
-		t.Errorf("two Closes: %v and %v; want nil and ErrClosed", closes[0], closes[1])
+	if closes[0] != nil || closes[1] != nil {
+		t.Errorf("two Closes: %v and %v; want nil and nil", closes[0], closes[1])
+	}
+	if err := s3.Samples(pos, got); !errors.Is(err, ErrClosed) {
+		t.Errorf("Samples after two racing Closes: %v, want ErrClosed", err)
 	}
 }
 
@@ -304,4 +316,60 @@ func testBuffer(pos []mgl32.Vec3) uint32 {
 	gl.CreateBuffers(1, &id)
 	gl.NamedBufferData(id, len(pos)*12, gl.Ptr(&pos[0][0]), gl.STATIC_DRAW)
 	return id
+}
+
+// TestContextAfterClose: Close is idempotent on a Context as on a Sampler
+// (a second and third Close return nil), and every other method that
+// returns an error, the Samplers' included, returns ErrClosed.
+func TestContextAfterClose(t *testing.T) {
+	c, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := noise.Config{Noise: noise.PermValue, Dims: 3, Settings: noise.DefaultSettings()}
+	s, err := c.NewSampler(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf, err := c.NewBuffer(64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tex, err := s.BakeTexture2D(Grid{Size: [3]int{2, 2, 1}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	for i := range 2 {
+		if err := c.Close(); err != nil {
+			t.Errorf("Close %d of the Context: %v, want nil", i+2, err)
+		}
+	}
+	pos := boxPositions(4)
+	for name, call := range map[string]func() error{
+		"Do":             func() error { return c.Do(func() error { return nil }) },
+		"Finish":         c.Finish,
+		"NewSampler":     func() error { _, err := c.NewSampler(cfg, nil); return err },
+		"NewBuffer":      func() error { _, err := c.NewBuffer(64); return err },
+		"BufferFromVec3": func() error { _, err := c.BufferFromVec3(pos); return err },
+		"WriteSamples":   func() error { return c.WriteSamples(buf, make([]noise.Sample, 1)) },
+		"ReadFloats":     func() error { return c.ReadFloats(buf, make([]float32, 4)) },
+		"DeleteBuffer":   func() error { return c.DeleteBuffer(buf) },
+		"ReadTexture":    func() error { return c.ReadTexture(tex, make([]float32, tex.Texels())) },
+		"DeleteTexture":  func() error { return c.DeleteTexture(tex) },
+		"Values":         func() error { return s.Values(pos, make([]float32, len(pos))) },
+		"SetDomain":      func() error { return s.SetDomain(nil) },
+	} {
+		if err := call(); !errors.Is(err, ErrClosed) {
+			t.Errorf("%s after the Context's Close: %v, want ErrClosed", name, err)
+		}
+	}
+	// The Sampler of a closed Context closes quietly, as often as asked.
+	for i := range 2 {
+		if err := s.Close(); err != nil {
+			t.Errorf("Sampler Close %d after the Context's Close: %v, want nil", i+1, err)
+		}
+	}
 }

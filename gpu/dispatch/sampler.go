@@ -10,8 +10,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/permtable"
 	"github.com/noiselab/noise/internal/testhook"
 )
 
@@ -38,8 +38,10 @@ func init() {
 
 // Sampler evaluates one noise variant with its settings and domain on the
 // GPU of a Context. Its methods may be called from any goroutine (the
-// caller's thread for a Current context); calls are serialised. After
-// Close every method returns ErrClosed.
+// caller's thread for a Current context); calls are serialised. Close is
+// idempotent: after the first Close a second returns nil, and every other
+// method that returns an error returns ErrClosed (also once its Context
+// is closed).
 type Sampler struct {
 	c       *Context
 	variant string
@@ -53,8 +55,9 @@ type Sampler struct {
 	perm uint32 // the doubled permutation table (perm-value only); GL thread
 }
 
-// NewSampler validates cfg (the same rules as cpu.New) and compiles the
-// variant's value kernel, so a shader problem shows up here.
+// NewSampler validates cfg (noise.Config.Validate, the CPU backend's rules
+// too) and compiles the variant's value kernel, so a shader problem shows
+// up here.
 func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -70,7 +73,7 @@ func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, 
 	}
 	err := c.Do(func() error {
 		if cfg.Noise == noise.PermValue {
-			t := cpu.PermValueTable(cfg.Settings.Seed)
+			t := permtable.PermValue(cfg.Settings.Seed)
 			var u [512]uint32 // GLSL has no 8-bit buffer type
 			for i := range u {
 				u[i] = uint32(t[i])
@@ -134,9 +137,11 @@ func (s *Sampler) SetDomain(d *noise.Domain) error {
 }
 
 // Close deletes the Sampler's permutation buffer (the compiled programs
-// stay cached in the Context). Later calls, Close included, return
-// ErrClosed. Closing a Sampler of a closed Context returns nil: the
-// context took everything with it.
+// stay cached in the Context). It is idempotent: a second Close (or one
+// racing with the first) returns nil, while every other method called
+// after Close returns ErrClosed. Closing a Sampler of a closed Context
+// returns nil too: the context took everything with it. Called from
+// inside Do it returns ErrNested and closes nothing.
 func (s *Sampler) Close() error {
 	if s.c.th.inside() {
 		return ErrNested
@@ -144,7 +149,7 @@ func (s *Sampler) Close() error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return ErrClosed
+		return nil
 	}
 	s.closed = true
 	s.mu.Unlock()
@@ -217,40 +222,18 @@ func SetLibraryUniforms(program ProgramName, settings, domain string, st noise.S
 
 // setNoiseUniforms loads a Settings and a Domain struct uniform.
 func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string, st noise.Settings, d *noise.Domain) {
-	gl.ProgramUniform1i(p, loc(settings+".seed"), st.Seed)
-	gl.ProgramUniform1i(p, loc(settings+".frequency"), st.Frequency)
-	gl.ProgramUniform1i(p, loc(settings+".octaves"), int32(st.Octaves))
-	gl.ProgramUniform1i(p, loc(settings+".lacunarity"), st.Lacunarity)
-	gl.ProgramUniform1f(p, loc(settings+".persistence"), st.Persistence)
-	gl.ProgramUniform1i(p, loc(settings+".fractal"), int32(st.Fractal))
-	gl.ProgramUniform1f(p, loc(settings+".pingPong"), st.PingPongStrength())
-	gl.ProgramUniform1f(p, loc(settings+".warpAmplitude"), st.WarpAmplitude)
-	gl.ProgramUniform1i(p, loc(settings+".warpFrequency"), st.WarpBaseFrequency())
-	gl.ProgramUniform1i(p, loc(settings+".warpOctaves"), int32(shaders.WarpOctaves(st)))
-	gl.ProgramUniform1i(p, loc(settings+".warpMode"), int32(st.WarpMode))
-	m, t, dm, ok := shaders.DomainRows(d)
-	enabled := int32(0)
-	if ok {
-		enabled = 1
-	}
-	gl.ProgramUniform1i(p, loc(domain+".enabled"), enabled)
-	for _, v := range []struct {
-		name string
-		v    [3]float32
-	}{{"m0", m[0]}, {"m1", m[1]}, {"m2", m[2]}, {"t", t}, {"d0", dm[0]}, {"d1", dm[1]}, {"d2", dm[2]}} {
-		gl.ProgramUniform3f(p, loc(domain+"."+v.name), v.v[0], v.v[1], v.v[2])
-	}
-	sw, tw := shaders.DomainW(d)
-	gl.ProgramUniform2f(p, loc(domain+".w"), sw, tw)
+	setSettingsUniform(p, loc, settings, shaders.NewUniformSettings(st))
+	setDomainUniform(p, loc, domain, shaders.NewUniformDomain(d))
 }
 
-// Values writes the noise value at pos[i] to out[i], like cpu.Sampler.Values.
+// Values writes the noise value at pos[i] to out[i], like the CPU
+// backend's Sampler.Values (package cpu).
 func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
 // Samples writes the noise sample (value and derivatives) at pos[i] to
-// out[i], like cpu.Sampler.Samples.
+// out[i], like the CPU backend's Sampler.Samples (package cpu).
 func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }

@@ -65,8 +65,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/internal/permtable"
 )
+
+//go:generate go run ../../internal/cmd/gpulayout
 
 //go:embed glsl/*.glsl glsl/*.comp
 var files embed.FS
@@ -264,8 +266,9 @@ func (o *Options) resolve() (Options, error) {
 }
 
 // functionFiles are the noise functions in dependency order; each but
-// arith mirrors the cpu files named in its header.
-var functionFiles = []string{"arith", "common", "gradient", "lattice", "simplex", "voronoi", "permvalue", "fractal"}
+// arith and layout (the structs Settings and Domain, generated) mirrors
+// the cpu files named in its header.
+var functionFiles = []string{"arith", "common", "gradient", "lattice", "simplex", "voronoi", "permvalue", "layout", "fractal"}
 
 func read(name string) string {
 	b, err := files.ReadFile("glsl/" + name)
@@ -312,21 +315,25 @@ func glslEnum(prefix string, v fmt.Stringer) string {
 	return b.String()
 }
 
-// enumDefines returns a #define for every value of package noise's Family,
-// Gradient, Combiner, Metric and Function (the values the noise types use)
-// and Fractal,
-// so the GLSL's codes are the Go ones by construction.
-func enumDefines() string {
-	type value struct {
-		name string
-		code uint8
-	}
+// enumCode is one enum value the shaders use: its name (glslEnum) and its
+// Go code.
+type enumCode struct {
+	name string
+	code uint8
+}
+
+// enumCodes returns every value of package noise's Family, Gradient,
+// Combiner, Metric and Function (the values the noise types use), Fractal
+// and WarpMode, sorted by name: the one source of the shaders' enum codes,
+// which enumDefines writes as GLSL (a WGSL writer would write the same
+// list as consts).
+func enumCodes() []enumCode {
 	seen := map[string]bool{}
-	var values []value
+	var values []enumCode
 	add := func(prefix string, v fmt.Stringer, code uint8) {
 		if n := glslEnum(prefix, v); !seen[n] {
 			seen[n] = true
-			values = append(values, value{n, code})
+			values = append(values, enumCode{n, code})
 		}
 	}
 	for _, n := range noise.Noises() {
@@ -344,13 +351,20 @@ func enumDefines() string {
 	for _, f := range noise.Fractals() {
 		add("fractal", f, uint8(f))
 	}
-	for _, m := range []noise.WarpMode{noise.WarpIndependent, noise.WarpProgressive} {
+	for i := range noise.WarpModeNames() {
+		m := noise.WarpMode(i)
 		add("warp", m, uint8(m))
 	}
 	sort.Slice(values, func(i, j int) bool { return values[i].name < values[j].name })
+	return values
+}
+
+// enumDefines returns a #define for every enumCodes value, so the GLSL's
+// codes are the Go ones by construction.
+func enumDefines() string {
 	var b strings.Builder
 	b.WriteString("// enum codes of package noise (generated)\n")
-	for _, v := range values {
+	for _, v := range enumCodes() {
 		fmt.Fprintf(&b, "#define %s %d\n", v.name, v.code)
 	}
 	return b.String()
@@ -429,7 +443,7 @@ func ComputeSource(cfg noise.Config, derivatives bool, localSize int, opts *Opti
 
 // BakeSource returns the complete source of the texture kernel for cfg's
 // variant: a 2D or 3D image (R32F, or RGBA32F with derivatives) in image
-// unit 0, and as uniforms (explicit locations 0–23) the grid, noiseSettings
+// unit 0, and as uniforms (explicit locations 0–24) the grid, noiseSettings
 // and noiseDomain.
 func BakeSource(cfg noise.Config, threeD, derivatives bool, opts *Options) (string, error) {
 	o, err := opts.resolve()
@@ -483,10 +497,10 @@ Domain domain() { return %s; }
 // p.w. Settings are validated in Go (noise.Settings.Validate), not here.
 Sample sampleWith(vec4 p, Settings s, Domain d) { return sampleAt(p, s, d); }
 
-// sample is the configured noise at p (cpu.Sampler.At).
+// sample is the configured noise at p (the CPU backend's Sampler.At).
 Sample sample(vec3 p) { return sampleAt(vec4(p, 0.0), settings(), domain()); }
 
-// sample4 is the configured noise at p (cpu.Sampler.At4).
+// sample4 is the configured noise at p (the CPU backend's Sampler.At4).
 Sample sample4(vec4 p) { return sampleAt(p, settings(), domain()); }
 
 // value is sample(p).v; the compiler drops the derivative work.
@@ -504,15 +518,13 @@ float value(vec3 p) { return sample(p).v; }
 //	PSample PsampleWith(vec4 p, PSettings s, PDomain d); // settings and domain at run time
 //	PSettings Psettings(); PDomain Pdomain();    // cfg's, as values
 //
-// PSettings is struct { int seed, frequency, octaves, lacunarity; float
-// persistence; int fractal; float pingPong, warpAmplitude; int
-// warpFrequency, warpOctaves, warpMode; } (pingPong and warpFrequency are
-// the values in effect: Settings.PingPongStrength, WarpBaseFrequency;
-// warpOctaves is WarpOctaves) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
-// d1, d2; vec2 w; } (DomainRows, and DomainW for w, the fourth
-// coordinate's scale and translation; dispatch.SetLibraryUniforms loads both into
-// uniforms). The noise type and arithmetic are fixed when the library is
-// made; libraries with different prefixes live in one shader.
+// PSettings and PDomain are the structs of glsl/layout.glsl, member for
+// member the fields of UniformSettings and UniformDomain (generated from
+// one table with them, and documented there): NewUniformSettings and
+// NewUniformDomain derive their values from noise.Settings and
+// noise.Domain, and dispatch.SetLibraryUniforms loads both into uniforms.
+// The noise type and arithmetic are fixed when the library is made;
+// libraries with different prefixes live in one shader.
 func Library(cfg noise.Config, opts *Options) (string, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -526,7 +538,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 	b.WriteString("// github.com/noiselab/noise GLSL library, prefix " + o.Prefix + "\n")
 	b.WriteString(h)
 	if usesPerm(cfg) {
-		t := cpu.PermValueTable(cfg.Settings.Seed)
+		t := permtable.PermValue(cfg.Settings.Seed)
 		b.WriteString("const uint noisePerm[512] = uint[512](")
 		for i := 0; i < 512; i++ {
 			if i > 0 {
@@ -542,11 +554,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 		b.WriteString("#define PERM(i) 0u\n")
 	}
 	b.WriteString(functions())
-	s := cfg.Settings
-	settings := fmt.Sprintf("Settings(int(0x%08Xu), %d, %d, %d, %s, %d, %s, %s, %d, %d, %d)", uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity,
-		glFloat(s.Persistence), s.Fractal, glFloat(s.PingPongStrength()),
-		glFloat(s.WarpAmplitude), s.WarpBaseFrequency(), WarpOctaves(s), s.WarpMode)
-	fmt.Fprintf(&b, libraryEntry, settings, domainLiteral(cfg.Domain))
+	fmt.Fprintf(&b, libraryEntry, NewUniformSettings(cfg.Settings).GLSL(), NewUniformDomain(cfg.Domain).GLSL())
 	return build(b.String(), "", o, false)
 }
 
@@ -570,16 +578,6 @@ func DomainW(d *noise.Domain) (scale, translation float32) {
 	return d.WTransform()
 }
 
-func domainLiteral(d *noise.Domain) string {
-	m, t, dm, ok := DomainRows(d)
-	vec := func(v [3]float32) string {
-		return fmt.Sprintf("vec3(%s, %s, %s)", glFloat(v[0]), glFloat(v[1]), glFloat(v[2]))
-	}
-	sw, tw := DomainW(d)
-	return fmt.Sprintf("Domain(%d, %s, %s, %s, %s, %s, %s, %s, vec2(%s, %s))", b2i(ok),
-		vec(m[0]), vec(m[1]), vec(m[2]), vec(t), vec(dm[0]), vec(dm[1]), vec(dm[2]), glFloat(sw), glFloat(tw))
-}
-
 // WarpOctaves is the GLSL Settings.warpOctaves of s: WarpOctaveCount, or 0
 // when s does not warp, so that the warp's loop does not run at all.
 func WarpOctaves(s noise.Settings) int {
@@ -591,6 +589,22 @@ func WarpOctaves(s noise.Settings) int {
 
 // glFloat writes f as its exact bit pattern.
 func glFloat(f float32) string { return fmt.Sprintf("uintBitsToFloat(0x%08Xu)", math.Float32bits(f)) }
+
+// glInt writes i as a GLSL int: in decimal when it is not negative, else
+// as the cast of its bits (-2147483648 has no decimal literal).
+func glInt(i int32) string {
+	if i >= 0 {
+		return strconv.Itoa(int(i))
+	}
+	return fmt.Sprintf("int(0x%08Xu)", uint32(i))
+}
+
+// glVec2 and glVec3 write vectors of exact floats.
+func glVec2(v [2]float32) string { return fmt.Sprintf("vec2(%s, %s)", glFloat(v[0]), glFloat(v[1])) }
+
+func glVec3(v [3]float32) string {
+	return fmt.Sprintf("vec3(%s, %s, %s)", glFloat(v[0]), glFloat(v[1]), glFloat(v[2]))
+}
 
 func b2i(b bool) int {
 	if b {

@@ -378,7 +378,18 @@ func TestEnumsGenerated(t *testing.T) {
 	if glslEnum("function", noise.FunctionF2MinusF1) != "functionF2MinusF1" || glslEnum("combine", noise.CombineSmoothTurbulence) != "combineSmoothTurbulence" {
 		t.Error("glslEnum does not camel-case the Go names")
 	}
-	byHand := regexp.MustCompile(`(?m)(const\s+int\s+(family|grad|combine|metric|function)[A-Z]\w*\s*=|#define\s+(family|grad|combine|metric|function)[A-Z]|NOISE_(FAMILY|GRAD|COMB|METRIC|FUNCTION)\s*[=!]=\s*[0-9])`)
+	for _, f := range noise.Fractals() {
+		if w := fmt.Sprintf("#define %s %d\n", glslEnum("fractal", f), f); !strings.Contains(defs, w) {
+			t.Errorf("fractal %s: the generated enums lack %q", f, w)
+		}
+	}
+	for i := range noise.WarpModeNames() {
+		m := noise.WarpMode(i)
+		if w := fmt.Sprintf("#define %s %d\n", glslEnum("warp", m), m); !strings.Contains(defs, w) {
+			t.Errorf("warp mode %s: the generated enums lack %q", m, w)
+		}
+	}
+	byHand := regexp.MustCompile(`(?m)(const\s+int\s+(family|grad|combine|metric|function|fractal|warp)[A-Z]\w*\s*=|#define\s+(family|grad|combine|metric|function|fractal|warp)[A-Z]|NOISE_(FAMILY|GRAD|COMB|METRIC|FUNCTION)\s*[=!]=\s*[0-9]|(fractal|warpMode)\s*[=!]=\s*[0-9])`)
 	for _, f := range functionFiles {
 		if m := byHand.FindString(read(f + ".glsl")); m != "" {
 			t.Errorf("%s.glsl defines or compares an enum code by hand: %q", f, m)
@@ -406,4 +417,35 @@ func TestLocalSize(t *testing.T) {
 		jobs = append(jobs, job{fmt.Sprintf("local%d.comp", n), src, nil})
 	}
 	runJobs(t, jobs, 3, glslang(needTool(t, "glslangValidator")))
+}
+
+// TestKernelLocations: the explicit uniform locations of the kernels leave
+// a struct uniform as many locations as it has members (settingsMembers
+// and domainMembers, generated from the table that declares the structs),
+// so that no two uniforms overlap, and the comments that give a struct's
+// range say what it takes.
+func TestKernelLocations(t *testing.T) {
+	uniform := regexp.MustCompile(`(?m)^layout\(location = (\d+)\) uniform (\w+) (\w+);(?:\s*// locations (\d+)–(\d+))?`)
+	size := map[string]int{"Settings": settingsMembers, "Domain": domainMembers}
+	for _, k := range []string{"compute.comp", "bake.comp"} {
+		ms := uniform.FindAllStringSubmatch(read(k), -1)
+		if len(ms) < 4 {
+			t.Fatalf("%s: found %d uniforms; is the pattern broken?", k, len(ms))
+		}
+		next := 0
+		for _, m := range ms {
+			loc, _ := strconv.Atoi(m[1])
+			n, isStruct := size[m[2]]
+			if !isStruct {
+				n = 1
+			}
+			if loc < next {
+				t.Errorf("%s: %s at location %d overlaps the uniform before it (which takes up to %d)", k, m[3], loc, next-1)
+			}
+			if isStruct && (m[4] != strconv.Itoa(loc) || m[5] != strconv.Itoa(loc+n-1)) {
+				t.Errorf("%s: %s takes locations %d–%d; the comment says %s–%s", k, m[3], loc, loc+n-1, m[4], m[5])
+			}
+			next = loc + n
+		}
+	}
 }

@@ -39,23 +39,8 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 #endif
 }
 
-// Settings are the fractal settings (noise.Settings); pingPong, warpFrequency
-// and warpOctaves are the values in effect (Settings.PingPongStrength,
-// WarpBaseFrequency, WarpOctaveCount), except that warpOctaves is 0 when
-// the settings do not warp (shaders.WarpOctaves).
-struct Settings {
-	int seed;
-	int frequency;
-	int octaves;
-	int lacunarity;
-	float persistence;
-	int fractal;
-	float pingPong;
-	float warpAmplitude;
-	int warpFrequency;
-	int warpOctaves;
-	int warpMode;
-};
+// The structs Settings and Domain are declared in layout.glsl, which
+// internal/cmd/gpulayout generates with their Go twins.
 
 // warpNoise is one warp component: simplex noise with the value kernel
 // (simplex-value) of the noise's dimension, at most 3 (cpu warpNoise).
@@ -185,18 +170,6 @@ Sample shapeSample(int m, Sample n, float s) {
 	precise float dx = n.dx * k, dy = n.dy * k, dz = n.dz * k, dw = n.dw * k;
 	return Sample(t, dx, dy, dz, dw);
 }
-
-// Domain is the domain transform computed in Go (cpu.Domain.Matrix and
-// DerivativeMatrix), as rows: q = M·p + t, and the derivative matrix D.
-// enabled is 0 for no transform (an int: SPIR-V has no bool in uniform
-// blocks).
-struct Domain {
-	int enabled;
-	vec3 m0, m1, m2; // rows of M
-	vec3 t;
-	vec3 d0, d1, d2; // rows of D
-	vec2 w;          // the fourth coordinate's scale and translation
-};
 
 // clampInput limits an input coordinate to ±inputLimit.
 float clampInput(float c) { return clampMag(c, inputLimit); }

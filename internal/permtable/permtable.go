@@ -1,4 +1,8 @@
-package cpu
+// Package permtable builds the permutation tables of the perm-value noise
+// (docs/algorithms.md §5), for both backends: package cpu reads them, and
+// package gpu/shaders hands them to the GPU (a buffer or a constant array),
+// so neither backend depends on the other.
+package permtable
 
 import "math/bits"
 
@@ -12,16 +16,33 @@ import "math/bits"
 // Other major versions of rand changed the range sampler and the shuffle, so
 // the tables are specific to those versions.
 
-// PermutationTable returns the permutation of 0..255 that the Rust blog's
+// Permutation returns the permutation of 0..255 that the Rust blog's
 // ValueNoise::new(seed) builds: the array [0, 1, …, 255] shuffled with
 // rand 0.8.5's SliceRandom::shuffle driven by
 // rand_chacha 0.3.1's ChaCha20Rng::seed_from_u64(seed).
 //
 // The result is bit-for-bit identical to the Rust table (docs/algorithms.md §5 lists
 // the tables for seeds 0 and 12). Noise code indexes a doubled 512-entry copy of
-// it, see [NewBlogValueNoise].
-func PermutationTable(seed uint64) [256]uint8 {
+// it (Doubled).
+func Permutation(seed uint64) [256]uint8 {
 	return blogShuffle(seed, nil)
+}
+
+// PermValue returns the 512-entry table that perm-value noise of the
+// given settings seed reads (cpu, GLSL buffer and GLSL library alike): the
+// blog's Permutation of the seed sign-extended to 64 bits, doubled,
+// perm[i+256] = perm[i].
+func PermValue(seed int32) *[512]uint8 {
+	return Doubled(Permutation(uint64(int64(seed))))
+}
+
+// Doubled returns the blog's 512-entry table of p, perm[i+256] = perm[i],
+// which noise code indexes without wrapping.
+func Doubled(p [256]uint8) *[512]uint8 {
+	var t [512]uint8
+	copy(t[:256], p[:])
+	copy(t[256:], p[:])
+	return &t
 }
 
 // blogShuffle builds the permutation table for seed. If trace is not nil it is

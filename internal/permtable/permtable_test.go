@@ -1,4 +1,4 @@
-package cpu
+package permtable
 
 import (
 	"strconv"
@@ -138,7 +138,7 @@ func TestPermutationTableAppendixB(t *testing.T) {
 	}
 	for _, tc := range tests {
 		want := parsePermTable(t, tc.table)
-		got := PermutationTable(tc.seed)
+		got := Permutation(tc.seed)
 		for i := range want {
 			if got[i] != want[i] {
 				t.Errorf("seed %d: perm[%d] = %d, want %d", tc.seed, i, got[i], want[i])
@@ -149,7 +149,7 @@ func TestPermutationTableAppendixB(t *testing.T) {
 
 func TestPermutationTableIsPermutation(t *testing.T) {
 	for _, seed := range []uint64{0, 1, 2, 12, 42, 255, 1 << 32, 0xdeadbeefcafebabe, ^uint64(0)} {
-		p := PermutationTable(seed)
+		p := Permutation(seed)
 		var seen [256]bool
 		for i, v := range p {
 			if seen[v] {
@@ -157,11 +157,11 @@ func TestPermutationTableIsPermutation(t *testing.T) {
 			}
 			seen[v] = true
 		}
-		if p2 := PermutationTable(seed); p2 != p {
+		if p2 := Permutation(seed); p2 != p {
 			t.Errorf("seed %d: PermutationTable is not deterministic", seed)
 		}
 	}
-	if PermutationTable(1) == PermutationTable(2) {
+	if Permutation(1) == Permutation(2) {
 		t.Error("seeds 1 and 2 give the same table")
 	}
 }
