@@ -218,9 +218,9 @@ func SetLibraryUniforms(program ProgramName, settings, domain string, st noise.S
 // setNoiseUniforms loads a Settings and a Domain struct uniform.
 func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string, st noise.Settings, d *noise.Domain) {
 	gl.ProgramUniform1i(p, loc(settings+".seed"), st.Seed)
-	gl.ProgramUniform1i(p, loc(settings+".frequency"), st.Frequency)
+	gl.ProgramUniform1f(p, loc(settings+".frequency"), st.Frequency)
 	gl.ProgramUniform1i(p, loc(settings+".octaves"), int32(st.Octaves))
-	gl.ProgramUniform1i(p, loc(settings+".lacunarity"), st.Lacunarity)
+	gl.ProgramUniform1f(p, loc(settings+".lacunarity"), st.Lacunarity)
 	gl.ProgramUniform1f(p, loc(settings+".persistence"), st.Persistence)
 	gl.ProgramUniform1i(p, loc(settings+".fractal"), int32(st.Fractal))
 	gl.ProgramUniform1f(p, loc(settings+".pingPong"), st.PingPongStrength())

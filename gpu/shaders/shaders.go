@@ -504,8 +504,8 @@ float value(vec3 p) { return sample(p).v; }
 //	PSample PsampleWith(vec4 p, PSettings s, PDomain d); // settings and domain at run time
 //	PSettings Psettings(); PDomain Pdomain();    // cfg's, as values
 //
-// PSettings is struct { int seed, frequency, octaves, lacunarity; float
-// persistence; int fractal; float pingPong, warpAmplitude; int
+// PSettings is struct { int seed; float frequency; int octaves; float
+// lacunarity, persistence; int fractal; float pingPong, warpAmplitude; int
 // warpFrequency, warpOctaves, warpMode; } (pingPong and warpFrequency are
 // the values in effect: Settings.PingPongStrength, WarpBaseFrequency;
 // warpOctaves is WarpOctaves) and PDomain struct { int enabled; vec3 m0, m1, m2, t, d0,
@@ -543,7 +543,7 @@ func Library(cfg noise.Config, opts *Options) (string, error) {
 	}
 	b.WriteString(functions())
 	s := cfg.Settings
-	settings := fmt.Sprintf("Settings(int(0x%08Xu), %d, %d, %d, %s, %d, %s, %s, %d, %d, %d)", uint32(s.Seed), s.Frequency, s.Octaves, s.Lacunarity,
+	settings := fmt.Sprintf("Settings(int(0x%08Xu), %s, %d, %s, %s, %d, %s, %s, %d, %d, %d)", uint32(s.Seed), glFloat(s.Frequency), s.Octaves, glFloat(s.Lacunarity),
 		glFloat(s.Persistence), s.Fractal, glFloat(s.PingPongStrength()),
 		glFloat(s.WarpAmplitude), s.WarpBaseFrequency(), WarpOctaves(s), s.WarpMode)
 	fmt.Fprintf(&b, libraryEntry, settings, domainLiteral(cfg.Domain))

@@ -11,7 +11,7 @@ const VariantParams noiseVariant = VariantParams(NOISE_DIMS, NOISE_TILING != 0, 
 
 // noiseOctave is the sampleFuncs table entry of the compiled variant: one
 // octave at frequency f with octave hash h.
-Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
+Sample noiseOctave(VariantParams vp, uint h, vec4 p, float f) {
 #if NOISE_FAMILY == familyPerm
 	return permValue(vp, h, p, f);
 #elif NOISE_FAMILY == familyLattice && NOISE_DIMS == 1
@@ -45,9 +45,9 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 // the settings do not warp (shaders.WarpOctaves).
 struct Settings {
 	int seed;
-	int frequency;
+	float frequency;
 	int octaves;
-	int lacunarity;
+	float lacunarity;
 	float persistence;
 	int fractal;
 	float pingPong;
@@ -62,11 +62,11 @@ struct Settings {
 Sample warpNoise(uint h, vec4 c, int f) {
 	const VariantParams wvp = VariantParams(min(NOISE_DIMS, 3), false, gradValue, combineNone, 0, 0);
 #if NOISE_DIMS == 1
-	return simplex1D(wvp, h, c, f);
+	return simplex1D(wvp, h, c, float(f));
 #elif NOISE_DIMS == 2
-	return simplex2D(wvp, h, c, f);
+	return simplex2D(wvp, h, c, float(f));
 #else
-	return simplex3D(wvp, h, c, f);
+	return simplex3D(wvp, h, c, float(f));
 #endif
 }
 
@@ -259,7 +259,7 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	p = warpApply(p, ns, J0, J1, J2);
 	uint hash = Seed(ns.seed);
 	Sample sum = Sample(0.0, 0.0, 0.0, 0.0, 0.0);
-	int f = ns.frequency;
+	precise float f = ns.frequency;
 	precise float amp = 1.0, ampSum = 0.0;
 	for (int o = 0; o < ns.octaves; o++) {
 		Sample n = noiseOctave(noiseVariant, Add(hash, o), p, f);
@@ -268,7 +268,7 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 		}
 		sum = sampleAdd(sum, sampleScale(n, amp));
 		ampSum = ampSum + amp;
-		f *= ns.lacunarity;
+		f = f * ns.lacunarity;
 		amp = amp * ns.persistence;
 	}
 	Sample r = sampleDiv(sum, ampSum);
