@@ -39,6 +39,14 @@ func (c Config) Validate() error {
 	if err := c.Settings.Validate(); err != nil {
 		return err
 	}
+	if c.Tiling {
+		if f := c.Settings.Frequency; f != float32(int32(f)) {
+			return fmt.Errorf("invalid frequency %v for tiling: must be a whole number (a tiling lattice wraps every octave at its frequency)", f)
+		}
+		if l := c.Settings.Lacunarity; l != float32(int32(l)) {
+			return fmt.Errorf("invalid lacunarity %v for tiling: must be a whole number (a tiling lattice wraps every octave at its frequency)", l)
+		}
+	}
 	if c.Domain != nil {
 		return c.Domain.Validate()
 	}

@@ -18,9 +18,9 @@
 // Voronoi) also reads w (At4, Values4), and noise.Loop and TorusPoint map
 // positions into 4D for looping animations and seamless textures.
 //
-// Settings.Frequency and Lacunarity are integers, so that tiling holds in
-// every octave; for a fractional frequency scale the domain instead
-// (Scale(0.01) with Frequency 1). docs/algorithms.md is the algorithm
+// Settings.Frequency and Lacunarity are float32 (Frequency: 2.5); a tiling
+// Config needs whole numbers, so that tiling holds in every octave (there,
+// for a fractional frequency scale the domain: Scale(0.01) with Frequency 1). docs/algorithms.md is the algorithm
 // contract: what each noise computes, the exactness rules, the tolerance
 // policy and the coordinate range.
 package noise

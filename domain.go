@@ -40,9 +40,10 @@ func (d Domain) WTransform() (scale, translation float32) {
 func IdentityDomain() Domain { return Domain{Scale: [3]float32{1, 1, 1}} }
 
 // Scale returns the domain that multiplies positions by s: the way to a
-// fractional frequency. Settings.Frequency and Lacunarity are integers (so
-// that tiling holds in every octave); for a world-scale frequency of 0.01,
-// keep Frequency 1 and set Domain: Scale(0.01). It scales all four
+// fractional frequency for a tiling variant, whose Settings.Frequency and
+// Lacunarity must be whole numbers (so that tiling holds in every octave):
+// for a world-scale frequency of 0.01, keep Frequency 1 and set Domain:
+// Scale(0.01). (Other variants may also set Frequency: 0.01.) It scales all four
 // coordinates (ScaleW too), so 4D noise keeps its proportions.
 func Scale(s float32) *Domain { return &Domain{Scale: [3]float32{s, s, s}, ScaleW: s} }
 

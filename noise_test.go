@@ -26,7 +26,18 @@ func TestConfigValidation(t *testing.T) {
 		{noise.Config{Noise: noise.Noise(200), Dims: 3, Settings: def}, []string{"noise", "perlin"}},
 		{noise.Config{Noise: noise.Simplex, Dims: 3, Tiling: true, Settings: def}, []string{"simplex", "no tiling"}},
 		{noise.Config{Noise: noise.SimplexValueTurbulence, Dims: 1, Tiling: true, Settings: def}, []string{"no tiling"}},
-		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 0 })}, []string{"frequency 0", "at least 1"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 0 })}, []string{"frequency 0", "at least 2^-24"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 0x1p-25 })}, []string{"frequency 2.9802322e-08", "at least 2^-24"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = float32(math.NaN()) })}, []string{"frequency NaN", "finite"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = float32(math.Inf(1)) })}, []string{"frequency +Inf", "finite"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Lacunarity = 0.5; s.Octaves = 2 })}, []string{"lacunarity 0.5", "at least 1"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Lacunarity = float32(math.Inf(1)) })}, []string{"lacunarity +Inf", "finite"}},
+		// a tiling variant wraps every octave at its frequency: whole numbers only
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Tiling: true, Settings: with(func(s *noise.Settings) { s.Frequency = 2.5 })}, []string{"frequency 2.5", "tiling", "whole number"}},
+		{noise.Config{Noise: noise.PermValue, Dims: 4, Tiling: true, Settings: with(func(s *noise.Settings) { s.Lacunarity = 1.5; s.Octaves = 3 })}, []string{"lacunarity 1.5", "tiling", "whole number"}},
+		// the top octave at most 2^24, where whole frequencies stay exact float32 products
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 1<<24 + 2 })}, []string{"frequency", "2^24"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 3; s.Lacunarity = 3; s.Octaves = 16 })}, []string{"frequency", "lacunarity", "octaves", "2^24"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = -3 })}, []string{"frequency -3"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Octaves = 0 })}, []string{"octaves 0", "1 to 16"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Octaves = 17 })}, []string{"octaves 17", "1 to 16"}},
@@ -35,7 +46,7 @@ func TestConfigValidation(t *testing.T) {
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Persistence = float32(math.Inf(1)) })}, []string{"persistence", "finite"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Persistence = -0.5 })}, []string{"persistence -0.5", "at least 0"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Persistence = 1e6; s.Octaves = 5 })}, []string{"persistence", "2^64"}},
-		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 1 << 20; s.Lacunarity = 4; s.Octaves = 7 })}, []string{"frequency", "lacunarity", "octaves", "2^31"}},
+		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: with(func(s *noise.Settings) { s.Frequency = 1 << 20; s.Lacunarity = 4; s.Octaves = 7 })}, []string{"frequency", "lacunarity", "octaves", "2^24"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: def, Domain: &noise.Domain{Scale: [3]float32{1, float32(math.NaN()), 1}}}, []string{"scale y", "finite"}},
 		{noise.Config{Noise: noise.Perlin, Dims: 3, Settings: def, Domain: &noise.Domain{Scale: [3]float32{1, 1, 1}, Rotation: [3]float32{0, 0, float32(math.Inf(-1))}}}, []string{"rotation z", "finite"}},
 		// A Domain literal with only a translation has scale 0 (every point
@@ -67,7 +78,11 @@ func TestConfigValidation(t *testing.T) {
 		}
 	}
 	good := []noise.Settings{
-		with(func(s *noise.Settings) { s.Octaves = 16; s.Lacunarity = 2; s.Frequency = 1 << 15 }),
+		with(func(s *noise.Settings) { s.Octaves = 16; s.Lacunarity = 2; s.Frequency = 1 << 9 }), // the top octave 2^24
+		with(func(s *noise.Settings) { s.Octaves = 1; s.Frequency = 1 << 24 }),
+		with(func(s *noise.Settings) { s.Frequency = 0x1p-24 }),
+		with(func(s *noise.Settings) { s.Frequency = 2.5; s.Lacunarity = 1.5; s.Octaves = 16 }),
+		with(func(s *noise.Settings) { s.Frequency = 0.01; s.Lacunarity = 1.0001; s.Octaves = 4 }),
 		with(func(s *noise.Settings) { s.Persistence = 0 }),
 		with(func(s *noise.Settings) { s.Lacunarity = 1; s.Octaves = 16 }),
 		with(func(s *noise.Settings) { s.Seed = math.MinInt32 }),

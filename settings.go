@@ -8,15 +8,29 @@ import (
 // MaxOctaves is the largest number of octaves Settings accepts.
 const MaxOctaves = 16
 
+// MinFrequency is the smallest Frequency Settings accepts, 2^-24: every
+// octave frequency and its simplex pre-scales (×1/√3, ×0.6) stay normal
+// float32 numbers far from the subnormals a GPU may flush to zero (GLSL
+// 4.30 §4.7.1), and below it the noise over any practical domain is one
+// constant (docs/algorithms.md §6.1).
+const MinFrequency = 1.0 / (1 << 24)
+
+// MaxTopFrequency is the largest frequency the last octave may reach,
+// 2^24: up to it every whole number is a float32, so whole Frequency and
+// Lacunarity give exact per-octave products, the same integers as int32
+// arithmetic (docs/algorithms.md §6.1).
+const MaxTopFrequency = 1 << 24
+
 // Settings are the fractal settings (docs/algorithms.md §6): octave o samples the noise
-// at frequency Frequency·Lacunarity^o with the hash Seed+o, shapes it by the
+// at frequency f_o (f_0 = Frequency, f_o = f_{o−1}·Lacunarity rounded to
+// float32; OctaveFrequency) with the hash Seed+o, shapes it by the
 // Fractal mode and weighs it by Persistence^o, and the sum is divided by the
 // sum of the weights. The zero Fractal is the plain sum (fBm).
 type Settings struct {
 	Seed        int32   `json:"seed"`        // any value
-	Frequency   int32   `json:"frequency"`   // at least 1
+	Frequency   float32 `json:"frequency"`   // finite, at least MinFrequency; a whole number for a tiling Config
 	Octaves     int     `json:"octaves"`     // 1 through MaxOctaves
-	Lacunarity  int32   `json:"lacunarity"`  // at least 1; an integer so tiling holds in every octave
+	Lacunarity  float32 `json:"lacunarity"`  // finite, at least 1; a whole number for a tiling Config
 	Persistence float32 `json:"persistence"` // finite and at least 0
 	Fractal     Fractal `json:"fractal"`     // how each octave is shaped; FractalFBm is the plain sum
 	// PingPong is FractalPingPong's strength s: 0 (DefaultPingPong, 2) or
@@ -41,14 +55,14 @@ func DefaultSettings() Settings {
 
 // Validate reports the first invalid field, naming it and its valid range.
 func (s Settings) Validate() error {
-	if s.Frequency < 1 {
-		return fmt.Errorf("invalid frequency %d: must be at least 1", s.Frequency)
+	if f := float64(s.Frequency); !(f >= MinFrequency) || math.IsInf(f, 0) {
+		return fmt.Errorf("invalid frequency %v: must be finite and at least 2^-24 (%v)", s.Frequency, float32(MinFrequency))
 	}
 	if s.Octaves < 1 || s.Octaves > MaxOctaves {
 		return fmt.Errorf("invalid octaves %d: must be 1 to %d", s.Octaves, MaxOctaves)
 	}
-	if s.Lacunarity < 1 {
-		return fmt.Errorf("invalid lacunarity %d: must be at least 1", s.Lacunarity)
+	if l := float64(s.Lacunarity); !(l >= 1) || math.IsInf(l, 0) {
+		return fmt.Errorf("invalid lacunarity %v: must be finite and at least 1", s.Lacunarity)
 	}
 	if math.IsNaN(float64(s.Persistence)) || math.IsInf(float64(s.Persistence), 0) || s.Persistence < 0 {
 		return fmt.Errorf("invalid persistence %v: must be finite and at least 0", s.Persistence)
@@ -74,13 +88,9 @@ func (s Settings) Validate() error {
 	if top := int64(s.WarpBaseFrequency()) << (s.WarpOctaveCount() - 1); top > math.MaxInt32 {
 		return fmt.Errorf("invalid warp frequency/octaves: the top warp octave frequency %d·2^%d exceeds 2^31−1", s.WarpBaseFrequency(), s.WarpOctaveCount()-1)
 	}
-	top := int64(s.Frequency)
-	for o := 1; o < s.Octaves; o++ {
-		top *= int64(s.Lacunarity)
-		if top > math.MaxInt32 {
-			return fmt.Errorf("invalid frequency/lacunarity/octaves: the top octave frequency %d·%d^%d exceeds 2^31−1",
-				s.Frequency, s.Lacunarity, s.Octaves-1)
-		}
+	if top := s.TopFrequency(); top > MaxTopFrequency {
+		return fmt.Errorf("invalid frequency/lacunarity/octaves: the top octave frequency %v·%v^%d = %v exceeds 2^24",
+			s.Frequency, s.Lacunarity, s.Octaves-1, top)
 	}
 	amp := float32(1)
 	for o := 1; o < s.Octaves; o++ {
@@ -92,12 +102,18 @@ func (s Settings) Validate() error {
 	return nil
 }
 
-// TopFrequency returns the frequency of the last octave,
-// Frequency·Lacunarity^(Octaves−1). Valid settings keep it below 2^31.
-func (s Settings) TopFrequency() int64 {
-	top := int64(s.Frequency)
-	for o := 1; o < s.Octaves; o++ {
-		top *= int64(s.Lacunarity)
+// OctaveFrequency returns the frequency of octave o (0-based): f_0 =
+// Frequency and f_o = f_{o−1}·Lacunarity, each product rounded to float32
+// (docs/algorithms.md §6.2). For valid settings with a whole Frequency and
+// Lacunarity every product is exact: the integer Frequency·Lacunarity^o.
+func (s Settings) OctaveFrequency(o int) float32 {
+	f := s.Frequency
+	for i := 0; i < o; i++ {
+		f = float32(f * s.Lacunarity)
 	}
-	return top
+	return f
 }
+
+// TopFrequency returns the frequency of the last octave,
+// OctaveFrequency(Octaves−1). Valid settings keep it at most 2^24.
+func (s Settings) TopFrequency() float32 { return s.OctaveFrequency(max(s.Octaves, 1) - 1) }

@@ -363,7 +363,7 @@ func simdPointFor(c noise.Config, l ISA) point1 {
 // run evaluates point kernel k at p (clamped) before the combine step. p
 // is passed by value: through a pointer it would live in memory, and the
 // kernel would wait for its stores.
-func (k point1) run(p point, h uint32, f int32) float32 {
+func (k point1) run(p point, h uint32, f float32) float32 {
 	switch k {
 	case value3DP1:
 		return valueLattice3DPointAVX2(p.x, p.y, p.z, h, f)

@@ -75,6 +75,14 @@ func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	w := multi
 	w.WarpAmplitude, w.WarpOctaves = 0.3, 2
 	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: w})
+	// non-integer frequencies and lacunarities: several octaves, with a
+	// domain, and one octave (ValueAt's point kernels); not for tiling
+	frac := multi
+	frac.Frequency, frac.Lacunarity = 2.5, 1.5
+	lean := noise.DefaultSettings()
+	lean.Frequency = 0.7
+	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: frac}, noise.Config{Noise: n, Dims: dims, Settings: frac, Domain: &dom},
+		noise.Config{Noise: n, Dims: dims, Settings: lean})
 	var ok []noise.Config
 	for _, c := range cfgs {
 		if c.Validate() == nil {

@@ -20,8 +20,8 @@
 //	s.Values(positions, out)                  // a batch of mgl32.Vec3 positions
 //
 // 1D noise uses X, 3D noise X, Y and Z, and 4D noise (every noise but
-// Voronoi) X, Y, Z and W (At4, Values4; the sample's Dw). For a fractional frequency, scale the domain
-// (noise.Scale(0.01) with Frequency 1).
+// Voronoi) X, Y, Z and W (At4, Values4; the sample's Dw). Settings.Frequency may be fractional
+// (a whole number for tiling variants; there, scale the domain: noise.Scale(0.01) with Frequency 1).
 //
 // # Exactness, on every architecture
 //

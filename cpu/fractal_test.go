@@ -64,7 +64,7 @@ func TestFractalModes(t *testing.T) {
 				// seed + o at frequency 2·2^o, so the sum can be rebuilt.
 				octs := make([]interface{ ValueAt4(mgl32.Vec4) float32 }, n)
 				for o := range octs {
-					one := noise.Settings{Seed: base.Seed + int32(o), Frequency: base.Frequency << o, Octaves: 1, Lacunarity: 2, Persistence: 0.5}
+					one := noise.Settings{Seed: base.Seed + int32(o), Frequency: base.Frequency * float32(int(1)<<o), Octaves: 1, Lacunarity: 2, Persistence: 0.5}
 					octs[o] = samplerFor(t, v, one, nil)
 				}
 				seenLo, seenHi := math.Inf(1), math.Inf(-1)

@@ -14,11 +14,13 @@ import (
 // an error; valid ones must never panic, never give NaN for finite input, and
 // ValueAt4 must equal At4's value.
 func FuzzSample(f *testing.F) {
-	f.Add(uint8(2), uint8(3), false, int32(0), int32(4), uint8(1), int32(2), float32(0.5), false, float32(0), float32(1), float32(0.1), float32(0.2), float32(0.3), float32(0))
-	f.Add(uint8(12), uint8(2), true, int32(-7), int32(16), uint8(6), int32(4), float32(1), true, float32(33), float32(-3), float32(1e30), float32(-2), float32(7), float32(1))
-	f.Add(uint8(18), uint8(4), true, int32(math.MaxInt32), int32(1), uint8(3), int32(3), float32(0.25), false, float32(0), float32(1), float32(-0.5), float32(255.5), float32(-1e9), float32(3))
-	f.Add(uint8(17), uint8(3), false, int32(math.MinInt32), int32(2), uint8(2), int32(2), float32(0.5), true, float32(90), float32(1e-3), float32(0), float32(0), float32(0), float32(0))
-	f.Fuzz(func(t *testing.T, noiseCode, dims uint8, tiling bool, seed, freq int32, octaves uint8, lac int32, pers float32,
+	f.Add(uint8(2), uint8(3), false, int32(0), float32(4), uint8(1), float32(2), float32(0.5), false, float32(0), float32(1), float32(0.1), float32(0.2), float32(0.3), float32(0))
+	f.Add(uint8(12), uint8(2), true, int32(-7), float32(16), uint8(6), float32(4), float32(1), true, float32(33), float32(-3), float32(1e30), float32(-2), float32(7), float32(1))
+	f.Add(uint8(18), uint8(4), true, int32(math.MaxInt32), float32(1), uint8(3), float32(3), float32(0.25), false, float32(0), float32(1), float32(-0.5), float32(255.5), float32(-1e9), float32(3))
+	f.Add(uint8(17), uint8(3), false, int32(math.MinInt32), float32(2), uint8(2), float32(2), float32(0.5), true, float32(90), float32(1e-3), float32(0), float32(0), float32(0), float32(0))
+	f.Add(uint8(2), uint8(3), false, int32(5), float32(2.5), uint8(4), float32(1.5), float32(0.5), true, float32(10), float32(0.75), float32(0.3), float32(-7.1), float32(2), float32(0))
+	f.Add(uint8(0), uint8(2), true, int32(1), float32(2.5), uint8(2), float32(2), float32(0.5), false, float32(0), float32(1), float32(0.3), float32(0.4), float32(0), float32(0))
+	f.Fuzz(func(t *testing.T, noiseCode, dims uint8, tiling bool, seed int32, freq float32, octaves uint8, lac, pers float32,
 		useDomain bool, rot, scale, x, y, z, w float32) {
 		cfg := noise.Config{
 			Noise:    noise.Noise(int(noiseCode) % len(noise.Noises())),

@@ -96,7 +96,7 @@ var batchNames = [...]string{"",
 
 // run evaluates one octave of kernel k over n prepared positions at the
 // AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32) {
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
@@ -266,7 +266,7 @@ const derivStride = 256
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
 // []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32, dst *float32) {
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:

@@ -20,7 +20,7 @@ func smoothDt(u float32) float32 {
 }
 
 // getSpanNormal is LatticeNormal.GetSpan (docs/algorithms.md §2).
-func getSpanNormal(c float32, f int32) latticeSpan {
+func getSpanNormal(c float32, f float32) latticeSpan {
 	c = clampCoord(float32(c * float32(f)))
 	p0 := floorToInt(c)
 	g0 := c - float32(p0)
@@ -30,15 +30,21 @@ func getSpanNormal(c float32, f int32) latticeSpan {
 // getSpanTiling is LatticeTiling.GetSpan (docs/algorithms.md §2): the same offsets and
 // interpolators, with the corner indices wrapped into [0, f). The floor-mod is
 // the C# ceil(pt/F) formula's exact equivalent.
-func getSpanTiling(c float32, f int32) latticeSpan {
+func getSpanTiling(c float32, f float32) latticeSpan {
 	s := getSpanNormal(c, f)
 	s.p0, s.p1 = wrapTiling(s.p0, f)
 	return s
 }
 
+// period is the tiling period of an octave frequency f: a tiling Config
+// has whole frequencies (noise.Config.Validate), at most 2^24, so int32(f)
+// is f itself.
+func period(f float32) int32 { return int32(f) }
+
 // wrapTiling turns a lower corner index into the wrapped pair (p0, p1) of
 // the tiling lattice: p0 = p mod f (floor-mod), p1 = p0 + 1 or 0 at f.
-func wrapTiling(p, f int32) (p0, p1 int32) {
+func wrapTiling(p int32, ff float32) (p0, p1 int32) {
+	f := period(ff)
 	p0 = p % f
 	if p0 < 0 {
 		p0 += f
@@ -51,7 +57,7 @@ func wrapTiling(p, f int32) (p0, p1 int32) {
 }
 
 // getSpan picks the lattice: normal or tiling.
-func getSpan(c float32, f int32, tiling bool) latticeSpan {
+func getSpan(c float32, f float32, tiling bool) latticeSpan {
 	if tiling {
 		return getSpanTiling(c, f)
 	}
@@ -61,8 +67,9 @@ func getSpan(c float32, f int32, tiling bool) latticeSpan {
 // validateSingleStep wraps a tiled index that had -1, 0 or +1 added back into
 // [0, f) (LatticeTiling.ValidateSingleStep, docs/algorithms.md §2); the normal lattice
 // leaves it alone.
-func validateSingleStep(p, f int32, tiling bool) int32 {
+func validateSingleStep(p int32, ff float32, tiling bool) int32 {
 	if tiling {
+		f := period(ff)
 		if p == f {
 			p = 0
 		}
@@ -74,7 +81,7 @@ func validateSingleStep(p, f int32, tiling bool) int32 {
 }
 
 // lattice1D is Lattice1D<L, G> (docs/algorithms.md §2).
-func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func lattice1D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px := p.x
 	x := getSpan(px, f, vp.tiling)
 	a := evaluate1(vp.grad, h.Eat(x.p0), x.g0)
@@ -86,7 +93,7 @@ func lattice1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 }
 
 // lattice2D is Lattice2D<L, G> over X and Z (docs/algorithms.md §2).
-func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func lattice2D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px, pz := p.x, p.z
 	x := getSpan(px, f, vp.tiling)
 	z := getSpan(pz, f, vp.tiling)
@@ -112,7 +119,7 @@ func lattice2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // spanValue and smoothDt (getSpan's parts, inlined), and the Perlin corners
 // are octahedronGradient written out: the same operations as getSpan and
 // evaluate3, without the calls.
-func lattice3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func lattice3D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	F := float32(f)
 	x0, gx, tx := spanValue(clampCoord(float32(p.x * F)))
 	y0, gy, ty := spanValue(clampCoord(float32(p.y * F)))
@@ -183,7 +190,7 @@ func spanValue(c float32) (p0 int32, g0, t float32) {
 	return p0, g0, smoothT(g0)
 }
 
-func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	x0, gx, tx := spanValue(clampCoord(float32(p.x * float32(f))))
 	x1 := x0 + 1
 	if vp.tiling {
@@ -203,7 +210,7 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return combineValue(vp.comb, lerp(n[0], n[1], tx))
 }
 
-func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(f)
 	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
 	if !ok {
@@ -240,7 +247,7 @@ func squareDot(a uint8, x, z float32) float32 {
 	return float32((float32(g[0]*x) + float32(g[1]*z)) * perlin2)
 }
 
-func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	F := float32(f)
 	x0, gx, tx := spanValue(clampCoord(float32(p.x * F)))
 	y0, gy, ty := spanValue(clampCoord(float32(p.y * F)))
@@ -285,7 +292,7 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 // for bit) gives, level by level over arrays of components: five-float
 // samples are not kept in registers, and the recursion was five times
 // slower.
-func lattice4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func lattice4D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	x := getSpan(p.x, f, vp.tiling)
 	y := getSpan(p.y, f, vp.tiling)
 	z := getSpan(p.z, f, vp.tiling)
@@ -331,7 +338,7 @@ func lattice4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // latticeValue4D is lattice4D reduced to the value, bit-identical to its
 // v: the 16 corner values (index bits x<<3 | y<<2 | z<<1 | w), then the
 // lerps along w, z, y and x, as lerpSample's v.
-func latticeValue4D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func latticeValue4D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	x := getSpan(p.x, f, vp.tiling)
 	y := getSpan(p.y, f, vp.tiling)
 	z := getSpan(p.z, f, vp.tiling)

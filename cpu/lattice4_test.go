@@ -55,7 +55,7 @@ func lattice4Y(vp *variantParams, hx SmallXXHash, ox float32, y, z, w *latticeSp
 }
 
 // lattice4DRecursive is lattice4D as lattice.glsl writes it.
-func lattice4DRecursive(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func lattice4DRecursive(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	x := getSpan(p.x, f, vp.tiling)
 	y := getSpan(p.y, f, vp.tiling)
 	z := getSpan(p.z, f, vp.tiling)
@@ -78,11 +78,14 @@ func TestLattice4DRecursion(t *testing.T) {
 				vp := &variantParams{dims: 4, tiling: tiling, grad: g, comb: c}
 				for i := 0; i < 2000; i++ {
 					p := point{r.Float32()*20 - 10, r.Float32()*20 - 10, r.Float32()*20 - 10, r.Float32()*20 - 10}
-					f := int32(1 + r.IntN(8))
+					f := float32(1 + r.IntN(8))
+					if !tiling && i%2 == 1 { // a non-integer frequency (not for tiling)
+						f = 0.25 + 8*r.Float32()
+					}
 					h := Seed(int32(r.Uint32()))
 					a, b := lattice4D(vp, h, p, f), lattice4DRecursive(vp, h, p, f)
 					if !same(a.V, b.V) || !same(a.Dx, b.Dx) || !same(a.Dy, b.Dy) || !same(a.Dz, b.Dz) || !same(a.Dw, b.Dw) {
-						t.Fatalf("gradient %v, combine %v, tiling %v at %v f %d: %+v, recursion %+v", g, c, tiling, p, f, a, b)
+						t.Fatalf("gradient %v, combine %v, tiling %v at %v f %v: %+v, recursion %+v", g, c, tiling, p, f, a, b)
 					}
 				}
 			}

@@ -85,7 +85,7 @@ func permNode4(perm *[512]uint8, inner int, x, y, z, w *latticeSpan) permNode {
 // clamped to [−1, 1] as lattice noise's value is, clampValue: the blog's
 // lerp overshoots 0 and 255 by rounding) and scales the derivatives the
 // same way, times the octave frequency.
-func permFinish(n permNode, f int32, dims int) noise.Sample {
+func permFinish(n permNode, f float32, dims int) noise.Sample {
 	F := float32(f)
 	v := clampValue(float32(2*n.v)/255 - 1)
 	dx := float32(float32(2*n.d[0])/255) * F
@@ -105,7 +105,7 @@ func permFinish(n permNode, f int32, dims int) noise.Sample {
 
 // permValue is the perm-value noise with derivatives, for any dims: the
 // axes are x; x and z; x, y and z; or x, y, z and w.
-func permValue(vp *variantParams, _ SmallXXHash, p point, f int32) noise.Sample {
+func permValue(vp *variantParams, _ SmallXXHash, p point, f float32) noise.Sample {
 	x := getSpan(p.x, f, vp.tiling)
 	var n permNode
 	switch vp.dims {
@@ -125,6 +125,6 @@ func permValue(vp *variantParams, _ SmallXXHash, p point, f int32) noise.Sample 
 }
 
 // permValueValue is permValue reduced to the value.
-func permValueValue(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func permValueValue(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	return permValue(vp, h, p, f).V
 }

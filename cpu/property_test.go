@@ -43,7 +43,9 @@ func allVariants() []variant {
 }
 
 // settingsSpread covers the defaults, negative and extreme seeds, frequencies
-// 1–16, octaves 1–6, lacunarity 2–4 and persistence in [0, 1].
+// 1–16, octaves 1–6, lacunarity 2–4 and persistence in [0, 1], and
+// non-integer frequencies and lacunarities (the last two: not for tiling
+// variants, fits).
 var settingsSpread = []noise.Settings{
 	noise.DefaultSettings(),
 	{Seed: 12, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5},
@@ -51,6 +53,15 @@ var settingsSpread = []noise.Settings{
 	{Seed: math.MaxInt32, Frequency: 16, Octaves: 2, Lacunarity: 4, Persistence: 0.9},
 	{Seed: math.MinInt32, Frequency: 5, Octaves: 6, Lacunarity: 3, Persistence: 0.25},
 	{Seed: 7, Frequency: 2, Octaves: 4, Lacunarity: 2, Persistence: 0},
+	{Seed: 31, Frequency: 2.5, Octaves: 3, Lacunarity: 1.5, Persistence: 0.5},
+	{Seed: -3, Frequency: 0.3, Octaves: 4, Lacunarity: 2.75, Persistence: 0.7},
+}
+
+// fits reports whether set suits variant v: a tiling variant needs a whole
+// frequency and lacunarity (noise.Config.Validate).
+func fits(v variant, set noise.Settings) bool {
+	whole := func(f float32) bool { return f == float32(math.Trunc(float64(f))) }
+	return !v.tiling || whole(set.Frequency) && whole(set.Lacunarity)
 }
 
 var testDomain = noise.Domain{Translation: [3]float32{0.5, -1.25, 2}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{1.5, 0.75, 2},
@@ -104,6 +115,9 @@ func TestRange(t *testing.T) {
 		lo, hi := v.noise.Range(v.dims)
 		seenLo, seenHi := float32(math.Inf(1)), float32(math.Inf(-1))
 		for _, set := range settingsSpread {
+			if !fits(v, set) {
+				continue
+			}
 			s := samplerFor(t, v, set, nil)
 			for _, p := range randomPoints(r, 800, float32(set.Frequency)) {
 				got := s.ValueAt4(p)
@@ -131,6 +145,9 @@ func TestTilingPeriod(t *testing.T) {
 			continue
 		}
 		for _, set := range settingsSpread {
+			if !fits(v, set) {
+				continue
+			}
 			s := samplerFor(t, v, set, nil)
 			for i := 0; i < 100; i++ {
 				var p mgl32.Vec4
@@ -204,6 +221,10 @@ var smoothConfigs = []smoothConfig{
 	// The domain warp (§8.7): the chain rule through its Jacobian.
 	{noise.Settings{Seed: 10, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: 0.2, WarpFrequency: 2, WarpOctaves: 2}, nil},
 	{noise.Settings{Seed: 11, Frequency: 2, Octaves: 1, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: -0.15, WarpFrequency: 1, WarpOctaves: 3, WarpMode: noise.WarpProgressive}, &testDomain},
+	// Non-integer frequencies and lacunarities (not for tiling variants, fits):
+	// the derivatives carry the float32 octave frequency.
+	{noise.Settings{Seed: 12, Frequency: 1.75, Octaves: 3, Lacunarity: 1.9, Persistence: 0.6}, nil},
+	{noise.Settings{Seed: 13, Frequency: 0.625, Octaves: 2, Lacunarity: 2.5, Persistence: 0.5, Fractal: noise.FractalRidged}, &testDomain},
 }
 
 // TestContinuity checks that every variant is continuous: moving a point by
@@ -215,6 +236,9 @@ func TestContinuity(t *testing.T) {
 	for _, v := range allVariants() {
 		for _, c := range smoothConfigs {
 			set, dom := c.set, c.dom
+			if !fits(v, set) {
+				continue
+			}
 			s := samplerFor(t, v, set, dom)
 			step := 1e-4 / topScale(set, dom)
 			for i := 0; i < 300; i++ {
@@ -257,6 +281,9 @@ func TestDerivatives(t *testing.T) {
 	for _, v := range allVariants() {
 		for _, c := range smoothConfigs {
 			set, dom := c.set, c.dom
+			if !fits(v, set) {
+				continue
+			}
 			s := samplerFor(t, v, set, dom)
 			scale := topScale(set, dom)
 			h := float32(2e-3 / scale)
@@ -376,9 +403,15 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 		if vi%2 == 0 { // and a warp, both modes in turn
 			shaped.WarpAmplitude, shaped.WarpFrequency, shaped.WarpOctaves, shaped.WarpMode = 0.3, 3, 2, noise.WarpMode(vi/2%2)
 		}
-		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}, lean, shaped} {
+		// A non-integer frequency and lacunarity (not for tiling variants, fits),
+		// with the domain in turn.
+		frac := noise.Settings{Seed: 33, Frequency: 2.5, Octaves: 1 + vi%3, Lacunarity: 1.5, Persistence: 0.6}
+		for si, set := range []noise.Settings{settingsSpread[1], {Seed: math.MinInt32, Frequency: 5, Octaves: 2, Lacunarity: 3, Persistence: 0.25}, lean, shaped, frac} {
+			if !fits(v, set) {
+				continue
+			}
 			var dom *noise.Domain
-			if si == 1 {
+			if si == 1 || si == 4 && vi%2 == 1 {
 				dom = &testDomain
 			}
 			s := samplerFor(t, v, set, dom)
@@ -439,6 +472,9 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 func TestExtremeInputs(t *testing.T) {
 	for _, v := range allVariants() {
 		for si, set := range settingsSpread {
+			if !fits(v, set) {
+				continue
+			}
 			var dom *noise.Domain
 			if si%2 == 1 {
 				dom = &testDomain

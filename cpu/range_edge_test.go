@@ -61,6 +61,10 @@ var edgeSettings = []edgeSetting{
 	{noise.Settings{Seed: 7, Frequency: 1, Octaves: 3, Lacunarity: 4, Persistence: 0.6, Fractal: noise.FractalPingPong, PingPong: 1.5}, nil, 1},
 	{noise.Settings{Seed: 8, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: 0.3, WarpFrequency: 2, WarpOctaves: 2}, nil, 1},
 	{noise.Settings{Seed: 9, Frequency: 1, Octaves: 1, Lacunarity: 2, Persistence: 0.5, WarpAmplitude: -0.2, WarpOctaves: 3, WarpMode: noise.WarpProgressive}, &edgeDomain, 0.5},
+	// Non-integer frequencies and lacunarities (not for tiling variants, fits):
+	// one octave (the lean paths) and several, with a domain.
+	{noise.Settings{Seed: 10, Frequency: 2.5, Octaves: 1, Lacunarity: 2, Persistence: 0.5}, nil, 1},
+	{noise.Settings{Seed: 11, Frequency: 0.75, Octaves: 4, Lacunarity: 2.25, Persistence: 0.6}, &edgeDomain, 0.5},
 }
 
 // edgePositions returns n positions whose lattice coordinates at the top
@@ -100,6 +104,9 @@ func TestRangeAtCoordinateEdge(t *testing.T) {
 	}
 	for _, v := range allVariants() {
 		for _, e := range edgeSettings {
+			if !fits(v, e.set) {
+				continue
+			}
 			cfg := noise.Config{Noise: v.noise, Dims: v.dims, Tiling: v.tiling, Settings: e.set, Domain: e.dom}
 			s := mustSampler(t, cfg)
 			lo, hi := cfg.Range()

@@ -24,8 +24,8 @@ type variantParams struct {
 // noise all four.
 type point struct{ x, y, z, w float32 }
 
-type sampleFunc func(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample
-type valueFunc func(vp *variantParams, h SmallXXHash, p point, f int32) float32
+type sampleFunc func(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample
+type valueFunc func(vp *variantParams, h SmallXXHash, p point, f float32) float32
 
 // sampleFuncs and valueFuncs are indexed by family and dims−1.
 var sampleFuncs = [4][4]sampleFunc{
@@ -59,7 +59,7 @@ type Sampler struct {
 	bk      batchKernel // the batch value kernel and its derivative twin, if the level has them
 	bmode   int32       // bk's mode word (batchMode)
 	p1      point1      // the assembly kernel of one position, for valueAt
-	f0      int32       // the first octave's frequency
+	f0      float32     // the first octave's frequency
 	raw     bool        // lean 2D, with a value function that prepares its input (lattice2)
 	lean    bool        // one octave, no domain, fBm: sampleAt and valueAt skip the loop
 	fractal noise.Fractal
@@ -115,7 +115,7 @@ func New(cfg noise.Config) (*Sampler, error) {
 }
 
 func valueFromSample(f sampleFunc) valueFunc {
-	return func(vp *variantParams, h SmallXXHash, p point, fr int32) float32 { return f(vp, h, p, fr).V }
+	return func(vp *variantParams, h SmallXXHash, p point, fr float32) float32 { return f(vp, h, p, fr).V }
 }
 
 // SIMD reports whether new Samplers evaluate batches in vector assembly
@@ -271,7 +271,7 @@ func (s *Sampler) valueAtFunc() valueFunc {
 		return s.value
 	case s.lean && s.p1.ok(): // 3D without a domain: prepare reads x, y and z
 		k, comb := s.p1, s.vp.comb
-		return func(_ *variantParams, h SmallXXHash, p point, f int32) float32 {
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
 			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
 				return nan32
 			}
@@ -280,7 +280,7 @@ func (s *Sampler) valueAtFunc() valueFunc {
 		}
 	case s.lean:
 		value := s.value
-		return func(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+		return func(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 			// prepare without the domain, written out (prepare is not
 			// inlined), on the coordinates the noise reads: without a
 			// domain they are nanAxes.
@@ -292,7 +292,7 @@ func (s *Sampler) valueAtFunc() valueFunc {
 			return 0 + value(vp, h, p, f)
 		}
 	}
-	return func(_ *variantParams, _ SmallXXHash, p point, _ int32) float32 { return s.valueOctaves(p) }
+	return func(_ *variantParams, _ SmallXXHash, p point, _ float32) float32 { return s.valueOctaves(p) }
 }
 
 // valueOctaves is valueAt's octave loop (docs/algorithms.md §6).

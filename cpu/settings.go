@@ -3,11 +3,12 @@ package cpu
 import "github.com/noiselab/noise"
 
 // octaves holds the per-octave frequency and amplitude of valid settings,
-// computed once with the loop's own arithmetic (int32 frequency products,
-// float32 amplitude products), and the amplitude sum.
+// computed once with the loop's own arithmetic (float32 frequency and
+// amplitude products: noise.Settings.OctaveFrequency), and the amplitude
+// sum.
 type octaves struct {
 	n      int
-	freq   [noise.MaxOctaves]int32
+	freq   [noise.MaxOctaves]float32
 	amp    [noise.MaxOctaves]float32
 	ampSum float32
 }
@@ -18,7 +19,7 @@ func octavesOf(s noise.Settings) octaves {
 	for i := 0; i < s.Octaves; i++ {
 		o.freq[i], o.amp[i] = f, amp
 		sum = sum + amp
-		f *= s.Lacunarity
+		f = float32(f * s.Lacunarity)
 		amp = float32(amp * s.Persistence)
 	}
 	o.ampSum = sum

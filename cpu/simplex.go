@@ -18,7 +18,7 @@ func simplexKernel1(g noise.Gradient, h SmallXXHash, l int32, X float32) noise.S
 }
 
 // simplex1D is Simplex1D<G>.
-func simplex1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func simplex1D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px := p.x
 	k := float32(f)
 	X := clampCoord(float32(px * k))
@@ -50,7 +50,7 @@ func simplexKernel2(g noise.Gradient, h SmallXXHash, lx, lz int32, X, Z float32)
 }
 
 // simplex2D is Simplex2D<G> over X and Z.
-func simplex2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func simplex2D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px, pz := p.x, p.z
 	k := float32(float32(f) * invSqrt3)
 	X := clampCoord(float32(px * k))
@@ -123,7 +123,7 @@ func b2i(b bool) int32 {
 }
 
 // simplex3D is Simplex3D<G>.
-func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func simplex3D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px, py, pz := p.x, p.y, p.z
 	k := float32(float32(f) * scale3)
 	X := clampCoord(float32(px * k))
@@ -151,7 +151,7 @@ func simplex3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 // Value-only simplex noise, bit-identical to the v of the functions above.
 // The kernel loops keep every operation inline (see latticeValue3D).
 
-func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	X := clampCoord(float32(p.x * float32(f)))
 	x0 := floorToInt(X)
 	l := [2]int32{x0, x0 + 1}
@@ -171,7 +171,7 @@ func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return combineValue(vp.comb, k[0]+k[1])
 }
 
-func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(float32(f) * invSqrt3)
 	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
 	if !ok {
@@ -225,7 +225,7 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return 0 + combineValue(vp.comb, (ka+kb)+kc) // 0 +: see valueAtFunc
 }
 
-func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func simplexValue3D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(float32(f) * scale3)
 	X := clampCoord(float32(p.x * k))
 	Y := clampCoord(float32(p.y * k))
@@ -287,7 +287,7 @@ func getSimplexCell4(P [4]float32) (l0, r [4]int32) {
 // the kernels are summed as sampleAdd does, as the GLSL twin writes it; here
 // with the components in scalars (five-float samples are not kept in
 // registers), which simplex4_test.go checks against that form bit for bit.
-func simplex4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func simplex4D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	k := float32(float32(f) * scale4)
 	P := [4]float32{clampCoord(float32(p.x * k)), clampCoord(float32(p.y * k)), clampCoord(float32(p.z * k)), clampCoord(float32(p.w * k))}
 	l0, r := getSimplexCell4(P)
@@ -333,7 +333,7 @@ func simplex4D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 
 // simplexValue4D is simplex4D reduced to the value, bit-identical to its
 // v: the five kernels' values summed in the same order.
-func simplexValue4D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func simplexValue4D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(float32(f) * scale4)
 	P := [4]float32{clampCoord(float32(p.x * k)), clampCoord(float32(p.y * k)), clampCoord(float32(p.z * k)), clampCoord(float32(p.w * k))}
 	l0, r := getSimplexCell4(P)

@@ -41,7 +41,7 @@ func simplexCorner4(g noise.Gradient, h SmallXXHash, l0, r [4]int32, c int32, P 
 }
 
 // simplex4DMirror is simplex4D as simplex.glsl writes it.
-func simplex4DMirror(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func simplex4DMirror(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	k := float32(float32(f) * scale4)
 	P := [4]float32{clampCoord(float32(p.x * k)), clampCoord(float32(p.y * k)), clampCoord(float32(p.z * k)), clampCoord(float32(p.w * k))}
 	l0, r := getSimplexCell4(P)
@@ -71,11 +71,14 @@ func TestSimplex4DMirror(t *testing.T) {
 				if i%10 == 0 { // on lattice lines too
 					p.x, p.w = float32(r.IntN(40)-20)/4, float32(r.IntN(40)-20)/4
 				}
-				f := int32(1 + r.IntN(8))
+				f := float32(1 + r.IntN(8))
+				if i%2 == 1 { // a non-integer frequency
+					f = 0.25 + 8*r.Float32()
+				}
 				h := Seed(int32(r.Uint32()))
 				a, b := simplex4D(vp, h, p, f), simplex4DMirror(vp, h, p, f)
 				if !same(a.V, b.V) || !same(a.Dx, b.Dx) || !same(a.Dy, b.Dy) || !same(a.Dz, b.Dz) || !same(a.Dw, b.Dw) {
-					t.Fatalf("gradient %v, combine %v at %v f %d: %+v, GLSL form %+v", g, c, p, f, a, b)
+					t.Fatalf("gradient %v, combine %v at %v f %v: %+v, GLSL form %+v", g, c, p, f, a, b)
 				}
 			}
 		}

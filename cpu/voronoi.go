@@ -206,7 +206,7 @@ func (m voronoiMinima) evaluate(fn noise.Function) vsample {
 }
 
 // voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
-func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func voronoi1D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px := p.x
 	x := getSpan(px, f, vp.tiling)
 	m := initMinima(vp.metric)
@@ -220,7 +220,7 @@ func voronoi1D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 }
 
 // voronoi2D is Voronoi2D<L, D, F> over X and Z.
-func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func voronoi2D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px, pz := p.x, p.z
 	x := getSpan(px, f, vp.tiling)
 	z := getSpan(pz, f, vp.tiling)
@@ -243,7 +243,7 @@ func voronoi2D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample 
 }
 
 // voronoi3D is Voronoi3D<L, D, F>: 5-bit point coordinates from the hash.
-func voronoi3D(vp *variantParams, h SmallXXHash, p point, f int32) noise.Sample {
+func voronoi3D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px, py, pz := p.x, p.y, p.z
 	x := getSpan(px, f, vp.tiling)
 	y := getSpan(py, f, vp.tiling)
@@ -333,7 +333,7 @@ func (m minPair) result(vp *variantParams, dims int) float32 {
 	return a
 }
 
-func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	x0, gx, _ := spanValue(clampCoord(float32(p.x * float32(f))))
 	if vp.tiling {
 		x0, _ = wrapTiling(x0, f)
@@ -347,7 +347,7 @@ func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return m.result(vp, 1)
 }
 
-func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(f)
 	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
 	if !ok {
@@ -386,7 +386,7 @@ func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f int32) float32 
 	return 0 + m1.pair().merge(m2.pair(), two).result(vp, 2) // 0 +: see valueAtFunc
 }
 
-func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f int32) float32 {
+func voronoiValue3D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	F := float32(f)
 	x0, gx, _ := spanValue(clampCoord(float32(p.x * F)))
 	y0, gy, _ := spanValue(clampCoord(float32(p.y * F)))

@@ -10,7 +10,7 @@ import "github.com/noiselab/noise"
 type warp struct {
 	n    int
 	mode noise.WarpMode
-	freq [noise.MaxOctaves]int32
+	freq [noise.MaxOctaves]float32
 	amp  [noise.MaxOctaves]float32
 	axes []int
 	vp   variantParams
@@ -35,7 +35,7 @@ func warpAxis(dims, k int) bool {
 // division or square root, which GLSL lets a GPU round loosely: the warped
 // position is the same bits on every conforming GPU, and the warp does not
 // amplify the GPU's rounding into the noise.
-func (w *warp) warpNoise(h SmallXXHash, c point, f int32) noise.Sample { return w.f(&w.vp, h, c, f) }
+func (w *warp) warpNoise(h SmallXXHash, c point, f float32) noise.Sample { return w.f(&w.vp, h, c, f) }
 
 // newWarp returns the warp of cfg's settings (which warp: Settings.Warped).
 func newWarp(cfg noise.Config) *warp {
@@ -54,7 +54,7 @@ func newWarp(cfg noise.Config) *warp {
 	}
 	f, amp := st.WarpBaseFrequency(), st.WarpAmplitude
 	for j := 0; j < w.n; j++ {
-		w.freq[j], w.amp[j] = f, amp
+		w.freq[j], w.amp[j] = float32(f), amp // the whole frequency rounded once, as the octave functions did
 		f *= 2
 		amp = float32(amp * 0.5)
 	}

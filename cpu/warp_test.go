@@ -41,7 +41,7 @@ func TestWarp(t *testing.T) {
 					}
 					var d [3]float32
 					for _, k := range axes {
-						oct := noise.Settings{Seed: set.Seed + 16 + 3*int32(j) + int32(k), Frequency: set.WarpFrequency << j, Octaves: 1, Lacunarity: 2, Persistence: 0.5}
+						oct := noise.Settings{Seed: set.Seed + 16 + 3*int32(j) + int32(k), Frequency: float32(set.WarpFrequency << j), Octaves: 1, Lacunarity: 2, Persistence: 0.5}
 						s := samplerFor(t, variant{noise.SimplexValue, wd, false}, oct, nil)
 						d[k] = amp * s.At4(mgl32.Vec4{c[0], c[1], c[2], 0}).V
 					}

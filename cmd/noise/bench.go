@@ -220,7 +220,7 @@ func benchTable(stdout io.Writer, o *benchOptions, rep *benchReport) *tabwriter.
 	settings := "default settings"
 	if o.st != noise.DefaultSettings() {
 		st := o.st
-		settings = fmt.Sprintf("seed %d, frequency %d, %d octaves, lacunarity %d, persistence %v, %s", st.Seed, st.Frequency, st.Octaves, st.Lacunarity, st.Persistence, st.Fractal)
+		settings = fmt.Sprintf("seed %d, frequency %v, %d octaves, lacunarity %v, persistence %v, %s", st.Seed, st.Frequency, st.Octaves, st.Lacunarity, st.Persistence, st.Fractal)
 		if st.Warped() {
 			settings += fmt.Sprintf(", %s warp %v×%d octaves", st.WarpMode, st.WarpAmplitude, st.WarpOctaveCount())
 		}

@@ -14,7 +14,8 @@ import (
 const listHeader = `Usage: noise list
 
 Prints every noise variant: its name (the -noise value), the dimensions it
-supports, whether it has a tiling variant, its output range per dimension
+supports, whether it has a tiling variant (-tiling; it needs a whole
+-frequency and -lacunarity), its output range per dimension
 (docs/algorithms.md §9; fractal summation keeps it) and a short description.
 `
 

@@ -68,6 +68,7 @@ Examples:
   echo "0.1 0.2 0.3" | noise sample -noise perlin
   echo "0.1 0.2 0.3" | noise sample -noise simplex -dims 2 -deriv
   noise sample -noise voronoi-worley-f1 -seed 12 -octaves 3 < points.txt > values.txt
+  noise sample -noise simplex -frequency 2.5 -octaves 4 -lacunarity 1.5 < points.txt
   echo "0.1 0.2 0.3" | noise sample -noise perlin -translate 1,2,3 -rotate 30,45,60 -scale 2,3,4
   echo "0.5 1.5 2.5 3.5" | noise sample -noise perm-value -dims 4 -seed 12 -frequency 1 -perm-mode blog
   noise sample -noise perlin -backend gpu < points.txt > values.txt

@@ -192,8 +192,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if a := st.WarpAmplitude.Float64(); a != 0 {
 		return nil, errors.New("-warp-amplitude is not available with -perm-mode blog: the blog's noise has no domain warp (use -perm-mode fixed)")
 	}
-	if st.Frequency < 1 {
-		return nil, fmt.Errorf("invalid -frequency %d: must be at least 1", st.Frequency)
+	freq := st.Frequency.Float64()
+	if !(freq > 0) || math.IsInf(freq, 0) {
+		return nil, fmt.Errorf("invalid -frequency %s: must be finite and above 0", st.Frequency)
 	}
 	if st.Octaves < 0 || st.Octaves > math.MaxUint8 {
 		return nil, fmt.Errorf("invalid -octaves %d: must be 0 to 255 with -perm-mode blog (0 and 1 both mean one octave)", st.Octaves)
@@ -211,7 +212,7 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	return &blogEval{
 		n:    cpu.NewBlogValueNoise(uint64(st.Seed), uint8(st.Octaves), lac, pers),
 		dims: v.Dims,
-		freq: float64(st.Frequency),
+		freq: freq,
 	}, nil
 }
 

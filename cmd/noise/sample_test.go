@@ -309,6 +309,48 @@ func TestSampleChunks(t *testing.T) {
 	}
 }
 
+// TestSampleFractionalFrequency: -frequency 2.5 -lacunarity 1.5 reach the
+// library as float32 settings: every output is the library's ValueAt with
+// those settings, and differs from the nearby whole frequency's.
+func TestSampleFractionalFrequency(t *testing.T) {
+	set := noise.Settings{Seed: 4, Frequency: 2.5, Octaves: 3, Lacunarity: 1.5, Persistence: 0.5}
+	s, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Frequency = 2
+	whole, err := cpu.New(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	pos := make([]mgl32.Vec3, 200)
+	var b strings.Builder
+	for i := range pos {
+		pos[i] = mgl32.Vec3{r.Float32()*8 - 4, r.Float32()*8 - 4, r.Float32()*8 - 4}
+		fmt.Fprintf(&b, "%s %s %s\n", f32(pos[i][0]), f32(pos[i][1]), f32(pos[i][2]))
+	}
+	flags := []string{"sample", "-noise", "perlin", "-seed", "4", "-frequency", "2.5", "-octaves", "3", "-lacunarity", "1.5"}
+	res := runIn(b.String(), flags...)
+	mustOK(t, res, flags...)
+	out := lines(res.stdout)
+	if len(out) != len(pos) {
+		t.Fatalf("%d output lines, want %d", len(out), len(pos))
+	}
+	differ := 0
+	for i, line := range out {
+		if want := string(appendF32(nil, s.ValueAt(pos[i]))); line != want {
+			t.Fatalf("line %d: %s, ValueAt gives %s", i+1, line, want)
+		}
+		if line != string(appendF32(nil, whole.ValueAt(pos[i]))) {
+			differ++
+		}
+	}
+	if differ < len(pos)/2 {
+		t.Errorf("only %d of %d values differ from frequency 2's: the fraction was lost", differ, len(pos))
+	}
+}
+
 // TestSampleMalformedAfterChunk checks that an error past the first chunk
 // names the right line (blank lines count) and that exactly the earlier
 // positions were printed.

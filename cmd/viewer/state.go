@@ -416,7 +416,7 @@ func (s *State) settings(f func(*noise.Settings), name string) Change {
 func limitText(name string) string {
 	switch name {
 	case "octaves":
-		return fmt.Sprintf("1 to %d, with the top octave's frequency below 2^31", noise.MaxOctaves)
+		return fmt.Sprintf("1 to %d, with the top octave's frequency at most 2^24", noise.MaxOctaves)
 	case "frequency":
 		return fmt.Sprintf("1 to %d", maxFrequency)
 	case "lacunarity":
@@ -515,8 +515,8 @@ func (s State) Lines() []string {
 		variant += " (tiling n/a)"
 	}
 	st := s.Settings
-	settings := fmt.Sprintf("seed %d, frequency %d, octaves %d, lacunarity %d, persistence %s, %s",
-		st.Seed, st.Frequency, st.Octaves, st.Lacunarity, num(st.Persistence), st.Fractal)
+	settings := fmt.Sprintf("seed %d, frequency %s, octaves %d, lacunarity %s, persistence %s, %s",
+		st.Seed, num(st.Frequency), st.Octaves, num(st.Lacunarity), num(st.Persistence), st.Fractal)
 	if st.Fractal == noise.FractalPingPong {
 		settings += " " + num(st.PingPongStrength())
 	}

@@ -367,7 +367,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-noise", "simplex", "-tiling"}, "no tiling variant"},
 		{[]string{"-resolution", "0"}, "must be 1 to 512"},
 		{[]string{"-displacement", "0.7"}, "must be -0.5 to 0.5"},
-		{[]string{"-frequency", "0"}, "must be 1 to 64"},
+		{[]string{"-frequency", "0"}, "must be 2^-24 to 64"},
 		{[]string{"-lacunarity", "9"}, "must be 1 to 8"},
 		{[]string{"-persistence", "NaN"}, "must be 0 to 1"},
 		{[]string{"-seed", "3000000000"}, "must be -2147483648 to 2147483647"},

@@ -47,7 +47,11 @@ func TestAgreesWithCPU(t *testing.T) {
 	for _, v := range compare.Variants() {
 		row := &ulpRow{}
 		rows[v.String()] = row
-		for _, sc := range compare.SettingsCases() {
+		cases := compare.SettingsCases()
+		if !v.Tiling { // a tiling variant needs whole frequencies
+			cases = append(cases, fractionalCases()...)
+		}
+		for _, sc := range cases {
 			cfg := v.Config(sc)
 			name := v.String() + " / " + sc.Name
 			cs, err := cpu.New(cfg)
@@ -99,6 +103,18 @@ func TestAgreesWithCPU(t *testing.T) {
 	logULPTable(t, rows)
 }
 
+// fractionalCases are settings with a non-integer frequency and lacunarity
+// (docs/algorithms.md §6.1; not for tiling variants): several octaves, a
+// frequency below 1 with a fractal mode and a domain, and one octave.
+func fractionalCases() []compare.SettingsCase {
+	pn := &noise.Domain{Translation: [3]float32{-2, 0.5, 4}, Rotation: [3]float32{-15, 70, 5}, Scale: [3]float32{0.75, 3, 1.25}, PN: true}
+	return []compare.SettingsCase{
+		{Name: "f 2.5, lac 1.5, 3 oct", Settings: noise.Settings{Seed: 19, Frequency: 2.5, Octaves: 3, Lacunarity: 1.5, Persistence: 0.5}},
+		{Name: "f 0.3, lac 2.75, 4 oct, ridged, domain PN", Settings: noise.Settings{Seed: -8, Frequency: 0.3, Octaves: 4, Lacunarity: 2.75, Persistence: 0.6, Fractal: noise.FractalRidged}, Domain: pn},
+		{Name: "f 3.7, 1 oct", Settings: noise.Settings{Seed: 5, Frequency: 3.7, Octaves: 1, Lacunarity: 2, Persistence: 0.5}},
+	}
+}
+
 func logULPTable(t *testing.T, rows map[string]*ulpRow) {
 	names := make([]string, 0, len(rows))
 	for n := range rows {
@@ -148,6 +164,8 @@ func TestAgreesAtCoordinateEdge(t *testing.T) {
 		{"defaults", noise.DefaultSettings(), nil, 1},
 		{"f 1", noise.Settings{Seed: 0, Frequency: 1, Octaves: 1, Lacunarity: 2, Persistence: 0.5}, nil, 1},
 		{"seed -7, f 3, 3 oct, billow, domain", noise.Settings{Seed: -7, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalBillow}, dom, 0.5},
+		// non-integer frequency and lacunarity (not for tiling variants)
+		{"f 2.5, lac 1.5, 3 oct", noise.Settings{Seed: 13, Frequency: 2.5, Octaves: 3, Lacunarity: 1.5, Persistence: 0.5}, nil, 1},
 	}
 	issue := []struct {
 		v    compare.Variant
@@ -182,6 +200,9 @@ func TestAgreesAtCoordinateEdge(t *testing.T) {
 	}
 	for _, v := range compare.Variants() {
 		for ci, c := range cases {
+			if f, l := c.set.Frequency, c.set.Lacunarity; v.Tiling && (f != float32(int32(f)) || l != float32(int32(l))) {
+				continue // a tiling variant needs whole frequencies
+			}
 			cfg := noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling, Settings: c.set, Domain: c.dom}
 			name := v.String() + " / " + c.name
 			pol := compare.Exact

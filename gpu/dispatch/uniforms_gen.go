@@ -13,9 +13,9 @@ import (
 // It runs on the GL thread.
 func setSettingsUniform(p uint32, loc func(string) int32, name string, u shaders.UniformSettings) {
 	gl.ProgramUniform1i(p, loc(name+".seed"), u.Seed)
-	gl.ProgramUniform1i(p, loc(name+".frequency"), u.Frequency)
+	gl.ProgramUniform1f(p, loc(name+".frequency"), u.Frequency)
 	gl.ProgramUniform1i(p, loc(name+".octaves"), u.Octaves)
-	gl.ProgramUniform1i(p, loc(name+".lacunarity"), u.Lacunarity)
+	gl.ProgramUniform1f(p, loc(name+".lacunarity"), u.Lacunarity)
 	gl.ProgramUniform1f(p, loc(name+".persistence"), u.Persistence)
 	gl.ProgramUniform1i(p, loc(name+".fractal"), u.Fractal)
 	gl.ProgramUniform1f(p, loc(name+".pingPong"), u.PingPong)

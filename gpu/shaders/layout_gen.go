@@ -14,9 +14,9 @@ import "github.com/noiselab/noise"
 // does not run.
 type UniformSettings struct {
 	Seed          int32   // seed: Settings.Seed
-	Frequency     int32   // frequency: Settings.Frequency
+	Frequency     float32 // frequency: Settings.Frequency
 	Octaves       int32   // octaves: Settings.Octaves
-	Lacunarity    int32   // lacunarity: Settings.Lacunarity
+	Lacunarity    float32 // lacunarity: Settings.Lacunarity
 	Persistence   float32 // persistence: Settings.Persistence
 	Fractal       int32   // fractal: Settings.Fractal, a fractal* code
 	PingPong      float32 // pingPong: Settings.PingPongStrength(): PingPong, or DefaultPingPong for 0
@@ -49,9 +49,9 @@ func NewUniformSettings(s noise.Settings) UniformSettings {
 func (u UniformSettings) GLSL() string {
 	return "Settings(" +
 		glInt(u.Seed) + ", " +
-		glInt(u.Frequency) + ", " +
+		glFloat(u.Frequency) + ", " +
 		glInt(u.Octaves) + ", " +
-		glInt(u.Lacunarity) + ", " +
+		glFloat(u.Lacunarity) + ", " +
 		glFloat(u.Persistence) + ", " +
 		glInt(u.Fractal) + ", " +
 		glFloat(u.PingPong) + ", " +

@@ -30,8 +30,8 @@ const copies = 4
 
 // NoiseSettings returns s as the library's settings.
 func NoiseSettings(s Settings) noise.Settings {
-	return noise.Settings{Seed: int32(s.Seed), Frequency: int32(s.Frequency), Octaves: s.Octaves,
-		Lacunarity: int32(s.Lacunarity), Persistence: s.Persistence}
+	return noise.Settings{Seed: int32(s.Seed), Frequency: float32(s.Frequency), Octaves: s.Octaves,
+		Lacunarity: float32(s.Lacunarity), Persistence: s.Persistence}
 }
 
 // Check runs Appendix A.1, A.2, A.3 and A.7 through package cpu, every

@@ -105,6 +105,14 @@ func TestVariant(t *testing.T) {
 	parse(t, []string{"-noise", "simplex", "-tiling"}, reg(true))
 	_, err = v.Config(st)
 	wantError(t, "simplex tiling", err, "no tiling variant")
+	parse(t, []string{"-noise", "perlin", "-tiling"}, reg(true))
+	_, err = v.Config(noise.Settings{Frequency: 2.5, Octaves: 1, Lacunarity: 2, Persistence: 0.5})
+	wantError(t, "tiling, frequency 2.5", err, "-tiling needs a whole -frequency and -lacunarity", "not 2.5 and 2")
+	_, err = v.Config(noise.Settings{Frequency: 3, Octaves: 2, Lacunarity: 1.5, Persistence: 0.5})
+	wantError(t, "tiling, lacunarity 1.5", err, "-tiling needs a whole -frequency and -lacunarity", "not 3 and 1.5")
+	if cfg, err := v.Config(noise.Settings{Frequency: 3, Octaves: 2, Lacunarity: 2, Persistence: 0.5}); err != nil || !cfg.Tiling {
+		t.Errorf("tiling, whole frequency and lacunarity: %v, %v", cfg, err)
+	}
 	parse(t, []string{"-noise", "voronoi-worley-f1", "-dims", "4"}, reg(true))
 	_, err = v.Config(st)
 	wantError(t, "voronoi 4D", err, "dims 4", "1 to 3")
@@ -175,22 +183,32 @@ func TestSettings(t *testing.T) {
 	if want := (noise.Settings{Seed: -7, Frequency: 3, Octaves: 5, Lacunarity: 3, Persistence: 0.25}); err != nil || st != want {
 		t.Errorf("flags: %+v, %v; want %+v", st, err, want)
 	}
+	// fractional frequency and lacunarity, rounded to float32 as typed
+	st, err = get(Limits{}, "-frequency", "2.5", "-octaves", "3", "-lacunarity", "1.1")
+	if want := (noise.Settings{Frequency: 2.5, Octaves: 3, Lacunarity: 1.1, Persistence: 0.5}); err != nil || st != want {
+		t.Errorf("fractional flags: %+v, %v; want %+v", st, err, want)
+	}
 	for _, tt := range []struct {
 		lim  Limits
 		args []string
 		keys []string
 	}{
 		{Limits{}, []string{"-seed", "4294967296"}, []string{"-seed 4294967296", "-2147483648 to 2147483647"}},
-		{Limits{}, []string{"-frequency", "0"}, []string{"frequency 0", "at least 1"}},
+		{Limits{}, []string{"-frequency", "0"}, []string{"frequency 0", "at least 2^-24"}},
+		{Limits{}, []string{"-frequency", "NaN"}, []string{"frequency NaN", "at least 2^-24"}},
+		{Limits{}, []string{"-frequency", "1e-9"}, []string{"frequency 1e-9", "at least 2^-24"}},
+		{Limits{}, []string{"-frequency", "2,5"}, []string{`-frequency "2,5"`, "not a number"}},
 		{Limits{}, []string{"-frequency", "5000000000"}, []string{"-frequency 5000000000"}},
 		{Limits{}, []string{"-octaves", "17"}, []string{"octaves 17", "1 to 16"}},
-		{Limits{}, []string{"-lacunarity", "2.5"}, []string{"-lacunarity 2.5", "whole number"}},
+		{Limits{}, []string{"-lacunarity", "0.5"}, []string{"-lacunarity 0.5", "at least 1"}},
+		{Limits{}, []string{"-lacunarity", "Inf"}, []string{"-lacunarity Inf", "at least 1 and at most 2^24"}},
 		{Limits{}, []string{"-lacunarity", "two"}, []string{`-lacunarity "two"`, "not a number"}},
 		{Limits{}, []string{"-persistence", "NaN"}, []string{"persistence NaN", "finite"}},
 		{Limits{}, []string{"-persistence", "1e39"}, []string{"-persistence 1e39", "float32"}},
-		{Limits{}, []string{"-frequency", "100000", "-octaves", "16"}, []string{"-frequency 100000", "-octaves 16", "top octave", "above 2^31−1"}},
-		{Limits{Frequency: 64}, []string{"-frequency", "65"}, []string{"-frequency 65", "1 to 64"}},
-		{Limits{Frequency: 64}, []string{"-frequency", "0"}, []string{"-frequency 0", "1 to 64"}},
+		{Limits{}, []string{"-frequency", "100000", "-octaves", "16"}, []string{"-frequency 100000", "-octaves 16", "top octave", "above 2^24"}},
+		{Limits{}, []string{"-frequency", "2.5", "-lacunarity", "3.5", "-octaves", "14"}, []string{"-frequency 2.5", "-lacunarity 3.5", "-octaves 14", "top octave", "above 2^24"}},
+		{Limits{Frequency: 64}, []string{"-frequency", "65"}, []string{"-frequency 65", "2^-24 to 64"}},
+		{Limits{Frequency: 64}, []string{"-frequency", "0"}, []string{"-frequency 0", "2^-24 to 64"}},
 		{Limits{Lacunarity: 8}, []string{"-lacunarity", "9"}, []string{"-lacunarity 9", "1 to 8"}},
 		{Limits{Persistence: 1}, []string{"-persistence", "NaN"}, []string{"-persistence NaN", "0 to 1"}},
 		{Limits{Persistence: 1}, []string{"-persistence", "1.5"}, []string{"-persistence 1.5", "0 to 1"}},

@@ -24,7 +24,7 @@ func (d *Domain) Register(fs *flag.FlagSet, defaultScale float32) {
 	d.Translate = Triple{Four: true}
 	fs.Var(&d.Translate, "translate", "domain translation `x,y,z`, added after the matrix; x,y,z,w also moves w (4D noise)")
 	fs.Var(&d.Rotate, "rotate", "domain rotation `x,y,z`: Euler angles in degrees about X, Y and Z")
-	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for every axis (the way to a fractional frequency: -frequency 1 -scale 0.01); x,y,z,w also scales w (4D noise; one number does too)")
+	fs.Var(&d.Scale, "scale", "domain scale `x,y,z`, or one number for every axis (with -tiling, the way to a fractional frequency: -frequency 1 -scale 0.01); x,y,z,w also scales w (4D noise; one number does too)")
 	fs.StringVar(&d.Matrix, "matrix", "ps", "domain `matrix`: ps (Pseudorandom Surfaces, Scale·EulerZXY, rotates first) or pn (Pseudorandom Noise quaternion TRS, scales first); with -rotate")
 }
 

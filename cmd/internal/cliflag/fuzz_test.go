@@ -163,7 +163,7 @@ func FuzzSettingsFlags(f *testing.F) {
 		if err := st.Validate(); err != nil {
 			t.Fatalf("%q: settings the library refuses: %+v: %v", args, st, err)
 		}
-		if int64(st.Seed) != s.Seed || int64(st.Frequency) != s.Frequency || st.Octaves != s.Octaves || st.Fractal.String() != s.Fractal {
+		if int64(st.Seed) != s.Seed || st.Frequency != float32(s.Frequency.Float64()) || st.Octaves != s.Octaves || st.Fractal.String() != s.Fractal {
 			t.Fatalf("%q: flags %+v became %+v", args, s, st)
 		}
 		if viewer && (st.Frequency > 64 || st.Lacunarity > 8 || st.Persistence > 1) {

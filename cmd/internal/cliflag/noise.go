@@ -3,6 +3,7 @@ package cliflag
 import (
 	"flag"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,6 +49,10 @@ func (v *Variant) Config(s noise.Settings) (noise.Config, error) {
 	}
 	if v.Tiling && !v.Noise.Tiling() {
 		return cfg, fmt.Errorf("-tiling: %s has no tiling variant (tiling exists for %s noise)", v.Noise, WithTiling())
+	}
+	if v.Tiling && (!whole(s.Frequency) || !whole(s.Lacunarity)) {
+		return cfg, fmt.Errorf("-tiling needs a whole -frequency and -lacunarity (a tiling lattice wraps every octave at its frequency), not %v and %v",
+			s.Frequency, s.Lacunarity)
 	}
 	return cfg, cfg.Validate()
 }
@@ -228,3 +233,6 @@ func dimsValues() string {
 }
 
 func join(s []string) string { return strings.Join(s, ", ") }
+
+// whole reports whether f is a whole number.
+func whole(f float32) bool { return f == float32(math.Trunc(float64(f))) }

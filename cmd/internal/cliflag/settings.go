@@ -14,11 +14,12 @@ import (
 // Settings are the fractal settings flags: -seed, -frequency, -octaves,
 // -lacunarity, -persistence, -fractal, -ping-pong and the domain warp's
 // -warp-amplitude, -warp-frequency, -warp-octaves and -warp-mode. The numbers are kept as typed (the
-// lacunarity and persistence as their text), so that Settings can apply
+// frequency, lacunarity and persistence as their text), so that Settings can apply
 // the library's rules and a command with another noise (noise sample
 // -perm-mode blog) can read them by its own.
 type Settings struct {
-	Seed, Frequency         int64
+	Seed                    int64
+	Frequency               Number
 	Octaves                 int
 	Lacunarity, Persistence Number
 	Fractal                 string // a noise.Fractal name
@@ -46,16 +47,17 @@ func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage stri
 	}
 	upTo := func(lim int64, or string) string {
 		if lim > 0 {
-			return fmt.Sprintf("1 to %d", lim)
+			return fmt.Sprintf("%s to %d", strings.TrimPrefix(or, "at least "), lim)
 		}
 		return or
 	}
 	fs.Int64Var(&s.Seed, "seed", int64(def.Seed), seedUsage)
-	fs.Int64Var(&s.Frequency, "frequency", int64(def.Frequency),
-		"base `frequency`, a whole number "+upTo(int64(s.Limits.Frequency), "at least 1")+" (for a fractional one see -scale)")
+	s.Frequency = Number(strconv.FormatFloat(float64(def.Frequency), 'g', -1, 32))
+	fs.Var(&s.Frequency, "frequency", "base `frequency`, "+upTo(int64(s.Limits.Frequency), "at least 2^-24")+", fractional or whole (a whole number with -tiling)")
 	fs.IntVar(&s.Octaves, "octaves", def.Octaves, fmt.Sprintf("fractal `octaves`, 1 to %d", noise.MaxOctaves))
-	s.Lacunarity = Number(strconv.Itoa(int(def.Lacunarity)))
-	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, a whole number "+upTo(int64(s.Limits.Lacunarity), "at least 1")+" (with 2 or more octaves)")
+	s.Lacunarity = Number(strconv.FormatFloat(float64(def.Lacunarity), 'g', -1, 32))
+	fs.Var(&s.Lacunarity, "lacunarity", "frequency `factor` per octave, "+upTo(int64(s.Limits.Lacunarity), "at least 1")+
+		", fractional or whole (a whole number with -tiling; with 2 or more octaves); the top octave's frequency must not exceed 2^24")
 	s.Persistence = Number(strconv.FormatFloat(float64(def.Persistence), 'g', -1, 32))
 	pers := "finite and at least 0"
 	if s.Limits.Persistence > 0 {
@@ -80,24 +82,22 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	if s.Seed < math.MinInt32 || s.Seed > math.MaxInt32 {
 		return st, fmt.Errorf("invalid -seed %d: must be %d to %d", s.Seed, math.MinInt32, math.MaxInt32)
 	}
-	if lim := int64(s.Limits.Frequency); lim > 0 && (s.Frequency < 1 || s.Frequency > lim) {
-		return st, fmt.Errorf("invalid -frequency %d: must be 1 to %d", s.Frequency, lim)
+	freq := s.Frequency.Float64()
+	if lim := float64(s.Limits.Frequency); lim > 0 && !(freq >= noise.MinFrequency && freq <= lim) {
+		return st, fmt.Errorf("invalid -frequency %s: must be 2^-24 to %d", s.Frequency, s.Limits.Frequency)
 	}
-	if s.Frequency < 1 || s.Frequency > math.MaxInt32 {
-		return st, fmt.Errorf("invalid -frequency %d: must be a whole number at least 1, at most %d (for a fractional frequency see -scale)", s.Frequency, math.MaxInt32)
+	if !(freq >= noise.MinFrequency && freq <= noise.MaxTopFrequency) {
+		return st, fmt.Errorf("invalid -frequency %s: must be at least 2^-24 and at most 2^24", s.Frequency)
 	}
 	if s.Octaves < 1 || s.Octaves > noise.MaxOctaves {
 		return st, fmt.Errorf("invalid -octaves %d: must be 1 to %d", s.Octaves, noise.MaxOctaves)
 	}
 	lac := s.Lacunarity.Float64()
-	if lac != math.Trunc(lac) {
-		return st, fmt.Errorf("invalid -lacunarity %s: must be a whole number at least 1", s.Lacunarity)
-	}
-	if lim := float64(s.Limits.Lacunarity); lim > 0 && (lac < 1 || lac > lim) {
+	if lim := float64(s.Limits.Lacunarity); lim > 0 && !(lac >= 1 && lac <= lim) {
 		return st, fmt.Errorf("invalid -lacunarity %s: must be 1 to %d", s.Lacunarity, s.Limits.Lacunarity)
 	}
-	if lac < 1 || lac > math.MaxInt32 {
-		return st, fmt.Errorf("invalid -lacunarity %s: must be a whole number at least 1, at most %d", s.Lacunarity, math.MaxInt32)
+	if !(lac >= 1 && lac <= noise.MaxTopFrequency) {
+		return st, fmt.Errorf("invalid -lacunarity %s: must be at least 1 and at most 2^24", s.Lacunarity)
 	}
 	pers, err := strconv.ParseFloat(string(s.Persistence), 32)
 	if lim := float64(s.Limits.Persistence); lim > 0 && !(pers >= 0 && pers <= lim) {
@@ -106,9 +106,9 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	if err != nil || !(pers >= 0) || math.IsInf(pers, 0) {
 		return st, fmt.Errorf("invalid -persistence %s: must be finite and at least 0 (and fit a float32)", s.Persistence)
 	}
-	if topFrequency(s.Frequency, int64(lac), s.Octaves) > math.MaxInt32 {
-		return st, fmt.Errorf("-frequency %d, -lacunarity %s and -octaves %d give the top octave the frequency %d·%s^%d, above 2^31−1: lower one of them",
-			s.Frequency, s.Lacunarity, s.Octaves, s.Frequency, s.Lacunarity, s.Octaves-1)
+	if top := (noise.Settings{Frequency: float32(freq), Lacunarity: float32(lac), Octaves: s.Octaves}).TopFrequency(); top > noise.MaxTopFrequency {
+		return st, fmt.Errorf("-frequency %s, -lacunarity %s and -octaves %d give the top octave the frequency %s·%s^%d = %v, above 2^24: lower one of them",
+			s.Frequency, s.Lacunarity, s.Octaves, s.Frequency, s.Lacunarity, s.Octaves-1, top)
 	}
 	if !amplitudesFit(float32(pers), s.Octaves) {
 		return st, fmt.Errorf("invalid -persistence %s with -octaves %d: persistence^(octaves−1) must not exceed 2^64", s.Persistence, s.Octaves)
@@ -151,9 +151,9 @@ func (s *Settings) Settings() (noise.Settings, error) {
 	}
 	st = noise.Settings{
 		Seed:        int32(s.Seed),
-		Frequency:   int32(s.Frequency),
+		Frequency:   float32(freq),
 		Octaves:     s.Octaves,
-		Lacunarity:  int32(lac),
+		Lacunarity:  float32(lac),
 		Persistence: float32(pers),
 		Fractal:     fractal,
 		PingPong:    float32(pp),
@@ -193,7 +193,7 @@ func (n Number) Float64() float64 {
 	return v
 }
 
-// topFrequency is the frequency f·lac^(octaves−1) of the top octave,
+// topFrequency is the frequency f·2^(octaves−1) of the top warp octave,
 // stopping once it exceeds 2^31−1 (noise.Settings.Validate's rule).
 func topFrequency(f, lac int64, octaves int) int64 {
 	top := f

@@ -11,7 +11,7 @@ const VariantParams noiseVariant = VariantParams(NOISE_DIMS, NOISE_TILING != 0, 
 
 // noiseOctave is the sampleFuncs table entry of the compiled variant: one
 // octave at frequency f with octave hash h.
-Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
+Sample noiseOctave(VariantParams vp, uint h, vec4 p, float f) {
 #if NOISE_FAMILY == familyPerm
 	return permValue(vp, h, p, f);
 #elif NOISE_FAMILY == familyLattice && NOISE_DIMS == 1
@@ -47,11 +47,11 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, int f) {
 Sample warpNoise(uint h, vec4 c, int f) {
 	const VariantParams wvp = VariantParams(min(NOISE_DIMS, 3), false, gradValue, combineNone, 0, 0);
 #if NOISE_DIMS == 1
-	return simplex1D(wvp, h, c, f);
+	return simplex1D(wvp, h, c, float(f));
 #elif NOISE_DIMS == 2
-	return simplex2D(wvp, h, c, f);
+	return simplex2D(wvp, h, c, float(f));
 #else
-	return simplex3D(wvp, h, c, f);
+	return simplex3D(wvp, h, c, float(f));
 #endif
 }
 
@@ -232,7 +232,7 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	p = warpApply(p, ns, J0, J1, J2);
 	uint hash = Seed(ns.seed);
 	Sample sum = Sample(0.0, 0.0, 0.0, 0.0, 0.0);
-	int f = ns.frequency;
+	precise float f = ns.frequency;
 	precise float amp = 1.0, ampSum = 0.0;
 	for (int o = 0; o < ns.octaves; o++) {
 		Sample n = noiseOctave(noiseVariant, Add(hash, o), p, f);
@@ -241,7 +241,7 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 		}
 		sum = sampleAdd(sum, sampleScale(n, amp));
 		ampSum = ampSum + amp;
-		f *= ns.lacunarity;
+		f = f * ns.lacunarity;
 		amp = amp * ns.persistence;
 	}
 	Sample r = sampleDiv(sum, ampSum);

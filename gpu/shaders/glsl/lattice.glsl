@@ -33,7 +33,7 @@ float smoothDt(float u) {
 }
 
 // getSpanNormal is LatticeNormal.GetSpan (docs/algorithms.md §2).
-LatticeSpan getSpanNormal(float c, int f) {
+LatticeSpan getSpanNormal(float c, float f) {
 	precise float cc = clampCoord(c * float(f));
 	int p0 = floorToInt(cc);
 	precise float g0 = cc - float(p0);
@@ -45,7 +45,8 @@ LatticeSpan getSpanNormal(float c, int f) {
 // the tiling lattice: p0 = p mod f (floor-mod), p1 = p0 + 1 or 0 at f.
 // GLSL leaves % of a negative operand undefined, so the negative case is
 // folded onto non-negative operands: the same result as Go's p%f + f.
-ivec2 wrapTiling(int p, int f) {
+ivec2 wrapTiling(int p, float ff) {
+	int f = int(ff); // a tiling octave frequency is a whole number up to 2^24 (cpu period)
 	int p0 = p >= 0 ? p % f : f - 1 - (-(p + 1)) % f;
 	int p1 = p0 + 1;
 	if (p1 == f) {
@@ -55,7 +56,7 @@ ivec2 wrapTiling(int p, int f) {
 }
 
 // getSpanTiling is LatticeTiling.GetSpan (docs/algorithms.md §2).
-LatticeSpan getSpanTiling(float c, int f) {
+LatticeSpan getSpanTiling(float c, float f) {
 	LatticeSpan s = getSpanNormal(c, f);
 	ivec2 w = wrapTiling(s.p0, f);
 	s.p0 = w.x;
@@ -64,7 +65,7 @@ LatticeSpan getSpanTiling(float c, int f) {
 }
 
 // getSpan picks the lattice: normal or tiling.
-LatticeSpan getSpan(float c, int f, bool tiling) {
+LatticeSpan getSpan(float c, float f, bool tiling) {
 	if (tiling) {
 		return getSpanTiling(c, f);
 	}
@@ -73,8 +74,9 @@ LatticeSpan getSpan(float c, int f, bool tiling) {
 
 // validateSingleStep wraps a tiled index that had -1, 0 or +1 added back
 // into [0, f) (docs/algorithms.md §2); the normal lattice leaves it alone.
-int validateSingleStep(int p, int f, bool tiling) {
+int validateSingleStep(int p, float ff, bool tiling) {
 	if (tiling) {
+		int f = int(ff);
 		if (p == f) {
 			p = 0;
 		}
@@ -86,7 +88,7 @@ int validateSingleStep(int p, int f, bool tiling) {
 }
 
 // lattice1D is Lattice1D<L, G> (docs/algorithms.md §2).
-Sample lattice1D(VariantParams vp, uint h, vec4 p, int f) {
+Sample lattice1D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	Sample a = evaluate1(vp.grad, Eat(h, x.p0), x.g0);
@@ -97,7 +99,7 @@ Sample lattice1D(VariantParams vp, uint h, vec4 p, int f) {
 }
 
 // lattice2D is Lattice2D<L, G> over X and Z (docs/algorithms.md §2).
-Sample lattice2D(VariantParams vp, uint h, vec4 p, int f) {
+Sample lattice2D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	LatticeSpan z = getSpan(pz, f, vp.tiling);
@@ -119,7 +121,7 @@ Sample lattice2D(VariantParams vp, uint h, vec4 p, int f) {
 }
 
 // lattice3D is Lattice3D<L, G> (docs/algorithms.md §2).
-Sample lattice3D(VariantParams vp, uint h, vec4 p, int f) {
+Sample lattice3D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, py = p.y, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	LatticeSpan y = getSpan(py, f, vp.tiling);
@@ -200,7 +202,7 @@ Sample lattice4Y(VariantParams vp, uint hx, float ox, LatticeSpan y, LatticeSpan
 // lattice4D is the 4D lattice noise (docs/algorithms.md §2.6): the 16
 // corners hashed H.Eat(x).Eat(y).Eat(z).Eat(w), blended along w, then z, y
 // and x, the derivatives times F, then the combine step.
-Sample lattice4D(VariantParams vp, uint h, vec4 p, int f) {
+Sample lattice4D(VariantParams vp, uint h, vec4 p, float f) {
 	LatticeSpan x = getSpan(p.x, f, vp.tiling);
 	LatticeSpan y = getSpan(p.y, f, vp.tiling);
 	LatticeSpan z = getSpan(p.z, f, vp.tiling);

@@ -9,9 +9,9 @@
 // (shaders.WarpOctaves), so that the warp's loop does not run.
 struct Settings {
 	int seed;            // Settings.Seed
-	int frequency;       // Settings.Frequency
+	float frequency;     // Settings.Frequency
 	int octaves;         // Settings.Octaves
-	int lacunarity;      // Settings.Lacunarity
+	float lacunarity;    // Settings.Lacunarity
 	float persistence;   // Settings.Persistence
 	int fractal;         // Settings.Fractal, a fractal* code
 	float pingPong;      // Settings.PingPongStrength(): PingPong, or DefaultPingPong for 0

@@ -61,7 +61,7 @@ PermNode permNode4(int inner, LatticeSpan x, LatticeSpan y, LatticeSpan z, Latti
 // clamped to [−1, 1] as lattice noise's value is, clampValue: the blog's
 // lerp overshoots 0 and 255 by rounding) and scales the derivatives the
 // same way, times the octave frequency.
-Sample permFinish(PermNode n, int f, int dims) {
+Sample permFinish(PermNode n, float f, int dims) {
 	precise float F = float(f);
 	Divisor d255 = divisor(255.0);
 	precise float v = clampValue(divide(2.0 * n.v, d255) - 1.0);
@@ -83,7 +83,7 @@ Sample permFinish(PermNode n, int f, int dims) {
 
 // permValue is the perm-value noise with derivatives, for any dims: the
 // axes are x; x and z; x, y and z; or x, y, z and w.
-Sample permValue(VariantParams vp, uint h, vec4 p, int f) {
+Sample permValue(VariantParams vp, uint h, vec4 p, float f) {
 	LatticeSpan x = getSpan(p.x, f, vp.tiling);
 	PermNode n;
 	if (vp.dims == 1) {

@@ -11,7 +11,7 @@ Sample simplexKernel1(int g, uint h, int l, float X) {
 }
 
 // simplex1D is Simplex1D<G>.
-Sample simplex1D(VariantParams vp, uint h, vec4 p, int f) {
+Sample simplex1D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x;
 	precise float k = float(f);
 	precise float X = clampCoord(px * k);
@@ -69,7 +69,7 @@ SimplexCell2 getSimplexCell2(float X, float Z) {
 }
 
 // simplex2D is Simplex2D<G> over X and Z.
-Sample simplex2D(VariantParams vp, uint h, vec4 p, int f) {
+Sample simplex2D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, pz = p.z;
 	precise float k = float(f) * invSqrt3;
 	precise float X = clampCoord(px * k);
@@ -140,7 +140,7 @@ SimplexCell3 getSimplexCell3(float X, float Y, float Z) {
 }
 
 // simplex3D is Simplex3D<G>.
-Sample simplex3D(VariantParams vp, uint h, vec4 p, int f) {
+Sample simplex3D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, py = p.y, pz = p.z;
 	precise float k = float(f) * scale3;
 	precise float X = clampCoord(px * k);
@@ -213,7 +213,7 @@ Sample simplexCorner4(int g, uint h, ivec4 l0, ivec4 r, int c, vec4 P) {
 // simplex4D is the 4D simplex noise (docs/algorithms.md §3.7): the five
 // corners of the simplex walk from the skewed cell's lower corner to its
 // upper one along the axes in decreasing order of the skewed fractions.
-Sample simplex4D(VariantParams vp, uint h, vec4 p, int f) {
+Sample simplex4D(VariantParams vp, uint h, vec4 p, float f) {
 	precise float k = float(f) * scale4;
 	precise float X = clampCoord(p.x * k);
 	precise float Y = clampCoord(p.y * k);

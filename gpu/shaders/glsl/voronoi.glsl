@@ -189,7 +189,7 @@ Sample evaluate(VoronoiMinima m, int fn) {
 }
 
 // voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
-Sample voronoi1D(VariantParams vp, uint h, vec4 p, int f) {
+Sample voronoi1D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	VoronoiMinima m = initMinima(vp.metric);
@@ -205,7 +205,7 @@ Sample voronoi1D(VariantParams vp, uint h, vec4 p, int f) {
 }
 
 // voronoi2D is Voronoi2D<L, D, F> over X and Z.
-Sample voronoi2D(VariantParams vp, uint h, vec4 p, int f) {
+Sample voronoi2D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	LatticeSpan z = getSpan(pz, f, vp.tiling);
@@ -231,7 +231,7 @@ Sample voronoi2D(VariantParams vp, uint h, vec4 p, int f) {
 }
 
 // voronoi3D is Voronoi3D<L, D, F>: 5-bit point coordinates from the hash.
-Sample voronoi3D(VariantParams vp, uint h, vec4 p, int f) {
+Sample voronoi3D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, py = p.y, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	LatticeSpan y = getSpan(py, f, vp.tiling);

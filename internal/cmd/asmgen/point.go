@@ -49,7 +49,7 @@ func cornerIndex(k, b int) Mem {
 // one (a 16-byte load of a point's four stored floats would wait for the
 // stores to retire), and returns them as (x, y, z, 0) twice.
 func pointArgs(name string) VecVirtual {
-	TEXT(name, NOSPLIT, "func(x, y, z float32, h uint32, f int32) float32")
+	TEXT(name, NOSPLIT, "func(x, y, z float32, h uint32, f float32) float32")
 	c := XMM()
 	VXORPS(c, c, c)
 	for lane, a := range []string{"x", "y", "z"} {
@@ -66,7 +66,6 @@ func pointLattice(name string, perlin bool) {
 	c := pointArgs(name)
 	Doc(fmt.Sprintf("%s is one octave of lattice %s 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).", name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
 	H, F := broadcastParam("h"), broadcastParam("f")
-	VCVTDQ2PS(F, F)
 	// spanValue on every axis, twice: lanes 0–3 the lower corner and its
 	// offsets g, lanes 4–7 the upper corner and g − 1
 	VMULPS(F, c, c)
@@ -168,7 +167,6 @@ func pointSimplex(name string, simplexGrad bool) {
 	c := pointArgs(name)
 	Doc(fmt.Sprintf("%s is one octave of simplex 3D noise with the %s gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
 	H, K := broadcastParam("h"), broadcastParam("f")
-	VCVTDQ2PS(K, K)
 	VMULPS(bcast(scale3), K, K)
 	VMULPS(K, c, c)
 	clampCoord(c)

@@ -45,7 +45,7 @@ type bk struct {
 	fr   *wframe
 	pos  [3]vg // the loaded x, y and z of the iteration's lanes (nil: not read)
 	h    cst   // the octave hash
-	fi   cst   // the frequency, an integer
+	fi   cst   // the frequency as an integer (tiling kernels: a whole number)
 	F    cst   // the frequency, a float
 	mode GPVirtual
 	lbl  int
@@ -108,9 +108,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
-	sig := "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32)"
+	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32)"
 	if deriv {
-		sig = "func(x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32, dst *float32)"
+		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32)"
 	}
 	TEXT(name, attr.Attribute(0), sig)
 	Pragma("noescape")
@@ -123,10 +123,16 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	k := &bk{name: name, fr: newWFrame(slots*groups + 8)}
 	k.h = k.fr.put(broadcastParam32("h"))
-	fi := broadcastParam32("f")
+	// the octave frequency, a float32; its integer (the period of a tiling
+	// kernel, whose frequencies are whole numbers up to 2^24) truncated
+	F := broadcastParam32("f")
+	var fi VecVirtual = YMM()
+	if wide() {
+		fi = ZMM()
+	}
+	VCVTTPS2DQ(F, fi)
 	k.fi = k.fr.put(fi)
-	VCVTDQ2PS(fi, fi)
-	k.F = k.fr.put(fi)
+	k.F = k.fr.put(F)
 	amp := k.fr.put(broadcastParam32("amp"))
 	ampSum := k.fr.put(broadcastParam32("ampSum"))
 	pp := k.fr.put(broadcastParam32("pp"))
@@ -1531,7 +1537,7 @@ const (
 	b.WriteString("}\n\n")
 	b.WriteString(`// run evaluates one octave of kernel k over n prepared positions at the
 // AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32) {
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
 	if wide {
 		switch k {
 `)
@@ -1552,7 +1558,7 @@ const derivStride = %d
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
 // []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f int32, amp, ampSum, pp float32, mode int32, dst *float32) {
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
 	if wide {
 		switch k {
 `, derivStride)

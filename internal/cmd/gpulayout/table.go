@@ -72,11 +72,9 @@ var structs = []Struct{
 			"not warp (shaders.WarpOctaves), so that the warp's loop does not run.",
 		Fields: []Field{
 			{Name: "seed", Type: Int, Go: "s.Seed", From: []string{"Seed"}, Doc: "Settings.Seed"},
-			// Frequency and Lacunarity: when noise.Settings makes them float32,
-			// the Type of each row becomes Float (its Go expression stays).
-			{Name: "frequency", Type: Int, Go: "s.Frequency", From: []string{"Frequency"}, Doc: "Settings.Frequency"},
+			{Name: "frequency", Type: Float, Go: "s.Frequency", From: []string{"Frequency"}, Doc: "Settings.Frequency"},
 			{Name: "octaves", Type: Int, Go: "int32(s.Octaves)", From: []string{"Octaves"}, Doc: "Settings.Octaves"},
-			{Name: "lacunarity", Type: Int, Go: "s.Lacunarity", From: []string{"Lacunarity"}, Doc: "Settings.Lacunarity"},
+			{Name: "lacunarity", Type: Float, Go: "s.Lacunarity", From: []string{"Lacunarity"}, Doc: "Settings.Lacunarity"},
 			{Name: "persistence", Type: Float, Go: "s.Persistence", From: []string{"Persistence"}, Doc: "Settings.Persistence"},
 			{Name: "fractal", Type: Int, Go: "int32(s.Fractal)", From: []string{"Fractal"}, Doc: "Settings.Fractal, a fractal* code"},
 			{Name: "pingPong", Type: Float, Go: "s.PingPongStrength()", From: []string{"PingPong"}, Doc: "Settings.PingPongStrength(): PingPong, or DefaultPingPong for 0"},
