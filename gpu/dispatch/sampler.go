@@ -63,7 +63,7 @@ func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, 
 		d := *cfg.Domain
 		cfg.Domain = &d
 	}
-	s := &Sampler{c: c, cfg: cfg, variant: cfg.String()}
+	s := &Sampler{c: c, cfg: cfg, variant: cfg.Variant()}
 	if opts != nil {
 		s.edit = opts.edit
 		s.opts.Arith, s.opts.Precision = opts.Arith, opts.Precision
