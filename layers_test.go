@@ -36,19 +36,20 @@ func TestLayers(t *testing.T) {
 	}
 	may := map[string][]string{
 		"":                      {"/internal/f32"},
-		"/cpu":                  {"", "/internal/f32"},
-		"/compare":              {"", "/cpu", "/internal/f32"},
-		"/gpu/shaders":          {"", "/cpu", "/internal/f32"},
+		"/cpu":                  {"", "/internal/dimcheck", "/internal/f32"},
+		"/internal/dimcheck":    {"", "/internal/f32"},
+		"/compare":              {"", "/cpu", "/internal/dimcheck", "/internal/f32"},
+		"/gpu/shaders":          {"", "/cpu", "/internal/dimcheck", "/internal/f32"},
 		"/gpu/dispatch/egl":     {},
-		"/gpu/dispatch":         {"", "/cpu", "/internal/f32", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
-		"/internal/appendixa":   {"", "/cpu", "/internal/f32"},
+		"/gpu/dispatch":         {"", "/cpu", "/internal/dimcheck", "/internal/f32", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
+		"/internal/appendixa":   {"", "/cpu", "/internal/dimcheck", "/internal/f32"},
 		"/internal/grid":        {},
 		"/cmd/internal/ramp":    {},
 		"/internal/oneline":     {},
 		"/cmd/internal/outfile": {},
 		"/internal/testhook":    {},
 		"/internal/glfwwin":     {},
-		"/gpu/dispatch/glfwctx": {"", "/cpu", "/internal/f32", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
+		"/gpu/dispatch/glfwctx": {"", "/cpu", "/internal/dimcheck", "/internal/f32", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
 	}
 	for pkg, allowed := range may {
 		list, ok := deps[pkg]
