@@ -36,21 +36,22 @@ func TestLayers(t *testing.T) {
 	}
 	may := map[string][]string{
 		"":                        {"/internal/f32"},
-		"/cpu":                    {"", "/internal/f32", "/internal/permtable"},
-		"/compare":                {"", "/cpu", "/internal/f32", "/internal/permtable"},
+		"/cpu":                    {"", "/internal/dimcheck", "/internal/f32", "/internal/permtable"},
+		"/internal/dimcheck":      {"", "/internal/f32"},
+		"/compare":                {"", "/internal/dimcheck", "/cpu", "/internal/f32", "/internal/permtable"},
 		"/internal/permtable":     {},
 		"/internal/cmd/gpulayout": {},
 		"/gpu/shaders":            {"", "/internal/f32", "/internal/permtable"},
 		"/gpu/dispatch/egl":       {},
-		"/gpu/dispatch":           {"", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
-		"/internal/appendixa":     {"", "/cpu", "/internal/f32", "/internal/permtable"},
+		"/gpu/dispatch":           {"", "/internal/dimcheck", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
+		"/internal/appendixa":     {"", "/internal/dimcheck", "/cpu", "/internal/f32", "/internal/permtable"},
 		"/internal/grid":          {},
 		"/cmd/internal/ramp":      {},
 		"/internal/oneline":       {},
 		"/cmd/internal/outfile":   {},
 		"/internal/testhook":      {},
 		"/internal/glfwwin":       {},
-		"/gpu/dispatch/glfwctx":   {"", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
+		"/gpu/dispatch/glfwctx":   {"", "/internal/dimcheck", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
 	}
 	for pkg, allowed := range may {
 		list, ok := deps[pkg]

@@ -106,7 +106,7 @@ func TestConfigValidation(t *testing.T) {
 	}
 }
 
-// TestNames: Config.String names a variant the one way every command uses,
+// TestNames: Config.Variant names a variant the one way every command uses,
 // ParseNoises takes lists, and the parts print their names.
 func TestNames(t *testing.T) {
 	for _, c := range []struct {
@@ -117,7 +117,7 @@ func TestNames(t *testing.T) {
 		{noise.Config{Noise: noise.VoronoiWorleyF2MinusF1, Dims: 2, Tiling: true}, "voronoi-worley-f2-minus-f1 2D tiling"},
 		{noise.Config{Noise: noise.PermValue, Dims: 4, Settings: noise.DefaultSettings(), Domain: noise.Scale(2)}, "perm-value 4D"},
 	} {
-		if got := c.cfg.String(); got != c.want {
+		if got := c.cfg.Variant(); got != c.want {
 			t.Errorf("String() = %q, want %q", got, c.want)
 		}
 	}

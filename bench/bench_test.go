@@ -99,7 +99,9 @@ func BenchmarkNoise(b *testing.B) {
 					pos := gridFor(dims).Unit
 					out := make([]float32, len(pos))
 					benchBatch(b, len(pos), func(i int) {
-						s.Values(pos, out)
+						if err := s.Values(pos, out); err != nil {
+							b.Fatal(err)
+						}
 						sink32 += out[i%len(out)]
 					})
 				})
@@ -144,7 +146,9 @@ func benchValues(b *testing.B, cfg noise.Config) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			s.Values(pos, out)
+			if err := s.Values(pos, out); err != nil {
+				b.Fatal(err)
+			}
 		}
 		b.StopTimer()
 		reportMpts(b, len(pos))
@@ -203,7 +207,9 @@ func Benchmark4D(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					s.Values4(pos4, out)
+					if err := s.Values4(pos4, out); err != nil {
+						b.Fatal(err)
+					}
 				}
 				b.StopTimer()
 				reportMpts(b, len(pos4))
@@ -216,7 +222,9 @@ func Benchmark4D(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					s.Samples4(pos4, out)
+					if err := s.Samples4(pos4, out); err != nil {
+						b.Fatal(err)
+					}
 				}
 				b.StopTimer()
 				reportMpts(b, len(pos4))
@@ -266,7 +274,9 @@ func BenchmarkSamples(b *testing.B) {
 					pos := gridFor(dims).Unit
 					out := make([]noise.Sample, len(pos))
 					benchBatch(b, len(pos), func(i int) {
-						s.Samples(pos, out)
+						if err := s.Samples(pos, out); err != nil {
+							b.Fatal(err)
+						}
 						sink32 += out[i%len(out)].Dx
 					})
 				})
@@ -420,7 +430,9 @@ func TestBenchmarkedWork(t *testing.T) {
 			s := newSampler(t, n, dims)
 			pos := gridFor(dims).Unit
 			out := make([]float32, len(pos))
-			s.Values(pos, out)
+			if err := s.Values(pos, out); err != nil {
+				t.Fatal(err)
+			}
 			lo, hi := n.Range(dims)
 			const eps = 1e-5
 			for i := 0; i < len(pos); i += 7 {
@@ -483,7 +495,9 @@ func BenchmarkRandomPoints(b *testing.B) {
 					withProcs(1, func() {
 						b.ResetTimer()
 						for i := 0; i < b.N; i++ {
-							s.Values(set.pos, out)
+							if err := s.Values(set.pos, out); err != nil {
+								b.Fatal(err)
+							}
 						}
 						b.StopTimer()
 						sink32 += out[0]

@@ -65,6 +65,15 @@ func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []nois
 	return n, n*100 <= m
 }
 
+// sampleAt is the CPU's sample at p: At4 for 4D noise, At of (x, y, z)
+// below (which does not read w).
+func sampleAt(cs *cpu.Sampler, dims int, p mgl32.Vec4) noise.Sample {
+	if dims == 4 {
+		return cs.At4(p)
+	}
+	return cs.At(p.Vec3())
+}
+
 // jumps reports whether derivative component c of the CPU's sample s at p
 // spreads by more than 2 % of the gradient's magnitude (at least
 // 0.05·scale) over the 26 neighbours of p (80 for 4D noise, in x, y, z
@@ -91,7 +100,7 @@ func jumps(cs *cpu.Sampler, dims int, p mgl32.Vec4, s noise.Sample, c int, h flo
 					q[1] += float32(j) * step[1]
 					q[2] += float32(k) * step[2]
 					q[3] += float32(l) * step[3]
-					d := cs.At4(q)
+					d := sampleAt(cs, dims, q)
 					v := float64([4]float32{d.Dx, d.Dy, d.Dz, d.Dw}[c])
 					lo, hi = min(lo, v), max(hi, v)
 				}

@@ -32,9 +32,9 @@ func Variants() []Variant {
 	return out
 }
 
-// String is "perlin 3D" or "perlin 3D tiling" (noise.Config.String).
+// String is "perlin 3D" or "perlin 3D tiling" (noise.Config.Variant).
 func (v Variant) String() string {
-	return noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling}.String()
+	return noise.Config{Noise: v.Noise, Dims: v.Dims, Tiling: v.Tiling}.Variant()
 }
 
 // Config returns the configuration of v with the given settings and domain.

@@ -114,8 +114,8 @@ func TestISALevels(t *testing.T) {
 				}
 				wantV := make([]float32, len(pos))
 				wantS := make([]noise.Sample, len(pos))
-				ref.Values(pos, wantV)
-				ref.Samples(pos, wantS)
+				mustBatch(t, ref.Values(pos, wantV))
+				mustBatch(t, ref.Samples(pos, wantS))
 				for _, l := range levels[1:] {
 					var s *Sampler
 					withISA(t, l, func() { s, _ = New(cfg) })
@@ -131,14 +131,14 @@ func TestISALevels(t *testing.T) {
 						vectorized[l]++
 					}
 					got := make([]float32, len(pos))
-					s.Values(pos, got)
+					mustBatch(t, s.Values(pos, got))
 					for i := range got {
 						if math.Float32bits(got[i]) != math.Float32bits(wantV[i]) {
 							t.Fatalf("%v at %v, %v: Values %v (%08x), scalar %v (%08x)", cfg, l, pos[i], got[i], math.Float32bits(got[i]), wantV[i], math.Float32bits(wantV[i]))
 						}
 					}
 					gotS := make([]noise.Sample, len(pos))
-					s.Samples(pos, gotS)
+					mustBatch(t, s.Samples(pos, gotS))
 					for i := range gotS {
 						if sampleBits(gotS[i]) != sampleBits(wantS[i]) {
 							t.Fatalf("%v at %v, %v: Samples %v, scalar %v", cfg, l, pos[i], gotS[i], wantS[i])
@@ -150,8 +150,8 @@ func TestISALevels(t *testing.T) {
 					// are stored by Go
 					for _, k := range []int{1, 7, 9, 17, 33} {
 						got, gotS := got[:k], gotS[:k]
-						s.Values(pos[5:5+k], got)
-						s.Samples(pos[5:5+k], gotS)
+						mustBatch(t, s.Values(pos[5:5+k], got))
+						mustBatch(t, s.Samples(pos[5:5+k], gotS))
 						for i := range got {
 							if math.Float32bits(got[i]) != math.Float32bits(wantV[5+i]) || sampleBits(gotS[i]) != sampleBits(wantS[5+i]) {
 								t.Fatalf("%v at %v, %v (batch of %d): Values %v, Samples %v, scalar %v", cfg, l, pos[5+i], k, got[i], gotS[i], wantS[5+i])

@@ -11,17 +11,30 @@
 //
 // Make a Sampler for a variant and sample points one at a time or in
 // batches, which spread the work over GOMAXPROCS goroutines and allocate
-// nothing per point. 2D noise lives on the XZ plane (the tutorials'
-// convention); At2 and ValueAt2 take (x, y) of that plane:
+// nothing per point. 2D noise lies in the XZ plane (the tutorials'
+// convention): At2(x, y) and ValueAt2(x, y) sample the point (x, 0, y), and
+// the derivatives along the plane come back in Dx and Dz:
 //
 //	s, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()})
 //	v := s.ValueAt2(0.1, 0.3)                 // 2D: the point (0.1, 0, 0.3)
 //	d := s.At2(0.1, 0.3)                      // value and derivatives (in Dx and Dz)
-//	s.Values(positions, out)                  // a batch of mgl32.Vec3 positions
+//	err = s.Values(positions, out)            // a batch of mgl32.Vec3 positions
 //
-// 1D noise uses X, 3D noise X, Y and Z, and 4D noise (every noise but
-// Voronoi) X, Y, Z and W (At4, Values4; the sample's Dw). Settings.Frequency may be fractional
-// (a whole number for tiling variants; there, scale the domain: noise.Scale(0.01) with Frequency 1).
+// 1D noise reads X; 2D noise X and Z; 3D noise X, Y and Z (At, ValueAt,
+// Values, Samples, which also take 1D and 2D noise); 4D noise (every
+// noise but Voronoi) X, Y, Z and W, through At4, ValueAt4, Values4 and
+// Samples4 (the sample's Dw). Positions of another dimension are a
+// mistake, not a truncation: a 4D call on noise of fewer dimensions, a
+// 3-component call on 4D noise, or At2/ValueAt2 on 3D or 4D noise. The
+// batch calls return it as an error (as they do a short output slice);
+// the single-point calls, which return no error so as to stay cheap,
+// panic with one line naming the call and the variant. Settings.Frequency may
+// be fractional (a whole number for tiling variants; there, scale the
+// domain: noise.Scale(0.01) with Frequency 1).
+//
+// Heightmap and FillGray16 sample a rectangle of the plane into a slice
+// or a 16-bit image, as "noise image" does (HeightmapOptions: the area,
+// and a seamless mapping for 4D noise).
 //
 // # Exactness, on every architecture
 //

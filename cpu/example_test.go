@@ -37,7 +37,9 @@ func ExampleSampler_Values() {
 	}
 	pos := []mgl32.Vec3{{0.1, 0.2, 0.3}, {-0.37, 0.61, 0.83}, {1.7, -2.3, 0.45}, {0.5, 0.5, 0.5}}
 	out := make([]float32, len(pos))
-	s.Values(pos, out)
+	if err := s.Values(pos, out); err != nil { // a short out, or 4D noise (which takes Values4)
+		log.Fatal(err)
+	}
 	for _, v := range out {
 		fmt.Printf("%08X ", math.Float32bits(v))
 	}

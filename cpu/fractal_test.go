@@ -5,9 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cpu"
 )
 
 // shape64 is the definition of the fractal modes (docs/algorithms.md §6.4)
@@ -62,7 +61,7 @@ func TestFractalModes(t *testing.T) {
 				lo, hi := cfg.Range()
 				// The octaves one by one: octave o is the fBm sampler with
 				// seed + o at frequency 2·2^o, so the sum can be rebuilt.
-				octs := make([]interface{ ValueAt4(mgl32.Vec4) float32 }, n)
+				octs := make([]*cpu.Sampler, n)
 				for o := range octs {
 					one := noise.Settings{Seed: base.Seed + int32(o), Frequency: base.Frequency * float32(int(1)<<o), Octaves: 1, Lacunarity: 2, Persistence: 0.5}
 					octs[o] = samplerFor(t, v, one, nil)
@@ -71,12 +70,12 @@ func TestFractalModes(t *testing.T) {
 				for _, p := range randomPoints(r, 300, 2) {
 					want, ampSum, amp := 0.0, 0.0, 1.0
 					for o := range octs {
-						want += amp * shape64(m, float64(octs[o].ValueAt4(p)), strength)
+						want += amp * shape64(m, float64(valueAt4(octs[o], p)), strength)
 						ampSum += amp
 						amp *= 0.5
 					}
 					want /= ampSum
-					got := float64(shaped.ValueAt4(p))
+					got := float64(valueAt4(shaped, p))
 					if math.Abs(got-want) > 1e-5 {
 						t.Fatalf("%v %v (ping-pong %v) at %v = %v, want %v", v, m, pp, p, got, want)
 					}

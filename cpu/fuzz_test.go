@@ -39,7 +39,7 @@ func FuzzSample(f *testing.F) {
 			return
 		}
 		p := mgl32.Vec4{x, y, z, w}
-		got := s.At4(p)
+		got := at4(s, p)
 		finite := true
 		for _, c := range p {
 			finite = finite && !math.IsNaN(float64(c)) && !math.IsInf(float64(c), 0)
@@ -51,7 +51,7 @@ func FuzzSample(f *testing.F) {
 				}
 			}
 		}
-		if v := s.ValueAt4(p); math.Float32bits(v) != math.Float32bits(got.V) && !(v != v && got.V != got.V) {
+		if v := valueAt4(s, p); math.Float32bits(v) != math.Float32bits(got.V) && !(v != v && got.V != got.V) {
 			t.Fatalf("%+v at %v: ValueAt4 %v, At4 %+v", cfg, p, v, got)
 		}
 	})

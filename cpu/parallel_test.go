@@ -33,11 +33,19 @@ func TestBatchMemoryReleased(t *testing.T) {
 	func() {
 		pos := make([]mgl32.Vec3, n)
 		out := make([]float32, n)
-		s.Values(pos, out)
+		mustBatch(t, s.Values(pos, out))
 		samples := make([]noise.Sample, n/4)
-		s.Samples(pos[:n/4], samples)
+		mustBatch(t, s.Samples(pos[:n/4], samples))
 	}()
 	if after := heapAfterGC(); after > base+4<<20 {
 		t.Errorf("heap %d MiB after the batch returned, %d MiB before: the pool keeps the caller's slices", after>>20, base>>20)
+	}
+}
+
+// mustBatch fails the test on a batch call's error.
+func mustBatch(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

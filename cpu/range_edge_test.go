@@ -124,19 +124,14 @@ func TestRangeAtCoordinateEdge(t *testing.T) {
 						v, e.set, e.dom != nil, entry, pts4[i], got, math.Float32bits(got), lo, hi)
 				}
 			}
-			values, values4 := make([]float32, n), make([]float32, n)
-			samples, samples4 := make([]noise.Sample, n), make([]noise.Sample, n)
-			s.Values(pts3, values)
-			s.Values4(pts4, values4)
-			s.Samples(pts3, samples)
-			s.Samples4(pts4, samples4)
+			// The calls the variant takes: the 4D ones for 4D noise, the
+			// 3-component ones at (x, y, z) below.
+			values, samples := make([]float32, n), make([]noise.Sample, n)
+			values4(t, s, pts4, values)
+			samples4(t, s, pts4, samples)
 			for i := range pts4 {
-				check("At4", i, s.At4(pts4[i]).V)
-				check("ValueAt4", i, s.ValueAt4(pts4[i]))
-				check("Values4", i, values4[i])
-				check("Samples4", i, samples4[i].V)
-				check("At", i, s.At(pts3[i]).V)
-				check("ValueAt", i, s.ValueAt(pts3[i]))
+				check("At", i, at4(s, pts4[i]).V)
+				check("ValueAt", i, valueAt4(s, pts4[i]))
 				check("Values", i, values[i])
 				check("Samples", i, samples[i].V)
 			}

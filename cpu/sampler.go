@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/internal/dimcheck"
 )
 
 // variantParams is what a noise function needs besides the position, the
@@ -49,8 +50,11 @@ type Sampler struct {
 	vp      variantParams
 	sample  sampleFunc
 	value   valueFunc
-	at      valueFunc      // valueAt's one call (valueAtFunc)
+	at3     valueFunc      // ValueAt's one call (valueAtFunc), or a panic for 4D noise (dimsGuard)
+	at2     valueFunc      // ValueAt2's: at3, or a panic for 3D and 4D noise
+	at4     valueFunc      // ValueAt4's: valueAtFunc's for 4D noise, else a panic
 	atVP    *variantParams // &vp, one inlining unit cheaper in ValueAt
+	fits    [5]bool        // fits[n]: calls with n-component positions suit the variant (dimcheck.Fits)
 	hash    SmallXXHash
 	oct     octaves
 	domain  bool
@@ -103,7 +107,12 @@ func New(cfg noise.Config) (*Sampler, error) {
 	s.f0 = s.oct.freq[0]
 	s.raw = s.lean && cfg.Dims == 2 && parts.Metric != noise.MetricSmoothWorley &&
 		(parts.Family == noise.FamilyLattice || parts.Family == noise.FamilySimplex || parts.Family == noise.FamilyVoronoi)
-	s.at, s.atVP = s.valueAtFunc(), &s.vp
+	at := s.valueAtFunc()
+	s.at2, s.at3, s.at4 = s.dimsGuard(at, "ValueAt2", 2), s.dimsGuard(at, "ValueAt", 3), s.dimsGuard(at, "ValueAt4", 4)
+	s.atVP = &s.vp
+	for n := 2; n <= 4; n++ {
+		s.fits[n] = dimcheck.Fits(n, cfg.Dims)
+	}
 	s.nanAxes = nanAxesOf(cfg)
 	if cfg.Domain != nil {
 		d := *cfg.Domain // a copy: the caller may reuse theirs
@@ -207,8 +216,15 @@ func inLattice(X, Z float32) bool {
 	return X <= coordLimit && X >= -coordLimit && Z <= coordLimit && Z >= -coordLimit
 }
 
-// sampleAt is GetFractalNoise (docs/algorithms.md §6) followed by the derivative matrix.
-func (s *Sampler) sampleAt(p point) noise.Sample {
+// sampleAt is GetFractalNoise (docs/algorithms.md §6) followed by the
+// derivative matrix, for a call with n-component positions (2: At2, 3: At,
+// 4: At4): it panics when those do not suit the variant (the batches
+// check before). The check is here, not in At, At2 and At4, so that they
+// stay small enough to inline.
+func (s *Sampler) sampleAt(p point, n int) noise.Sample {
+	if !s.fits[n] {
+		s.mismatch([...]string{2: "At2", 3: "At", 4: "At4"}[n], n)
+	}
 	if s.lean {
 		if s.usesNaN(p) {
 			return nanSample
@@ -245,9 +261,36 @@ func (s *Sampler) sampleAt(p point) noise.Sample {
 	return r
 }
 
-// valueAt is sampleAt reduced to the value, bit-identical to sampleAt(p).V:
-// the function valueAtFunc chose.
-func (s *Sampler) valueAt(p point) float32 { return s.at(s.atVP, s.hash, p, s.f0) }
+// dimsGuard returns at when calls with n-component positions suit the
+// variant, and otherwise a function that panics with the mismatch
+// (dimcheck.Err) naming call: the single-point value calls check the
+// dimensions at no cost per call.
+func (s *Sampler) dimsGuard(at valueFunc, call string, n int) valueFunc {
+	err := dimcheck.Err("cpu", call, n, s.cfg)
+	if err == nil {
+		return at
+	}
+	return func(*variantParams, SmallXXHash, point, float32) float32 { panic(err.Error()) }
+}
+
+// check returns nil when calls with n-component positions suit the
+// variant, else the mismatch naming call.
+func (s *Sampler) check(call string, n int) error {
+	if s.fits[n] {
+		return nil
+	}
+	return dimcheck.Err("cpu", call, n, s.cfg)
+}
+
+// mismatch panics with the mismatch of call (check's error).
+//
+//go:noinline
+func (s *Sampler) mismatch(call string, n int) { panic(s.check(call, n).Error()) }
+
+// valueAt is sampleAt reduced to the value, bit-identical to sampleAt(p).V,
+// for 1D to 3D noise: the function valueAtFunc chose (at3 panics on 4D
+// noise; values4Range calls at4).
+func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f0) }
 
 // valueAtFunc returns the function behind valueAt and ValueAt, called as
 // at(&s.vp, s.hash, p, s.f0). Go inlines ValueAt only with a single call in
@@ -320,47 +363,72 @@ func (s *Sampler) valueOctaves(p point) float32 {
 	return sum / s.oct.ampSum
 }
 
-// At2 returns the sample of 2D noise at (x, y) of its plane: 2D noise
-// reads the XZ plane (the tutorials' convention), so this is At of the
-// position (x, 0, y), and the derivatives with respect to x and y come back
-// in Dx and Dz. On noise of other dimensions it samples (x, 0, y) too.
-func (s *Sampler) At2(x, y float32) noise.Sample { return s.sampleAt(point{x, 0, y, 0}) }
-
-// ValueAt2 returns At2(x, y).V without computing derivatives.
-func (s *Sampler) ValueAt2(x, y float32) float32 { return s.valueAt(point{x, 0, y, 0}) }
-
-// At returns the noise sample at p. 1D noise uses p.X(), 2D noise p.X() and
-// p.Z() (see At2), 3D noise all three; 4D noise takes w = 0.
-func (s *Sampler) At(p mgl32.Vec3) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], 0}) }
-
-// At4 returns the noise sample at p; only 4D noise uses p.W() (and reports
-// Dw).
-func (s *Sampler) At4(p mgl32.Vec4) noise.Sample { return s.sampleAt(point{p[0], p[1], p[2], p[3]}) }
-
-// ValueAt returns At(p).V without computing derivatives.
-func (s *Sampler) ValueAt(p mgl32.Vec3) float32 {
-	return s.at(s.atVP, s.hash, point{x: p[0], y: p[1], z: p[2]}, s.f0) // valueAt, within the inlining budget
+// At2 returns the sample of 2D noise at the point (x, y) of its plane.
+// 2D noise lies in the XZ plane (the tutorials' convention), so this is
+// At(mgl32.Vec3{x, 0, y}): the derivatives with respect to x and y come
+// back in Dx and Dz (Dy is 0). On 1D noise, which reads x, it is At of the
+// same point. On 3D or 4D noise it panics, naming the call and the
+// variant: use At or At4.
+func (s *Sampler) At2(x, y float32) noise.Sample {
+	return s.sampleAt(point{x, 0, y, 0}, 2)
 }
 
-// ValueAt4 returns At4(p).V without computing derivatives.
-func (s *Sampler) ValueAt4(p mgl32.Vec4) float32 { return s.valueAt(point{p[0], p[1], p[2], p[3]}) }
+// ValueAt2 returns At2(x, y).V without computing derivatives: the value of
+// 2D noise at (x, 0, y). Like At2 it panics on 3D or 4D noise.
+func (s *Sampler) ValueAt2(x, y float32) float32 {
+	return s.at2(s.atVP, s.hash, point{x: x, z: y}, s.f0)
+}
 
-func checkLen(pos, out int) {
+// At returns the noise sample at p. 1D noise reads p.X(), 2D noise p.X()
+// and p.Z() (its plane is XZ; see At2), 3D noise all three. On 4D noise it
+// panics, naming the call and the variant: 4D noise takes At4.
+func (s *Sampler) At(p mgl32.Vec3) noise.Sample {
+	return s.sampleAt(point{p[0], p[1], p[2], 0}, 3)
+}
+
+// At4 returns the sample of 4D noise at p, with the derivative along w in
+// Dw. On noise of fewer dimensions it panics, naming the call and the
+// variant: use At (w would be ignored).
+func (s *Sampler) At4(p mgl32.Vec4) noise.Sample {
+	return s.sampleAt(point{p[0], p[1], p[2], p[3]}, 4)
+}
+
+// ValueAt returns At(p).V without computing derivatives. Like At it
+// panics on 4D noise.
+func (s *Sampler) ValueAt(p mgl32.Vec3) float32 {
+	return s.at3(s.atVP, s.hash, point{x: p[0], y: p[1], z: p[2]}, s.f0) // valueAt, within the inlining budget
+}
+
+// ValueAt4 returns At4(p).V without computing derivatives. Like At4 it
+// panics on noise of fewer than 4 dimensions.
+func (s *Sampler) ValueAt4(p mgl32.Vec4) float32 {
+	return s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.f0)
+}
+
+// checkBatch returns the error of a batch call: a short output, or
+// positions whose number of components n the variant does not take.
+func (s *Sampler) checkBatch(call string, n, pos, out int) error {
 	if out < pos {
-		panic(fmt.Sprintf("cpu: output slice has %d elements for %d positions", out, pos))
+		return fmt.Errorf("cpu: the output has %d elements for %d positions", out, pos)
 	}
+	return s.check(call, n)
 }
 
 // Samples writes At(pos[i]) to out[i] for every i, spreading the work over
-// GOMAXPROCS goroutines. It allocates nothing per position. out must be at
-// least as long as pos.
-func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) {
-	checkLen(len(pos), len(out))
+// GOMAXPROCS goroutines. It allocates nothing per position. It returns an
+// error, and writes nothing, when out is shorter than pos or the variant
+// is 4D (which takes Samples4); like the GPU sampler's, the error is one
+// line naming the call.
+func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
+	if err := s.checkBatch("Samples", 3, len(pos), len(out)); err != nil {
+		return err
+	}
 	if workersFor(len(pos)) == 1 {
 		s.samplesRange(pos, out) // no closure: small batches allocate nothing
-		return
+		return nil
 	}
 	parallel(len(pos), func(lo, hi int) { s.samplesRange(pos[lo:hi], out[lo:hi]) })
+	return nil
 }
 
 // samplesRange is the single-goroutine body of Samples: through the batch
@@ -371,18 +439,22 @@ func (s *Sampler) samplesRange(pos []mgl32.Vec3, out []noise.Sample) {
 		return
 	}
 	for i, p := range pos {
-		out[i] = s.sampleAt(point{p[0], p[1], p[2], 0})
+		out[i] = s.sampleAt(point{p[0], p[1], p[2], 0}, 3)
 	}
 }
 
-// Values writes ValueAt(pos[i]) to out[i] for every i, like Samples.
-func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) {
-	checkLen(len(pos), len(out))
+// Values writes ValueAt(pos[i]) to out[i] for every i, like Samples, with
+// the same errors.
+func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
+	if err := s.checkBatch("Values", 3, len(pos), len(out)); err != nil {
+		return err
+	}
 	if workersFor(len(pos)) == 1 {
 		s.valuesRange(pos, out)
-		return
+		return nil
 	}
 	parallel(len(pos), func(lo, hi int) { s.valuesRange(pos[lo:hi], out[lo:hi]) })
+	return nil
 }
 
 // valuesRange is the single-goroutine body of Values: through the batch
@@ -397,34 +469,43 @@ func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 	}
 }
 
-// Samples4 is Samples for 4-component positions (4D noise).
-func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) {
-	checkLen(len(pos), len(out))
+// Samples4 is Samples for 4D noise: At4(pos[i]) to out[i]. It returns an
+// error, and writes nothing, when out is shorter than pos or the variant
+// has fewer than 4 dimensions (which take Samples).
+func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
+	if err := s.checkBatch("Samples4", 4, len(pos), len(out)); err != nil {
+		return err
+	}
 	if workersFor(len(pos)) == 1 {
 		s.samples4Range(pos, out)
-		return
+		return nil
 	}
 	parallel(len(pos), func(lo, hi int) { s.samples4Range(pos[lo:hi], out[lo:hi]) })
+	return nil
 }
 
 func (s *Sampler) samples4Range(pos []mgl32.Vec4, out []noise.Sample) {
 	for i, p := range pos {
-		out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]})
+		out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]}, 4)
 	}
 }
 
-// Values4 is Values for 4-component positions (4D noise).
-func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) {
-	checkLen(len(pos), len(out))
+// Values4 is Values for 4D noise: ValueAt4(pos[i]) to out[i], with
+// Samples4's errors.
+func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
+	if err := s.checkBatch("Values4", 4, len(pos), len(out)); err != nil {
+		return err
+	}
 	if workersFor(len(pos)) == 1 {
 		s.values4Range(pos, out)
-		return
+		return nil
 	}
 	parallel(len(pos), func(lo, hi int) { s.values4Range(pos[lo:hi], out[lo:hi]) })
+	return nil
 }
 
 func (s *Sampler) values4Range(pos []mgl32.Vec4, out []float32) {
 	for i, p := range pos {
-		out[i] = s.valueAt(point{p[0], p[1], p[2], p[3]})
+		out[i] = s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.f0)
 	}
 }

@@ -43,14 +43,14 @@ func TestWarp(t *testing.T) {
 					for _, k := range axes {
 						oct := noise.Settings{Seed: set.Seed + 16 + 3*int32(j) + int32(k), Frequency: float32(set.WarpFrequency << j), Octaves: 1, Lacunarity: 2, Persistence: 0.5}
 						s := samplerFor(t, variant{noise.SimplexValue, wd, false}, oct, nil)
-						d[k] = amp * s.At4(mgl32.Vec4{c[0], c[1], c[2], 0}).V
+						d[k] = amp * at4(s, mgl32.Vec4{c[0], c[1], c[2], 0}).V
 					}
 					for _, k := range axes {
 						q[k] += d[k]
 					}
 					amp *= 0.5
 				}
-				want, got := plain.ValueAt4(q), warped.ValueAt4(p)
+				want, got := valueAt4(plain, q), valueAt4(warped, p)
 				if math.Float32bits(want) != math.Float32bits(got) {
 					t.Fatalf("%v %v at %v: %v, want %v (the plain noise at %v)", v, mode, p, got, want, q)
 				}

@@ -306,7 +306,10 @@ func benchCPU(cfg noise.Config, pos []mgl32.Vec3, out []float32, d time.Duration
 		return pair, err
 	}
 	for k, threads := range []int{1, runtime.NumCPU()} {
-		pts, secs := measure(s, pos, out[:len(pos)], threads, d)
+		pts, secs, err := measure(s, pos, out[:len(pos)], threads, d)
+		if err != nil {
+			return pair, err
+		}
 		pair[k] = benchRow{Noise: cfg.Noise.String(), Dims: cfg.Dims, Threads: threads, Points: pts, Seconds: secs,
 			MptsPerS: float64(pts) / secs / 1e6}
 	}
@@ -315,18 +318,20 @@ func benchCPU(cfg noise.Config, pos []mgl32.Vec3, out []float32, d time.Duration
 
 // measure evaluates the grid repeatedly with GOMAXPROCS = threads until at
 // least d has passed, after one warm-up pass, and restores GOMAXPROCS.
-func measure(s *cpu.Sampler, pos []mgl32.Vec3, out []float32, threads int, d time.Duration) (points int64, seconds float64) {
+func measure(s *cpu.Sampler, pos []mgl32.Vec3, out []float32, threads int, d time.Duration) (points int64, seconds float64, err error) {
 	prev := runtime.GOMAXPROCS(threads)
 	defer runtime.GOMAXPROCS(prev)
-	s.Values(pos, out)
+	if err := s.Values(pos, out); err != nil { // the warm-up pass checks the call once
+		return 0, 0, err
+	}
 	start := time.Now()
 	var elapsed time.Duration
 	for elapsed < d {
-		s.Values(pos, out)
+		_ = s.Values(pos, out) // the warm-up's call: no error
 		points += int64(len(pos))
 		elapsed = time.Since(start)
 	}
-	return points, elapsed.Seconds()
+	return points, elapsed.Seconds(), nil
 }
 
 // measureGPURow measures one noise type and dimension on the GPU: Values

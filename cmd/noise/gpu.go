@@ -17,7 +17,7 @@ import (
 // has the CPU backend, and -backend gpu then says why there is no GPU.
 
 // batchSampler is the batch API that both backends offer: the methods of
-// cpu.Sampler, with an error because GPU calls can fail.
+// cpu.Sampler and dispatch.Sampler.
 type batchSampler interface {
 	Values(pos []mgl32.Vec3, out []float32) error
 	Samples(pos []mgl32.Vec3, out []noise.Sample) error
@@ -25,28 +25,8 @@ type batchSampler interface {
 	Samples4(pos []mgl32.Vec4, out []noise.Sample) error
 }
 
-// cpuBatch is the CPU backend as a batchSampler.
-type cpuBatch struct{ s *cpu.Sampler }
-
-func (b cpuBatch) Values(pos []mgl32.Vec3, out []float32) error {
-	b.s.Values(pos, out)
-	return nil
-}
-
-func (b cpuBatch) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
-	b.s.Samples(pos, out)
-	return nil
-}
-
-func (b cpuBatch) Values4(pos []mgl32.Vec4, out []float32) error {
-	b.s.Values4(pos, out)
-	return nil
-}
-
-func (b cpuBatch) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
-	b.s.Samples4(pos, out)
-	return nil
-}
+// *cpu.Sampler is the CPU backend's batchSampler.
+var _ batchSampler = (*cpu.Sampler)(nil)
 
 // gpuInfo describes the OpenGL implementation behind -backend gpu.
 type gpuInfo struct {

@@ -167,6 +167,7 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	var bs batchSampler
+	var cs *cpu.Sampler // the CPU backend's, or nil
 	var dev gpuDevice
 	if f.backend == "gpu" {
 		if dev, err = openDevice(f.gpu); err != nil {
@@ -181,9 +182,9 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		bs = cpuBatch{s}
+		bs, cs = s, s
 	}
-	r := imageRender{s: bs, cfg: cfg, size: f.size, normals: f.normals, k: float32(f.displacement),
+	r := imageRender{s: bs, cs: cs, cfg: cfg, size: f.size, normals: f.normals, k: float32(f.displacement),
 		wide: f.bits == "16", grey: f.ramp == "grey", progress: newProgress(stderr, !f.quiet, "noise image"),
 		mapping: mapping, loop: noise.Loop{Radius: float32(f.loopRadius)}, frames: max(f.frames, 1)}
 	defer r.progress.done()
@@ -270,6 +271,7 @@ var frameVerb = regexp.MustCompile(`%[0 +-]*[0-9]*d`)
 // imageRender is one noise image to draw, or the frames of a loop.
 type imageRender struct {
 	s        batchSampler
+	cs       *cpu.Sampler // s on the CPU backend, else nil
 	cfg      noise.Config
 	size     int
 	normals  bool
@@ -297,6 +299,13 @@ func (r *imageRender) render() (image.Image, error) {
 	case r.normals:
 		m := image.NewRGBA(rect)
 		img, set = m, func(i, j int, _ float32, s noise.Sample) { m.SetRGBA(i, j, normalColour(s, r.k)) }
+	case r.wide && r.cs != nil && (r.mapping == planeMapping || r.mapping == torusMapping):
+		// The library's heightmap: the same pixel centres, mapping and
+		// 16-bit levels as the banded path below.
+		m := image.NewGray16(rect)
+		err := r.cs.FillGray16(m, &cpu.HeightmapOptions{Seamless: r.mapping == torusMapping})
+		r.progress.update(r.size, r.size)
+		return m, err
 	case r.wide:
 		m := image.NewGray16(rect)
 		img, set = m, func(i, j int, v float32, _ noise.Sample) {
@@ -339,26 +348,29 @@ func (r *imageRender) sample(set func(i, j int, v float32, s noise.Sample)) erro
 			for i := 0; i < size; i++ {
 				u := (float32(i) + 0.5) / fsize
 				p := mgl32.Vec3{u - 0.5, 0, 0.5 - v}
-				switch r.mapping {
-				case planeMapping:
+				switch {
+				case r.mapping == planeMapping && r.cfg.Dims == 4: // 4D noise on the plane: w = 0
+					pos4 = append(pos4, p.Vec4(0))
+				case r.mapping == planeMapping:
 					pos = append(pos, p)
-				case torusMapping:
+				case r.mapping == torusMapping:
 					pos4 = append(pos4, noise.TorusPoint(p[0], p[2]))
-				case loopMapping:
+				case r.mapping == loopMapping:
 					pos4 = append(pos4, r.loop.Point(p, t))
-				case tiledTimeMapping:
+				case r.mapping == tiledTimeMapping:
 					pos4 = append(pos4, p.Vec4(t))
 				}
 			}
 		}
 		n := (j1 - j0) * size
 		var err error
+		three := r.mapping == planeMapping && r.cfg.Dims < 4
 		switch {
-		case r.normals && r.mapping == planeMapping:
+		case r.normals && three:
 			err = r.s.Samples(pos, samples[:n])
 		case r.normals:
 			err = r.s.Samples4(pos4, samples[:n])
-		case r.mapping == planeMapping:
+		case three:
 			err = r.s.Values(pos, vals[:n])
 		default:
 			err = r.s.Values4(pos4, vals[:n])

@@ -155,7 +155,7 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev.s = cpuBatch{s}
+	ev.s = s
 	return ev, nil
 }
 

@@ -75,8 +75,7 @@ func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string
 			return err
 		}
 		want, got := make([]float32, len(pos)), make([]float32, len(pos))
-		cs.Values(pos, want)
-		err = gs.Values(pos, got)
+		err = errors.Join(cs.Values(pos, want), gs.Values(pos, got))
 		gs.Close()
 		if err != nil {
 			return err

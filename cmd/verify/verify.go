@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -131,16 +132,20 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 			if err != nil {
 				return nil, err
 			}
+			// The CPU's errors (a short slice, positions of the wrong
+			// dimension) cannot happen here: the slices are made for
+			// the positions, and 4D noise takes pos4.
 			if v.Dims == 4 {
-				cs.Values4(pos4, wantV)
-				err = gs.Values4(pos4, gotV)
+				err = errors.Join(cs.Values4(pos4, wantV), gs.Values4(pos4, gotV))
 			} else {
-				cs.Values(pos3, wantV)
-				err = gs.Values(pos3, gotV)
+				err = errors.Join(cs.Values(pos3, wantV), gs.Values(pos3, gotV))
 			}
 			if err == nil && o.deriv {
-				cs.Samples4(pos4, wantS)
-				err = gs.Samples4(pos4, gotS)
+				if v.Dims == 4 {
+					err = errors.Join(cs.Samples4(pos4, wantS), gs.Samples4(pos4, gotS))
+				} else {
+					err = errors.Join(cs.Samples(pos3, wantS), gs.Samples(pos3, gotS))
+				}
 			}
 			gs.Close()
 			if err != nil {

@@ -371,7 +371,9 @@ func (r *renderer) resampleSeamless(cfg noise.Config) error {
 		pos4[i] = noise.TorusPoint(2*p[0], 2*p[2])
 	}
 	r.samples = slices.Grow(r.samples[:0], len(pos4))[:len(pos4)]
-	r.cpuSampler.Samples4(pos4, r.samples)
+	if err := r.cpuSampler.Samples4(pos4, r.samples); err != nil {
+		return err
+	}
 	for i, p := range r.mesh {
 		d := noise.TorusSample(r.samples[i], 2*p[0], 2*p[2])
 		r.samples[i] = noise.Sample{V: d.V, Dx: 2 * d.Dx, Dz: 2 * d.Dz}

@@ -507,7 +507,7 @@ func (s State) Title() string { return strings.Join(s.Lines(), " | ") }
 // message if there is one.
 func (s State) Lines() []string {
 	cfg := s.Config()
-	variant := cfg.String()
+	variant := cfg.Variant()
 	if s.Dims != cfg.Dims {
 		variant += fmt.Sprintf(" (%dD n/a)", s.Dims)
 	}

@@ -77,7 +77,9 @@ func TestDisplaceGLSLMatchesGo(t *testing.T) {
 		m := buildMesh(sh, Surface, 24)
 		n := len(m.Positions)
 		samples := make([]noise.Sample, n)
-		cs.Samples(m.Positions, samples)
+		if err := cs.Samples(m.Positions, samples); err != nil {
+			t.Fatal(err)
+		}
 		in := make([]float32, 0, 10*n)
 		for i := range m.Positions {
 			s := samples[i]

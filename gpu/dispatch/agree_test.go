@@ -66,10 +66,14 @@ func TestAgreesWithCPU(t *testing.T) {
 
 			wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
 			if v.Dims == 4 {
-				cs.Values4(pos4, wantV)
-				err = gs.Values4(pos4, gotV)
+				if err := values4Any(cs, v.Dims, pos4, wantV); err != nil {
+					t.Fatal(err)
+				}
+				err = values4Any(gs, v.Dims, pos4, gotV)
 			} else {
-				cs.Values(pos3, wantV)
+				if err := cs.Values(pos3, wantV); err != nil {
+					t.Fatal(err)
+				}
 				err = gs.Values(pos3, gotV)
 			}
 			if err != nil {
@@ -78,8 +82,10 @@ func TestAgreesWithCPU(t *testing.T) {
 			rv := compare.Values(wantV, gotV, pol)
 
 			wantS, gotS := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
-			cs.Samples4(pos4, wantS)
-			if err := gs.Samples4(pos4, gotS); err != nil {
+			if err := samples4Any(cs, v.Dims, pos4, wantS); err != nil {
+				t.Fatal(err)
+			}
+			if err := samples4Any(gs, v.Dims, pos4, gotS); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			rs := compare.Samples(wantS, gotS, pol)
@@ -220,12 +226,16 @@ func TestAgreesAtCoordinateEdge(t *testing.T) {
 			pos4 := pos[ci]
 			wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
 			wantS, gotS := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
-			cs.Values4(pos4, wantV)
-			cs.Samples4(pos4, wantS)
-			if err := gs.Values4(pos4, gotV); err != nil {
+			if err := values4Any(cs, v.Dims, pos4, wantV); err != nil {
+				t.Fatal(err)
+			}
+			if err := samples4Any(cs, v.Dims, pos4, wantS); err != nil {
+				t.Fatal(err)
+			}
+			if err := values4Any(gs, v.Dims, pos4, gotV); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if err := gs.Samples4(pos4, gotS); err != nil {
+			if err := samples4Any(gs, v.Dims, pos4, gotS); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			gs.Close()

@@ -84,7 +84,9 @@ func TestSetDomain(t *testing.T) {
 		cfg.Domain = &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{30, 45, 60}, Scale: [3]float32{2, 3, 4}}
 		cs, _ := cpu.New(cfg)
 		want, got := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))
-		cs.Samples(pos, want)
+		if err := cs.Samples(pos, want); err != nil {
+			t.Fatal(err)
+		}
 		if err := gs.Samples(pos, got); err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +100,9 @@ func TestSetDomain(t *testing.T) {
 		}
 		cfg.Domain = nil
 		cs, _ = cpu.New(cfg)
-		cs.Samples(pos, want)
+		if err := cs.Samples(pos, want); err != nil {
+			t.Fatal(err)
+		}
 		if err := gs.Samples(pos, got); err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +151,9 @@ func TestSampleBuffers(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := make([]noise.Sample, len(pos))
-		cs.Samples(pos, want)
+		if err := cs.Samples(pos, want); err != nil {
+			t.Fatal(err)
+		}
 		wantF := sampleFloats(want)
 		slice := make([]noise.Sample, len(pos))
 		if err := gs.Samples(pos, slice); err != nil {
@@ -155,7 +161,9 @@ func TestSampleBuffers(t *testing.T) {
 		}
 		if !derivs {
 			wantF = make([]float32, len(pos))
-			cs.Values(pos, wantF)
+			if err := cs.Values(pos, wantF); err != nil {
+				t.Fatal(err)
+			}
 		}
 		got := make([]float32, len(wantF))
 		if err := testCtx.ReadFloats(resBuf, got); err != nil {
@@ -186,7 +194,9 @@ func TestSplitDispatch(t *testing.T) {
 	defer func() { testCtx.maxChunk = 0 }()
 	pos := boxPositions(3*1024 + 77)
 	want := make([]noise.Sample, len(pos))
-	cs.Samples(pos, want)
+	if err := cs.Samples(pos, want); err != nil {
+		t.Fatal(err)
+	}
 	got := make([]noise.Sample, len(pos))
 	if err := gs.Samples(pos, got); err != nil {
 		t.Fatal(err)
@@ -262,11 +272,15 @@ func TestBakeTextures(t *testing.T) {
 				testCtx.DeleteTexture(tex)
 				pos := g.g.Positions()
 				want := make([]noise.Sample, len(pos))
-				cs.Samples(pos, want)
+				if err := cs.Samples(pos, want); err != nil {
+					t.Fatal(err)
+				}
 				wantF := texelFloats(want)
 				if !derivs {
 					wantF = make([]float32, len(pos))
-					cs.Values(pos, wantF)
+					if err := cs.Values(pos, wantF); err != nil {
+						t.Fatal(err)
+					}
 				}
 				if r := compare.Values(wantF, got, compare.PolicyFor(cfg)); !r.Pass() {
 					t.Errorf("%v 3D=%v derivs=%v: %s", cfg.Noise, g.threeD, derivs, r.Worst(nil))
@@ -339,6 +353,18 @@ func TestErrors(t *testing.T) {
 	pos := boxPositions(10)
 	oneLineError(t, "short output", gs.Values(pos, make([]float32, 3)), "3 elements for")
 	oneLineError(t, "short samples", gs.Samples(pos, make([]noise.Sample, 3)), "3 elements for")
+	// Positions of a dimension the variant does not take: the call, the
+	// variant and the call to use, as cpu.Sampler says it.
+	pos4 := make([]mgl32.Vec4, 4)
+	oneLineError(t, "Values4 on 3D", gs.Values4(pos4, make([]float32, 4)), "dispatch: Values4", "perlin 3D", "use Values ")
+	oneLineError(t, "Samples4 on 3D", gs.Samples4(pos4, make([]noise.Sample, 4)), "dispatch: Samples4", "perlin 3D", "use Samples ")
+	g4, err := testCtx.NewSampler(noise.Config{Noise: noise.Perlin, Dims: 4, Settings: noise.DefaultSettings()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g4.Close()
+	oneLineError(t, "Values on 4D", g4.Values(pos, make([]float32, len(pos))), "dispatch: Values ", "perlin 4D", "use Values4")
+	oneLineError(t, "Samples on 4D", g4.Samples(pos, make([]noise.Sample, len(pos))), "dispatch: Samples ", "perlin 4D", "use Samples4")
 	small, _ := testCtx.NewBuffer(64)
 	defer testCtx.DeleteBuffer(small)
 	oneLineError(t, "stride", gs.SampleBuffers(small, 2, 1, small, false), "stride 2", "3 or 4")

@@ -75,7 +75,9 @@ void main() {
 		}
 		cs, _ := cpu.New(cfg)
 		want := make([]noise.Sample, len(pos))
-		cs.Samples4(pos, want)
+		if err := samples4Any(cs, cfg.Dims, pos, want); err != nil {
+			t.Fatal(err)
+		}
 		r := compare.Samples(want, got, compare.PolicyFor(cfg))
 		if !r.Pass() {
 			t.Errorf("%v %dD: %s", cfg.Noise, cfg.Dims, r.Worst(nil))

@@ -104,7 +104,9 @@ func TestSamplerAfterClose(t *testing.T) {
 	// b has its own table.
 	cs, _ := cpu.New(cfg(2, 3))
 	want, got := make([]float32, len(pos)), make([]float32, len(pos))
-	cs.Values(pos, want)
+	if err := cs.Values(pos, want); err != nil {
+		t.Fatal(err)
+	}
 	if err := b.Values(pos, got); err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +231,9 @@ func TestHammer(t *testing.T) {
 	}
 	cs, _ := cpu.New(cfg3)
 	want := make([]noise.Sample, len(pos))
-	cs.Samples(pos, want)
+	if err := cs.Samples(pos, want); err != nil {
+		t.Fatal(err)
+	}
 	dom := &noise.Domain{Translation: [3]float32{1, 2, 3}, Rotation: [3]float32{10, 20, 30}, Scale: [3]float32{1, 1, 1}}
 	grid := Grid{U: mgl32.Vec3{0.05, 0, 0}, V: mgl32.Vec3{0, 0, 0.05}, Size: [3]int{16, 16, 1}}
 	errs := make(chan error, 64)

@@ -48,7 +48,9 @@ func TestNewWith(t *testing.T) {
 	}
 	pos := boxPositions(64)
 	want, got := make([]float32, len(pos)), make([]float32, len(pos))
-	gs.Values(pos, want)
+	if err := gs.Values(pos, want); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Values(pos, got); err != nil {
 		t.Fatal(err)
 	}

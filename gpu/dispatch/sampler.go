@@ -11,6 +11,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/dimcheck"
 	"github.com/noiselab/noise/internal/permtable"
 	"github.com/noiselab/noise/internal/testhook"
 )
@@ -66,7 +67,7 @@ func (c *Context) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, 
 		d := *cfg.Domain
 		cfg.Domain = &d
 	}
-	s := &Sampler{c: c, cfg: cfg, variant: cfg.String()}
+	s := &Sampler{c: c, cfg: cfg, variant: cfg.Variant()}
 	if opts != nil {
 		s.edit = opts.edit
 		s.opts.Arith, s.opts.Precision = opts.Arith, opts.Precision
@@ -227,25 +228,55 @@ func setNoiseUniforms(p uint32, loc func(string) int32, settings, domain string,
 }
 
 // Values writes the noise value at pos[i] to out[i], like the CPU
-// backend's Sampler.Values (package cpu).
+// backend's Sampler.Values (package cpu). It returns an error, and writes
+// nothing, when out is shorter than pos or the variant is 4D (which takes
+// Values4).
 func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
+	if err := s.checkDims("Values", 3); err != nil {
+		return err
+	}
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
 // Samples writes the noise sample (value and derivatives) at pos[i] to
-// out[i], like the CPU backend's Sampler.Samples (package cpu).
+// out[i], like the CPU backend's Sampler.Samples (package cpu), with
+// Values' errors.
 func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
+	if err := s.checkDims("Samples", 3); err != nil {
+		return err
+	}
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
 }
 
-// Values4 is Values for 4-component positions (4D noise).
+// Values4 is Values for 4D noise. It returns an error, and writes
+// nothing, when out is shorter than pos or the variant has fewer than 4
+// dimensions (which take Values).
 func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
+	if err := s.checkDims("Values4", 4); err != nil {
+		return err
+	}
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
 }
 
-// Samples4 is Samples for 4-component positions (4D noise).
+// Samples4 is Samples for 4D noise, with Values4's errors.
 func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
+	if err := s.checkDims("Samples4", 4); err != nil {
+		return err
+	}
 	return s.sampleSlice(unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
+}
+
+// checkDims returns the error of a call with n-component positions that
+// the variant does not take (dimcheck.Err), or nil. The dimensions are
+// fixed at NewSampler (SetDomain changes only the domain). A closed
+// Sampler passes, so that the call returns ErrClosed as every call does.
+func (s *Sampler) checkDims(call string, n int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || dimcheck.Fits(n, s.cfg.Dims) {
+		return nil
+	}
+	return dimcheck.Err("dispatch", call, n, s.cfg)
 }
 
 // SampleBytes is the size of one result with derivatives in a results

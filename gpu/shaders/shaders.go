@@ -299,7 +299,7 @@ func header(cfg noise.Config, o Options) (string, error) {
 	p := cfg.Noise.Parts()
 	return enumDefines() + fmt.Sprintf("// variant: %s; arithmetic %s\n#define NOISE_FAMILY %s\n#define NOISE_DIMS %d\n#define NOISE_TILING %d\n"+
 		"#define NOISE_GRAD %s\n#define NOISE_COMB %s\n#define NOISE_METRIC %s\n#define NOISE_FUNCTION %s\n#define NOISE_ARITH_EXACT %d\n",
-		cfg, o.Arith, glslEnum("family", p.Family), cfg.Dims, b2i(cfg.Tiling), glslEnum("grad", p.Gradient),
+		cfg.Variant(), o.Arith, glslEnum("family", p.Family), cfg.Dims, b2i(cfg.Tiling), glslEnum("grad", p.Gradient),
 		glslEnum("combine", p.Combiner), glslEnum("metric", p.Metric), glslEnum("function", p.Function), b2i(o.Arith == ArithExact)), nil
 }
 

@@ -1,6 +1,7 @@
 package appendixa
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -69,7 +70,9 @@ func Check() (Result, error) {
 		if s.Vectorized() {
 			r.Vectorized++
 		}
-		b.run(s)
+		if err := b.run(s); err != nil {
+			return r, fmt.Errorf("%s %s %dD: %v", c.Table, c.Noise, c.Dims, err)
+		}
 		for i := range Points {
 			r.Total++
 			if path, got, ok := b.same(s, i, c.Want[i]); !ok {
@@ -85,7 +88,9 @@ func Check() (Result, error) {
 			return r, fmt.Errorf("A.3 %s %dD: %v", c.Noise, c.Dims, err)
 		}
 		r.Total++
-		b.run(s)
+		if err := b.run(s); err != nil {
+			return r, fmt.Errorf("A.3 %s %dD: %v", c.Noise, c.Dims, err)
+		}
 		if path, got, ok := b.sameSample(s, c.Point, c.Want, all4); !ok {
 			r.Failures = append(r.Failures, fmt.Sprintf("A.3 %s %dD p%d %s: got v,dx,dy,dz = %s, want %s",
 				c.Noise, c.Dims, c.Point, path, floats(got[:]), floats(c.Want[:])))
@@ -98,7 +103,9 @@ func Check() (Result, error) {
 		if err != nil {
 			return r, fmt.Errorf("A.7: %v", err)
 		}
-		b.run(s)
+		if err := b.run(s); err != nil {
+			return r, fmt.Errorf("A.7: %v", err)
+		}
 		for _, c := range domains {
 			i := c.Point
 			matrix, want := "PS", c.PS
@@ -139,9 +146,8 @@ type batch struct {
 	samples []noise.Sample
 }
 
-func (b *batch) run(s *cpu.Sampler) {
-	s.Values(b.pos, b.vals)
-	s.Samples(b.pos, b.samples)
+func (b *batch) run(s *cpu.Sampler) error {
+	return errors.Join(s.Values(b.pos, b.vals), s.Samples(b.pos, b.samples))
 }
 
 // same checks the value at point i by every path, in every copy of the

@@ -97,7 +97,7 @@ func TestVariant(t *testing.T) {
 	if _, err := parse(t, []string{"-noise", "perm-value", "-dims", "4", "-tiling"}, reg(true)); err != nil {
 		t.Fatal(err)
 	}
-	if cfg, err := v.Config(st); err != nil || cfg.String() != "perm-value 4D tiling" || !v.Given() {
+	if cfg, err := v.Config(st); err != nil || cfg.Variant() != "perm-value 4D tiling" || !v.Given() {
 		t.Errorf("perm-value 4D tiling: %v, %v", cfg, err)
 	}
 	_, err = parse(t, []string{"-noise", "perlinn"}, reg(true))
@@ -119,7 +119,7 @@ func TestVariant(t *testing.T) {
 	if _, err := parse(t, []string{"-noise", "simplex", "-dims", "4"}, reg(true)); err != nil {
 		t.Fatal(err)
 	}
-	if cfg, err := v.Config(st); err != nil || cfg.String() != "simplex 4D" {
+	if cfg, err := v.Config(st); err != nil || cfg.Variant() != "simplex 4D" {
 		t.Errorf("simplex 4D: %v, %v", cfg, err)
 	}
 }

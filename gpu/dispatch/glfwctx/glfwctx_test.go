@@ -53,7 +53,9 @@ func TestGLFWContext(t *testing.T) {
 	}
 	pos := boxPositions(2000)
 	want, got := make([]noise.Sample, len(pos)), make([]noise.Sample, len(pos))
-	cs.Samples(pos, want)
+	if err := cs.Samples(pos, want); err != nil {
+		t.Fatal(err)
+	}
 	if err := gs.Samples(pos, got); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +108,9 @@ func TestConcurrentContexts(t *testing.T) {
 	cs, _ := cpu.New(cfg)
 	pos := boxPositions(256)
 	want := make([]float32, len(pos))
-	cs.Values(pos, want)
+	if err := cs.Values(pos, want); err != nil {
+		t.Fatal(err)
+	}
 	rounds := 20
 	if testing.Short() {
 		rounds = 3

@@ -10,6 +10,7 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash"
 	"math"
@@ -83,12 +84,14 @@ func put(h hash.Hash, xs ...float32) {
 func digest(h hash.Hash, s *cpu.Sampler, dims int, pos []mgl32.Vec4, pos3 []mgl32.Vec3) {
 	samples := make([]noise.Sample, len(pos))
 	values := make([]float32, len(pos))
+	var err error
 	if dims == 4 {
-		s.Samples4(pos, samples)
-		s.Values4(pos, values)
+		err = errors.Join(s.Samples4(pos, samples), s.Values4(pos, values))
 	} else {
-		s.Samples(pos3, samples)
-		s.Values(pos3, values)
+		err = errors.Join(s.Samples(pos3, samples), s.Values(pos3, values))
+	}
+	if err != nil {
+		panic(err) // the slices are made for the positions, of the sampler's dimension
 	}
 	for i := range pos {
 		put(h, samples[i].V, samples[i].Dx, samples[i].Dy, samples[i].Dz, samples[i].Dw, values[i])
