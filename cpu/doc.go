@@ -1,9 +1,10 @@
 // Package cpu is the exact float32 reference backend of package noise: the
 // Catlike Coding "Pseudorandom Noise" and "Pseudorandom Surfaces"
-// algorithms (SmallXXHash; value, Perlin, simplex and Voronoi noise in
-// 1D–3D with turbulence, smooth turbulence, tiling, fractal octaves, domain
-// transforms and analytical derivatives) and the Rust blog's
-// permutation-table value noise in 1D–4D, as docs/algorithms.md specifies.
+// algorithms (SmallXXHash; value, Perlin and simplex noise in 1D–4D and
+// Voronoi noise in 1D–3D, with turbulence, smooth turbulence, tiling,
+// fractal octaves, domain transforms, domain warps and analytical
+// derivatives) and the Rust blog's permutation-table value noise in 1D–4D,
+// as docs/algorithms.md specifies.
 // It takes a noise.Config and returns noise.Samples; package gpu/dispatch
 // is its GPU twin.
 //
