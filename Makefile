@@ -99,8 +99,9 @@ test-race:
 # command's line parser, the whole sample command, every command line of
 # sample, image, shader and bench, the shared flag parsers (-translate,
 # -rotate and -scale values, the domain and settings flags, verify's
-# filters, any command line over them) and the viewer's flags. The budgets are
-# execution counts, not durations: with a duration, Go 1.26's fuzz
+# filters, any command line over them), the viewer's flags and the graph
+# reader (graph.Load). The budgets are execution counts, not durations:
+# with a duration, Go 1.26's fuzz
 # coordinator can report "context deadline exceeded" as a failure when the
 # time runs out under load (go.dev/issue/75804, fixed in Go 1.27).
 fuzz:
@@ -115,6 +116,7 @@ fuzz:
 	$(GO) test ./cmd/internal/cliflag -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./cmd/viewer -run '^$$' -fuzz '^FuzzViewerArgs$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./gpu/shaders -run '^$$' -fuzz '^FuzzPrefix$$' -fuzztime 5000x -parallel 1
+	$(GO) test ./graph -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 20000x -parallel 1
 
 fmacheck:
 	@mkdir -p out
