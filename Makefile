@@ -59,32 +59,32 @@ test: deps
 # cmd/noise and cmd/verify have -context glfw only when built with -tags
 # glfw (the default build links no GLFW or X11): that build is tested too.
 test-go:
-	$(XVFB) $(GO) test -count=1 ./...
-	$(XVFB) $(GO) test -count=1 -tags glfw -run 'TestNoGPU|TestNoGL|TestErrors|TestHelp|TestSampleGPUMatchesCPU' ./cmd/noise ./cmd/verify
-	$(XVFB) $(GO) test -count=1 -tags glfw ./cmd/internal/...
-	cd bench && $(GO) test -count=1 ./...
+	$(XVFB) $(GO) test -count=1 -timeout 30m ./...
+	$(XVFB) $(GO) test -count=1 -timeout 30m -tags glfw -run 'TestNoGPU|TestNoGL|TestErrors|TestHelp|TestSampleGPUMatchesCPU' ./cmd/noise ./cmd/verify
+	$(XVFB) $(GO) test -count=1 -timeout 30m -tags glfw ./cmd/internal/...
+	cd bench && $(GO) test -count=1 -timeout 30m ./...
 
 test-simd:
-	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/... ./compare/...
+	GOEXPERIMENT=simd $(XVFB) $(GO) test -count=1 -timeout 30m ./cpu/... ./cmd/... ./internal/... ./compare/...
 
 # The scalar code alone: -tags purego leaves out the AVX2 assembly.
 test-purego:
-	$(GO) test -count=1 -tags purego ./cpu/... ./internal/appendixa/ ./compare/
+	$(GO) test -count=1 -timeout 30m -tags purego ./cpu/... ./internal/appendixa/ ./compare/
 
 # The CPU reference at every ISA level this machine runs (test-go runs the
 # best one): the same bits at each (docs/algorithms.md §10.3).
 test-isa:
-	NOISE_ISA=scalar $(GO) test -count=1 ./cpu/... ./internal/appendixa/ ./compare/
+	NOISE_ISA=scalar $(GO) test -count=1 -timeout 30m ./cpu/... ./internal/appendixa/ ./compare/
 ifeq ($(HAVE_AVX2),yes)
-	NOISE_ISA=avx2 $(GO) test -count=1 ./cpu/... ./internal/appendixa/ ./compare/
+	NOISE_ISA=avx2 $(GO) test -count=1 -timeout 30m ./cpu/... ./internal/appendixa/ ./compare/
 endif
 ifeq ($(HAVE_AVX512),yes)
-	NOISE_ISA=avx512 $(GO) test -count=1 -run 'TestISA|TestAppendixA|TestBatch|TestRange' ./cpu/
+	NOISE_ISA=avx512 $(GO) test -count=1 -timeout 30m -run 'TestISA|TestAppendixA|TestBatch|TestRange' ./cpu/
 endif
 
 test-v3:
 ifeq ($(HAVE_V3),yes)
-	GOAMD64=v3 $(XVFB) $(GO) test -count=1 ./cpu/... ./cmd/... ./internal/...
+	GOAMD64=v3 $(XVFB) $(GO) test -count=1 -timeout 30m ./cpu/... ./cmd/... ./internal/...
 else
 	@echo "make test-v3: this CPU cannot run GOAMD64=v3 code; skipped"
 endif
@@ -93,7 +93,7 @@ endif
 # (concurrent contexts, a Sampler hammered from several goroutines) too;
 # only the long GPU/CPU agreement matrix is left to test-go.
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -skip '^(TestAgreesWithCPU|TestStrictCompilers|TestPreciseEverywhere|TestWorstCase.*|TestDrivers|TestPrefixRule|TestAdversarialPrefixes|TestISALevels)$$' ./...
+	$(XVFB) $(GO) test -race -count=1 -timeout 30m -skip '^(TestAgreesWithCPU|TestStrictCompilers|TestPreciseEverywhere|TestWorstCase.*|TestDrivers|TestPrefixRule|TestAdversarialPrefixes|TestISALevels)$$' ./...
 
 # A few seconds of each fuzz target: the library's sampler, the sample
 # command's line parser, the whole sample command, every command line of
