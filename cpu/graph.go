@@ -75,6 +75,14 @@ type graphWork struct {
 	p4 [][]mgl32.Vec4
 	p3 [][]mgl32.Vec3
 	j  [][][3][3]float32
+
+	root3 []mgl32.Vec3 // the root context's own buffers
+	root4 []mgl32.Vec4
+	// a single point's position and result (At, ValueAt, …)
+	one3 [1]mgl32.Vec3
+	one4 [1]mgl32.Vec4
+	oneS [1]noise.Sample
+	oneV [1]float32
 }
 
 // NewGraph validates g (graph.Graph.Validate) and compiles it into a
@@ -335,8 +343,9 @@ func (gs *GraphSampler) newWork() *graphWork {
 		w.p4[c] = make([]mgl32.Vec4, graphBlock)
 		w.p3[c] = make([]mgl32.Vec3, graphBlock)
 	}
-	w.p4[0] = make([]mgl32.Vec4, graphBlock) // the root's, when the caller's are 3D
-	w.p3[0] = make([]mgl32.Vec3, graphBlock) // and when they are 4D
+	w.root4 = make([]mgl32.Vec4, graphBlock) // the root's, when the caller's are 3D
+	w.root3 = make([]mgl32.Vec3, graphBlock) // and when they are 4D
+	w.p3[0], w.p4[0] = w.root3, w.root4
 	return w
 }
 
@@ -364,16 +373,16 @@ func (w *graphWork) jac(c int) [][3][3]float32 {
 
 // setRoot3 makes a block of 3D positions the root context (w = 0).
 func (w *graphWork) setRoot3(pos []mgl32.Vec3) {
-	p4 := w.p4[0][:len(pos)]
+	p4 := w.root4[:len(pos)]
 	for i, p := range pos {
 		p4[i] = mgl32.Vec4{p[0], p[1], p[2], 0}
 	}
-	w.p3[0] = pos
+	w.p3[0], w.p4[0] = pos, w.root4
 }
 
 // setRoot4 makes a block of 4D positions the root context.
-func (w *graphWork) setRoot4(pos []mgl32.Vec4, buf3 []mgl32.Vec3) {
-	p3 := buf3[:len(pos)]
+func (w *graphWork) setRoot4(pos []mgl32.Vec4) {
+	p3 := w.root3[:len(pos)]
 	for i, p := range pos {
 		p3[i] = mgl32.Vec3{p[0], p[1], p[2]}
 	}
@@ -384,34 +393,44 @@ func (w *graphWork) setRoot4(pos []mgl32.Vec4, buf3 []mgl32.Vec3) {
 
 // At returns the graph's sample at p (w = 0: 4D sources read w = 0).
 func (gs *GraphSampler) At(p mgl32.Vec3) noise.Sample {
-	var out [1]noise.Sample
-	gs.samplesRange3(pos1(p), out[:])
-	return out[0]
+	w := gs.pool.Get().(*graphWork)
+	w.one3[0] = p
+	gs.samplesIn3(w, w.one3[:], w.oneS[:])
+	r := w.oneS[0]
+	gs.pool.Put(w)
+	return r
 }
 
 // At4 returns the graph's sample at the 4D position p. Sources of fewer
 // dimensions ignore w (their Dw is 0).
 func (gs *GraphSampler) At4(p mgl32.Vec4) noise.Sample {
-	var out [1]noise.Sample
-	gs.samplesRange4([]mgl32.Vec4{p}, out[:])
-	return out[0]
+	w := gs.pool.Get().(*graphWork)
+	w.one4[0] = p
+	gs.samplesIn4(w, w.one4[:], w.oneS[:])
+	r := w.oneS[0]
+	gs.pool.Put(w)
+	return r
 }
 
 // ValueAt returns At(p).V without computing derivatives.
 func (gs *GraphSampler) ValueAt(p mgl32.Vec3) float32 {
-	var out [1]float32
-	gs.valuesRange3(pos1(p), out[:])
-	return out[0]
+	w := gs.pool.Get().(*graphWork)
+	w.one3[0] = p
+	gs.valuesIn3(w, w.one3[:], w.oneV[:])
+	r := w.oneV[0]
+	gs.pool.Put(w)
+	return r
 }
 
 // ValueAt4 returns At4(p).V without computing derivatives.
 func (gs *GraphSampler) ValueAt4(p mgl32.Vec4) float32 {
-	var out [1]float32
-	gs.valuesRange4([]mgl32.Vec4{p}, out[:])
-	return out[0]
+	w := gs.pool.Get().(*graphWork)
+	w.one4[0] = p
+	gs.valuesIn4(w, w.one4[:], w.oneV[:])
+	r := w.oneV[0]
+	gs.pool.Put(w)
+	return r
 }
-
-func pos1(p mgl32.Vec3) []mgl32.Vec3 { return []mgl32.Vec3{p} }
 
 func graphCheck(pos, out int) error {
 	if out < pos {
@@ -476,54 +495,69 @@ func (gs *GraphSampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
 
 func (gs *GraphSampler) valuesRange3(pos []mgl32.Vec3, out []float32) {
 	w := gs.pool.Get().(*graphWork)
-	root3 := w.p3[0]
-	for i := 0; i < len(pos); i += graphBlock {
-		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot3(b)
-		gs.runValues(w, len(b))
-		copy(out[i:i+len(b)], w.v[gs.out][:len(b)])
-	}
-	w.p3[0] = root3
+	gs.valuesIn3(w, pos, out)
 	gs.pool.Put(w)
 }
 
 func (gs *GraphSampler) valuesRange4(pos []mgl32.Vec4, out []float32) {
 	w := gs.pool.Get().(*graphWork)
-	root3, root4 := w.p3[0], w.p4[0]
-	for i := 0; i < len(pos); i += graphBlock {
-		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot4(b, root3)
-		gs.runValues(w, len(b))
-		copy(out[i:i+len(b)], w.v[gs.out][:len(b)])
-	}
-	w.p3[0], w.p4[0] = root3, root4
+	gs.valuesIn4(w, pos, out)
 	gs.pool.Put(w)
 }
 
 func (gs *GraphSampler) samplesRange3(pos []mgl32.Vec3, out []noise.Sample) {
 	w := gs.pool.Get().(*graphWork)
-	root3 := w.p3[0]
+	gs.samplesIn3(w, pos, out)
+	gs.pool.Put(w)
+}
+
+func (gs *GraphSampler) samplesRange4(pos []mgl32.Vec4, out []noise.Sample) {
+	w := gs.pool.Get().(*graphWork)
+	gs.samplesIn4(w, pos, out)
+	gs.pool.Put(w)
+}
+
+// valuesIn3 and its twins run the blocks of pos in w: the root context is
+// the caller's positions (3D ones with w = 0 in w's own buffer, 4D ones
+// with their x, y and z there), restored to w's buffers after.
+func (gs *GraphSampler) valuesIn3(w *graphWork, pos []mgl32.Vec3, out []float32) {
+	for i := 0; i < len(pos); i += graphBlock {
+		b := pos[i:min(i+graphBlock, len(pos))]
+		w.setRoot3(b)
+		gs.runValues(w, len(b))
+		copy(out[i:i+len(b)], w.v[gs.out][:len(b)])
+	}
+	w.p3[0], w.p4[0] = w.root3, w.root4
+}
+
+func (gs *GraphSampler) valuesIn4(w *graphWork, pos []mgl32.Vec4, out []float32) {
+	for i := 0; i < len(pos); i += graphBlock {
+		b := pos[i:min(i+graphBlock, len(pos))]
+		w.setRoot4(b)
+		gs.runValues(w, len(b))
+		copy(out[i:i+len(b)], w.v[gs.out][:len(b)])
+	}
+	w.p3[0], w.p4[0] = w.root3, w.root4
+}
+
+func (gs *GraphSampler) samplesIn3(w *graphWork, pos []mgl32.Vec3, out []noise.Sample) {
 	for i := 0; i < len(pos); i += graphBlock {
 		b := pos[i:min(i+graphBlock, len(pos))]
 		w.setRoot3(b)
 		gs.runSamples(w, len(b))
 		copy(out[i:i+len(b)], w.s[gs.out][:len(b)])
 	}
-	w.p3[0] = root3
-	gs.pool.Put(w)
+	w.p3[0], w.p4[0] = w.root3, w.root4
 }
 
-func (gs *GraphSampler) samplesRange4(pos []mgl32.Vec4, out []noise.Sample) {
-	w := gs.pool.Get().(*graphWork)
-	root3, root4 := w.p3[0], w.p4[0]
+func (gs *GraphSampler) samplesIn4(w *graphWork, pos []mgl32.Vec4, out []noise.Sample) {
 	for i := 0; i < len(pos); i += graphBlock {
 		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot4(b, root3)
+		w.setRoot4(b)
 		gs.runSamples(w, len(b))
 		copy(out[i:i+len(b)], w.s[gs.out][:len(b)])
 	}
-	w.p3[0], w.p4[0] = root3, root4
-	gs.pool.Put(w)
+	w.p3[0], w.p4[0] = w.root3, w.root4
 }
 
 // ---- the block programs ----

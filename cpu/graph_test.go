@@ -1,6 +1,7 @@
 package cpu_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -748,4 +749,60 @@ func TestNewGraphErrors(t *testing.T) {
 
 func containsLine(s, sub string) bool {
 	return !strings.Contains(s, "\n") && strings.Contains(s, sub)
+}
+
+// TestGraphAllocations: after the first call (which fills the buffer
+// pool), single points and single-goroutine batches allocate nothing.
+func TestGraphAllocations(t *testing.T) {
+	gs := mustGraph(t, gTestGraphs()["nested"])
+	pos := make([]mgl32.Vec3, 600)
+	pos4 := make([]mgl32.Vec4, 600)
+	out := make([]float32, 600)
+	smp := make([]noise.Sample, 600)
+	for name, f := range map[string]func(){
+		"At":       func() { gs.At(mgl32.Vec3{1, 2, 3}) },
+		"At4":      func() { gs.At4(mgl32.Vec4{1, 2, 3, 4}) },
+		"ValueAt":  func() { gs.ValueAt(mgl32.Vec3{1, 2, 3}) },
+		"ValueAt4": func() { gs.ValueAt4(mgl32.Vec4{1, 2, 3, 4}) },
+		"Values":   func() { _ = gs.Values(pos, out) },
+		"Samples":  func() { _ = gs.Samples(pos, smp) },
+		"Values4":  func() { _ = gs.Values4(pos4, out) },
+		"Samples4": func() { _ = gs.Samples4(pos4, smp) },
+	} {
+		f()
+		if n := testing.AllocsPerRun(20, f); n > 0 {
+			t.Errorf("%s: %v allocations per call", name, n)
+		}
+	}
+}
+
+// TestGraphConcurrent: one GraphSampler used from several goroutines at
+// once gives each the single-threaded result.
+func TestGraphConcurrent(t *testing.T) {
+	gs := mustGraph(t, gTestGraphs()["nested"])
+	r := rand.New(rand.NewPCG(24, 6))
+	pts := gRandomPoints(r, 700)
+	want := make([]noise.Sample, len(pts))
+	must(t, gs.Samples4(pts, want))
+	errs := make(chan string, 4)
+	for range 4 {
+		go func() {
+			got := make([]noise.Sample, len(pts))
+			for range 5 {
+				_ = gs.Samples4(pts, got)
+				for i := range got {
+					if gBits(got[i]) != gBits(want[i]) {
+						errs <- fmt.Sprintf("at %v: %+v, want %+v", pts[i], got[i], want[i])
+						return
+					}
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
 }
