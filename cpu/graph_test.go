@@ -806,3 +806,32 @@ func TestGraphConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphLandByHand is docs/graphs.md §6's example written out by hand:
+// mask = 0 + ((c − (−1)) · s), s = (1 − 0)/(1 − (−1)); land = c + (mask ·
+// (m − c)), its derivative (Dc + (mask · (Dm − Dc))) + (Dmask · (m − c))
+// with Dmask = Dc · s.
+func TestGraphLandByHand(t *testing.T) {
+	g := gTestGraphs()["land"]
+	gs := mustGraph(t, g)
+	c := mustSampler(t, noise.Config{Noise: noise.Perlin, Dims: 3, Settings: *g.Nodes[0].Settings})
+	m := mustSampler(t, noise.Config{Noise: noise.Perlin, Dims: 3, Settings: *g.Nodes[1].Settings})
+	s := float32(1-0) / float32(1-(-1))
+	r := rand.New(rand.NewPCG(24, 7))
+	for _, p := range gRandomPoints(r, 300) {
+		p3 := p.Vec3()
+		cs, ms := c.At(p3), m.At(p3)
+		mask := 0 + float32((cs.V-(-1))*s)
+		dc, dm := dof(cs), dof(ms)
+		var d gs4
+		for k := range 3 {
+			dmask := dc[k] * s
+			d[k] = (dc[k] + float32(mask*(dm[k]-dc[k]))) + float32(dmask*(ms.V-cs.V))
+		}
+		d[3] = (cs.Dw + float32(mask*(ms.Dw-cs.Dw))) + float32(float32(cs.Dw*s)*(ms.V-cs.V))
+		want := smp(cs.V+float32(mask*(ms.V-cs.V)), d)
+		if got := gs.At(p3); gBits(got) != gBits(want) {
+			t.Fatalf("at %v: %+v, want %+v", p3, got, want)
+		}
+	}
+}
