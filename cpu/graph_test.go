@@ -45,9 +45,33 @@ func gSources() []graph.Node {
 	}
 }
 
-// gOf returns a graph of the sources, the extra nodes and the output.
+// gOf returns a graph of the extra nodes, the output and the sources they
+// use (graph.Validate refuses nodes the output does not reach).
 func gOf(out string, nodes ...graph.Node) *graph.Graph {
-	return &graph.Graph{Version: graph.Version, Output: out, Nodes: append(gSources(), nodes...)}
+	all := append(gSources(), nodes...)
+	byID := map[string]graph.Node{}
+	for _, n := range all {
+		byID[n.ID] = n
+	}
+	used := map[string]bool{}
+	var visit func(id string)
+	visit = func(id string) {
+		if used[id] {
+			return
+		}
+		used[id] = true
+		for _, in := range byID[id].In {
+			visit(in)
+		}
+	}
+	visit(out)
+	var keep []graph.Node
+	for _, n := range all {
+		if used[n.ID] {
+			keep = append(keep, n)
+		}
+	}
+	return &graph.Graph{Version: graph.Version, Output: out, Nodes: keep}
 }
 
 // op is a graph with one operator node "o" on inputs in.
