@@ -434,3 +434,31 @@ func TestValidate(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestSub: the subgraph of a node holds exactly the nodes it reads, in the
+// graph's order, and validates; an unknown id gives nil.
+func TestSub(t *testing.T) {
+	g, err := Load(strings.NewReader(`{"version": 1, "output": "out", "nodes": [
+		{"id": "a", "type": "const", "value": 1},
+		{"id": "b", "type": "const", "value": 2},
+		{"id": "c", "type": "coord", "axis": "x"},
+		{"id": "ab", "type": "add", "in": ["a", "b"]},
+		{"id": "out", "type": "mul", "in": ["ab", "c"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := g.Sub("ab")
+	var ids []string
+	for _, n := range sub.Nodes {
+		ids = append(ids, n.ID)
+	}
+	if sub.Output != "ab" || strings.Join(ids, ",") != "a,b,ab" {
+		t.Errorf("Sub(ab) = output %q, nodes %v; want ab, [a b ab]", sub.Output, ids)
+	}
+	if err := sub.Validate(); err != nil {
+		t.Errorf("Sub(ab) does not validate: %v", err)
+	}
+	if g.Sub("nope") != nil {
+		t.Error("Sub of an unknown id is not nil")
+	}
+}

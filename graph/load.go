@@ -311,3 +311,35 @@ func keySet(m map[string]json.RawMessage) map[string]bool {
 	}
 	return s
 }
+
+// Sub returns the graph whose output is the node id: that node and the
+// nodes it reads, directly or not, in g's order (a preview of one node;
+// Validate refuses nodes the output does not reach). It returns nil when g
+// has no node id. The nodes are copied; their slices and pointers are
+// shared with g.
+func (g *Graph) Sub(id string) *Graph {
+	if g.Node(id) == nil {
+		return nil
+	}
+	used := map[string]bool{}
+	var visit func(id string)
+	visit = func(id string) {
+		if used[id] {
+			return
+		}
+		used[id] = true
+		if n := g.Node(id); n != nil {
+			for _, in := range n.In {
+				visit(in)
+			}
+		}
+	}
+	visit(id)
+	sub := &Graph{Version: g.Version, Output: id}
+	for _, n := range g.Nodes {
+		if used[n.ID] {
+			sub.Nodes = append(sub.Nodes, n)
+		}
+	}
+	return sub
+}

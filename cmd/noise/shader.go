@@ -11,7 +11,7 @@ import (
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/gpu/shaders"
-	"github.com/noiselab/noise/internal/graphfile"
+	"github.com/noiselab/noise/graph"
 )
 
 const shaderHeader = `Usage: noise shader -noise NAME [flags]
@@ -157,7 +157,7 @@ func runGraphShader(fs *flag.FlagSet, f *shaderFlags, stdout io.Writer) error {
 	if err := checkShaderPrefix(f.prefix); err != nil {
 		return err
 	}
-	g, err := graphfile.Load(f.graph)
+	g, err := graph.LoadFile(f.graph)
 	if err != nil {
 		return fmt.Errorf("-graph: %v", err)
 	}

@@ -10,9 +10,9 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
+	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/graph"
-	"github.com/noiselab/noise/internal/graphfile"
 )
 
 // graphRef is the CPU reference of a graph (cpu.GraphSampler's methods).
@@ -21,10 +21,8 @@ type graphRef interface {
 	Samples4(pos []mgl32.Vec4, out []noise.Sample) error
 }
 
-// newGraphRef makes the CPU reference of a graph: cpu.NewGraph, set by
-// graph_cpu.go. TODO(integrator): once cpu.NewGraph is merged, drop the
-// build constraint of graph_cpu.go (and this indirection if you like).
-var newGraphRef func(g *graph.Graph) (graphRef, error)
+// newGraphRef makes the CPU reference of a graph.
+func newGraphRef(g *graph.Graph) (graphRef, error) { return cpu.NewGraph(g) }
 
 // exampleGraphs is the glob of the graphs the default matrix adds.
 const exampleGraphs = "examples/graphs/*.json"
@@ -71,12 +69,9 @@ func (o *options) graphPolicy(g *graph.Graph) compare.Policy {
 // at the matrix's positions (4-component: a graph reads w), one row.
 func verifyGraph(ctx *dispatch.Context, o *options, path string, sets []compare.PositionSet, pos4 []mgl32.Vec4, bounds []int, opts *dispatch.SamplerOptions) (variantResult, error) {
 	row := variantResult{Name: "graph " + filepath.Base(path), Pass: true, graph: true}
-	g, err := graphfile.Load(path)
+	g, err := graph.LoadFile(path)
 	if err != nil {
 		return row, fmt.Errorf("-graph: %v", err)
-	}
-	if newGraphRef == nil {
-		return row, errors.New("-graph: this build has no CPU graph backend (cpu.NewGraph) to compare with")
 	}
 	cs, err := newGraphRef(g)
 	if err != nil {

@@ -1,9 +1,7 @@
 package dispatch
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -18,22 +16,17 @@ import (
 // This file checks the graph kernel against refGraph, a small float32
 // evaluator of docs/graphs.md written independently of the GLSL generator
 // (noise sources are cpu Samplers; the warp is rebuilt from simplex-value
-// samplers, as cpu's TestWarp does). TODO(graph-cpu): graph_agree_test.go
-// compares against cpu.NewGraph, the reference proper.
+// samplers, as cpu's TestWarp does). graph_agree_test.go compares against
+// cpu.NewGraph, the reference proper.
 
 // loadTestGraph reads one of gpu/shaders/testdata/graphs.
-// TODO(graph-core): graph.LoadFile.
 func loadTestGraph(t *testing.T, name string) *graph.Graph {
 	t.Helper()
-	b, err := os.ReadFile("../shaders/testdata/graphs/" + name)
+	g, err := graph.LoadFile("../shaders/testdata/graphs/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g graph.Graph
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatal(err)
-	}
-	return &g
+	return g
 }
 
 type vec [5]float32 // value, dx, dy, dz, dw
@@ -386,8 +379,7 @@ func TestGraphAgreesWithReference(t *testing.T) {
 		}
 	}
 	for _, out := range outputs {
-		h := *g
-		h.Output = out
+		h := *g.Sub(out)
 		s, err := testCtx.NewGraphSampler(&h, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", out, err)

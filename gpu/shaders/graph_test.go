@@ -1,7 +1,6 @@
 package shaders
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,21 +13,13 @@ import (
 )
 
 // loadGraph reads a graph of testdata/graphs (every node type: all.json).
-// TODO(graph-core): graph.LoadFile once it lands.
 func loadGraph(t *testing.T, name string) *graph.Graph {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "graphs", name))
+	g, err := graph.LoadFile(filepath.Join("testdata", "graphs", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g graph.Graph
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	return &g
+	return g
 }
 
 // TestGraphCoversEveryType: the test graph has a node of every type, so
