@@ -29,6 +29,14 @@ const graphPrefixRoom = 4
 // graphPrelude is the graph's own code before the prefix: the arithmetic of
 // arith.glsl (for div's and terrace's division) and the Sample struct.
 const graphPrelude = `
+// isNaN32, isZero32, flt and fle decide on the bits: GLSL does not promise
+// IEEE comparisons with a NaN operand, and the graph's comparisons are
+// Go's (false when either operand is NaN; docs/graphs.md §1).
+bool isNaN32(float x) { return (floatBitsToUint(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+bool isZero32(float x) { return (floatBitsToUint(x) & 0x7FFFFFFFu) == 0u; }
+bool flt(float a, float b) { return !isNaN32(a) && !isNaN32(b) && a < b; }
+bool fle(float a, float b) { return !isNaN32(a) && !isNaN32(b) && a <= b; }
+
 // Sample is a value and its partial derivatives (noise.Sample).
 struct Sample {
 	float v;
@@ -402,7 +410,7 @@ func (gen *graphGen) op(n *graph.Node, r, pv string, in []string) error {
 		gen.set(r, a+"v * "+b+"v", func(d string) string { return fmt.Sprintf("(%s%s * %sv) + (%sv * %s%s)", a, d, b, a, b, d) })
 	case graph.Div:
 		gen.declare(r)
-		gen.line("if (%sv == 0.0) {", b)
+		gen.line("if (isZero32(%sv)) {", b)
 		gen.assign(r, "0.0", zero)
 		gen.line("} else {")
 		gen.line("precise float %sbb = %sv * %sv;", r, b, b)
@@ -413,7 +421,7 @@ func (gen *graphGen) op(n *graph.Node, r, pv string, in []string) error {
 	case graph.Neg:
 		gen.set(r, "-"+a+"v", func(d string) string { return "-" + a + d })
 	case graph.Abs:
-		gen.line("bool %sneg = %sv < 0.0;", r, a)
+		gen.line("bool %sneg = flt(%sv, 0.0);", r, a)
 		gen.set(r, fmt.Sprintf("uintBitsToFloat(floatBitsToUint(%sv) & 0x7FFFFFFFu)", a), func(d string) string {
 			return fmt.Sprintf("%sneg ? -%s%s : %s%s", r, a, d, a, d)
 		})
@@ -431,7 +439,7 @@ func (gen *graphGen) op(n *graph.Node, r, pv string, in []string) error {
 			return nodeErr(n, "min and max are required")
 		}
 		lo, hi := f32(*n.Min), f32(*n.Max)
-		gen.line("bool %slo = %sv < %s, %shi = %sv > %s;", r, a, lo, r, a, hi)
+		gen.line("bool %slo = flt(%sv, %s), %shi = flt(%s, %sv);", r, a, lo, r, hi, a)
 		gen.set(r, fmt.Sprintf("%slo ? %s : %shi ? %s : %sv", r, lo, r, hi, a), func(d string) string {
 			return fmt.Sprintf("%slo || %shi ? 0.0 : %s%s", r, r, a, d)
 		})
@@ -443,7 +451,7 @@ func (gen *graphGen) op(n *graph.Node, r, pv string, in []string) error {
 		}
 		th, fo := *n.Threshold, *n.Falloff
 		if fo == 0 {
-			gen.line("bool %sb = !(%sv < %s);", r, c, f32(th))
+			gen.line("bool %sb = !flt(%sv, %s);", r, c, f32(th))
 			gen.set(r, fmt.Sprintf("%sb ? %sv : %sv", r, b, a), func(d string) string {
 				return fmt.Sprintf("%sb ? %s%s : %s%s", r, b, d, a, d)
 			})
@@ -453,9 +461,9 @@ func (gen *graphGen) op(n *graph.Node, r, pv string, in []string) error {
 		lo := th - fo
 		k := 1 / (two * fo)
 		gen.line("precise float %su0 = (%sv - %s) * %s;", r, c, f32(lo), f32(k))
-		gen.line("float %su = %su0 < 0.0 ? 0.0 : %su0 > 1.0 ? 1.0 : %su0;", r, r, r, r)
+		gen.line("float %su = flt(%su0, 0.0) ? 0.0 : flt(1.0, %su0) ? 1.0 : %su0;", r, r, r, r)
 		gen.line("precise float %ss = (%su * %su) * (3.0 - (2.0 * %su));", r, r, r, r)
-		gen.line("bool %sin = 0.0 < %su && %su < 1.0;", r, r, r)
+		gen.line("bool %sin = flt(0.0, %su) && flt(%su, 1.0);", r, r, r)
 		gen.line("precise float %sk = ((6.0 * %su) * (1.0 - %su)) * %s;", r, r, r, f32(k))
 		gen.emitBlend(r, a, b, r+"s", func(d string) string {
 			return fmt.Sprintf("(%sin ? %sk * %s%s : 0.0)", r, r, c, d)
@@ -555,11 +563,11 @@ func (gen *graphGen) smin(r, a, b string, k float32, max bool) {
 	kq := k * 0.25
 	gen.line("precise float %sdiff = %sv - %sv;", r, x, y)
 	gen.line("precise float %sh0 = %s - uintBitsToFloat(floatBitsToUint(%sdiff) & 0x7FFFFFFFu);", r, f32(k), r)
-	gen.line("precise float %sh = (0.0 > %sh0 ? 0.0 : %sh0) * %s;", r, r, r, f32(invK))
-	gen.line("bool %smb = %sv < %sv;", r, y, x)
-	gen.line("precise float %ssig = %sv > %sv ? 1.0 : %sv < %sv ? -1.0 : 0.0;", r, x, y, x, y)
+	gen.line("precise float %sh = (flt(%sh0, 0.0) ? 0.0 : %sh0) * %s;", r, r, r, f32(invK))
+	gen.line("bool %smb = flt(%sv, %sv);", r, y, x)
+	gen.line("precise float %ssig = flt(%sv, %sv) ? 1.0 : flt(%sv, %sv) ? -1.0 : 0.0;", r, y, x, x, y)
 	gen.line("precise float %shs = (%sh * 0.5) * %ssig;", r, r, r)
-	gen.line("bool %sh0z = %sh == 0.0;", r, r)
+	gen.line("bool %sh0z = isZero32(%sh);", r, r)
 	// The smin value and derivatives, then negated for smax.
 	gen.line("precise float %smv = %smb ? %sv : %sv;", r, r, y, x)
 	gen.set(r, fmt.Sprintf("%s(%smv - ((%sh * %sh) * %s))", sign, r, r, r, f32(kq)), func(d string) string {
@@ -601,9 +609,9 @@ func (gen *graphGen) piecewise(r, a string, xs []float32, seg func(lo, span, seg
 	}
 	last := len(xs) - 1
 	gen.declare(r)
-	gen.line("if (%sv <= %s) {", a, f32(xs[0]))
+	gen.line("if (fle(%sv, %s)) {", a, f32(xs[0]))
 	gen.assign(r, f32(ys[0]), zero)
-	gen.line("} else if (%sv >= %s) {", a, f32(xs[last]))
+	gen.line("} else if (fle(%s, %sv)) {", f32(xs[last]), a)
 	gen.assign(r, f32(ys[last]), zero)
 	gen.line("} else {")
 	slope := func(i int) float32 {
@@ -613,7 +621,7 @@ func (gen *graphGen) piecewise(r, a string, xs []float32, seg func(lo, span, seg
 	span := func(i int) float32 { return xs[i+1] - xs[i] }
 	gen.line("float %slo = %s, %sspan = %s, %sy = %s, %ss = %s;", r, f32(xs[0]), r, f32(span(0)), r, f32(ys[0]), r, f32(slope(0)))
 	for i := 1; i < last; i++ {
-		gen.line("if (%sv >= %s) { %slo = %s; %sspan = %s; %sy = %s; %ss = %s; }", a, f32(xs[i]), r, f32(xs[i]), r, f32(span(i)), r, f32(ys[i]), r, f32(slope(i)))
+		gen.line("if (fle(%s, %sv)) { %slo = %s; %sspan = %s; %sy = %s; %ss = %s; }", f32(xs[i]), a, r, f32(xs[i]), r, f32(span(i)), r, f32(ys[i]), r, f32(slope(i)))
 	}
 	v, f := seg(r+"lo", r+"span", "")
 	gen.assign(r, v, f)
