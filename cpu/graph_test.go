@@ -704,11 +704,7 @@ func TestGraphRange(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 4))
 	pts := append(gRandomPoints(r, 2000), gSpecialPoints(r)...)
 	for name, g := range gTestGraphs() {
-		rg, ok := any(g).(interface{ Range() (float32, float32) })
-		if !ok {
-			t.Skip("graph.Graph has no Range in this build")
-		}
-		lo, hi := rg.Range()
+		lo, hi := g.Range()
 		gs := mustGraph(t, g)
 		out := make([]float32, len(pts))
 		must(t, gs.Values4(pts, out))
