@@ -17,7 +17,9 @@ import (
 )
 
 // exampleGraph is the path of an example graph of the repository.
-func exampleGraph(name string) string { return filepath.Join("..", "..", "examples", "graphs", name+".json") }
+func exampleGraph(name string) string {
+	return filepath.Join("..", "..", "examples", "graphs", name+".json")
+}
 
 // writeGraph saves g in dir as name.json and returns the path.
 func writeGraph(t *testing.T, dir, name string, g *graph.Graph) string {
