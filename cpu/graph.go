@@ -63,7 +63,10 @@ type GraphSampler struct {
 	nctx  int
 	out   int // the output instance
 	warps []bool
-	pool  sync.Pool // *graphWork
+	// need3 and need4: whether a context's positions are read as 3D
+	// (sources of 1 to 3 dimensions) or as 4D (the rest)
+	need3, need4 []bool
+	pool         sync.Pool // *graphWork
 }
 
 // graphWork holds one goroutine's block buffers: each instance's values
@@ -96,7 +99,7 @@ func NewGraph(g *graph.Graph) (*GraphSampler, error) {
 	}
 	cp := *g
 	cp.Nodes = append([]graph.Node(nil), g.Nodes...)
-	gs := &GraphSampler{g: &cp, nctx: 1, warps: []bool{false}}
+	gs := &GraphSampler{g: &cp, nctx: 1, warps: []bool{false}, need3: []bool{false}, need4: []bool{false}}
 	c := compiler{gs: gs, nodes: map[string]*graph.Node{}, memo: map[[2]any]int{}, srcs: map[string]*Sampler{}, onPath: map[string]bool{}}
 	for i := range cp.Nodes {
 		n := &cp.Nodes[i]
@@ -182,6 +185,8 @@ func (c *compiler) visit(id string, ctx int) (int, error) {
 		gi.child = c.gs.nctx
 		c.gs.nctx++
 		c.gs.warps = append(c.gs.warps, n.Type == graph.Warp)
+		c.gs.need3, c.gs.need4 = append(c.gs.need3, false), append(c.gs.need4, false)
+		c.gs.need4[ctx] = true
 		self := len(c.gs.inst)
 		gi.in = in
 		c.gs.inst = append(c.gs.inst, gi) // placeholder: the index is needed by the context step
@@ -203,6 +208,12 @@ func (c *compiler) visit(id string, ctx int) (int, error) {
 		in[k] = i
 	}
 	gi.in = in
+	switch {
+	case n.Type == graph.Noise && gi.dim < 4:
+		c.gs.need3[ctx] = true
+	case n.Type == graph.Noise, n.Type == graph.Coord:
+		c.gs.need4[ctx] = true
+	}
 	self := len(c.gs.inst)
 	c.gs.inst = append(c.gs.inst, gi)
 	c.gs.steps = append(c.gs.steps, gstep{i: self})
@@ -371,22 +382,30 @@ func (w *graphWork) jac(c int) [][3][3]float32 {
 	return w.j[c]
 }
 
-// setRoot3 makes a block of 3D positions the root context (w = 0).
-func (w *graphWork) setRoot3(pos []mgl32.Vec3) {
+// setRoot3 makes a block of 3D positions the root context (w = 0), the
+// 4D copy only where need4.
+func (w *graphWork) setRoot3(pos []mgl32.Vec3, need4 bool) {
+	w.p3[0], w.p4[0] = pos, w.root4
+	if !need4 {
+		return
+	}
 	p4 := w.root4[:len(pos)]
 	for i, p := range pos {
 		p4[i] = mgl32.Vec4{p[0], p[1], p[2], 0}
 	}
-	w.p3[0], w.p4[0] = pos, w.root4
 }
 
-// setRoot4 makes a block of 4D positions the root context.
-func (w *graphWork) setRoot4(pos []mgl32.Vec4) {
+// setRoot4 makes a block of 4D positions the root context, the 3D copy
+// only where need3.
+func (w *graphWork) setRoot4(pos []mgl32.Vec4, need3 bool) {
+	w.p4[0], w.p3[0] = pos, w.root3
+	if !need3 {
+		return
+	}
 	p3 := w.root3[:len(pos)]
 	for i, p := range pos {
 		p3[i] = mgl32.Vec3{p[0], p[1], p[2]}
 	}
-	w.p4[0], w.p3[0] = pos, p3
 }
 
 // ---- single points and batches ----
@@ -523,7 +542,7 @@ func (gs *GraphSampler) samplesRange4(pos []mgl32.Vec4, out []noise.Sample) {
 func (gs *GraphSampler) valuesIn3(w *graphWork, pos []mgl32.Vec3, out []float32) {
 	for i := 0; i < len(pos); i += graphBlock {
 		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot3(b)
+		w.setRoot3(b, gs.need4[0])
 		gs.runValues(w, len(b))
 		copy(out[i:i+len(b)], w.v[gs.out][:len(b)])
 	}
@@ -533,7 +552,7 @@ func (gs *GraphSampler) valuesIn3(w *graphWork, pos []mgl32.Vec3, out []float32)
 func (gs *GraphSampler) valuesIn4(w *graphWork, pos []mgl32.Vec4, out []float32) {
 	for i := 0; i < len(pos); i += graphBlock {
 		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot4(b)
+		w.setRoot4(b, gs.need3[0])
 		gs.runValues(w, len(b))
 		copy(out[i:i+len(b)], w.v[gs.out][:len(b)])
 	}
@@ -543,7 +562,7 @@ func (gs *GraphSampler) valuesIn4(w *graphWork, pos []mgl32.Vec4, out []float32)
 func (gs *GraphSampler) samplesIn3(w *graphWork, pos []mgl32.Vec3, out []noise.Sample) {
 	for i := 0; i < len(pos); i += graphBlock {
 		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot3(b)
+		w.setRoot3(b, gs.need4[0])
 		gs.runSamples(w, len(b))
 		copy(out[i:i+len(b)], w.s[gs.out][:len(b)])
 	}
@@ -553,7 +572,7 @@ func (gs *GraphSampler) samplesIn3(w *graphWork, pos []mgl32.Vec3, out []noise.S
 func (gs *GraphSampler) samplesIn4(w *graphWork, pos []mgl32.Vec4, out []noise.Sample) {
 	for i := 0; i < len(pos); i += graphBlock {
 		b := pos[i:min(i+graphBlock, len(pos))]
-		w.setRoot4(b)
+		w.setRoot4(b, gs.need3[0])
 		gs.runSamples(w, len(b))
 		copy(out[i:i+len(b)], w.s[gs.out][:len(b)])
 	}
@@ -764,6 +783,9 @@ func (gs *GraphSampler) makeContext(w *graphWork, g *ginst, n int, deriv bool) {
 			}
 		}
 	}
+	if !gs.need3[g.child] {
+		return
+	}
 	q3 := w.p3[g.child][:n]
 	for i := range q {
 		q3[i] = mgl32.Vec3{q[i][0], q[i][1], q[i][2]}
@@ -898,8 +920,13 @@ func (gs *GraphSampler) runSamples(w *graphWork, n int) {
 			}
 		case graph.Lerp:
 			for i := range out {
-				t := c[i]
-				out[i] = blend(a[i], b[i], t.V, [4]float32{t.Dx, t.Dy, t.Dz, t.Dw})
+				x, y, t, o := &a[i], &b[i], &c[i], &out[i] // blend, written out
+				d, s := y.V-x.V, t.V
+				o.V = x.V + float32(s*d)
+				o.Dx = (x.Dx + float32(s*(y.Dx-x.Dx))) + float32(t.Dx*d)
+				o.Dy = (x.Dy + float32(s*(y.Dy-x.Dy))) + float32(t.Dy*d)
+				o.Dz = (x.Dz + float32(s*(y.Dz-x.Dz))) + float32(t.Dz*d)
+				o.Dw = (x.Dw + float32(s*(y.Dw-x.Dw))) + float32(t.Dw*d)
 			}
 		case graph.Select:
 			thr, fo, k := g.c0, g.c1, g.c2

@@ -3,6 +3,7 @@ package cpu_test
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise"
@@ -100,6 +101,50 @@ func BenchmarkGraphThreeSources(b *testing.B) {
 			for _, s := range ss {
 				must(b, s.Samples(pos, samples))
 			}
+		}
+	})
+}
+
+// BenchmarkGraphRatio times the graphs and the plain samplers alternately,
+// call by call, and reports the ratio of their total times (graph/plain):
+// on a loaded machine the two sides then see the same load. "one" is
+// GraphOneNoise's pair (target ≤ 1/0.9 ≈ 1.11), "three" and
+// "three-samples" GraphThreeSources' (target ≤ 1.3 for values).
+func BenchmarkGraphRatio(b *testing.B) {
+	pos := benchPositions()
+	out := make([]float32, len(pos))
+	smp := make([]noise.Sample, len(pos))
+	ss := benchSamplers(b)
+	one := mustGraph(b, &graph.Graph{Version: 1, Output: "a", Nodes: benchSources()[:1]})
+	three := mustGraph(b, &graph.Graph{Version: 1, Output: "o", Nodes: append(benchSources(),
+		graph.Node{ID: "m", Type: graph.Mul, In: []string{"a", "b"}},
+		graph.Node{ID: "r", Type: graph.Remap, In: []string{"c"}, From: &[2]float32{0, 1}, To: &[2]float32{-1, 1}},
+		graph.Node{ID: "l", Type: graph.Lerp, In: []string{"m", "r", "c"}},
+		graph.Node{ID: "o", Type: graph.Clamp, In: []string{"l"}, Min: fp(-0.5), Max: fp(0.5)},
+	)})
+	pair := func(name string, g, plain func()) {
+		b.Run(name, func(b *testing.B) {
+			var tg, tp time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				g()
+				t1 := time.Now()
+				plain()
+				tp += time.Since(t1)
+				tg += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(tg)/float64(tp), "graph/plain")
+		})
+	}
+	pair("one", func() { _ = one.Values(pos, out) }, func() { _ = ss[0].Values(pos, out) })
+	pair("three", func() { _ = three.Values(pos, out) }, func() {
+		for _, s := range ss {
+			_ = s.Values(pos, out)
+		}
+	})
+	pair("three-samples", func() { _ = three.Samples(pos, smp) }, func() {
+		for _, s := range ss {
+			_ = s.Samples(pos, smp)
 		}
 	})
 }
