@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/graphfile"
 )
 
 const shaderHeader = `Usage: noise shader -noise NAME [flags]
@@ -46,6 +48,13 @@ n = s+m would be a name with the name m after an underscore: impossible.
 Names have at most 64 characters, so every identifier fits in the 1024
 that GLSL 4.50 requires compilers to accept (glslang's limit).
 
+-graph FILE prints a noise graph's GLSL (docs/graphs.md) instead: by
+default the complete compute kernel (positions as above, results one float
+or five per position as the uniform noiseDerivatives at location 2 says),
+with -library the includable PREFIXgraph(vec4) and PREFIXgraphValue(vec4),
+its sources' libraries prefixed PREFIX s0_, s1_, ... The noise, settings,
+domain and -deriv flags do not apply to a graph.
+
 -version sets the kernel's #version (430 or 450; not with -library, which
 has no #version line and compiles from 410 on). -arith exact
 computes division and square root correctly rounded from +, −, × (the
@@ -65,6 +74,7 @@ type shaderFlags struct {
 	arith     shaders.Arith
 	precision shaders.Precision
 	out       string
+	graph     string
 }
 
 func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
@@ -78,8 +88,12 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	cliflag.RegisterArith(fs, &f.arith, "")
 	cliflag.RegisterPrecision(fs, &f.precision, "")
 	fs.StringVar(&f.out, "o", "-", "output `file` (- for standard output)")
+	fs.StringVar(&f.graph, "graph", "", "print the GLSL of the noise graph in the JSON `file` (docs/graphs.md) instead of a variant's")
 	if err := parseFlags(fs, shaderHeader, args, stdout); err != nil {
 		return err
+	}
+	if f.graph != "" {
+		return runGraphShader(fs, &f, stdout)
 	}
 	cfg, err := f.config(fs)
 	if err != nil {
@@ -94,14 +108,7 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		}
 		return fmt.Errorf("invalid -version %d: valid: %s", f.version, strings.ReplaceAll(strings.Trim(fmt.Sprint(kernelVersions), "[]"), " ", ", "))
 	}
-	if f.prefix == "" {
-		return fmt.Errorf("invalid -prefix \"\": empty; leave -prefix out for the default %s", shaders.DefaultPrefix)
-	}
-	if err := shaders.CheckPrefix(f.prefix); err != nil {
-		var pe *shaders.PrefixError
-		if errors.As(err, &pe) {
-			return errors.New(pe.Describe("-prefix"))
-		}
+	if err := checkShaderPrefix(f.prefix); err != nil {
 		return err
 	}
 	o := shaders.Options{Prefix: f.prefix, Version: f.version, Arith: f.arith, Precision: f.precision}
@@ -121,4 +128,70 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	defer out.Abort()
 	io.WriteString(out, src)
 	return out.Commit()
+}
+
+// graphNeeds are the flags shader -graph refuses: a graph's noise nodes
+// carry their variants, settings and domains, and its kernel writes values
+// or samples as a uniform says.
+func graphNeeds() []cliflag.Need {
+	why := "a graph's noise nodes carry their own variant, settings and domain"
+	needs := cliflag.NeedLibrary("no -graph", why)
+	for _, name := range []string{"noise", "dims", "tiling"} {
+		needs = append(needs, cliflag.Needs(name, false, "no -graph", why))
+	}
+	return append(needs, cliflag.Need{Flag: "deriv", Msg: "-deriv does nothing with -graph: the graph kernel writes values or samples as its uniform noiseDerivatives says"})
+}
+
+// runGraphShader prints GraphSource, or GraphLibrary with -library.
+func runGraphShader(fs *flag.FlagSet, f *shaderFlags, stdout io.Writer) error {
+	needs := graphNeeds()
+	if f.library {
+		needs = append(needs, cliflag.Need{Flag: "version", Msg: "-version does nothing with -library: the library has no #version line (include it after yours, 410 core or later); -version is for the compute kernel"})
+	}
+	if err := cliflag.CheckNeeds(fs, needs); err != nil {
+		return err
+	}
+	if !slices.Contains(kernelVersions, f.version) {
+		return fmt.Errorf("invalid -version %d: valid: %s", f.version, strings.ReplaceAll(strings.Trim(fmt.Sprint(kernelVersions), "[]"), " ", ", "))
+	}
+	if err := checkShaderPrefix(f.prefix); err != nil {
+		return err
+	}
+	g, err := graphfile.Load(f.graph)
+	if err != nil {
+		return fmt.Errorf("-graph: %v", err)
+	}
+	o := shaders.Options{Prefix: f.prefix, Version: f.version, Arith: f.arith, Precision: f.precision}
+	var src string
+	if f.library {
+		o.Version = 0
+		src, err = shaders.GraphLibrary(g, &o)
+	} else {
+		src, err = shaders.GraphSource(g, &o)
+	}
+	if err != nil {
+		return err
+	}
+	out, err := outfile.Create(f.out, stdout)
+	if err != nil {
+		return fmt.Errorf("-o: %v", err)
+	}
+	defer out.Abort()
+	io.WriteString(out, src)
+	return out.Commit()
+}
+
+// checkShaderPrefix refuses an invalid -prefix in one line naming the flag.
+func checkShaderPrefix(p string) error {
+	if p == "" {
+		return fmt.Errorf("invalid -prefix \"\": empty; leave -prefix out for the default %s", shaders.DefaultPrefix)
+	}
+	if err := shaders.CheckPrefix(p); err != nil {
+		var pe *shaders.PrefixError
+		if errors.As(err, &pe) {
+			return errors.New(pe.Describe("-prefix"))
+		}
+		return err
+	}
+	return nil
 }

@@ -52,6 +52,7 @@ type options struct {
 	jsonPath  string
 	diffDir   string
 	quiet     bool
+	graph     string // -graph: verify this graph file alone
 }
 
 const usageHeader = `usage: verify [flags]
@@ -85,6 +86,7 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	fs.StringVar(&o.jsonPath, "json", "", "write the full report as JSON to `FILE` (- for standard output; the table then goes to stderr)")
 	fs.StringVar(&o.diffDir, "diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR` (created if missing, which is said on stderr)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	fs.StringVar(&o.graph, "graph", "", "verify the noise graph in the JSON `FILE` (docs/graphs.md) alone, one row (default: the variants, then every "+exampleGraphs+")")
 	if err := cliflag.Parse(fs, usageHeader, args, stdout); err != nil {
 		return nil, err
 	}
@@ -96,6 +98,18 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	}
 	if o.n < 1 || o.n > 1<<20 {
 		return nil, fmt.Errorf("invalid -n %d: must be 1 to 1048576", o.n)
+	}
+	if o.graph != "" { // the graph alone: the variant flags do not apply
+		var err error
+		probe := cliflag.NewFlagSet("")
+		var v cliflag.Variants
+		v.Register(probe)
+		probe.VisitAll(func(fl *flag.Flag) {
+			if err == nil && cliflag.IsSet(fs, fl.Name) {
+				err = fmt.Errorf("-%s does nothing with -graph: the graph's noise nodes name their variants", fl.Name)
+			}
+		})
+		return o, err
 	}
 	var err error
 	o.variants, err = sel.Select()

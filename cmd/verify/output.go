@@ -62,8 +62,8 @@ func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string
 	pos, _ := cpu.ShapeGrid(cpu.Plane, diffSize)
 	opts := o.samplerOptions(edit)
 	for _, v := range rep.Variants {
-		if v.Pass {
-			continue
+		if v.Pass || v.graph {
+			continue // TODO: difference images of graphs
 		}
 		cfg := v.variant.Config(*v.failed)
 		cs, err := cpu.New(cfg)

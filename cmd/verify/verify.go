@@ -45,6 +45,7 @@ type variantResult struct {
 	FoldFailure string       `json:"fold_failure,omitempty"`
 	Cases       []caseResult `json:"cases"`
 	variant     compare.Variant
+	graph       bool                  // a graph's row (verifyGraph)
 	failed      *compare.SettingsCase // the first failing settings case
 }
 
@@ -181,6 +182,9 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 		rep.MaxULP = max(rep.MaxULP, row.MaxULP)
 		rep.Variants = append(rep.Variants, row)
 		fmt.Fprintf(progress, "verify: [%d/%d] %-40s %s\n", i+1, len(o.variants), row.Name, passText(row.Pass))
+	}
+	if err := verifyGraphs(ctx, o, rep, progress, sets, pos4, bounds, opts); err != nil {
+		return nil, err
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil

@@ -1,6 +1,8 @@
 package dispatch
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 	"github.com/noiselab/noise/internal/dimcheck"
 	"github.com/noiselab/noise/internal/permtable"
 	"github.com/noiselab/noise/internal/testhook"
@@ -54,6 +57,42 @@ type Sampler struct {
 	closed bool
 
 	perm uint32 // the doubled permutation table (perm-value only); GL thread
+
+	graph *graph.Graph // a graph sampler's graph (NewGraphSampler), nil otherwise
+}
+
+// NewGraphSampler validates g (graph.Graph.Validate) and compiles its
+// kernel (shaders.GraphSource), so that a shader problem shows up here.
+// The Sampler it returns evaluates the graph: Values, Samples, Values4 and
+// Samples4 all work (3-component positions have w = 0), like
+// cpu.GraphSampler's; SampleBuffers too. A graph sampler has no single
+// variant: Config returns the zero Config, SetDomain and the texture bakes
+// return an error.
+func (c *Context) NewGraphSampler(g *graph.Graph, opts *SamplerOptions) (*Sampler, error) {
+	if g == nil {
+		return nil, errors.New("dispatch: nil graph")
+	}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(g)
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: graph: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	s := &Sampler{c: c, graph: g, variant: fmt.Sprintf("graph %x", sum[:8])}
+	if opts != nil {
+		s.edit = opts.edit
+		s.opts.Arith, s.opts.Precision = opts.Arith, opts.Precision
+	}
+	err = c.Do(func() error {
+		_, err := s.program(kernelBuffer, false)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // NewSampler validates cfg (noise.Config.Validate, the CPU backend's rules
@@ -122,6 +161,9 @@ func (s *Sampler) do(f func() error) error {
 // needs: the compiled programs and the permutation table stay, since the
 // domain reaches the GPU as uniforms.
 func (s *Sampler) SetDomain(d *noise.Domain) error {
+	if s.graph != nil {
+		return errors.New("dispatch: SetDomain: a graph sampler has no domain (give the graph a domain node)")
+	}
 	if d != nil {
 		if err := d.Validate(); err != nil {
 			return err
@@ -169,6 +211,12 @@ func (s *Sampler) Close() error {
 
 // program returns the compiled kernel of the given kind.
 func (s *Sampler) program(kind programKind, derivatives bool) (*program, error) {
+	if s.graph != nil {
+		if kind != kernelBuffer {
+			return nil, errors.New("dispatch: a graph sampler does not bake textures (sample a grid of positions)")
+		}
+		derivatives = false // one kernel writes both (the uniform noiseDerivatives)
+	}
 	key := programKey{variant: s.variant, kind: kind, derivatives: derivatives, arith: s.opts.Arith, precision: s.opts.Precision}
 	if s.edit != nil {
 		key.edited = s
@@ -180,8 +228,10 @@ func (s *Sampler) program(kind programKind, derivatives bool) (*program, error) 
 		o.Precision = shaders.PrecisionNative
 		var src string
 		var err error
-		switch kind {
-		case kernelBuffer:
+		switch {
+		case s.graph != nil:
+			src, err = shaders.GraphSource(s.graph, &o)
+		case kind == kernelBuffer:
 			src, err = shaders.ComputeSource(s.cfg, derivatives, LocalSize, &o)
 		default:
 			src, err = shaders.BakeSource(s.cfg, kind == kernelBake3D, derivatives, &o)
@@ -201,6 +251,9 @@ func (s *Sampler) program(kind programKind, derivatives bool) (*program, error) 
 
 // setUniforms loads the settings and the domain into p.
 func (s *Sampler) setUniforms(p *program) {
+	if s.graph != nil { // the graph's settings are constants
+		return
+	}
 	setNoiseUniforms(p.id, p.loc, "noiseSettings", "noiseDomain", s.cfg.Settings, s.cfg.Domain)
 	if s.perm != 0 {
 		gl.BindBufferBase(gl.SHADER_STORAGE_BUFFER, shaders.PermBinding, s.perm)
@@ -273,7 +326,7 @@ func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
 func (s *Sampler) checkDims(call string, n int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed || dimcheck.Fits(n, s.cfg.Dims) {
+	if s.closed || s.graph != nil || dimcheck.Fits(n, s.cfg.Dims) {
 		return nil
 	}
 	return dimcheck.Err("dispatch", call, n, s.cfg)
@@ -341,6 +394,9 @@ func (s *Sampler) dispatch(p *program, posBuf uint32, posOff int, resBuf uint32,
 	gl.BindBufferRange(gl.SHADER_STORAGE_BUFFER, shaders.ResultsBinding, resBuf, resOff, m*resPer)
 	gl.ProgramUniform1ui(p.id, p.loc("noiseCount"), uint32(m))
 	gl.ProgramUniform1ui(p.id, p.loc("noiseStride"), uint32(stride))
+	if s.graph != nil {
+		gl.ProgramUniform1ui(p.id, p.loc("noiseDerivatives"), uint32(b2u(resPer == SampleBytes)))
+	}
 	gl.UseProgram(p.id)
 	gl.DispatchCompute(uint32((m+LocalSize-1)/LocalSize), 1, 1)
 }
@@ -398,3 +454,10 @@ func (s *Sampler) SampleBuffers(positions Buffer, stride, n int, results Buffer,
 
 // The results buffers hold noise.Samples as they are in memory.
 var _ = [1]struct{}{}[unsafe.Sizeof(noise.Sample{})-SampleBytes]
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
