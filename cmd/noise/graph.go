@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +17,7 @@ import (
 // in list, sample and image: -graph FILE. The file gives every noise node
 // its variant, settings and domain, and the graph moves positions with its
 // own domain nodes, so the variant, settings and domain flags are refused
-// with it (graphNeeds).
+// with it (graphFlagNeeds).
 
 // graphUsage is -graph's usage text.
 const graphUsage = "a noise graph `file` (docs/graphs.md, examples/graphs/) instead of -noise"
@@ -40,10 +39,10 @@ func variantFlags() []string {
 	return names
 }
 
-// graphNeeds refuses, with -graph, the flags in which a graph has its own
+// graphFlagNeeds refuses, with -graph, the flags in which a graph has its own
 // say: the variant, the settings and the domain flags (but those in keep),
 // and extra.
-func graphNeeds(keep []string, extra ...string) []cliflag.Need {
+func graphFlagNeeds(keep []string, extra ...string) []cliflag.Need {
 	var out []cliflag.Need
 	domain := []string{"translate", "rotate", "scale", "matrix"}
 	for _, name := range append(variantFlags(), extra...) {
@@ -61,11 +60,6 @@ func graphNeeds(keep []string, extra ...string) []cliflag.Need {
 	}
 	return out
 }
-
-// graphNoGPU refuses -backend gpu with -graph in this build: the GPU
-// backend's graph sampler (dispatch.Context.NewGraphSampler) is not yet
-// wired into the command.
-var graphNoGPU = errors.New("-backend gpu does not take -graph yet: graphs run on the CPU backend (leave out -backend gpu)")
 
 // graphDims checks sample's -dims with -graph: 3 (the default) or 4.
 func graphDims(dims int) error {

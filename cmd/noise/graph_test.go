@@ -279,14 +279,14 @@ func TestGraphErrors(t *testing.T) {
 		{[]string{"sample", "-graph", good, "-perm-mode", "blog"}, []string{"-perm-mode does nothing with -graph"}},
 		{[]string{"sample", "-graph", good, "-dims", "2"}, []string{"-dims 2 with -graph"}},
 		{[]string{"sample", "-graph", good, "-context", "egl"}, []string{"-context needs -backend gpu"}},
-		{[]string{"sample", "-graph", good, "-backend", "gpu"}, []string{"-backend gpu", "-graph"}},
 		{[]string{"image", "-graph", good, "-dims", "4", "-o", png}, []string{"-dims does nothing with -graph"}},
 		{[]string{"image", "-graph", good, "-rotate", "0,30,0", "-o", png}, []string{"-rotate does nothing with -graph"}},
 		{[]string{"image", "-graph", good, "-frequency", "2", "-o", png}, []string{"-frequency does nothing with -graph"}},
+		{[]string{"image", "-graph", good, "-isa", "scalar", "-backend", "gpu", "-o", png}, []string{"-isa needs -backend cpu"}},
+		{[]string{"image", "-graph", good, "-driver", "zink", "-o", png}, []string{"-driver needs -backend gpu"}},
 		{[]string{"image", "-graph", good, "-displacement", "0.2", "-o", png}, []string{"-displacement needs -normals"}},
 		{[]string{"image", "-graph", good, "-seamless", "-o", png}, []string{"-seamless", `node "continent" is 3D perlin`}},
 		{[]string{"image", "-graph", exampleGraph("islands"), "-frames", "2", "-o", filepath.Join(dir, "f%d.png")}, []string{"-frames", `node "hills" is 2D perlin`}},
-		{[]string{"image", "-graph", good, "-backend", "gpu", "-o", png}, []string{"-backend gpu", "-graph"}},
 	} {
 		name := strings.Join(c.args, " ")
 		r := runBin(t, in, c.args...)
@@ -297,5 +297,46 @@ func TestGraphErrors(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "*.png")); len(m) != 0 {
 		t.Errorf("refused commands wrote %q", m)
+	}
+}
+
+// TestGraphGPU: sample -graph -backend gpu prints the CPU backend's output
+// bit for bit (the example graphs' sources are Perlin, simplex, value and
+// Worley F2 − F1, which Mesa llvmpipe computes exactly), with the renderer
+// on stderr; image -graph -backend gpu draws the CPU's pixels.
+func TestGraphGPU(t *testing.T) {
+	info := requireGL(t)
+	for _, name := range []string{"continents", "stone", "marble"} {
+		for _, extra := range [][]string{{"-deriv"}, {"-dims", "4"}} {
+			args := append([]string{"sample", "-graph", exampleGraph(name)}, extra...)
+			in := positionsInput(len(extra) == 2)
+			cpuRun := runBin(t, in, args...)
+			mustOK(t, cpuRun, args...)
+			gpuArgs := append(args, "-backend", "gpu")
+			gpuRun := runBin(t, in, gpuArgs...)
+			if gpuRun.code != 0 {
+				t.Fatalf("%v: exit %d: %s", gpuArgs, gpuRun.code, gpuRun.stderr)
+			}
+			checkGPULine(t, strings.Join(gpuArgs, " "), gpuRun, info)
+			if gpuRun.stdout != cpuRun.stdout {
+				t.Errorf("%v:\n%s\nwant the CPU's\n%s", gpuArgs, gpuRun.stdout, cpuRun.stdout)
+			}
+		}
+	}
+	dir := t.TempDir()
+	var pngs [2][]byte
+	for k, backend := range []string{"cpu", "gpu"} {
+		out := filepath.Join(dir, backend+".png")
+		args := []string{"image", "-graph", exampleGraph("islands"), "-size", "32", "-bits", "16", "-backend", backend, "-o", out}
+		if r := runBin(t, "", args...); r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		var err error
+		if pngs[k], err = os.ReadFile(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(pngs[0]) != string(pngs[1]) {
+		t.Error("image -graph: the GPU's PNG differs from the CPU's")
 	}
 }

@@ -80,7 +80,8 @@ with K = -displacement, encoded as R = (nx+1)/2, G = (nz+1)/2, B = (ny+1)/2
 image).
 
 -graph FILE renders a noise graph (docs/graphs.md; examples/graphs/)
-instead of a variant, through the CPU reference (cpu.NewGraph): pixel
+instead of a variant, through the CPU reference (cpu.NewGraph) or with
+-backend gpu the graph's compute kernel (Context.NewGraphSampler): pixel
 (i, j) samples the same (u − 0.5, 0, 0.5 − v), with no domain around it
 (the graph scales and moves positions with its own domain nodes, so the
 variant, settings and domain flags are refused). The ramps use the graph's
@@ -199,20 +200,27 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var dev gpuDevice
 	lo, hi := cfg.Range()
 	if g != nil {
+		lo, hi = g.Range()
+	}
+	if f.backend == "gpu" {
+		if dev, err = openDevice(f.gpu); err != nil {
+			return err
+		}
+		defer dev.close()
+		if g != nil {
+			bs, err = dev.graphSampler(g)
+		} else {
+			bs, err = dev.sampler(cfg)
+		}
+		if err != nil {
+			return fmt.Errorf("GPU (%s): %v", dev.info().Line, err)
+		}
+	} else if g != nil {
 		gs, err := cpu.NewGraph(g)
 		if err != nil {
 			return err
 		}
 		bs = gs
-		lo, hi = g.Range()
-	} else if f.backend == "gpu" {
-		if dev, err = openDevice(f.gpu); err != nil {
-			return err
-		}
-		defer dev.close()
-		if bs, err = dev.sampler(cfg); err != nil {
-			return fmt.Errorf("GPU (%s): %v", dev.info().Line, err)
-		}
 	} else {
 		s, err := cpu.New(cfg)
 		if err != nil {
@@ -305,7 +313,7 @@ func (f *imageFlags) mapping(fs *flag.FlagSet, cfg *noise.Config) (mapping, erro
 // say in, and returns the pixels' mapping: -seamless and -frames need
 // every noise node to be 4D.
 func (f *imageFlags) graphSetup(fs *flag.FlagSet) (*graph.Graph, mapping, error) {
-	if err := cliflag.CheckNeeds(fs, graphNeeds(nil),
+	if err := cliflag.CheckNeeds(fs, graphFlagNeeds(nil),
 		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
 		[]cliflag.Need{
 			cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA),
@@ -330,9 +338,6 @@ func (f *imageFlags) graphSetup(fs *flag.FlagSet) (*graph.Graph, mapping, error)
 	g, err := loadGraph(f.graph)
 	if err != nil {
 		return nil, 0, err
-	}
-	if f.backend == "gpu" {
-		return nil, 0, graphNoGPU
 	}
 	m := planeMapping
 	what := "-seamless"

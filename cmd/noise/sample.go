@@ -65,7 +65,10 @@ Without an OpenGL 4.3 context the command stops with "no GPU" and the
 reason. -perm-mode blog is CPU only.
 
 -graph FILE evaluates a noise graph (docs/graphs.md; examples/graphs/)
-instead of a variant, through the CPU reference (cpu.NewGraph): positions
+instead of a variant, through the CPU reference (cpu.NewGraph), or with
+-backend gpu through the graph's compute kernel (Context.NewGraphSampler,
+the same bits on Mesa llvmpipe but where a smooth Worley source's exp and
+log differ): positions
 "x y z" (-dims 3, the default) or "x y z w" (-dims 4), the value or with
 -deriv "v dx dy dz" ("v dx dy dz dw" with -dims 4). The file gives every
 noise node its variant and settings and the graph its domain nodes, so the
@@ -178,7 +181,7 @@ func (f *sampleFlags) graphEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err := graphDims(f.variant.Dims); err != nil {
 		return nil, err
 	}
-	if err := cliflag.CheckNeeds(fs, graphNeeds([]string{"dims"}, "perm-mode"),
+	if err := cliflag.CheckNeeds(fs, graphFlagNeeds([]string{"dims"}, "perm-mode"),
 		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
 		[]cliflag.Need{cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA)}); err != nil {
 		return nil, err
@@ -187,8 +190,19 @@ func (f *sampleFlags) graphEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
+	ev := &fixedEval{dims4: f.variant.Dims == 4, deriv: f.deriv}
 	if f.backend == "gpu" {
-		return nil, graphNoGPU
+		dev, err := openDevice(f.gpu)
+		if err != nil {
+			return nil, err
+		}
+		s, err := dev.graphSampler(g)
+		if err != nil {
+			dev.close()
+			return nil, fmt.Errorf("GPU (%s): %v", dev.info().Line, err)
+		}
+		ev.s, ev.dev = s, dev
+		return ev, nil
 	}
 	if err := f.isa.Apply(); err != nil {
 		return nil, err
@@ -197,7 +211,8 @@ func (f *sampleFlags) graphEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &fixedEval{s: s, dims4: f.variant.Dims == 4, deriv: f.deriv}, nil
+	ev.s = s
+	return ev, nil
 }
 
 func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
