@@ -10,8 +10,8 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/gpu/dispatch"
-	"github.com/noiselab/noise/graph"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 )
 
 func init() { openGPU = openGL }
