@@ -190,6 +190,9 @@ images:
 	$(GO) run ./cmd/noise image -noise voronoi-worley-f2-minus-f1 -dims 3 -size 256 -scale 2 -o docs/worley-f2-minus-f1.png
 	$(GO) run ./cmd/noise image -noise simplex-smooth-turbulence -dims 3 -octaves 4 -size 256 -scale 2 -o docs/simplex-smooth-turbulence.png
 	$(GO) run ./cmd/noise image -noise perlin -dims 3 -octaves 3 -size 256 -scale 2 -normals -o docs/perlin-normals.png
+	@mkdir -p docs/graphs
+	for g in continents islands planet; do $(GO) run ./cmd/noise image -graph examples/graphs/$$g.json -size 256 -o docs/graphs/$$g.png || exit 1; done
+	for g in marble stone clouds; do $(GO) run ./cmd/noise image -graph examples/graphs/$$g.json -size 256 -ramp grey -o docs/graphs/$$g.png || exit 1; done
 
 # The interactive viewer (needs a desktop; press H in the window for the
 # keys). Without a display it says how to run it under xvfb-run.

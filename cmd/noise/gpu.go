@@ -9,6 +9,7 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/graph"
 )
 
 // The GPU backend (package github.com/noiselab/noise/gpu/dispatch, OpenGL
@@ -45,6 +46,9 @@ type gpuDevice interface {
 	info() gpuInfo
 	// sampler compiles cfg's kernel; the sampler is closed with the device.
 	sampler(cfg noise.Config) (gpuSampler, error)
+	// graphSampler compiles g's kernel (dispatch.Context.NewGraphSampler);
+	// the sampler is closed with the device.
+	graphSampler(g *graph.Graph) (gpuSampler, error)
 	close()
 }
 

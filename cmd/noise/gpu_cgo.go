@@ -11,6 +11,7 @@ import (
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 )
 
 func init() { openGPU = openGL }
@@ -39,6 +40,16 @@ func (d *glDevice) info() gpuInfo {
 
 func (d *glDevice) sampler(cfg noise.Config) (gpuSampler, error) {
 	s, err := d.ctx.NewSampler(cfg, &dispatch.SamplerOptions{Arith: d.arith})
+	if err != nil {
+		return nil, err
+	}
+	gs := &glSampler{Sampler: s, ctx: d.ctx}
+	d.samplers = append(d.samplers, gs)
+	return gs, nil
+}
+
+func (d *glDevice) graphSampler(g *graph.Graph) (gpuSampler, error) {
+	s, err := d.ctx.NewGraphSampler(g, &dispatch.SamplerOptions{Arith: d.arith})
 	if err != nil {
 		return nil, err
 	}

@@ -19,9 +19,11 @@ import (
 	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/cmd/internal/ramp"
 	"github.com/noiselab/noise/cpu"
+	"github.com/noiselab/noise/graph"
 )
 
 const imageHeader = `Usage: noise image -noise NAME [flags] -o out.png
+       noise image -graph FILE [flags] -o out.png
 
 Renders the XZ plane, seen from above, to a size×size PNG: pixel
 (i, j) samples the position (u − 0.5, 0, 0.5 − v) with u = (i+0.5)/size and
@@ -76,6 +78,17 @@ derivatives of the displaced plane y = K·noise: n = normalize(−K·dx, 1, −K
 with K = -displacement, encoded as R = (nx+1)/2, G = (nz+1)/2, B = (ny+1)/2
 (tangent +X = image right, bitangent +Z = image up, normal +Y = out of the
 image).
+
+-graph FILE renders a noise graph (docs/graphs.md; examples/graphs/)
+instead of a variant, through the CPU reference (cpu.NewGraph) or with
+-backend gpu the graph's compute kernel (Context.NewGraphSampler): pixel
+(i, j) samples the same (u − 0.5, 0, 0.5 − v), with no domain around it
+(the graph scales and moves positions with its own domain nodes, so the
+variant, settings and domain flags are refused). The ramps use the graph's
+output range (graph.Graph.Range); where that is unbounded, the range of the
+values in the image. -normals uses the graph's derivatives. -seamless and
+-frames sample 4D positions, so they need every noise node of the graph to
+be 4D ("dims": 4); a noise node of fewer dimensions would not read w.
 `
 
 // maxImageSize bounds -size (an RGBA image of 8192² pixels is 256 MiB).
@@ -95,6 +108,7 @@ type imageFlags struct {
 	loopRadius   float64
 	gpu          cliflag.GPU
 	isa          cliflag.ISA
+	graph        string // -graph FILE
 }
 
 // maxFrames bounds -frames.
@@ -116,6 +130,7 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.loopRadius, "loop-radius", 0.5, "-frames: `radius` of the loop's circle in the (y, w) plane, before the domain (larger: more change per loop; not with -tiling, whose time runs along w)")
 	f.gpu.Register(fs, " for -backend gpu")
 	f.isa.Register(fs, " (-backend cpu)")
+	fs.StringVar(&f.graph, "graph", "", graphUsage)
 	if err := parseFlags(fs, cliflag.Expand(imageHeader), args, stdout); err != nil {
 		return err
 	}
@@ -128,13 +143,25 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if f.out == "" {
 		return errors.New("missing -o FILE: the PNG to write")
 	}
-	cfg, err := f.config(fs)
-	if err != nil {
-		return err
-	}
-	mapping, err := f.mapping(fs, &cfg)
-	if err != nil {
-		return err
+	var cfg noise.Config
+	var mapping mapping
+	var g *graph.Graph
+	var err error
+	if cliflag.IsSet(fs, "graph") {
+		if g, mapping, err = f.graphSetup(fs); err != nil {
+			return err
+		}
+		cfg.Dims = 3
+		if mapping != planeMapping {
+			cfg.Dims = 4
+		}
+	} else {
+		if cfg, err = f.config(fs); err != nil {
+			return err
+		}
+		if mapping, err = f.mapping(fs, &cfg); err != nil {
+			return err
+		}
 	}
 	if f.size < 1 || f.size > maxImageSize {
 		return fmt.Errorf("invalid -size %d: must be 1 to %d", f.size, maxImageSize)
@@ -142,8 +169,10 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if math.IsNaN(f.displacement) || math.IsInf(f.displacement, 0) {
 		return fmt.Errorf("invalid -displacement %v: must be finite", f.displacement)
 	}
-	if err := cliflag.CheckNeeds(fs, f.needs(mapping, cfg.Dims)); err != nil {
-		return err
+	if g == nil {
+		if err := cliflag.CheckNeeds(fs, f.needs(mapping, cfg.Dims)); err != nil {
+			return err
+		}
 	}
 	if err := f.isa.Apply(); err != nil {
 		return err
@@ -169,14 +198,29 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var bs batchSampler
 	var cs *cpu.Sampler // the CPU backend's, or nil
 	var dev gpuDevice
+	lo, hi := cfg.Range()
+	if g != nil {
+		lo, hi = g.Range()
+	}
 	if f.backend == "gpu" {
 		if dev, err = openDevice(f.gpu); err != nil {
 			return err
 		}
 		defer dev.close()
-		if bs, err = dev.sampler(cfg); err != nil {
+		if g != nil {
+			bs, err = dev.graphSampler(g)
+		} else {
+			bs, err = dev.sampler(cfg)
+		}
+		if err != nil {
 			return fmt.Errorf("GPU (%s): %v", dev.info().Line, err)
 		}
+	} else if g != nil {
+		gs, err := cpu.NewGraph(g)
+		if err != nil {
+			return err
+		}
+		bs = gs
 	} else {
 		s, err := cpu.New(cfg)
 		if err != nil {
@@ -184,7 +228,7 @@ func runImage(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		bs, cs = s, s
 	}
-	r := imageRender{s: bs, cs: cs, cfg: cfg, size: f.size, normals: f.normals, k: float32(f.displacement),
+	r := imageRender{s: bs, cs: cs, cfg: cfg, lo: lo, hi: hi, size: f.size, normals: f.normals, k: float32(f.displacement),
 		wide: f.bits == "16", grey: f.ramp == "grey", progress: newProgress(stderr, !f.quiet, "noise image"),
 		mapping: mapping, loop: noise.Loop{Radius: float32(f.loopRadius)}, frames: max(f.frames, 1)}
 	defer r.progress.done()
@@ -265,6 +309,53 @@ func (f *imageFlags) mapping(fs *flag.FlagSet, cfg *noise.Config) (mapping, erro
 	return loopMapping, nil
 }
 
+// graphSetup loads -graph's file, refuses the flags a graph has its own
+// say in, and returns the pixels' mapping: -seamless and -frames need
+// every noise node to be 4D.
+func (f *imageFlags) graphSetup(fs *flag.FlagSet) (*graph.Graph, mapping, error) {
+	if err := cliflag.CheckNeeds(fs, graphFlagNeeds(nil),
+		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
+		[]cliflag.Need{
+			cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA),
+			cliflag.Needs("displacement", f.normals, "-normals", "it is the height K of the normal map's surface y = K·noise, and a value image has no surface"),
+			{Flag: "ramp", Holds: !f.normals, Msg: "-ramp does nothing with -normals: a normal map encodes the surface's normal, not the value through a ramp"},
+			cliflag.Needs("loop-radius", f.frames > 0 && !f.seamless, "-frames N", "the radius of the looping animation's circle"),
+		}); err != nil {
+		return nil, 0, err
+	}
+	if f.frames < 0 || f.frames > maxFrames || cliflag.IsSet(fs, "frames") && f.frames == 0 {
+		return nil, 0, fmt.Errorf("invalid -frames %d: must be 1 to %d", f.frames, maxFrames)
+	}
+	if r := f.loopRadius; math.IsNaN(r) || math.IsInf(r, 0) || r <= 0 || r > 1<<20 {
+		return nil, 0, fmt.Errorf("invalid -loop-radius %v: must be above 0, at most 2^20", r)
+	}
+	if f.seamless && f.frames > 0 {
+		return nil, 0, errors.New("-seamless and -frames do not combine (a seamless loop needs 6D noise)")
+	}
+	if f.frames > 0 && (f.out == "-" || strings.Count(f.out, "%") != 1 || !frameVerb.MatchString(f.out)) {
+		return nil, 0, fmt.Errorf("-frames writes one file per frame: -o needs one %%d verb in its name (e.g. -o frame%%03d.png), not %q", f.out)
+	}
+	g, err := loadGraph(f.graph)
+	if err != nil {
+		return nil, 0, err
+	}
+	m := planeMapping
+	what := "-seamless"
+	switch {
+	case f.seamless:
+		m = torusMapping
+	case f.frames > 0:
+		m, what = loopMapping, "-frames"
+	}
+	if m != planeMapping {
+		if n := graphNoiseDims(g); n != nil {
+			return nil, 0, fmt.Errorf("%s samples 4D positions and needs every noise node of the graph 4D: node %q is %dD %s, which does not read w (set its \"dims\" to 4)",
+				what, n.ID, n.Dims, n.Noise)
+		}
+	}
+	return g, m, nil
+}
+
 // frameVerb is the %d verb of a frame file name, with flags and width.
 var frameVerb = regexp.MustCompile(`%[0 +-]*[0-9]*d`)
 
@@ -272,7 +363,8 @@ var frameVerb = regexp.MustCompile(`%[0 +-]*[0-9]*d`)
 type imageRender struct {
 	s        batchSampler
 	cs       *cpu.Sampler // s on the CPU backend, else nil
-	cfg      noise.Config
+	cfg      noise.Config // the variant (a graph's: Dims only)
+	lo, hi   float32      // the values' range, for the ramps; ±Inf: the image's
 	size     int
 	normals  bool
 	k        float32 // the normal map's displacement
@@ -289,7 +381,31 @@ type imageRender struct {
 // chosen ramp.
 func (r *imageRender) render() (image.Image, error) {
 	rect := image.Rect(0, 0, r.size, r.size)
-	lo, hi := r.cfg.Range()
+	lo, hi := r.lo, r.hi
+	if !r.normals && (math.IsInf(float64(lo), 0) || math.IsInf(float64(hi), 0)) {
+		// An unbounded range (a graph's): the image's own, from a first
+		// pass over the pixels.
+		ilo, ihi := float32(math.Inf(1)), float32(math.Inf(-1))
+		if err := r.sample(func(_, _ int, v float32, _ noise.Sample) {
+			if !math.IsInf(float64(v), 0) {
+				ilo, ihi = min(ilo, v), max(ihi, v) // NaN leaves them
+			}
+		}); err != nil {
+			return nil, err
+		}
+		if ilo > ihi { // no finite value
+			ilo, ihi = 0, 1
+		}
+		if math.IsInf(float64(lo), 0) {
+			lo = ilo
+		}
+		if math.IsInf(float64(hi), 0) {
+			hi = ihi
+		}
+		if lo == hi {
+			hi = lo + 1
+		}
+	}
 	var img image.Image
 	var set func(i, j int, v float32, s noise.Sample)
 	switch {

@@ -11,18 +11,32 @@ import (
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 )
 
-const listHeader = `Usage: noise list
+const listHeader = `Usage: noise list [-graph FILE]
 
 Prints every noise variant: its name (the -noise value), the dimensions it
 supports, whether it has a tiling variant (-tiling; it needs a whole
 -frequency and -lacunarity), its output range per dimension
 (docs/algorithms.md §9; fractal summation keeps it) and a short description.
+
+With -graph FILE it lists the graph's nodes instead, one line each: id,
+type, inputs and parameters (a noise node's variant as flags), then the
+output node and the graph's output range (interval arithmetic over the
+nodes, docs/graphs.md §5; an unbounded side is -Inf or +Inf).
 `
 
 func runList(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := cliflag.NewFlagSet("noise list")
+	var graphPath string
+	fs.StringVar(&graphPath, "graph", "", graphUsage)
 	if err := parseFlags(fs, listHeader, args, stdout); err != nil {
 		return err
+	}
+	if cliflag.IsSet(fs, "graph") {
+		g, err := loadGraph(graphPath)
+		if err != nil {
+			return err
+		}
+		return listGraph(stdout, g)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tDIMS\tTILING\tRANGE\tDESCRIPTION")

@@ -21,6 +21,7 @@ import (
 )
 
 const sampleHeader = `Usage: noise sample -noise NAME [flags] < positions
+       noise sample -graph FILE [-dims 3|4] [-deriv] < positions
 
 Reads positions from stdin, one per line: "x y z", or exactly "x y z w"
 with -dims 4 (every noise but {fewerDims}); with -dims 2 also "x y", the position
@@ -62,6 +63,17 @@ sqrt or division round differently (voronoi-worley-smooth-lse differs in
 the last digits); other drivers agree within docs/algorithms.md §11's tolerances.
 Without an OpenGL 4.3 context the command stops with "no GPU" and the
 reason. -perm-mode blog is CPU only.
+
+-graph FILE evaluates a noise graph (docs/graphs.md; examples/graphs/)
+instead of a variant, through the CPU reference (cpu.NewGraph), or with
+-backend gpu through the graph's compute kernel (Context.NewGraphSampler,
+the same bits on Mesa llvmpipe but where a smooth Worley source's exp and
+log differ): positions
+"x y z" (-dims 3, the default) or "x y z w" (-dims 4), the value or with
+-deriv "v dx dy dz" ("v dx dy dz dw" with -dims 4). The file gives every
+noise node its variant and settings and the graph its domain nodes, so the
+variant, settings and domain flags are refused with it. A file that does
+not load is one line naming it (and the line, node or field).
 `
 
 // chunkLines is how many positions are read before they are evaluated
@@ -77,6 +89,7 @@ type sampleFlags struct {
 	permMode string
 	gpu      cliflag.GPU
 	isa      cliflag.ISA
+	graph    string // -graph FILE
 }
 
 func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -88,12 +101,15 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"perm-value `mode`: fixed (the project's float32 noise) or blog (the Rust blog's float64 noise, see above; -backend cpu only)")
 	f.gpu.Register(fs, " for -backend gpu")
 	f.isa.Register(fs, " (-backend cpu)")
+	fs.StringVar(&f.graph, "graph", "", graphUsage)
 	if err := parseFlags(fs, cliflag.Expand(sampleHeader), args, stdout); err != nil {
 		return err
 	}
 	var ev evaluator
 	var err error
-	if f.permMode == "blog" {
+	if cliflag.IsSet(fs, "graph") {
+		ev, err = f.graphEvaluator(fs)
+	} else if f.permMode == "blog" {
 		ev, err = f.blogEvaluator(fs)
 	} else {
 		ev, err = f.fixedEvaluator(fs)
@@ -152,6 +168,46 @@ func (f *sampleFlags) fixedEvaluator(fs *flag.FlagSet) (evaluator, error) {
 		return ev, nil
 	}
 	s, err := cpu.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ev.s = s
+	return ev, nil
+}
+
+// graphEvaluator loads the graph file and makes its sampler; sample's
+// flags that a graph has its own say in are refused.
+func (f *sampleFlags) graphEvaluator(fs *flag.FlagSet) (evaluator, error) {
+	if err := graphDims(f.variant.Dims); err != nil {
+		return nil, err
+	}
+	if err := cliflag.CheckNeeds(fs, graphFlagNeeds([]string{"dims"}, "perm-mode"),
+		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
+		[]cliflag.Need{cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA)}); err != nil {
+		return nil, err
+	}
+	g, err := loadGraph(f.graph)
+	if err != nil {
+		return nil, err
+	}
+	ev := &fixedEval{dims4: f.variant.Dims == 4, deriv: f.deriv}
+	if f.backend == "gpu" {
+		dev, err := openDevice(f.gpu)
+		if err != nil {
+			return nil, err
+		}
+		s, err := dev.graphSampler(g)
+		if err != nil {
+			dev.close()
+			return nil, fmt.Errorf("GPU (%s): %v", dev.info().Line, err)
+		}
+		ev.s, ev.dev = s, dev
+		return ev, nil
+	}
+	if err := f.isa.Apply(); err != nil {
+		return nil, err
+	}
+	s, err := cpu.NewGraph(g)
 	if err != nil {
 		return nil, err
 	}

@@ -99,6 +99,7 @@ type session struct {
 	ctx    *dispatch.Context
 	r      *renderer
 	in     *input
+	graph  graphView // the graph shown while State.Graph is set
 	st     stats
 	// frameSum and resampleSum add up the timed frames and resamples.
 	frameSum, resampleSum time.Duration
@@ -157,6 +158,7 @@ func (ss *session) run(s *State) error {
 		last = now
 		c, shoot := ss.handleInput(s, frame)
 		change |= c
+		change |= ss.graph.sync(s, time.Now()) // a new graph, or a saved file
 		if change == 0 && opts.frames == 0 {
 			continue
 		}
@@ -206,7 +208,13 @@ func (ss *session) update(s *State, change Change) error {
 	}
 	if change&(Remesh|Resample) != 0 {
 		t := time.Now()
-		if err := ss.r.resample(s.Config(), s.Loop(), s.Time, s.SeamlessOn()); err != nil {
+		var err error
+		if s.Graph != "" {
+			err = ss.r.resampleGraph(ss.graph.sampler)
+		} else {
+			err = ss.r.resample(s.Config(), s.Loop(), s.Time, s.SeamlessOn())
+		}
+		if err != nil {
 			return err
 		}
 		if ss.opts.timing {
@@ -234,7 +242,7 @@ func (ss *session) drawFrame(s *State, frame int, shoot bool) (next Change, err 
 	}
 	if shoot {
 		// A failed screenshot is a message, not the end of the session.
-		name, err := ss.r.saveNext(s.Noise.String(), fw, fh)
+		name, err := ss.r.saveNext(s.ShotName(), fw, fh)
 		if err != nil {
 			s.Message = "screenshot failed: " + oneline.Format(err.Error())
 		} else {

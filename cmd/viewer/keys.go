@@ -56,6 +56,8 @@ var bindings = []binding{
 	{glfw.KeySpace, false, ToggleAnimate, ""},
 	{glfw.KeyY, false, ToggleFlow, "Y              4D: time loops through w (4 s a loop)"},
 	{glfw.KeyU, false, ToggleSeamless, "U              4D on the plane: a seamless texture (4D torus, 2x2 tiles)"},
+	{glfw.KeyX, false, NextGraph, "X / Shift+X    next / previous noise graph (examples/graphs/, or -graph's directory; N: back)"},
+	{glfw.KeyX, true, PrevGraph, ""},
 	{glfw.KeyV, false, ResetView, "V              reset the camera"},
 	{glfw.KeyC, false, Screenshot, "C / F12        save a screenshot (PNG)"},
 	{glfw.KeyF12, false, Screenshot, ""},

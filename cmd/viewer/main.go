@@ -29,6 +29,7 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/cmd/internal/outfile"
+	"github.com/noiselab/noise/graph"
 	"github.com/noiselab/noise/internal/oneline"
 )
 
@@ -56,6 +57,13 @@ nothing is refused: -warp-frequency, -warp-octaves or -warp-mode without
 as the flags give it, also -instance-scale without -look cubes, -seamless
 without 4D noise on the plane, -time and -loop without 4D noise, -matrix
 without -rotate or -animate, and the like.
+
+-graph FILE shows a noise graph (docs/graphs.md; examples/graphs/) instead:
+evaluated on the CPU at the mesh points as they are (the plane spans
+[-0.5, 0.5]², the sphere has radius 0.5), reloaded whenever the file is
+saved (a save that does not load shows its error and keeps the last good
+graph); X cycles through the graphs of its directory, N goes back to the
+variants.
 
 Keys (press H in the window):
 `
@@ -140,6 +148,7 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	fs.IntVar(&opts.frames, "frames", 0, "draw this many `frames` and exit (default 2 with -screenshot)")
 	fs.BoolVar(&opts.timing, "timing", false, "with -frames: print the mean frame and resample times")
 	fs.BoolVar(&opts.debug, "debug", false, "GL debug context: GL errors and driver messages become errors")
+	fs.StringVar(&s.Graph, "graph", "", "show the noise graph `file` (docs/graphs.md) instead of the variant: evaluated on the CPU at the mesh points, reloaded when saved; X cycles through its directory")
 	if err := cliflag.Parse(fs, usageText(), args, stdout); err != nil {
 		return s, opts, err
 	}
@@ -189,10 +198,35 @@ func parseArgs(args []string, stdout io.Writer) (State, options, error) {
 	if opts.timing && opts.frames < 2 {
 		return s, opts, errors.New("-timing needs -frames 2 or more")
 	}
-	if err := cliflag.CheckNeeds(fs, needs(s, opts, &settings, &dom)); err != nil {
+	if err := cliflag.CheckNeeds(fs, needs(s, opts, &settings, &dom), graphNeeds(fs, s, opts)); err != nil {
 		return s, opts, err
 	}
+	if s.Graph != "" {
+		if _, err := graph.LoadFile(s.Graph); err != nil {
+			return s, opts, err
+		}
+	}
 	return s, opts, nil
+}
+
+// graphNeeds refuses, with -graph and -frames or -screenshot, the flags
+// of the variant, its settings, domain and time: the graph file sets its
+// own noise, and no key goes back to the variant. In the window they set
+// the variant that N shows.
+func graphNeeds(fs *flag.FlagSet, s State, opts options) []cliflag.Need {
+	if s.Graph == "" || opts.frames == 0 {
+		return nil
+	}
+	var out []cliflag.Need
+	skip := []string{"graph", "shape", "look", "resolution", "displacement", "help-overlay", "hud", "width", "height",
+		"instance-scale", "screenshot", "frames", "timing", "debug"}
+	fs.VisitAll(func(f *flag.Flag) {
+		if !slices.Contains(skip, f.Name) {
+			out = append(out, cliflag.Need{Flag: f.Name,
+				Msg: "-" + f.Name + " does nothing with -graph: the graph file sets its own noise, settings and domain, and " + batchNote})
+		}
+	})
+	return out
 }
 
 // batchNote ends the refusals of flags that only the window's keys could

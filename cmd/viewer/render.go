@@ -381,6 +381,23 @@ func (r *renderer) resampleSeamless(cfg noise.Config) error {
 	return r.ctx.WriteSamples(r.res, r.samples)
 }
 
+// resampleGraph writes a graph's samples at the mesh points into the
+// samples buffer: evaluated on the CPU (the positions as they are, 3D,
+// with derivatives) and uploaded. A nil sampler (no graph loaded yet)
+// writes zeros.
+func (r *renderer) resampleGraph(gs *cpu.GraphSampler) error {
+	r.samples = slices.Grow(r.samples[:0], len(r.mesh))[:len(r.mesh)]
+	if gs == nil {
+		clear(r.samples)
+	} else if err := gs.Samples(r.mesh, r.samples); err != nil {
+		return err
+	}
+	for i := range r.samples { // the shaders read v, dx, dy, dz
+		r.samples[i].Dw = 0
+	}
+	return r.ctx.WriteSamples(r.res, r.samples)
+}
+
 // sameConfig reports whether a and b are the same configuration, domains
 // compared by value.
 func sameConfig(a, b noise.Config) bool {

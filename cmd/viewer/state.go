@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,13 @@ type State struct {
 	// 2×2 tiles), sampled on the CPU; see SeamlessOn.
 	Seamless bool
 	Help     bool
+
+	// Graph is the path of the noise graph shown instead of the variant
+	// ("" shows the variant): -graph FILE, the X key (graph.go).
+	// GraphInfo describes the graph shown and GraphError the last file
+	// that did not load (the last good graph stays); the viewer sets both
+	// as it loads the file.
+	Graph, GraphInfo, GraphError string
 
 	Yaw, Pitch, Distance float32 // the orbit camera, degrees and units
 
@@ -221,6 +229,8 @@ const (
 	ToggleAnimate
 	ToggleFlow
 	ToggleSeamless
+	NextGraph
+	PrevGraph
 	ResetView
 	Screenshot
 	ToggleHelp
@@ -232,8 +242,20 @@ const (
 // leaves the state as it was and sets Message.
 func (s *State) Apply(a Action) Change {
 	s.Message = ""
+	if s.Graph != "" && graphRefuses(a) {
+		s.Message = graphKeyNote
+		return 0
+	}
 	switch a {
+	case NextGraph:
+		return s.cycleGraph(1)
+	case PrevGraph:
+		return s.cycleGraph(-1)
 	case NextNoise, PrevNoise:
+		if s.Graph != "" { // back to the variant shown before the graph
+			s.Graph, s.GraphInfo, s.GraphError = "", "", ""
+			return Resample
+		}
 		n := len(noise.Names())
 		d := 1
 		if a == PrevNoise {
@@ -371,6 +393,20 @@ func (s *State) Apply(a Action) Change {
 	return 0
 }
 
+// graphRefuses reports whether a is a key of the variant, its settings,
+// domain or time, which do nothing while a graph is shown (N and Shift+N
+// go back to the variants).
+func graphRefuses(a Action) bool {
+	switch a {
+	case Dims1, Dims2, Dims3, Dims4, ToggleTiling, OctavesUp, OctavesDown, FrequencyUp, FrequencyDown,
+		LacunarityUp, LacunarityDown, PersistenceUp, PersistenceDown, NextFractal, PrevFractal,
+		WarpUp, WarpDown, ToggleWarpMode, SeedUp, SeedDown, RotateLeft, RotateRight, RotateUp, RotateDown,
+		ToggleAnimate, ToggleFlow, ToggleSeamless:
+		return true
+	}
+	return false
+}
+
 // rotations are the arrow keys' turns of the domain: left and right about
 // Y, up and down about X.
 var rotations = map[Action]struct {
@@ -450,7 +486,7 @@ func (s *State) rotate(axis int, deg float32) {
 // domain spins about Y; while time flows and the noise is 4D, Time runs
 // around its loop. It reports Resample when either moved.
 func (s *State) Advance(dt float64) Change {
-	if dt <= 0 {
+	if dt <= 0 || s.Graph != "" {
 		return 0
 	}
 	var c Change
@@ -471,7 +507,7 @@ func (s *State) Advance(dt float64) Change {
 
 // Moving reports whether Advance changes the state: the domain spins, or
 // 4D time flows. The viewer then draws without waiting for input.
-func (s State) Moving() bool { return s.Animate || s.flowing() }
+func (s State) Moving() bool { return s.Graph == "" && (s.Animate || s.flowing()) }
 
 // flowing reports whether 4D time runs: Flow on 4D noise, unless the
 // seamless plane takes the fourth axis.
@@ -479,7 +515,9 @@ func (s State) flowing() bool { return s.Flow && s.Config().Dims == 4 && !s.Seam
 
 // SeamlessOn reports whether the seamless plane is drawn: Seamless, on the
 // plane, with 4D noise.
-func (s State) SeamlessOn() bool { return s.Seamless && s.Shape == cpu.Plane && s.Config().Dims == 4 }
+func (s State) SeamlessOn() bool {
+	return s.Graph == "" && s.Seamless && s.Shape == cpu.Plane && s.Config().Dims == 4
+}
 
 // Loop is the looping animation of 4D noise (the circle Time runs around).
 func (s State) Loop() noise.Loop { return noise.Loop{Radius: loopRadius} }
@@ -506,6 +544,9 @@ func (s State) Title() string { return strings.Join(s.Lines(), " | ") }
 // fractal settings, its domain, and the shape and look, then the last
 // message if there is one.
 func (s State) Lines() []string {
+	if s.Graph != "" {
+		return s.graphLines()
+	}
 	cfg := s.Config()
 	variant := cfg.Variant()
 	if s.Dims != cfg.Dims {
@@ -543,6 +584,33 @@ func (s State) Lines() []string {
 		lines = append(lines, s.Message)
 	}
 	return lines
+}
+
+// graphLines are Lines while a graph is shown: the graph, the keys that
+// go with it, the shape and look, the file's error and the last message.
+func (s State) graphLines() []string {
+	info := s.GraphInfo
+	if info == "" {
+		info = "graph " + s.Graph
+	}
+	lines := []string{info, "X / Shift+X: next / previous graph of " + filepath.Dir(s.Graph) + "; a save reloads it; N: the noise variants",
+		fmt.Sprintf("%s, %s %d, displacement %s", s.Shape, s.Look, s.Resolution, num(s.Displacement))}
+	if s.GraphError != "" {
+		lines = append(lines, s.GraphError)
+	}
+	if s.Message != "" {
+		lines = append(lines, s.Message)
+	}
+	return lines
+}
+
+// ShotName is the name the screenshot key saves under: the noise, or
+// graph-NAME for a graph file NAME.json.
+func (s State) ShotName() string {
+	if s.Graph != "" {
+		return "graph-" + strings.TrimSuffix(filepath.Base(s.Graph), filepath.Ext(s.Graph))
+	}
+	return s.Noise.String()
 }
 
 // vec formats a triple as one number when its components are equal.
