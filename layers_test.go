@@ -36,15 +36,15 @@ func TestLayers(t *testing.T) {
 	}
 	may := map[string][]string{
 		"":                        {"/internal/f32"},
-		"/cpu":                    {"", "/internal/dimcheck", "/internal/f32", "/internal/permtable"},
+		"/cpu":                    {"", "/graph", "/internal/dimcheck", "/internal/f32", "/internal/permtable"},
 		"/internal/dimcheck":      {"", "/internal/f32"},
-		"/compare":                {"", "/internal/dimcheck", "/cpu", "/internal/f32", "/internal/permtable"},
+		"/compare":                {"", "/graph", "/internal/dimcheck", "/cpu", "/internal/f32", "/internal/permtable"},
 		"/internal/permtable":     {},
 		"/internal/cmd/gpulayout": {},
-		"/gpu/shaders":            {"", "/internal/f32", "/internal/permtable"},
+		"/gpu/shaders":            {"", "/graph", "/internal/f32", "/internal/permtable"},
 		"/gpu/dispatch/egl":       {},
-		"/gpu/dispatch":           {"", "/internal/dimcheck", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
-		"/internal/appendixa":     {"", "/internal/dimcheck", "/cpu", "/internal/f32", "/internal/permtable"},
+		"/gpu/dispatch":           {"", "/graph", "/internal/dimcheck", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook"},
+		"/internal/appendixa":     {"", "/graph", "/internal/dimcheck", "/cpu", "/internal/f32", "/internal/permtable"},
 		"/internal/grid":          {},
 		"/cmd/internal/ramp":      {},
 		"/internal/oneline":       {},
@@ -52,7 +52,7 @@ func TestLayers(t *testing.T) {
 		"/internal/testhook":      {},
 		"/internal/glfwwin":       {},
 		"/graph":                  {"", "/internal/f32"}, // the root package and what it imports
-		"/gpu/dispatch/glfwctx":   {"", "/internal/dimcheck", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
+		"/gpu/dispatch/glfwctx":   {"", "/graph", "/internal/dimcheck", "/internal/f32", "/internal/permtable", "/gpu/shaders", "/gpu/dispatch", "/gpu/dispatch/egl", "/internal/oneline", "/internal/testhook", "/internal/glfwwin"},
 	}
 	for pkg, allowed := range may {
 		list, ok := deps[pkg]
