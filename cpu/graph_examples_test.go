@@ -8,7 +8,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/graph"
 )
@@ -70,48 +69,3 @@ func TestExampleGraphsRange(t *testing.T) {
 	}
 }
 
-// TestExampleGraphsDerivatives checks every example graph's derivatives
-// against central differences of its values (float64 arithmetic on the
-// float32 values, step 2^-12) at random points of the pictures' plane; a
-// point where the two sides of the difference disagree (a kink: clamp,
-// terrace, a ridge) is skipped, at most a quarter of them.
-func TestExampleGraphsDerivatives(t *testing.T) {
-	r := rand.New(rand.NewPCG(8, 24))
-	const h = 1.0 / 4096 // a power of two: p ± h is exact in float32 near the plane's unit square
-	for name, g := range exampleGraphs(t) {
-		s, err := cpu.NewGraph(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked, skipped := 0, 0
-		for range 300 {
-			p := mgl32.Vec3{float32(r.Float64() - 0.5), float32(r.Float64() - 0.5), float32(r.Float64() - 0.5)}
-			got := s.At(p)
-			d := [3]float32{got.Dx, got.Dy, got.Dz}
-			for axis := range 3 {
-				at := func(off float64) float64 {
-					q := p
-					q[axis] = float32(float64(q[axis]) + off)
-					return float64(s.ValueAt(q))
-				}
-				fwd := (at(h) - at(0)) / h
-				bwd := (at(0) - at(-h)) / h
-				cen := (at(h) - at(-h)) / (2 * h)
-				tol := 0.02 + 0.05*math.Abs(cen)
-				if math.Abs(fwd-bwd) > tol {
-					skipped++
-					continue
-				}
-				checked++
-				if math.Abs(float64(d[axis])-cen) > tol {
-					t.Errorf("%s at %v: d/d%c = %v, central difference %v", name, p, "xyz"[axis], d[axis], cen)
-				}
-			}
-		}
-		if skipped > checked/3 {
-			t.Errorf("%s: %d of %d components skipped as kinks", name, skipped, checked+skipped)
-		}
-	}
-}
-
-var _ = noise.Sample{}
