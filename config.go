@@ -75,6 +75,9 @@ func (c Config) String() string {
 	if s.Fractal == FractalPingPong && s.PingPong != 0 {
 		add("ping-pong", formatFloat32(s.PingPong))
 	}
+	if c.Noise.Parts().Family == FamilyVoronoi && s.Jitter != 0 {
+		add("jitter", formatFloat32(s.Jitter))
+	}
 	if s.Warped() {
 		add("warp-amplitude", formatFloat32(s.WarpAmplitude))
 		add("warp-frequency", strconv.Itoa(int(s.WarpBaseFrequency())))

@@ -71,7 +71,7 @@ var (
 	gradientEnum = enum[Gradient]{"Gradient", "gradient", []string{"value", "perlin", "simplex"}}
 	combinerEnum = enum[Combiner]{"Combiner", "combine step", []string{"none", "turbulence", "smooth-turbulence"}}
 	metricEnum   = enum[Metric]{"Metric", "metric", []string{"worley", "chebyshev", "smooth-worley"}}
-	functionEnum = enum[Function]{"Function", "function", []string{"f1", "f2", "f2-minus-f1"}}
+	functionEnum = enum[Function]{"Function", "function", []string{"f1", "f2", "f2-minus-f1", "f1-plus-f2", "f1-times-f2", "f1-div-f2", "cell-value"}}
 	fractalEnum  = enum[Fractal]{"Fractal", "fractal mode", []string{"fbm", "ridged", "billow", "pingpong"}}
 	warpModeEnum = enum[WarpMode]{"WarpMode", "warp mode", []string{"independent", "progressive"}}
 )

@@ -26,6 +26,14 @@ const (
 	VoronoiChebyshevF2MinusF1              // F2 − F1
 	VoronoiWorleySmoothLSE                 // log-sum-exp smooth minimum, in the F1 slot
 	VoronoiWorleySmoothPoly                // polynomial smooth minimum, in the F2 slot
+	VoronoiWorleyF1PlusF2                  // F1 + F2
+	VoronoiWorleyF1TimesF2                 // F1 · F2
+	VoronoiWorleyF1DivF2                   // F1 / F2
+	VoronoiWorleyCellValue                 // the nearest cell point's random value in [−1, 1]
+	VoronoiChebyshevF1PlusF2               // F1 + F2
+	VoronoiChebyshevF1TimesF2              // F1 · F2
+	VoronoiChebyshevF1DivF2                // F1 / F2
+	VoronoiChebyshevCellValue              // the nearest cell point's random value in [−1, 1]
 	PermValue                              // the Rust blog's permutation-table value noise, fixed mode
 	numNoises
 )
@@ -80,6 +88,10 @@ const (
 	FunctionF1        Function = iota // the nearest
 	FunctionF2                        // the second-nearest
 	FunctionF2MinusF1                 // their difference
+	FunctionF1PlusF2                  // their sum
+	FunctionF1TimesF2                 // their product
+	FunctionF1DivF2                   // their quotient F1/F2 (0 where F2 is 0)
+	FunctionCellValue                 // the nearest point's own random value in [−1, 1]
 )
 
 // Parts is how a noise type is composed (the tutorials' generic
@@ -118,6 +130,14 @@ var noiseTable = [numNoises]noiseInfo{
 	VoronoiChebyshevF2MinusF1: {"voronoi-chebyshev-f2-minus-f1", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF2MinusF1}, "Chebyshev F2 − F1"},
 	VoronoiWorleySmoothLSE:    {"voronoi-worley-smooth-lse", Parts{FamilyVoronoi, 0, 0, MetricSmoothWorley, FunctionF1}, "smooth Worley F1, log-sum-exp minimum"},
 	VoronoiWorleySmoothPoly:   {"voronoi-worley-smooth-poly", Parts{FamilyVoronoi, 0, 0, MetricSmoothWorley, FunctionF2}, "smooth Worley, polynomial minimum"},
+	VoronoiWorleyF1PlusF2:     {"voronoi-worley-f1-plus-f2", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionF1PlusF2}, "Worley F1 + F2"},
+	VoronoiWorleyF1TimesF2:    {"voronoi-worley-f1-times-f2", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionF1TimesF2}, "Worley F1 · F2"},
+	VoronoiWorleyF1DivF2:      {"voronoi-worley-f1-div-f2", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionF1DivF2}, "Worley F1 / F2"},
+	VoronoiWorleyCellValue:    {"voronoi-worley-cell-value", Parts{FamilyVoronoi, 0, 0, MetricWorley, FunctionCellValue}, "a random value per cell, nearest point by Euclidean distance"},
+	VoronoiChebyshevF1PlusF2:  {"voronoi-chebyshev-f1-plus-f2", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF1PlusF2}, "Chebyshev F1 + F2"},
+	VoronoiChebyshevF1TimesF2: {"voronoi-chebyshev-f1-times-f2", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF1TimesF2}, "Chebyshev F1 · F2"},
+	VoronoiChebyshevF1DivF2:   {"voronoi-chebyshev-f1-div-f2", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionF1DivF2}, "Chebyshev F1 / F2"},
+	VoronoiChebyshevCellValue: {"voronoi-chebyshev-cell-value", Parts{FamilyVoronoi, 0, 0, MetricChebyshev, FunctionCellValue}, "a random value per cell, nearest point by chessboard distance"},
 	PermValue:                 {"perm-value", Parts{FamilyPerm, 0, 0, 0, 0}, "permutation-table value noise (Rust blog, fixed mode)"},
 }
 
@@ -181,6 +201,14 @@ func (n Noise) Range(dims int) (lo, hi float32) {
 	p := noiseTable[n].parts
 	switch p.Family {
 	case FamilyVoronoi:
+		switch p.Function {
+		case FunctionCellValue:
+			return -1, 1
+		case FunctionF1PlusF2:
+			return 0, 2
+		case FunctionF1TimesF2, FunctionF1DivF2:
+			return 0, 1
+		}
 		if dims == 1 && p.Metric != MetricSmoothWorley && p.Function != FunctionF1 {
 			return 0, 1.5
 		}

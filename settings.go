@@ -36,6 +36,12 @@ type Settings struct {
 	// PingPong is FractalPingPong's strength s: 0 (DefaultPingPong, 2) or
 	// finite, above 0 and at most MaxPingPong. The other modes ignore it.
 	PingPong float32 `json:"pingPong,omitempty"`
+	// Jitter scales how far Voronoi cell points stray from their cell's
+	// centre (docs/algorithms.md §4.1): 0 (DefaultJitter, 1: the full
+	// square or cube, today's points bit for bit) or above 0 and at most 1;
+	// towards 0 the points tend to the centres, a regular grid. The other
+	// families ignore it.
+	Jitter float32 `json:"jitter,omitempty"`
 	// The domain warp (docs/algorithms.md §8.7) displaces the position by
 	// simplex-value noise before the noise is sampled: WarpOctaves octaves
 	// (0 stands for 1) at frequency WarpFrequency·2^j (0 stands for 1),
@@ -72,6 +78,9 @@ func (s Settings) Validate() error {
 	}
 	if p := s.PingPong; math.IsNaN(float64(p)) || p < 0 || p > MaxPingPong {
 		return fmt.Errorf("invalid ping-pong strength %v: must be above 0 and at most %d (0 means %d)", p, MaxPingPong, DefaultPingPong)
+	}
+	if j := s.Jitter; !(j >= 0 && j <= 1) {
+		return fmt.Errorf("invalid jitter %v: must be above 0 and at most 1 (0 means %d)", j, DefaultJitter)
 	}
 	if a := s.WarpAmplitude; math.IsNaN(float64(a)) || math.Abs(float64(a)) > MaxWarpAmplitude {
 		return fmt.Errorf("invalid warp amplitude %v: must be finite and at most %d in magnitude (0: no warp)", a, MaxWarpAmplitude)
@@ -117,3 +126,16 @@ func (s Settings) OctaveFrequency(o int) float32 {
 // TopFrequency returns the frequency of the last octave,
 // OctaveFrequency(Octaves−1). Valid settings keep it at most 2^24.
 func (s Settings) TopFrequency() float32 { return s.OctaveFrequency(max(s.Octaves, 1) - 1) }
+
+// DefaultJitter is the Voronoi jitter that a zero Settings.Jitter stands
+// for: the cell points anywhere in their cell (the tutorials' points).
+const DefaultJitter = 1
+
+// JitterAmount returns the Voronoi jitter in effect: Jitter, or
+// DefaultJitter where it is 0.
+func (s Settings) JitterAmount() float32 {
+	if s.Jitter == 0 {
+		return DefaultJitter
+	}
+	return s.Jitter
+}

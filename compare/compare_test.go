@@ -116,8 +116,8 @@ func TestPolicyFor(t *testing.T) {
 // TestMatrix: the variant list and the sets are what verify promises.
 func TestMatrix(t *testing.T) {
 	vs := Variants()
-	if len(vs) != 116 {
-		t.Errorf("%d variants, want 116", len(vs))
+	if len(vs) != 164 {
+		t.Errorf("%d variants, want 164", len(vs))
 	}
 	for _, v := range vs {
 		if err := v.Config(SettingsCases()[0]).Validate(); err != nil {

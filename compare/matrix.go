@@ -54,7 +54,8 @@ type SettingsCase struct {
 // 1 to 6 octaves, lacunarity 2 to 4, persistence 0 to 1, rotated,
 // non-uniformly scaled and translated domains (both matrix conventions; a
 // w scale and translation in the PS one),
-// the fractal modes ridged, billow and ping-pong, and both domain warps.
+// the fractal modes ridged, billow and ping-pong, both domain warps, and a
+// Voronoi jitter (the other families ignore it).
 func SettingsCases() []SettingsCase {
 	ps := &noise.Domain{Translation: [3]float32{1.25, -3.5, 0.75}, Rotation: [3]float32{30, -45, 60}, Scale: [3]float32{2, 0.5, 1.5},
 		TranslationW: 0.375, ScaleW: 1.75}
@@ -67,7 +68,7 @@ func SettingsCases() []SettingsCase {
 		{"p 0 and 1", noise.Settings{Seed: 123456789, Frequency: 5, Octaves: 4, Lacunarity: 2, Persistence: 1}, nil},
 		{"domain PS", noise.Settings{Seed: 42, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.6}, ps},
 		{"domain PN", noise.Settings{Seed: -99, Frequency: 6, Octaves: 1, Lacunarity: 2, Persistence: 0}, pn},
-		{"ridged, 4 oct", noise.Settings{Seed: 77, Frequency: 3, Octaves: 4, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged}, nil},
+		{"ridged, 4 oct, jitter 0.35", noise.Settings{Seed: 77, Frequency: 3, Octaves: 4, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged, Jitter: 0.35}, nil},
 		{"billow, domain PS", noise.Settings{Seed: -5, Frequency: 2, Octaves: 2, Lacunarity: 3, Persistence: 0.7, Fractal: noise.FractalBillow}, ps},
 		{"ping-pong 1.5, 3 oct, warp", noise.Settings{Seed: 2024, Frequency: 4, Octaves: 3, Lacunarity: 2, Persistence: 0.6, Fractal: noise.FractalPingPong, PingPong: 1.5,
 			WarpAmplitude: 0.2, WarpFrequency: 2, WarpOctaves: 2}, nil},

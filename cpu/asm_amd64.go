@@ -60,11 +60,12 @@ func isaLacks(l ISA) string {
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
 // the level is scalar or the variant has none (perm-value, smooth Worley,
-// 4D) or the settings warp the domain (the warp runs per position: scalar
-// code).
+// 4D, the Voronoi functions after F2 − F1, a Voronoi jitter other than 1:
+// voronoiScalarOnly) or the settings warp the domain (the warp runs per
+// position: scalar code).
 func batchKernelFor(c noise.Config, l ISA) batchKernel {
 	p := c.Noise.Parts()
-	if l < ISAAVX2 || c.Dims > 3 || c.Settings.Warped() {
+	if l < ISAAVX2 || c.Dims > 3 || c.Settings.Warped() || voronoiScalarOnly(c) {
 		return noBatch
 	}
 	t := ""

@@ -55,6 +55,7 @@ var settingsSpread = []noise.Settings{
 	{Seed: 7, Frequency: 2, Octaves: 4, Lacunarity: 2, Persistence: 0},
 	{Seed: 31, Frequency: 2.5, Octaves: 3, Lacunarity: 1.5, Persistence: 0.5},
 	{Seed: -3, Frequency: 0.3, Octaves: 4, Lacunarity: 2.75, Persistence: 0.7},
+	{Seed: 4, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Jitter: 0.3}, // Voronoi's jitter; the others ignore it
 }
 
 // fits reports whether set suits variant v: a tiling variant needs a whole
@@ -213,6 +214,7 @@ var smoothConfigs = []smoothConfig{
 	{noise.DefaultSettings(), nil},
 	{noise.Settings{Seed: -99, Frequency: 3, Octaves: 3, Lacunarity: 2, Persistence: 0.5}, &testDomain},
 	{noise.Settings{Seed: 5, Frequency: 1, Octaves: 2, Lacunarity: 4, Persistence: 0.8}, nil},
+	{noise.Settings{Seed: 6, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Jitter: 0.6}, nil}, // Voronoi's jitter
 	// The fractal modes (§6.4): their derivatives fold where an octave
 	// crosses 0 (ridged, billow) or a ping-pong band's edge.
 	{noise.Settings{Seed: 7, Frequency: 2, Octaves: 2, Lacunarity: 2, Persistence: 0.5, Fractal: noise.FractalRidged}, nil},
@@ -399,7 +401,7 @@ func TestBatchMatchesSinglePoint(t *testing.T) {
 		lean := noise.Settings{Seed: -7, Frequency: 3, Octaves: 1, Lacunarity: 2, Persistence: 0.5}
 		// A fractal mode, one per variant in turn (one octave: not lean).
 		modes := noise.Fractals()[1:]
-		shaped := noise.Settings{Seed: 21, Frequency: 2, Octaves: 1 + vi%2, Lacunarity: 2, Persistence: 0.5, Fractal: modes[vi%len(modes)], PingPong: 0.5 * float32(vi%3)}
+		shaped := noise.Settings{Seed: 21, Frequency: 2, Octaves: 1 + vi%2, Lacunarity: 2, Persistence: 0.5, Fractal: modes[vi%len(modes)], PingPong: 0.5 * float32(vi%3), Jitter: []float32{0, 1, 0.4, 0.05}[vi%4]}
 		if vi%2 == 0 { // and a warp, both modes in turn
 			shaped.WarpAmplitude, shaped.WarpFrequency, shaped.WarpOctaves, shaped.WarpMode = 0.3, 3, 2, noise.WarpMode(vi/2%2)
 		}

@@ -19,6 +19,11 @@ type variantParams struct {
 	metric   noise.Metric
 	function noise.Function
 	perm     *[512]uint8
+	// Voronoi jitter (docs/algorithms.md §4.1): a cell point's coordinate
+	// F becomes (F·jitter) + jitterC, jitterC = (1 − jitter)·0.5; jit is
+	// false for jitter 1, where the points are F itself (F·1 + 0 is F).
+	jit             bool
+	jitter, jitterC float32
 }
 
 // point is a position; 1D noise uses x, 2D x and z, 3D x, y and z, and 4D
@@ -92,8 +97,15 @@ func New(cfg noise.Config) (*Sampler, error) {
 	if parts.Family == noise.FamilyPerm {
 		s.vp.perm = PermValueTable(cfg.Settings.Seed)
 	}
-	if parts.Metric == noise.MetricSmoothWorley {
-		s.value = valueFromSample(s.sample) // its value needs the whole smooth-minimum state
+	if parts.Family == noise.FamilyVoronoi {
+		if j := cfg.Settings.JitterAmount(); j != 1 {
+			s.vp.jit, s.vp.jitter, s.vp.jitterC = true, j, float32((1-j)*0.5)
+		}
+	}
+	if parts.Metric == noise.MetricSmoothWorley || voronoiScalarOnly(cfg) {
+		// smooth Worley's value needs the whole smooth-minimum state; the
+		// value paths (and kernels) know neither jitter nor the newer functions
+		s.value = valueFromSample(s.sample)
 	}
 	s.isa = CurrentISA()
 	s.bk = batchKernelFor(cfg, s.isa)
@@ -105,7 +117,7 @@ func New(cfg noise.Config) (*Sampler, error) {
 	}
 	s.fractal, s.pp = cfg.Settings.Fractal, cfg.Settings.PingPongStrength()
 	s.f0 = s.oct.freq[0]
-	s.raw = s.lean && cfg.Dims == 2 && parts.Metric != noise.MetricSmoothWorley &&
+	s.raw = s.lean && cfg.Dims == 2 && parts.Metric != noise.MetricSmoothWorley && !voronoiScalarOnly(cfg) &&
 		(parts.Family == noise.FamilyLattice || parts.Family == noise.FamilySimplex || parts.Family == noise.FamilyVoronoi)
 	at := s.valueAtFunc()
 	s.at2, s.at3, s.at4 = s.dimsGuard(at, "ValueAt2", 2), s.dimsGuard(at, "ValueAt", 3), s.dimsGuard(at, "ValueAt4", 4)
@@ -121,6 +133,15 @@ func New(cfg noise.Config) (*Sampler, error) {
 		s.tr = newTransform(&d)
 	}
 	return s, nil
+}
+
+// voronoiScalarOnly reports whether cfg is a Voronoi variant that only the
+// sample path computes: the functions after F2 − F1 (F1 + F2, F1·F2, F1/F2,
+// the cell value) and every jitter other than 1. The value-only functions
+// and the batch kernels compute F1, F2 and F2 − F1 at jitter 1.
+func voronoiScalarOnly(cfg noise.Config) bool {
+	p := cfg.Noise.Parts()
+	return p.Family == noise.FamilyVoronoi && (p.Function > noise.FunctionF2MinusF1 || cfg.Settings.JitterAmount() != 1)
 }
 
 func valueFromSample(f sampleFunc) valueFunc {

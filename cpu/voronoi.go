@@ -36,6 +36,42 @@ func (s vsample) sample() noise.Sample { return noise.Sample{V: s.V, Dx: s.Dx, D
 // voronoiMinima holds the two running minima a <= b, with derivatives.
 type voronoiMinima struct{ a, b vsample }
 
+// cellMinima is voronoiMinima for FunctionCellValue: it also keeps the
+// nearest point's cell hash (the accumulator after the cell's indices) and
+// the point's index k in its cell (0, or 0 and 1 in 2D and 3D).
+type cellMinima struct {
+	voronoiMinima
+	h SmallXXHash
+	k int32
+}
+
+// update is voronoiMinima.update (Worley and Chebyshev), remembering the
+// cell and index of the candidate that becomes a.
+func (m *cellMinima) update(s vsample, h SmallXXHash, k int32) {
+	if s.V < m.a.V {
+		m.b = m.a
+		m.a = s
+		m.h, m.k = h, k
+	} else if s.V < m.b.V {
+		m.b = s
+	}
+}
+
+// cellValue is the nearest point's random value (docs/algorithms.md §4.4):
+// the value gradient (A·2) − 1 of the hash h.Eat(k) — the cell's hash fed
+// the point's index — in [−1, 1]. (The cell's own avalanche has no spare
+// byte: 2D points use all four bytes, 3D points bits 0–29.)
+func cellValue(h SmallXXHash, k int32) float32 { return valueGradient(h.Eat(k).bits()) }
+
+// jitter1 is a cell point's coordinate F (in [0, 1]) at the variant's
+// jitter: (F·jitter) + jitterC, or F itself at jitter 1.
+func (vp *variantParams) jitter1(F float32) float32 {
+	if !vp.jit {
+		return F
+	}
+	return float32(F*vp.jitter) + vp.jitterC
+}
+
 // initMinima is the state before the first candidate: a = b = 2, or for
 // smooth Worley a = 0 (an exp sum) and b = 2.
 func initMinima(m noise.Metric) voronoiMinima {
@@ -194,25 +230,57 @@ func (m voronoiMinima) finalize(met noise.Metric, dims int) voronoiMinima {
 	return m
 }
 
-// evaluate is IVoronoiFunction.Evaluate.
+// evaluate is IVoronoiFunction.Evaluate, and the functions the project
+// adds (docs/algorithms.md §4.4). FunctionCellValue is cellMinima's.
 func (m voronoiMinima) evaluate(fn noise.Function) vsample {
+	a, b := m.a, m.b
 	switch fn {
 	case noise.FunctionF2:
-		return m.b
+		return b
 	case noise.FunctionF2MinusF1:
-		return vsample{m.b.V - m.a.V, m.b.Dx - m.a.Dx, m.b.Dy - m.a.Dy, m.b.Dz - m.a.Dz} // sampleSub
+		return vsample{b.V - a.V, b.Dx - a.Dx, b.Dy - a.Dy, b.Dz - a.Dz} // sampleSub
+	case noise.FunctionF1PlusF2:
+		return vsample{a.V + b.V, a.Dx + b.Dx, a.Dy + b.Dy, a.Dz + b.Dz} // sampleAdd
+	case noise.FunctionF1TimesF2:
+		// the product rule: d(ab) = (da·b) + (a·db)
+		return vsample{float32(a.V * b.V),
+			float32(a.Dx*b.V) + float32(a.V*b.Dx),
+			float32(a.Dy*b.V) + float32(a.V*b.Dy),
+			float32(a.Dz*b.V) + float32(a.V*b.Dz)}
+	case noise.FunctionF1DivF2:
+		// q = a/b; the quotient rule: dq = (da − (q·db)) / b. b = 0 only
+		// where a = b = 0 (two points at the sample): q is 0 there.
+		if b.V == 0 {
+			return vsample{}
+		}
+		q := a.V / b.V
+		return vsample{q,
+			(a.Dx - float32(q*b.Dx)) / b.V,
+			(a.Dy - float32(q*b.Dy)) / b.V,
+			(a.Dz - float32(q*b.Dz)) / b.V}
 	}
-	return m.a
+	return a
 }
+
+// result is the finalised cell value: (v, 0, 0, 0).
+func (m cellMinima) result() vsample { return vsample{V: cellValue(m.h, m.k)} }
 
 // voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
 func voronoi1D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sample {
 	px := p.x
 	x := getSpan(px, f, vp.tiling)
+	if vp.function == noise.FunctionCellValue {
+		m := cellMinima{voronoiMinima: initMinima(vp.metric)}
+		for u := int32(-1); u <= 1; u++ {
+			hc := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
+			m.update(worleyDist1((vp.jitter1(hc.bits().Floats01A())+float32(u))-x.g0), hc, 0)
+		}
+		return m.result().sample()
+	}
 	m := initMinima(vp.metric)
 	for u := int32(-1); u <= 1; u++ {
 		hb := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling)).bits()
-		m.update(vp.metric, worleyDist1((hb.Floats01A()+float32(u))-x.g0))
+		m.update(vp.metric, worleyDist1((vp.jitter1(hb.Floats01A())+float32(u))-x.g0))
 	}
 	s := m.finalize(vp.metric, 1).evaluate(vp.function)
 	s.Dx = float32(s.Dx * float32(f))
@@ -224,18 +292,30 @@ func voronoi2D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sampl
 	px, pz := p.x, p.z
 	x := getSpan(px, f, vp.tiling)
 	z := getSpan(pz, f, vp.tiling)
-	m := initMinima(vp.metric)
+	m := cellMinima{voronoiMinima: initMinima(vp.metric)}
+	cell := vp.function == noise.FunctionCellValue
 	for u := int32(-1); u <= 1; u++ {
 		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
 		ox := float32(u) - x.g0
 		for v := int32(-1); v <= 1; v++ {
-			hb := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling)).bits()
+			hc := hx.Eat(validateSingleStep(z.p0+v, f, vp.tiling))
+			hb := hc.bits()
 			oz := float32(v) - z.g0
-			m.update(vp.metric, dist2(vp.metric, hb.Floats01A()+ox, hb.Floats01B()+oz))
-			m.update(vp.metric, dist2(vp.metric, hb.Floats01C()+ox, hb.Floats01D()+oz))
+			d1 := dist2(vp.metric, vp.jitter1(hb.Floats01A())+ox, vp.jitter1(hb.Floats01B())+oz)
+			d2 := dist2(vp.metric, vp.jitter1(hb.Floats01C())+ox, vp.jitter1(hb.Floats01D())+oz)
+			if cell {
+				m.update(d1, hc, 0)
+				m.update(d2, hc, 1)
+			} else {
+				m.voronoiMinima.update(vp.metric, d1)
+				m.voronoiMinima.update(vp.metric, d2)
+			}
 		}
 	}
-	s := m.finalize(vp.metric, 2).evaluate(vp.function)
+	if cell {
+		return m.result().sample()
+	}
+	s := m.voronoiMinima.finalize(vp.metric, 2).evaluate(vp.function)
 	F := float32(f)
 	s.Dx = float32(s.Dx * F)
 	s.Dz = float32(s.Dz * F)
@@ -248,7 +328,8 @@ func voronoi3D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sampl
 	x := getSpan(px, f, vp.tiling)
 	y := getSpan(py, f, vp.tiling)
 	z := getSpan(pz, f, vp.tiling)
-	m := initMinima(vp.metric)
+	m := cellMinima{voronoiMinima: initMinima(vp.metric)}
+	cell := vp.function == noise.FunctionCellValue
 	for u := int32(-1); u <= 1; u++ {
 		hx := h.Eat(validateSingleStep(x.p0+u, f, vp.tiling))
 		ox := float32(u) - x.g0
@@ -256,14 +337,25 @@ func voronoi3D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sampl
 			hy := hx.Eat(validateSingleStep(y.p0+v, f, vp.tiling))
 			oy := float32(v) - y.g0
 			for w := int32(-1); w <= 1; w++ {
-				hb := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling)).bits()
+				hc := hy.Eat(validateSingleStep(z.p0+w, f, vp.tiling))
+				hb := hc.bits()
 				oz := float32(w) - z.g0
-				m.update(vp.metric, dist3(vp.metric, hb.bits5(0)+ox, hb.bits5(5)+oy, hb.bits5(10)+oz))
-				m.update(vp.metric, dist3(vp.metric, hb.bits5(15)+ox, hb.bits5(20)+oy, hb.bits5(25)+oz))
+				d1 := dist3(vp.metric, vp.jitter1(hb.bits5(0))+ox, vp.jitter1(hb.bits5(5))+oy, vp.jitter1(hb.bits5(10))+oz)
+				d2 := dist3(vp.metric, vp.jitter1(hb.bits5(15))+ox, vp.jitter1(hb.bits5(20))+oy, vp.jitter1(hb.bits5(25))+oz)
+				if cell {
+					m.update(d1, hc, 0)
+					m.update(d2, hc, 1)
+				} else {
+					m.voronoiMinima.update(vp.metric, d1)
+					m.voronoiMinima.update(vp.metric, d2)
+				}
 			}
 		}
 	}
-	s := m.finalize(vp.metric, 3).evaluate(vp.function)
+	if cell {
+		return m.result().sample()
+	}
+	s := m.voronoiMinima.finalize(vp.metric, 3).evaluate(vp.function)
 	F := float32(f)
 	s.Dx = float32(s.Dx * F)
 	s.Dy = float32(s.Dy * F)

@@ -23,7 +23,8 @@ func (f *sampleFlags) needs(dims int) []cliflag.Need {
 		f.gpu.Needs(f.backend == "gpu", "-backend gpu", noGPU),
 		[]cliflag.Need{cliflag.Needs("isa", f.backend != "gpu", "-backend cpu", noISA)},
 		[]cliflag.Need{cliflag.Needs("perm-mode", f.variant.Noise == noise.PermValue, "-noise "+noise.PermValue.String(),
-			"it picks how perm-value noise is evaluated, and -noise "+f.variant.Noise.String()+" is not perm-value")},
+			"it picks how perm-value noise is evaluated, and -noise "+f.variant.Noise.String()+" is not perm-value"),
+			cliflag.JitterNeed(f.variant.Noise)},
 		f.settings.Needs(true),
 		f.domain.Needs(dims == 4, false, "-dims 4", "a non-zero -rotate"),
 	)
@@ -46,6 +47,7 @@ func (f *imageFlags) needs(m mapping, dims int) []cliflag.Need {
 			cliflag.Needs("displacement", f.normals, "-normals", "it is the height K of the normal map's surface y = K·noise, and a value image has no surface"),
 			{Flag: "ramp", Holds: !f.normals, Msg: "-ramp does nothing with -normals: a normal map encodes the surface's normal, not the value through a ramp"},
 			loopRadius,
+			cliflag.JitterNeed(f.variant.Noise),
 		},
 		f.settings.Needs(true),
 		f.domain.Needs(dims == 4, false, "-dims 4, -seamless or -frames", "a non-zero -rotate"),
@@ -70,6 +72,7 @@ func (f *shaderFlags) needs() []cliflag.Need {
 			{Flag: "version", Msg: "-version does nothing with -library: the library has no #version line (include it after yours, 410 core or later); -version is for the compute kernel"},
 		},
 		f.settings.Needs(false),
+		[]cliflag.Need{cliflag.JitterNeed(f.variant.Noise)},
 		f.domain.Needs(f.variant.Dims == 4, false, "-dims 4", "a non-zero -rotate"),
 	)
 }

@@ -67,7 +67,7 @@ func rows(t *testing.T, stdout string) (pass, fail []string) {
 }
 
 // TestWholeMatrixPasses runs every variant (small position sets; make
-// verify runs the full size) and expects 116 passing rows, the summary
+// verify runs the full size) and expects 164 passing rows, the summary
 // and the renderer.
 func TestWholeMatrixPasses(t *testing.T) {
 	needGL(t)
@@ -76,10 +76,10 @@ func TestWholeMatrixPasses(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	pass, fail := rows(t, r.stdout)
-	if len(pass) != 116 || len(fail) != 0 {
-		t.Errorf("%d PASS and %d FAIL rows, want 116 and 0", len(pass), len(fail))
+	if len(pass) != 164 || len(fail) != 0 {
+		t.Errorf("%d PASS and %d FAIL rows, want 164 and 0", len(pass), len(fail))
 	}
-	for _, want := range []string{"GL: ", "OpenGL", "verify: PASS: 116 of 116 variants pass", "tolerance: values abs 2e-06"} {
+	for _, want := range []string{"GL: ", "OpenGL", "verify: PASS: 164 of 164 variants pass", "tolerance: values abs 2e-06"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q", want)
 		}
@@ -349,10 +349,10 @@ func TestWorstCaseGPU(t *testing.T) {
 	needGL(t)
 	r := runVerify([]string{"-n", "60", "-precision", "worst"}, nil)
 	pass, fail := rows(t, r.stdout)
-	if r.code != 0 || len(pass) != 116 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
+	if r.code != 0 || len(pass) != 164 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
 		t.Fatalf("-precision worst: exit %d, %d PASS, failing %v\n%s", r.code, len(pass), fail, r.stderr)
 	}
-	if strings.Contains(r.stdout, "116 bit-exact") {
+	if strings.Contains(r.stdout, "164 bit-exact") {
 		t.Error("-precision worst: every variant bit-exact: the emulation is not in effect")
 	}
 	r = runVerify([]string{"-n", "60", "-precision", "worst", "-arith", "exact", "-exact"}, nil)

@@ -19,6 +19,7 @@ func setSettingsUniform(p uint32, loc func(string) int32, name string, u shaders
 	gl.ProgramUniform1f(p, loc(name+".persistence"), u.Persistence)
 	gl.ProgramUniform1i(p, loc(name+".fractal"), u.Fractal)
 	gl.ProgramUniform1f(p, loc(name+".pingPong"), u.PingPong)
+	gl.ProgramUniform1f(p, loc(name+".jitter"), u.Jitter)
 	gl.ProgramUniform1f(p, loc(name+".warpAmplitude"), u.WarpAmplitude)
 	gl.ProgramUniform1i(p, loc(name+".warpFrequency"), u.WarpFrequency)
 	gl.ProgramUniform1i(p, loc(name+".warpOctaves"), u.WarpOctaves)

@@ -7,11 +7,11 @@ import "github.com/noiselab/noise"
 // UniformSettings holds the values of the GPU struct Settings
 // (glsl/layout.glsl; PSettings in a library of prefix P), member for
 // member; NewUniformSettings derives them. Settings are the fractal
-// settings (noise.Settings) as the GPU reads them: pingPong, warpFrequency
-// and warpOctaves are the values in effect (Settings.PingPongStrength,
-// WarpBaseFrequency, WarpOctaveCount), except that warpOctaves is 0 when
-// the settings do not warp (shaders.WarpOctaves), so that the warp's loop
-// does not run.
+// settings (noise.Settings) as the GPU reads them: pingPong, jitter,
+// warpFrequency and warpOctaves are the values in effect
+// (Settings.PingPongStrength, JitterAmount, WarpBaseFrequency,
+// WarpOctaveCount), except that warpOctaves is 0 when the settings do not
+// warp (shaders.WarpOctaves), so that the warp's loop does not run.
 type UniformSettings struct {
 	Seed          int32   // seed: Settings.Seed
 	Frequency     float32 // frequency: Settings.Frequency
@@ -20,6 +20,7 @@ type UniformSettings struct {
 	Persistence   float32 // persistence: Settings.Persistence
 	Fractal       int32   // fractal: Settings.Fractal, a fractal* code
 	PingPong      float32 // pingPong: Settings.PingPongStrength(): PingPong, or DefaultPingPong for 0
+	Jitter        float32 // jitter: Settings.JitterAmount(): Jitter, or DefaultJitter for 0
 	WarpAmplitude float32 // warpAmplitude: Settings.WarpAmplitude; 0 is no warp
 	WarpFrequency int32   // warpFrequency: Settings.WarpBaseFrequency(): WarpFrequency, or 1 for 0
 	WarpOctaves   int32   // warpOctaves: WarpOctaves(s): Settings.WarpOctaveCount(), or 0 without a warp
@@ -37,6 +38,7 @@ func NewUniformSettings(s noise.Settings) UniformSettings {
 		Persistence:   s.Persistence,
 		Fractal:       int32(s.Fractal),
 		PingPong:      s.PingPongStrength(),
+		Jitter:        s.JitterAmount(),
 		WarpAmplitude: s.WarpAmplitude,
 		WarpFrequency: s.WarpBaseFrequency(),
 		WarpOctaves:   int32(WarpOctaves(s)),
@@ -55,6 +57,7 @@ func (u UniformSettings) GLSL() string {
 		glFloat(u.Persistence) + ", " +
 		glInt(u.Fractal) + ", " +
 		glFloat(u.PingPong) + ", " +
+		glFloat(u.Jitter) + ", " +
 		glFloat(u.WarpAmplitude) + ", " +
 		glInt(u.WarpFrequency) + ", " +
 		glInt(u.WarpOctaves) + ", " +
@@ -63,7 +66,7 @@ func (u UniformSettings) GLSL() string {
 
 // settingsMembers is the number of members of Settings: the uniform
 // locations a Settings uniform takes.
-const settingsMembers = 11
+const settingsMembers = 12
 
 // UniformDomain holds the values of the GPU struct Domain
 // (glsl/layout.glsl; PDomain in a library of prefix P), member for member;

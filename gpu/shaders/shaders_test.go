@@ -30,7 +30,7 @@ var mirrors = map[string][]string{
 
 // renamed are GLSL functions whose Go twin has another name, because GLSL
 // has no methods or function values: the Go name each translates.
-var renamed = map[string]string{"noiseOctave": "sampleFuncs"}
+var renamed = map[string]string{"noiseOctave": "sampleFuncs", "updateCell": "update", "cellResult": "result", "variantOf": "New"}
 
 // glslOnly are the functions of arith.glsl without a Go twin: Go's / and
 // math.Sqrt are correctly rounded, the GPU's need not be, so the GLSL
@@ -153,7 +153,7 @@ func TestSources(t *testing.T) {
 	for _, want := range []string{
 		"#define noise_NOISE_FAMILY noise_familyPerm\n", "#define noise_familyPerm 3\n", "#define noise_NOISE_DIMS 4\n", "#define noise_NOISE_TILING 1\n",
 		"#define noise_NOISE_ARITH_EXACT 0\n",
-		"noise_Settings(int(0x80000000u), uintBitsToFloat(0x40400000u), 2, uintBitsToFloat(0x40000000u), uintBitsToFloat(0x3E99999Au), 0, uintBitsToFloat(0x40000000u), uintBitsToFloat(0x00000000u), 1, 0, 0)",
+		"noise_Settings(int(0x80000000u), uintBitsToFloat(0x40400000u), 2, uintBitsToFloat(0x40000000u), uintBitsToFloat(0x3E99999Au), 0, uintBitsToFloat(0x40000000u), uintBitsToFloat(0x3F800000u), uintBitsToFloat(0x00000000u), 1, 0, 0)",
 		"noise_Domain(1, vec3(", "const uint noise_noisePerm[512] = uint[512](\n\t" + itoa(perm[0]) + "u," + itoa(perm[1]) + "u,",
 		"noise_Sample noise_sample(vec3 p)", "noise_Sample noise_sample4(vec4 p)", "float noise_value(vec3 p)",
 		"noise_Sample noise_sampleWith(vec4 p, noise_Settings s, noise_Domain d)",

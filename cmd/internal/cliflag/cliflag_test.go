@@ -141,10 +141,10 @@ func TestVariants(t *testing.T) {
 		args []string
 		want int
 	}{
-		{nil, (8*3+11*4)*2 - 5*4},
+		{nil, (16*3+11*4)*2 - 5*4},
 		{[]string{"-noise", "perlin,simplex"}, 4*2 + 4},
 		{[]string{"-noise", "perlin, simplex", "-tiling", "no"}, 8},
-		{[]string{"-exclude", "perm-value", "-dims", "2,3", "-tiling", "yes"}, 13 * 2},
+		{[]string{"-exclude", "perm-value", "-dims", "2,3", "-tiling", "yes"}, 21 * 2},
 		{[]string{"-dims", "4"}, 6*2 + 5},
 	} {
 		if n, err := count(tt.args...); err != nil || n != tt.want {

@@ -79,6 +79,13 @@ func (s *Settings) Needs(asGiven bool) []Need {
 	return out
 }
 
+// JitterNeed refuses -jitter for a noise other than Voronoi noise, whose
+// cell points it moves; the others have none.
+func JitterNeed(n noise.Noise) Need {
+	return Needs("jitter", n.Parts().Family == noise.FamilyVoronoi, "a Voronoi -noise",
+		"it moves the Voronoi cell points, and -noise "+n.String()+" has none")
+}
+
 // Needs refuses the domain flags that the others make ineffective: -matrix
 // without a rotation (ps and pn differ only in the order of rotation and
 // scale) unless rotates (the rotation changes later: the viewer's keys and

@@ -90,8 +90,14 @@ func TestNeeds(t *testing.T) {
 	// The kernel takes every settings and domain flag at run time.
 	fs, _ := parse(t, []string{"-octaves", "3"}, reg)
 	wantError(t, "NeedLibrary", CheckNeeds(fs, NeedLibrary("-library", "uniforms")), "-octaves needs -library: uniforms")
+	// -jitter moves Voronoi cell points only.
+	fs, _ = parse(t, []string{"-jitter", "0.5"}, reg)
+	wantError(t, "-jitter, perlin", CheckNeeds(fs, []Need{JitterNeed(noise.Perlin)}), "-jitter needs a Voronoi -noise: it moves the Voronoi cell points, and -noise perlin has none")
+	if err := CheckNeeds(fs, []Need{JitterNeed(noise.VoronoiWorleyCellValue)}); err != nil {
+		t.Errorf("-jitter with Voronoi noise: %v", err)
+	}
 	names := strings.Join(SettingsFlags(), " ")
-	for _, n := range []string{"seed", "frequency", "octaves", "lacunarity", "persistence", "fractal", "ping-pong", "warp-amplitude", "warp-frequency", "warp-octaves", "warp-mode"} {
+	for _, n := range []string{"seed", "frequency", "octaves", "lacunarity", "persistence", "fractal", "ping-pong", "jitter", "warp-amplitude", "warp-frequency", "warp-octaves", "warp-mode"} {
 		if !strings.Contains(" "+names+" ", " "+n+" ") {
 			t.Errorf("SettingsFlags() = %q lacks %s", names, n)
 		}
@@ -134,7 +140,7 @@ func TestVariantsFilters(t *testing.T) {
 	}{
 		{[]string{"-noise", "perlin,voronoi-worley-f1", "-dims", "3,4"}, 2*2 + 2},
 		{[]string{"-noise", "all", "-dims", "4"}, 6*2 + 5},
-		{[]string{"-exclude", "simplex", "-tiling", "no"}, 8*3 + 10*4},
+		{[]string{"-exclude", "simplex", "-tiling", "no"}, 16*3 + 10*4},
 		{[]string{"-noise", "simplex,perlin", "-tiling", "no", "-dims", "1"}, 2},
 	} {
 		if vs, err := sel(tt.args...); err != nil || len(vs) != tt.want {

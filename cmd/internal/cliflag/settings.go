@@ -12,7 +12,7 @@ import (
 )
 
 // Settings are the fractal settings flags: -seed, -frequency, -octaves,
-// -lacunarity, -persistence, -fractal, -ping-pong and the domain warp's
+// -lacunarity, -persistence, -fractal, -ping-pong, -jitter and the domain warp's
 // -warp-amplitude, -warp-frequency, -warp-octaves and -warp-mode. The numbers are kept as typed (the
 // frequency, lacunarity and persistence as their text), so that Settings can apply
 // the library's rules and a command with another noise (noise sample
@@ -24,6 +24,7 @@ type Settings struct {
 	Lacunarity, Persistence Number
 	Fractal                 string // a noise.Fractal name
 	PingPong                Number // empty: the library's default
+	Jitter                  Number // empty: the library's default (1)
 	WarpAmplitude           Number
 	WarpFrequency           int64
 	WarpOctaves             int
@@ -67,6 +68,7 @@ func (s *Settings) Register(fs *flag.FlagSet, def noise.Settings, seedUsage stri
 	fs.StringVar(&s.Fractal, "fractal", def.Fractal.String(), "fractal `mode` of each octave: "+strings.Join(noise.FractalNames(), ", ")+
 		" (docs/algorithms.md §6.4)")
 	fs.Var(&s.PingPong, "ping-pong", fmt.Sprintf("`strength` of -fractal pingpong, above 0 and at most %d (default %d)", noise.MaxPingPong, noise.DefaultPingPong))
+	fs.Var(&s.Jitter, "jitter", fmt.Sprintf("Voronoi cell points' `jitter`: above 0 and at most 1, towards 0 a regular grid (default %d; docs/algorithms.md §4.1)", noise.DefaultJitter))
 	s.WarpAmplitude = Number(strconv.FormatFloat(float64(def.WarpAmplitude), 'g', -1, 32))
 	fs.Var(&s.WarpAmplitude, "warp-amplitude", fmt.Sprintf("domain warp `amplitude` in position units, at most %d in magnitude; 0: no warp (docs/algorithms.md §8.7)", noise.MaxWarpAmplitude))
 	fs.Int64Var(&s.WarpFrequency, "warp-frequency", int64(def.WarpBaseFrequency()), "domain warp base `frequency`, a whole number at least 1 (with -warp-amplitude)")
@@ -126,6 +128,13 @@ func (s *Settings) Settings() (noise.Settings, error) {
 			return st, fmt.Errorf("invalid -ping-pong %s: must be above 0 and at most %d", s.PingPong, noise.MaxPingPong)
 		}
 	}
+	var jitter float64
+	if s.Jitter != "" {
+		jitter = s.Jitter.Float64()
+		if !(jitter > 0 && jitter <= 1) || float32(jitter) == 0 {
+			return st, fmt.Errorf("invalid -jitter %s: must be above 0 and at most 1", s.Jitter)
+		}
+	}
 	var warp float64
 	if s.WarpAmplitude != "" {
 		warp = s.WarpAmplitude.Float64()
@@ -157,6 +166,7 @@ func (s *Settings) Settings() (noise.Settings, error) {
 		Persistence: float32(pers),
 		Fractal:     fractal,
 		PingPong:    float32(pp),
+		Jitter:      float32(jitter),
 	}
 	if warp != 0 { // without a warp its fields stay zero, as in DefaultSettings
 		st.WarpAmplitude, st.WarpFrequency, st.WarpOctaves, st.WarpMode = float32(warp), int32(s.WarpFrequency), s.WarpOctaves, warpMode

@@ -37,7 +37,7 @@ func parseConfig(args []string) (noise.Config, error) {
 			return cfg, err
 		}
 	}
-	return cfg, CheckNeeds(fs, s.Needs(true), d.Needs(cfg.Dims == 4, false, "-dims 4", "a non-zero -rotate"))
+	return cfg, CheckNeeds(fs, s.Needs(true), []Need{JitterNeed(cfg.Noise)}, d.Needs(cfg.Dims == 4, false, "-dims 4", "a non-zero -rotate"))
 }
 
 // randomConfig is a valid configuration in the form the commands make:
@@ -75,6 +75,9 @@ func randomConfig(r *rand.Rand) noise.Config {
 		if s.Octaves >= 2 {
 			s.Lacunarity = 1 + float32(r.Float64()*2)
 		}
+	}
+	if n.Parts().Family == noise.FamilyVoronoi && r.IntN(2) == 0 { // a jitter in (0, 1]
+		s.Jitter = 1 - float32(r.Float64())
 	}
 	if s.Fractal == noise.FractalPingPong && r.IntN(2) == 0 {
 		s.PingPong = 0.25 + float32(r.Float64())*4

@@ -16,8 +16,8 @@ layout(location = 1) uniform vec3 noiseStepU;
 layout(location = 2) uniform vec3 noiseStepV;
 layout(location = 3) uniform vec3 noiseStepW;
 layout(location = 4) uniform ivec3 noiseSize;
-layout(location = 5) uniform Settings noiseSettings; // locations 5–15
-layout(location = 16) uniform Domain noiseDomain;    // locations 16–24
+layout(location = 5) uniform Settings noiseSettings; // locations 5–16
+layout(location = 17) uniform Domain noiseDomain;    // locations 17–25
 
 // gridPosition is dispatch.Grid.Position.
 vec3 gridPosition(ivec3 id) {

@@ -12,8 +12,8 @@ layout(std430, binding = 1) writeonly buffer NoiseResults { float noiseResults[]
 
 layout(location = 0) uniform uint noiseCount;
 layout(location = 1) uniform uint noiseStride;
-layout(location = 2) uniform Settings noiseSettings; // locations 2–12
-layout(location = 13) uniform Domain noiseDomain;    // locations 13–21
+layout(location = 2) uniform Settings noiseSettings; // locations 2–13
+layout(location = 14) uniform Domain noiseDomain;    // locations 14–22
 
 void main() {
 	uint i = gl_GlobalInvocationID.x;

@@ -6,8 +6,24 @@
 // arguments.
 
 // noiseVariant is the cpu.variantParams of the compiled variant.
+// The jitter fields are set per dispatch by variantOf.
 const VariantParams noiseVariant = VariantParams(NOISE_DIMS, NOISE_TILING != 0, NOISE_GRAD, NOISE_COMB,
-	NOISE_METRIC, NOISE_FUNCTION);
+	NOISE_METRIC, NOISE_FUNCTION, false, 1.0, 0.0);
+
+// variantOf is noiseVariant with the settings' Voronoi jitter (cpu.New):
+// jitterC = (1 − jitter)·0.5; jit only for Voronoi noise and jitter ≠ 1.
+VariantParams variantOf(Settings ns) {
+	VariantParams vp = noiseVariant;
+#if NOISE_FAMILY == familyVoronoi
+	if (ns.jitter != 1.0) {
+		precise float c = (1.0 - ns.jitter) * 0.5;
+		vp.jit = true;
+		vp.jitter = ns.jitter;
+		vp.jitterC = c;
+	}
+#endif
+	return vp;
+}
 
 // noiseOctave is the sampleFuncs table entry of the compiled variant: one
 // octave at frequency f with octave hash h.
@@ -45,7 +61,7 @@ Sample noiseOctave(VariantParams vp, uint h, vec4 p, float f) {
 // warpNoise is one warp component: simplex noise with the value kernel
 // (simplex-value) of the noise's dimension, at most 3 (cpu warpNoise).
 Sample warpNoise(uint h, vec4 c, int f) {
-	const VariantParams wvp = VariantParams(min(NOISE_DIMS, 3), false, gradValue, combineNone, 0, 0);
+	const VariantParams wvp = VariantParams(min(NOISE_DIMS, 3), false, gradValue, combineNone, 0, 0, false, 1.0, 0.0);
 #if NOISE_DIMS == 1
 	return simplex1D(wvp, h, c, float(f));
 #elif NOISE_DIMS == 2
@@ -234,8 +250,9 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 	Sample sum = Sample(0.0, 0.0, 0.0, 0.0, 0.0);
 	precise float f = ns.frequency;
 	precise float amp = 1.0, ampSum = 0.0;
+	VariantParams vp = variantOf(ns);
 	for (int o = 0; o < ns.octaves; o++) {
-		Sample n = noiseOctave(noiseVariant, Add(hash, o), p, f);
+		Sample n = noiseOctave(vp, Add(hash, o), p, f);
 		if (ns.fractal != fractalFbm) {
 			n = shapeSample(ns.fractal, n, ns.pingPong);
 		}

@@ -11,6 +11,10 @@ struct VariantParams {
 	int comb;
 	int metric;
 	int function;
+	// Voronoi jitter (docs/algorithms.md §4.1): a cell point's coordinate F
+	// becomes (F·jitter) + jitterC; jit is false for jitter 1 (F itself).
+	bool jit;
+	float jitter, jitterC;
 };
 
 // LatticeSpan is one axis of a lattice cell (docs/algorithms.md §2).

@@ -3,10 +3,10 @@
 // the GPU in; package shaders' UniformSettings and UniformDomain are their values.
 
 // Settings are the fractal settings (noise.Settings) as the GPU reads them:
-// pingPong, warpFrequency and warpOctaves are the values in effect
-// (Settings.PingPongStrength, WarpBaseFrequency, WarpOctaveCount), except
-// that warpOctaves is 0 when the settings do not warp
-// (shaders.WarpOctaves), so that the warp's loop does not run.
+// pingPong, jitter, warpFrequency and warpOctaves are the values in effect
+// (Settings.PingPongStrength, JitterAmount, WarpBaseFrequency,
+// WarpOctaveCount), except that warpOctaves is 0 when the settings do not
+// warp (shaders.WarpOctaves), so that the warp's loop does not run.
 struct Settings {
 	int seed;            // Settings.Seed
 	float frequency;     // Settings.Frequency
@@ -15,6 +15,7 @@ struct Settings {
 	float persistence;   // Settings.Persistence
 	int fractal;         // Settings.Fractal, a fractal* code
 	float pingPong;      // Settings.PingPongStrength(): PingPong, or DefaultPingPong for 0
+	float jitter;        // Settings.JitterAmount(): Jitter, or DefaultJitter for 0
 	float warpAmplitude; // Settings.WarpAmplitude; 0 is no warp
 	int warpFrequency;   // Settings.WarpBaseFrequency(): WarpFrequency, or 1 for 0
 	int warpOctaves;     // WarpOctaves(s): Settings.WarpOctaveCount(), or 0 without a warp

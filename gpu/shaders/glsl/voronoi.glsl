@@ -177,25 +177,93 @@ VoronoiMinima finalize(VoronoiMinima m, int met, int dims) {
 	return m;
 }
 
-// evaluate is IVoronoiFunction.Evaluate.
+// evaluate is IVoronoiFunction.Evaluate, and the functions the project
+// adds (docs/algorithms.md §4.4). functionCellValue is cellResult's.
 Sample evaluate(VoronoiMinima m, int fn) {
+	Sample a = m.a, b = m.b;
 	if (fn == functionF2) {
-		return m.b;
+		return b;
 	}
 	if (fn == functionF2MinusF1) {
-		return sampleSub(m.b, m.a);
+		return sampleSub(b, a);
 	}
-	return m.a;
+	if (fn == functionF1PlusF2) {
+		return sampleAdd(a, b);
+	}
+	if (fn == functionF1TimesF2) {
+		// the product rule: d(ab) = (da·b) + (a·db)
+		precise float v = a.v * b.v;
+		precise float dx = a.dx * b.v + a.v * b.dx, dy = a.dy * b.v + a.v * b.dy, dz = a.dz * b.v + a.v * b.dz;
+		return Sample(v, dx, dy, dz, 0.0);
+	}
+	if (fn == functionF1DivF2) {
+		// q = a/b; dq = (da − (q·db)) / b; 0 where b = 0 (then a = 0 too)
+		if (b.v == 0.0) {
+			return Sample(0.0, 0.0, 0.0, 0.0, 0.0);
+		}
+		Divisor d = divisor(b.v);
+		precise float q = divide(a.v, d);
+		precise float nx = a.dx - q * b.dx, ny = a.dy - q * b.dy, nz = a.dz - q * b.dz;
+		return Sample(q, divide(nx, d), divide(ny, d), divide(nz, d), 0.0);
+	}
+	return a;
+}
+
+// CellMinima is cpu.cellMinima: VoronoiMinima for functionCellValue, with
+// the nearest point's cell hash (the accumulator after the cell's indices)
+// and its index k in the cell.
+struct CellMinima {
+	VoronoiMinima m;
+	uint h;
+	int k;
+};
+
+// updateCell is update (Worley and Chebyshev), remembering the cell and
+// index of the candidate that becomes a.
+void updateCell(inout CellMinima c, Sample s, uint h, int k) {
+	if (s.v < c.m.a.v) {
+		c.m.b = c.m.a;
+		c.m.a = s;
+		c.h = h;
+		c.k = k;
+	} else if (s.v < c.m.b.v) {
+		c.m.b = s;
+	}
+}
+
+// cellResult is the nearest point's random value, the value gradient of
+// its cell hash fed its index: (v, 0, 0, 0) with v in [−1, 1].
+Sample cellResult(CellMinima c) {
+	return Sample(valueGradient(Bits(Eat(c.h, c.k))), 0.0, 0.0, 0.0, 0.0);
+}
+
+// jitter1 is a cell point's coordinate F at the variant's jitter:
+// (F·jitter) + jitterC, or F itself at jitter 1.
+float jitter1(VariantParams vp, float F) {
+	if (!vp.jit) {
+		return F;
+	}
+	precise float r = F * vp.jitter + vp.jitterC;
+	return r;
 }
 
 // voronoi1D is Voronoi1D<L, D, F>. 1D Chebyshev is 1D Worley.
 Sample voronoi1D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
+	if (vp.function == functionCellValue) {
+		CellMinima c = CellMinima(initMinima(vp.metric), 0u, 0);
+		for (int u = -1; u <= 1; u++) {
+			uint hc = Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling));
+			precise float d = (jitter1(vp, Floats01A(Bits(hc))) + float(u)) - x.g0;
+			updateCell(c, worleyDist1(d), hc, 0);
+		}
+		return cellResult(c);
+	}
 	VoronoiMinima m = initMinima(vp.metric);
 	for (int u = -1; u <= 1; u++) {
 		uint hb = Bits(Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling)));
-		precise float d = (Floats01A(hb) + float(u)) - x.g0;
+		precise float d = (jitter1(vp, Floats01A(hb)) + float(u)) - x.g0;
 		update(m, vp.metric, worleyDist1(d));
 	}
 	Sample s = evaluate(finalize(m, vp.metric, 1), vp.function);
@@ -209,20 +277,31 @@ Sample voronoi2D(VariantParams vp, uint h, vec4 p, float f) {
 	float px = p.x, pz = p.z;
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	LatticeSpan z = getSpan(pz, f, vp.tiling);
-	VoronoiMinima m = initMinima(vp.metric);
+	CellMinima c = CellMinima(initMinima(vp.metric), 0u, 0);
+	bool cell = vp.function == functionCellValue;
 	for (int u = -1; u <= 1; u++) {
 		uint hx = Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling));
 		precise float ox = float(u) - x.g0;
 		for (int v = -1; v <= 1; v++) {
-			uint hb = Bits(Eat(hx, validateSingleStep(z.p0 + v, f, vp.tiling)));
+			uint hc = Eat(hx, validateSingleStep(z.p0 + v, f, vp.tiling));
+			uint hb = Bits(hc);
 			precise float oz = float(v) - z.g0;
-			precise float ax = Floats01A(hb) + ox, bz = Floats01B(hb) + oz;
-			precise float cx = Floats01C(hb) + ox, dz = Floats01D(hb) + oz;
-			update(m, vp.metric, dist2(vp.metric, ax, bz));
-			update(m, vp.metric, dist2(vp.metric, cx, dz));
+			precise float ax = jitter1(vp, Floats01A(hb)) + ox, bz = jitter1(vp, Floats01B(hb)) + oz;
+			precise float cx = jitter1(vp, Floats01C(hb)) + ox, dz = jitter1(vp, Floats01D(hb)) + oz;
+			Sample d1 = dist2(vp.metric, ax, bz), d2 = dist2(vp.metric, cx, dz);
+			if (cell) {
+				updateCell(c, d1, hc, 0);
+				updateCell(c, d2, hc, 1);
+			} else {
+				update(c.m, vp.metric, d1);
+				update(c.m, vp.metric, d2);
+			}
 		}
 	}
-	Sample s = evaluate(finalize(m, vp.metric, 2), vp.function);
+	if (cell) {
+		return cellResult(c);
+	}
+	Sample s = evaluate(finalize(c.m, vp.metric, 2), vp.function);
 	precise float F = float(f);
 	precise float dx = s.dx * F, dz = s.dz * F;
 	s.dx = dx;
@@ -236,7 +315,8 @@ Sample voronoi3D(VariantParams vp, uint h, vec4 p, float f) {
 	LatticeSpan x = getSpan(px, f, vp.tiling);
 	LatticeSpan y = getSpan(py, f, vp.tiling);
 	LatticeSpan z = getSpan(pz, f, vp.tiling);
-	VoronoiMinima m = initMinima(vp.metric);
+	CellMinima c = CellMinima(initMinima(vp.metric), 0u, 0);
+	bool cell = vp.function == functionCellValue;
 	for (int u = -1; u <= 1; u++) {
 		uint hx = Eat(h, validateSingleStep(x.p0 + u, f, vp.tiling));
 		precise float ox = float(u) - x.g0;
@@ -244,16 +324,26 @@ Sample voronoi3D(VariantParams vp, uint h, vec4 p, float f) {
 			uint hy = Eat(hx, validateSingleStep(y.p0 + v, f, vp.tiling));
 			precise float oy = float(v) - y.g0;
 			for (int w = -1; w <= 1; w++) {
-				uint hb = Bits(Eat(hy, validateSingleStep(z.p0 + w, f, vp.tiling)));
+				uint hc = Eat(hy, validateSingleStep(z.p0 + w, f, vp.tiling));
+				uint hb = Bits(hc);
 				precise float oz = float(w) - z.g0;
-				precise float x1 = bits5(hb, 0) + ox, y1 = bits5(hb, 5) + oy, z1 = bits5(hb, 10) + oz;
-				precise float x2 = bits5(hb, 15) + ox, y2 = bits5(hb, 20) + oy, z2 = bits5(hb, 25) + oz;
-				update(m, vp.metric, dist3(vp.metric, x1, y1, z1));
-				update(m, vp.metric, dist3(vp.metric, x2, y2, z2));
+				precise float x1 = jitter1(vp, bits5(hb, 0)) + ox, y1 = jitter1(vp, bits5(hb, 5)) + oy, z1 = jitter1(vp, bits5(hb, 10)) + oz;
+				precise float x2 = jitter1(vp, bits5(hb, 15)) + ox, y2 = jitter1(vp, bits5(hb, 20)) + oy, z2 = jitter1(vp, bits5(hb, 25)) + oz;
+				Sample d1 = dist3(vp.metric, x1, y1, z1), d2 = dist3(vp.metric, x2, y2, z2);
+				if (cell) {
+					updateCell(c, d1, hc, 0);
+					updateCell(c, d2, hc, 1);
+				} else {
+					update(c.m, vp.metric, d1);
+					update(c.m, vp.metric, d2);
+				}
 			}
 		}
 	}
-	Sample s = evaluate(finalize(m, vp.metric, 3), vp.function);
+	if (cell) {
+		return cellResult(c);
+	}
+	Sample s = evaluate(finalize(c.m, vp.metric, 3), vp.function);
 	precise float F = float(f);
 	precise float dx = s.dx * F, dy = s.dy * F, dz = s.dz * F;
 	s.dx = dx;

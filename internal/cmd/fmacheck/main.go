@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"flag"
 	"fmt"
 	"hash"
 	"math"
@@ -23,6 +24,8 @@ import (
 )
 
 func main() {
+	perConfig := flag.Bool("configs", false, "also print one digest line per configuration (to compare two builds' variants one by one)")
+	flag.Parse()
 	settings := []noise.Settings{
 		noise.DefaultSettings(),
 		{Seed: -12345, Frequency: 3, Octaves: 4, Lacunarity: 3, Persistence: 0.6},
@@ -63,6 +66,11 @@ func main() {
 					if err != nil {
 						fmt.Fprintln(os.Stderr, "fmacheck:", err)
 						os.Exit(1)
+					}
+					if *perConfig {
+						one := sha256.New()
+						digest(one, s, d, pos, pos3)
+						fmt.Printf("%x %s settings %d\n", one.Sum(nil), cfg.Variant(), si)
 					}
 					digest(h, s, d, pos, pos3)
 					configs++

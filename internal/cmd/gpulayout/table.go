@@ -66,8 +66,8 @@ var structs = []Struct{
 		Name:   "Settings",
 		GoName: "Settings",
 		Param:  "s noise.Settings",
-		Doc: "Settings are the fractal settings (noise.Settings) as the GPU reads them: pingPong, " +
-			"warpFrequency and warpOctaves are the values in effect (Settings.PingPongStrength, " +
+		Doc: "Settings are the fractal settings (noise.Settings) as the GPU reads them: pingPong, jitter, " +
+			"warpFrequency and warpOctaves are the values in effect (Settings.PingPongStrength, JitterAmount, " +
 			"WarpBaseFrequency, WarpOctaveCount), except that warpOctaves is 0 when the settings do " +
 			"not warp (shaders.WarpOctaves), so that the warp's loop does not run.",
 		Fields: []Field{
@@ -78,6 +78,7 @@ var structs = []Struct{
 			{Name: "persistence", Type: Float, Go: "s.Persistence", From: []string{"Persistence"}, Doc: "Settings.Persistence"},
 			{Name: "fractal", Type: Int, Go: "int32(s.Fractal)", From: []string{"Fractal"}, Doc: "Settings.Fractal, a fractal* code"},
 			{Name: "pingPong", Type: Float, Go: "s.PingPongStrength()", From: []string{"PingPong"}, Doc: "Settings.PingPongStrength(): PingPong, or DefaultPingPong for 0"},
+			{Name: "jitter", Type: Float, Go: "s.JitterAmount()", From: []string{"Jitter"}, Doc: "Settings.JitterAmount(): Jitter, or DefaultJitter for 0"},
 			{Name: "warpAmplitude", Type: Float, Go: "s.WarpAmplitude", From: []string{"WarpAmplitude"}, Doc: "Settings.WarpAmplitude; 0 is no warp"},
 			{Name: "warpFrequency", Type: Int, Go: "s.WarpBaseFrequency()", From: []string{"WarpFrequency"}, Doc: "Settings.WarpBaseFrequency(): WarpFrequency, or 1 for 0"},
 			{Name: "warpOctaves", Type: Int, Go: "int32(WarpOctaves(s))", From: []string{"WarpOctaves", "WarpAmplitude"}, Doc: "WarpOctaves(s): Settings.WarpOctaveCount(), or 0 without a warp"},
