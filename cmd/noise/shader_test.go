@@ -142,3 +142,35 @@ func TestShaderPrefix(t *testing.T) {
 		t.Errorf("four libraries in one shader: glslangValidator: %v\n%s", err, out)
 	}
 }
+
+// TestShaderGraphExamplesCompile: for every graph of examples/graphs,
+// `noise shader -graph F` prints a kernel that glslangValidator accepts as
+// printed (GLSL 430), and at -version 450 compiled to OpenGL SPIR-V
+// (gpu/shaders' TestGraph tests take the library to 410 and Vulkan).
+func TestShaderGraphExamplesCompile(t *testing.T) {
+	tool, err := exec.LookPath("glslangValidator")
+	if err != nil {
+		if os.Getenv("NOISE_REQUIRE_GPU") != "" {
+			t.Fatal("glslangValidator missing (make deps installs glslang-tools)")
+		}
+		t.Skip("glslangValidator missing: the graphs were not compiled")
+	}
+	files, _ := filepath.Glob("../../examples/graphs/*.json")
+	if len(files) < 6 {
+		t.Fatalf("examples/graphs holds %d graphs, want at least 6", len(files))
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		base := strings.TrimSuffix(filepath.Base(f), ".json")
+		p := filepath.Join(dir, base+".comp")
+		mustOK(t, runIn("", "shader", "-graph", f, "-o", p))
+		if out, err := exec.Command(tool, p).CombinedOutput(); err != nil {
+			t.Errorf("%s: glslangValidator: %v\n%s", base, err, out)
+		}
+		v := filepath.Join(dir, base+"-450.comp")
+		mustOK(t, runIn("", "shader", "-graph", f, "-version", "450", "-o", v))
+		if out, err := exec.Command(tool, "-G", "-o", v+".spv", v).CombinedOutput(); err != nil {
+			t.Errorf("%s -version 450: glslangValidator -G: %v\n%s", base, err, out)
+		}
+	}
+}
