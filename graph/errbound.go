@@ -48,7 +48,7 @@ func (g *Graph) ErrorBound(source func(n *Node) float32) Bound {
 	if !finite64(e.a) || !finite64(e.r) {
 		return Bound{Abs: inf64, Rel: inf64, Cause: b.cause}
 	}
-	return Bound{Abs: float64(roundUp(e.a)), Rel: float64(roundUp(e.r))}
+	return Bound{Abs: e.a, Rel: e.r}
 }
 
 func finite64(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
