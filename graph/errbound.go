@@ -107,18 +107,29 @@ func rnd(iv interval, a, r float64) ev {
 
 func cst(c float32) ev { return ev{iv: interval{c, c}} }
 
-// add and sub: the errors add, absolute and relative parts each (a
-// relative part of an input becomes absolute: |x| is not bounded by
-// |x ± y|).
+// add and sub: the errors add, made absolute (|x| is not bounded by
+// |x ± y|), except that x ± 0 with an exact 0 is x: the same bits.
 func (x ev) add(y ev) ev {
+	if y.isZero() {
+		return x
+	}
+	if x.isZero() {
+		return y
+	}
 	iv := addIv(x.iv, y.iv)
 	return rnd(iv, x.abs()+y.abs(), 0)
 }
 
 func (x ev) sub(y ev) ev {
+	if y.isZero() {
+		return x
+	}
 	iv := subIv(x.iv, y.iv)
 	return rnd(iv, x.abs()+y.abs(), 0)
 }
+
+// isZero reports whether x is 0 with no error (0 + y is y, ±0 aside).
+func (x ev) isZero() bool { return x.zero() && x.iv.lo == 0 && x.iv.hi == 0 }
 
 // mul: |x′y′ − xy| ≤ |y|·ex + |x′|·ey with ex = ax + rx·|x|, ey likewise,
 // is at most ax·Y + ay·X + ex·ay + ax·ry·Y + (rx + ry + rx·ry)·|xy| (X, Y
