@@ -41,6 +41,19 @@ func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []nois
 		}
 		scale *= s
 	}
+	return FoldsAt(func(q mgl32.Vec4) noise.Sample { return sampleAt(cs, cfg.Dims, q) }, cfg.Dims, scale, pos, want, got, p)
+}
+
+// FoldsAt is Folds for any CPU reference: at is its sample at a position
+// (a graph's, cpu.GraphSampler.At4), dims the dimensions its derivatives
+// vary in (4 steps in w too), scale the largest frequency it is evaluated
+// at (F·S). It replaces derivatives whatever the reference's fractal mode
+// (the caller decides where folds can occur); with the exact policy,
+// nothing.
+func FoldsAt(at func(p mgl32.Vec4) noise.Sample, dims int, scale float64, pos []mgl32.Vec4, want, got []noise.Sample, p Policy) (n int, ok bool) {
+	if p == Exact {
+		return 0, true
+	}
 	h := float32(1e-3 / scale)
 	m := min(len(pos), len(want), len(got))
 	for i := range m {
@@ -51,7 +64,7 @@ func Folds(cs *cpu.Sampler, cfg noise.Config, pos []mgl32.Vec4, want, got []nois
 		wd, gd := [4]*float32{&w.Dx, &w.Dy, &w.Dz, &w.Dw}, [4]*float32{&g.Dx, &g.Dy, &g.Dz, &g.Dw}
 		replaced := false
 		for c := range 4 {
-			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(cs, cfg.Dims, pos[i], w, c, h, scale) {
+			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(at, dims, pos[i], w, c, h, scale) {
 				continue
 			}
 			*gd[c] = *wd[c]
@@ -78,7 +91,7 @@ func sampleAt(cs *cpu.Sampler, dims int, p mgl32.Vec4) noise.Sample {
 // spreads by more than 2 % of the gradient's magnitude (at least
 // 0.05·scale) over the 26 neighbours of p (80 for 4D noise, in x, y, z
 // and w) a step h away (at least 16 ULP of each coordinate).
-func jumps(cs *cpu.Sampler, dims int, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
+func jumps(at func(mgl32.Vec4) noise.Sample, dims int, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
 	var step [4]float32
 	for a := range step {
 		ulp := math.Nextafter32(abs32(p[a]), float32(math.Inf(1))) - abs32(p[a])
@@ -100,7 +113,7 @@ func jumps(cs *cpu.Sampler, dims int, p mgl32.Vec4, s noise.Sample, c int, h flo
 					q[1] += float32(j) * step[1]
 					q[2] += float32(k) * step[2]
 					q[3] += float32(l) * step[3]
-					d := sampleAt(cs, dims, q)
+					d := at(q)
 					v := float64([4]float32{d.Dx, d.Dy, d.Dz, d.Dw}[c])
 					lo, hi = min(lo, v), max(hi, v)
 				}

@@ -103,6 +103,31 @@ func TestRangeByHand(t *testing.T) {
 type ref struct {
 	g   *Graph
 	rng *rand.Rand
+	// other, when set, makes this the other evaluation of ErrorBound: each
+	// noise value moved by up to tol (drawn from other, so that rng's
+	// draws stay those of the reference), each division's quotient by up
+	// to 2 ULP and flushed to zero where subnormal.
+	other *rand.Rand
+	tol   float32
+}
+
+// div is a / b, moved as the other evaluation allows.
+func (r *ref) div(a, b float32) float32 {
+	q := a / b
+	if r.other == nil {
+		return q
+	}
+	for range r.other.IntN(3) {
+		if r.other.IntN(2) == 0 {
+			q = math.Nextafter32(q, pInf)
+		} else {
+			q = math.Nextafter32(q, nInf)
+		}
+	}
+	if q != 0 && math.Abs(float64(q)) < 0x1p-126 {
+		q = 0
+	}
+	return q
 }
 
 func (r *ref) draw(lo, hi float32) float32 {
@@ -121,7 +146,16 @@ func (r *ref) eval(id string) float32 {
 	switch n.Type {
 	case Noise:
 		c, _ := n.Config()
-		return r.draw(c.Range())
+		v := r.draw(c.Range())
+		if r.other != nil {
+			d := (2*r.other.Float64() - 1) * float64(r.tol)
+			w := float32(float64(v) + d)
+			if math.Abs(float64(w)-float64(v)) > float64(r.tol) {
+				w = v // rounding took it past tol
+			}
+			return w
+		}
+		return v
 	case Const:
 		return *n.Value
 	case Coord:
@@ -140,7 +174,7 @@ func (r *ref) eval(id string) float32 {
 		if b == 0 {
 			return 0
 		}
-		return a / b
+		return r.div(a, b)
 	case Neg:
 		return -in(0)
 	case Abs:
@@ -209,7 +243,7 @@ func (r *ref) eval(id string) float32 {
 		for !(p[i] <= a && a < p[i+1]) {
 			i++
 		}
-		rr := float32(float32(a-p[i]) / float32(p[i+1]-p[i]))
+		rr := r.div(float32(a-p[i]), float32(p[i+1]-p[i]))
 		tt := float32(rr * rr)
 		return p[i] + float32(tt*float32(p[i+1]-p[i]))
 	case Curve:

@@ -69,6 +69,9 @@ emulates the least precise GPU GLSL 4.30 allows (every /, sqrt,
 inversesqrt, exp and log moved by its largest allowed error, subnormal
 results flushed). -precision worst -arith exact -exact passes for every
 variant but voronoi-worley-smooth-lse (whose exp and log stay the GPU's).
+A graph (-graph, examples/graphs) is compared within its error bound from
+its sources' tolerances (docs/graphs.md §5.1); one with no finite bound is
+skipped under -precision worst with native arithmetic.
 `
 
 func parseOptions(args []string, stdout io.Writer) (*options, error) {

@@ -27,7 +27,8 @@ type report struct {
 	Variants  []variantResult `json:"variants"`
 	Passed    int             `json:"passed"`
 	Failed    int             `json:"failed"`
-	Points    int             `json:"points"` // comparisons, all variants
+	Skipped   int             `json:"skipped,omitempty"` // graphs not compared (variantResult.Skip)
+	Points    int             `json:"points"`            // comparisons, all variants
 	MaxULP    uint32          `json:"max_ulp"`
 	Exact     int             `json:"bit_exact_variants"`
 	Seconds   float64         `json:"seconds"`
@@ -44,9 +45,13 @@ type variantResult struct {
 	// FoldFailure, when set, says which settings had too many.
 	FoldFailure string       `json:"fold_failure,omitempty"`
 	Cases       []caseResult `json:"cases"`
-	variant     compare.Variant
-	graph       bool                  // a graph's row (verifyGraph)
-	failed      *compare.SettingsCase // the first failing settings case
+	// Tolerance is a graph's tolerance (graphTolerance); Skip, when set,
+	// why it was not compared.
+	Tolerance string `json:"tolerance,omitempty"`
+	Skip      string `json:"skip,omitempty"`
+	variant   compare.Variant
+	graph     bool                  // a graph's row (verifyGraph)
+	failed    *compare.SettingsCase // the first failing settings case
 }
 
 // caseResult is one settings case × position set × output kind.
@@ -213,6 +218,14 @@ func (row *variantResult) add(sc compare.SettingsCase, set, output string, r com
 	row.Cases = append(row.Cases, c)
 }
 
+// result is the row's result column: PASS, FAIL or SKIP.
+func (v *variantResult) result() string {
+	if v.Skip != "" {
+		return "SKIP"
+	}
+	return passText(v.Pass)
+}
+
 func passText(ok bool) string {
 	if ok {
 		return "PASS"
@@ -238,7 +251,13 @@ func printTable(w io.Writer, rep *report) {
 	fmt.Fprintf(w, "tolerance: %s\n\n", rep.Policy)
 	fmt.Fprintf(w, "%-42s %-6s %10s %8s %9s\n", "variant", "result", "max abs", "max ULP", "points")
 	for _, v := range rep.Variants {
-		fmt.Fprintf(w, "%-42s %-6s %10.3g %8d %9d\n", v.Name, passText(v.Pass), v.MaxAbs, v.MaxULP, v.Points)
+		fmt.Fprintf(w, "%-42s %-6s %10.3g %8d %9d\n", v.Name, v.result(), v.MaxAbs, v.MaxULP, v.Points)
+		switch {
+		case v.Skip != "":
+			fmt.Fprintf(w, "    %s\n", v.Skip)
+		case v.Tolerance != "":
+			fmt.Fprintf(w, "    tolerance: %s\n", v.Tolerance)
+		}
 		if v.FoldFailure != "" {
 			fmt.Fprintf(w, "    too many folds: %s\n", v.FoldFailure)
 		}
@@ -260,8 +279,12 @@ func printTable(w io.Writer, rep *report) {
 		folds += v.Folds
 	}
 	if folds > 0 {
-		fmt.Fprintf(w, "\n%d positions have derivatives taken on another side of a fractal fold (accepted: docs/algorithms.md §11)\n", folds)
+		fmt.Fprintf(w, "\n%d positions have derivatives taken on another side of a fractal fold or a graph's jump (accepted: docs/algorithms.md §11, docs/graphs.md §5.1)\n", folds)
 	}
-	fmt.Fprintf(w, "\nverify: %s: %d of %d variants pass, %d bit-exact; %d comparisons, max %d ULP; %.1f s on %s, OpenGL %s\n",
-		verdict, rep.Passed, len(rep.Variants), rep.Exact, rep.Points, rep.MaxULP, rep.Seconds, rep.Renderer, rep.GLVersion)
+	skipped := ""
+	if rep.Skipped > 0 {
+		skipped = fmt.Sprintf(", %d skipped", rep.Skipped)
+	}
+	fmt.Fprintf(w, "\nverify: %s: %d of %d variants pass%s, %d bit-exact; %d comparisons, max %d ULP; %.1f s on %s, OpenGL %s\n",
+		verdict, rep.Passed, len(rep.Variants), skipped, rep.Exact, rep.Points, rep.MaxULP, rep.Seconds, rep.Renderer, rep.GLVersion)
 }

@@ -17,6 +17,8 @@ import (
 
 	"github.com/noiselab/noise/cmd/internal/cliflag"
 	"github.com/noiselab/noise/gpu/dispatch"
+	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 )
 
 // needGL skips without an OpenGL 4.3 context, unless NOISE_REQUIRE_GPU is
@@ -428,6 +430,71 @@ func TestDrivers(t *testing.T) {
 		}
 		if err != nil || !strings.Contains(stdout.String(), "GL: "+driver) || !strings.Contains(stdout.String(), "verify: PASS: 14 of 14") {
 			t.Errorf("-driver %s: %v\n%s%s", driver, err, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// TestGraphTolerance: a graph's tolerance is its error bound from its
+// sources' policies (scaling with -tolerance), 0 ULP with -exact; a graph
+// whose bound is infinite is skipped only under native arithmetic with
+// -precision worst, and keeps the sources' policy elsewhere.
+func TestGraphTolerance(t *testing.T) {
+	load := func(name string) *graph.Graph {
+		g, err := graph.LoadFile(filepath.Join("..", "..", "examples", "graphs", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	stone, marble := load("stone.json"), load("marble.json")
+	o := &options{tolerance: 2e-6}
+	o.gpu.Precision = shaders.PrecisionWorst
+	pol, skip, text := o.graphTolerance(stone)
+	// cells (2e-6) · 1/0.12 · 0.85 + grain (2e-6) · 0.15 · 1, and roundings
+	if want := 2e-6/0.12*0.85 + 2e-6*0.15; skip != "" || pol.Value.Abs < want || pol.Value.Abs > want*1.05 || pol.Value.Rel != 0 || !strings.Contains(text, "bound: values abs") {
+		t.Errorf("stone: %+v, %q, %q; want values abs %v", pol, skip, text, want)
+	}
+	o.tolerance = 2e-8
+	if pol2, _, _ := o.graphTolerance(stone); pol2.Value.Abs > pol.Value.Abs/10 || pol2.Deriv.Abs > pol.Deriv.Abs/10 {
+		t.Errorf("-tolerance 2e-8: %+v; want under a tenth of %+v (the roundings' share stays)", pol2, pol)
+	}
+	o.tolerance = 2e-6
+	if _, skip, _ := o.graphTolerance(marble); !strings.Contains(skip, `skip: unbounded error (warp "warped") — use -arith exact`) {
+		t.Errorf("marble under native arithmetic, -precision worst: skip %q", skip)
+	}
+	o.gpu.Arith = shaders.ArithExact
+	if pol, skip, _ := o.graphTolerance(marble); skip != "" || pol.Value.Abs != 2e-6 {
+		t.Errorf("marble under exact arithmetic: %+v, skip %q; want the sources' policy", pol, skip)
+	}
+	o.exact = true
+	if pol, skip, text := o.graphTolerance(marble); skip != "" || pol != compare.Exact || text != "0 ULP" {
+		t.Errorf("marble with -exact: %+v, %q, %q", pol, skip, text)
+	}
+}
+
+// TestGraphWorst runs the example graphs under -precision worst: stone
+// passes within its bound (and fails at a hundredth of the sources'
+// tolerances: the bound is what is compared), marble is skipped without
+// failing, and with -arith exact -exact both are bit for bit.
+func TestGraphWorst(t *testing.T) {
+	needGL(t)
+	path := func(name string) string { return filepath.Join("..", "..", "examples", "graphs", name) }
+	r := runVerify([]string{"-n", "40", "-precision", "worst", "-graph", path("stone.json")}, nil)
+	if r.code != 0 || !regexp.MustCompile(`graph stone.json\s+PASS`).MatchString(r.stdout) || !regexp.MustCompile(`tolerance: bound: values abs 1\.4[0-9]*e-05;`).MatchString(r.stdout) {
+		t.Errorf("stone, -precision worst: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runVerify([]string{"-n", "40", "-precision", "worst", "-tolerance", "2e-8", "-graph", path("stone.json")}, nil)
+	if r.code != 1 {
+		t.Errorf("stone, -precision worst -tolerance 2e-8: exit %d; want 1 (the bound scaled down is exceeded)\n%s", r.code, r.stdout)
+	}
+	r = runVerify([]string{"-n", "40", "-precision", "worst", "-graph", path("marble.json")}, nil)
+	if r.code != 0 || !regexp.MustCompile(`graph marble.json\s+SKIP`).MatchString(r.stdout) || !strings.Contains(r.stdout, "1 skipped") {
+		t.Errorf("marble, -precision worst: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, g := range []string{"stone.json", "marble.json"} {
+		r = runVerify([]string{"-n", "40", "-precision", "worst", "-arith", "exact", "-exact", "-graph", path(g)}, nil)
+		if r.code != 0 || !strings.Contains(r.stdout, "1 bit-exact") {
+			t.Errorf("%s, -precision worst -arith exact -exact: exit %d\n%s%s", g, r.code, r.stdout, r.stderr)
 		}
 	}
 }
