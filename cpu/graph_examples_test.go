@@ -68,4 +68,3 @@ func TestExampleGraphsRange(t *testing.T) {
 		}
 	}
 }
-
