@@ -91,7 +91,20 @@ func sampleAt(cs *cpu.Sampler, dims int, p mgl32.Vec4) noise.Sample {
 // spreads by more than 2 % of the gradient's magnitude (at least
 // 0.05·scale) over the 26 neighbours of p (80 for 4D noise, in x, y, z
 // and w) a step h away (at least 16 ULP of each coordinate).
+//
+// Beyond the documented coordinate range (|coordinate|·scale ≥ 2^24
+// lattice units, docs/algorithms.md §9; infinities included) it reports
+// true: there a coordinate's ULP spans whole lattice cells and the clamps
+// pin it, so the neighbours cannot show a jump, and the derivative is a
+// one-sided limit that a few ULP of an octave's value may put on either
+// side of a fold (Chebyshev F1/F2 under ping-pong on the worst GPU
+// emulated, at (2^31, −0, 0.25, −0)).
 func jumps(at func(mgl32.Vec4) noise.Sample, dims int, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
+	for a := range dims {
+		if math.Abs(float64(p[a]))*scale >= 1<<24 {
+			return true
+		}
+	}
 	var step [4]float32
 	for a := range step {
 		ulp := math.Nextafter32(abs32(p[a]), float32(math.Inf(1))) - abs32(p[a])
