@@ -377,3 +377,51 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 	}
 	return 0
 }
+
+// lean returns ValueAt's function for a lean 3D sampler whose point kernel
+// is k and whose combine step is comb: the kernel called directly, without
+// run's switch or a clampInput of the coordinates. The clamp is not needed
+// for any first-octave frequency f0 ≥ noise.MinFrequency (2^−24): the
+// kernels clamp the lattice coordinate x·f (x·(f·0.6) for simplex) to
+// ±coordLimit, and for |x| > inputLimit = 2^64 (infinities included) both
+// x·f and clampInput(x)·f are beyond ±2^29 with x's sign, so the clamped
+// coordinates, and the bits, are those of valueAtFunc's general lean case.
+// It returns nil where that case must stay (another f0, or a combine step
+// other than none).
+func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
+	if comb != noise.CombineNone || !(f0 >= noise.MinFrequency) {
+		return nil
+	}
+	// Each: 0 + combineValue(CombineNone, v), as valueAtFunc's lean case.
+	switch k {
+	case value3DP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return 0 + clampValue(valueLattice3DPointAVX2(p.x, p.y, p.z, uint32(h), f))
+		}
+	case perlin3DP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return 0 + clampValue(perlinLattice3DPointAVX2(p.x, p.y, p.z, uint32(h), f))
+		}
+	case simplexValue3DP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return 0 + clampValue(valueSimplex3DPointAVX2(p.x, p.y, p.z, uint32(h), f))
+		}
+	case simplex3DP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return 0 + clampValue(simplexSimplex3DPointAVX2(p.x, p.y, p.z, uint32(h), f))
+		}
+	}
+	return nil
+}

@@ -25,6 +25,13 @@ func (h SmallXXHash) Eat(d int32) SmallXXHash {
 	return SmallXXHash(rotl(uint32(h)+uint32(d)*primeC, 17) * primeD)
 }
 
+// eatC is Eat(d) given dc = uint32(d)·primeC. The products of neighbouring
+// words are one add apart, uint32(d+1)·primeC = dc + primeC (mod 2^32):
+// the single-point value functions save a multiply per such corner.
+func (h SmallXXHash) eatC(dc uint32) SmallXXHash {
+	return SmallXXHash(rotl(uint32(h)+dc, 17) * primeD)
+}
+
 // Add adds o to the raw accumulator: the per-octave hash change of the
 // fractal loop (docs/algorithms.md §1). Seed(s).Add(o) == Seed(s + o).
 func (h SmallXXHash) Add(o int32) SmallXXHash { return SmallXXHash(uint32(h) + uint32(o)) }

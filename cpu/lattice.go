@@ -218,15 +218,19 @@ func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float3
 	}
 	x0, gx, tx := spanValue(X)
 	z0, gz, tz := spanValue(Z)
-	x1, z1 := x0+1, z0+1
+	// the words' products with primeC (eatC): off the tiling lattice the
+	// upper corners' are the lower ones' + primeC
+	x0c, z0c := uint32(x0)*primeC, uint32(z0)*primeC
+	x1c, z1c := x0c+primeC, z0c+primeC
 	if vp.tiling {
-		x0, x1 = wrapTiling(x0, f)
-		z0, z1 = wrapTiling(z0, f)
+		x0, x1 := wrapTiling(x0, f)
+		z0, z1 := wrapTiling(z0, f)
+		x0c, x1c, z0c, z1c = uint32(x0)*primeC, uint32(x1)*primeC, uint32(z0)*primeC, uint32(z1)*primeC
 	}
-	h0, h1 := h.Eat(x0), h.Eat(x1)
+	h0, h1 := h.eatC(x0c), h.eatC(x1c)
 	// corners a, b, c, d: (x0, z0), (x0, z1), (x1, z0), (x1, z1)
-	a, b := uint8(h0.Eat(z0).Avalanche()), uint8(h0.Eat(z1).Avalanche())
-	c, d := uint8(h1.Eat(z0).Avalanche()), uint8(h1.Eat(z1).Avalanche())
+	a, b := uint8(h0.eatC(z0c).Avalanche()), uint8(h0.eatC(z1c).Avalanche())
+	c, d := uint8(h1.eatC(z0c).Avalanche()), uint8(h1.eatC(z1c).Avalanche())
 	var na, nb, nc, nd float32
 	if vp.grad == noise.GradientPerlin {
 		gx1, gz1 := gx-1, gz-1

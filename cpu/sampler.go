@@ -321,7 +321,8 @@ func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f
 //     p (lattice2) and returns 0 + v, as the octave sum does (it turns
 //     −0 into +0; in the octave loop the sum starts at +0, so the 0 +
 //     there changes nothing);
-//   - a lean 3D sampler with a point kernel: the kernel after prepare;
+//   - a lean 3D sampler with a point kernel: the kernel itself after the
+//     NaN test (point1.lean), or, for the combine steps, after prepare;
 //   - another lean sampler: prepare, then the value function;
 //   - otherwise valueOctaves.
 //
@@ -333,6 +334,8 @@ func (s *Sampler) valueAtFunc() valueFunc {
 	switch {
 	case s.raw:
 		return s.value
+	case s.lean && s.p1.ok() && s.p1.lean(s.vp.comb, s.f0) != nil:
+		return s.p1.lean(s.vp.comb, s.f0)
 	case s.lean && s.p1.ok(): // 3D without a domain: prepare reads x, y and z
 		k, comb := s.p1, s.vp.comb
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {

@@ -39,3 +39,5 @@ func simdPointFor(noise.Config, ISA) point1 { return nil }
 func (k point1) ok() bool { return k != nil }
 
 func (k point1) run(point, uint32, float32) float32 { panic("unreachable") }
+
+func (k point1) lean(noise.Combiner, float32) valueFunc { return nil }

@@ -187,16 +187,20 @@ func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float3
 	if sx-fx0 > sz-fz0 {
 		d = 1
 	}
-	x1, z1, fx1, fz1 := x0+1, z0+1, fx0+1, fz0+1
-	h0, h1 := h.Eat(x0), h.Eat(x1)
+	fx1, fz1 := fx0+1, fz0+1
+	// the words' products with primeC (eatC): x0 + 1's is x0's + primeC
+	x0c, z0c := uint32(x0)*primeC, uint32(z0)*primeC
+	z1c := z0c + primeC
+	h0, h1 := h.eatC(x0c), h.eatC(x0c+primeC)
 	// The three corners written out (a loop over arrays of them was 35 %
 	// slower): a = (x0, z0), b = (x1, z1) and c, (x1, z0) where the skewed
 	// x fraction exceeds the z fraction, else (x0, z1).
-	va := uint8(h0.Eat(z0).Avalanche())
-	vb := uint8(h1.Eat(z1).Avalanche())
+	va := uint8(h0.eatC(z0c).Avalanche())
+	vb := uint8(h1.eatC(z1c).Avalanche())
 	// Without branches (d is a coin toss on random points): the hash by a
-	// mask, and fx0 + d, fz0 + (1 − d) are exact (one rounding of x0 + d).
-	vc := uint8((h0 ^ (h0^h1)&SmallXXHash(-d)).Eat(z0 + 1 - d).Avalanche())
+	// mask, and fx0 + d, fz0 + (1 − d) are exact (one rounding of x0 + d);
+	// z0 + 1 − d's product is z0's + primeC where d is 0.
+	vc := uint8((h0 ^ (h0^h1)&SmallXXHash(-d)).eatC(z0c + primeC&^uint32(-d)).Avalanche())
 	fd := float32(d)
 	fxc, fzc := fx0+fd, fz0+(1-fd)
 	u := float32((fx0 + fz0) * unskew2)
