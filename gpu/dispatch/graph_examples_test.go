@@ -1,13 +1,12 @@
 package dispatch
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
-	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/graph"
 )
 
@@ -31,38 +30,14 @@ func TestExampleGraphsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs, err := cpu.NewGraph(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gs, err := testCtx.NewGraphSampler(g, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		want, got := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
-		if err := cs.Samples4(pos4, want); err != nil {
-			t.Fatal(err)
-		}
-		if err := gs.Samples4(pos4, got); err != nil {
-			t.Fatal(err)
-		}
+		_, gs, want, got := graphSamples(t, filepath.Base(f), g, pos4)
 		gs.Close()
-		bad := 0
-		for i := range pos4 {
+		countMismatches(t, filepath.Base(f), pos4, func(i int) bool {
 			w, g := want[i], got[i]
-			same := sameULP(vec{w.V, w.Dx, w.Dy, w.Dz, w.Dw}, vec{g.V, g.Dx, g.Dy, g.Dz, g.Dw})
 			if !exact {
-				same = compare.ULP(w.V, g.V) <= 64
+				return compare.ULP(w.V, g.V) <= 64
 			}
-			if !same {
-				if bad < 3 {
-					t.Errorf("%s at %v: GPU %v, CPU %v", filepath.Base(f), pos4[i], g, w)
-				}
-				bad++
-			}
-		}
-		if bad > 0 {
-			t.Errorf("%s: %d of %d positions differ", filepath.Base(f), bad, len(pos4))
-		}
+			return sameULP(vec{w.V, w.Dx, w.Dy, w.Dz, w.Dw}, vec{g.V, g.Dx, g.Dy, g.Dz, g.Dw})
+		}, func(i int) string { return fmt.Sprintf("GPU %v, CPU %v", got[i], want[i]) })
 	}
 }
