@@ -100,13 +100,9 @@ func NewGraph(g *graph.Graph) (*GraphSampler, error) {
 	cp := *g
 	cp.Nodes = append([]graph.Node(nil), g.Nodes...)
 	gs := &GraphSampler{g: &cp, nctx: 1, warps: []bool{false}, need3: []bool{false}, need4: []bool{false}}
-	c := compiler{gs: gs, nodes: map[string]*graph.Node{}, memo: map[[2]any]int{}, srcs: map[string]*Sampler{}, onPath: map[string]bool{}}
-	for i := range cp.Nodes {
-		n := &cp.Nodes[i]
-		if _, dup := c.nodes[n.ID]; dup {
-			return nil, fmt.Errorf("cpu: graph: node %q: duplicate id", n.ID)
-		}
-		c.nodes[n.ID] = n
+	c := compiler{gs: gs, nodes: map[string]*graph.Node{}, memo: map[[2]any]int{}, srcs: map[string]*Sampler{}}
+	for i := range cp.Nodes { // Validate refused duplicate ids, unknown types and inputs, wrong input counts and cycles
+		c.nodes[cp.Nodes[i].ID] = &cp.Nodes[i]
 	}
 	out, err := c.visit(cp.Output, 0)
 	if err != nil {
@@ -122,20 +118,10 @@ func NewGraph(g *graph.Graph) (*GraphSampler, error) {
 func (gs *GraphSampler) Graph() *graph.Graph { return gs.g }
 
 type compiler struct {
-	gs     *GraphSampler
-	nodes  map[string]*graph.Node
-	memo   map[[2]any]int
-	srcs   map[string]*Sampler
-	onPath map[string]bool
-}
-
-// inputs is the number of inputs of each type (displace: 4 or 5).
-var graphInputs = map[graph.Type]int{
-	graph.Noise: 0, graph.Const: 0, graph.Coord: 0,
-	graph.Add: 2, graph.Sub: 2, graph.Mul: 2, graph.Div: 2, graph.Neg: 1, graph.Abs: 1, graph.Min: 2, graph.Max: 2,
-	graph.Clamp: 1, graph.Lerp: 3, graph.Select: 3, graph.SMin: 2, graph.SMax: 2, graph.Remap: 1, graph.Terrace: 1,
-	graph.Curve: 1, graph.Pow: 1,
-	graph.Scale: 1, graph.Translate: 1, graph.Rotate: 1, graph.Displace: 4, graph.Warp: 1,
+	gs    *GraphSampler
+	nodes map[string]*graph.Node
+	memo  map[[2]any]int
+	srcs  map[string]*Sampler
 }
 
 func isDomain(t graph.Type) bool {
@@ -153,21 +139,6 @@ func (c *compiler) visit(id string, ctx int) (int, error) {
 		return i, nil
 	}
 	n := c.nodes[id]
-	if n == nil {
-		return 0, fmt.Errorf("cpu: graph: unknown node %q", id)
-	}
-	want, known := graphInputs[n.Type]
-	if !known {
-		return 0, fmt.Errorf("cpu: graph: node %q: unknown type %q", id, n.Type)
-	}
-	if len(n.In) != want && !(n.Type == graph.Displace && len(n.In) == 5) {
-		return 0, fmt.Errorf("cpu: graph: node %q: %s takes %d inputs, not %d", id, n.Type, want, len(n.In))
-	}
-	if c.onPath[id] {
-		return 0, fmt.Errorf("cpu: graph: node %q: a cycle", id)
-	}
-	c.onPath[id] = true
-	defer delete(c.onPath, id)
 	in := make([]int, len(n.In))
 	gi := ginst{op: n.Type, id: id, ctx: ctx}
 	if err := c.compileNode(&gi, n); err != nil {
