@@ -28,6 +28,8 @@ import (
 //     samples themselves, or with a domain (or a short chunk)
 //     storeSamplesAVX2 or AVX512 after it (the domain's derivative matrix
 //     and the interleave into samples);
+//   - a domain warp (warp_amd64.go): the warp's simplex-value octaves
+//     through the same batch kernels, before the noise's octaves;
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
