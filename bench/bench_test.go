@@ -186,6 +186,35 @@ func BenchmarkFractal(b *testing.B) {
 	}
 }
 
+// BenchmarkWarpSamples measures Samples (one thread and all, as
+// benchBatch runs them) of 3D Perlin and
+// simplex noise with four octaves and BenchmarkFractal's warps (two warp
+// octaves, frequency 2, amplitude 0.3; independent and progressive): the
+// warp's Jacobian turns every derivative.
+func BenchmarkWarpSamples(b *testing.B) {
+	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex} {
+		for _, mode := range noise.WarpModes() {
+			b.Run(n.String()+"/"+mode.String(), func(b *testing.B) {
+				st := noise.DefaultSettings()
+				st.Octaves = 4
+				st.WarpAmplitude, st.WarpFrequency, st.WarpOctaves, st.WarpMode = 0.3, 2, 2, mode
+				s, err := cpu.New(noise.Config{Noise: n, Dims: 3, Settings: st})
+				if err != nil {
+					b.Fatal(err)
+				}
+				pos := gridFor(3).Unit
+				out := make([]noise.Sample, len(pos))
+				benchBatch(b, len(pos), func(i int) {
+					if err := s.Samples(pos, out); err != nil {
+						b.Fatal(err)
+					}
+					sink32 += out[i%len(out)].Dx
+				})
+			})
+		}
+	}
+}
+
 // Benchmark4D measures Values4 (and Samples4, "4D-samples"), one thread,
 // of 4D Perlin, simplex and simplex-value noise (scalar code in every
 // build) next to their 3D forms on the same points: the 3D grid with

@@ -28,6 +28,8 @@ import (
 //     samples themselves, or with a domain (or a short chunk)
 //     storeSamplesAVX2 or AVX512 after it (the domain's derivative matrix
 //     and the interleave into samples);
+//   - a domain warp (warp_amd64.go): the warp's simplex-value octaves
+//     through the same batch kernels, before the noise's octaves;
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
@@ -61,11 +63,11 @@ func isaLacks(l ISA) string {
 // batchKernelFor picks the batch kernel for c at level l, or none when
 // the level is scalar or the variant has none (perm-value, smooth Worley,
 // 4D, the Voronoi functions after F2 − F1, a Voronoi jitter other than 1:
-// voronoiScalarOnly) or the settings warp the domain (the warp runs per
-// position: scalar code).
+// voronoiScalarOnly). A domain warp runs through the simplex-value
+// kernels first (warpChunk).
 func batchKernelFor(c noise.Config, l ISA) batchKernel {
 	p := c.Noise.Parts()
-	if l < ISAAVX2 || c.Dims > 3 || c.Settings.Warped() || voronoiScalarOnly(c) {
+	if l < ISAAVX2 || c.Dims > 3 || voronoiScalarOnly(c) {
 		return noBatch
 	}
 	t := ""
@@ -180,11 +182,17 @@ func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide 
 }
 
 // valuesBatch is valuesRange through the batch kernel: a chunk at a time,
-// prepared (prepareBatch, or prepare per position with a domain), one
-// kernel call per octave, then NaN where the input is.
+// prepared (prepareBatch, or prepare per position with a domain), warped
+// (warpChunk) if the settings warp the domain, one kernel call per octave,
+// then NaN where the input is.
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
+	var wb *warpBuf
+	if s.warp != nil {
+		wb = warpBufs.Get().(*warpBuf)
+		defer warpBufs.Put(wb)
+	}
 	wide := s.isa == ISAAVX512
 	lanes := 8
 	if wide {
@@ -195,6 +203,9 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		if wb != nil {
+			s.warpChunk(b, wb, np, wide, false)
+		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.bmode
 			if oc == 0 {
@@ -242,10 +253,18 @@ func simdStatus(l ISA) (bool, string) {
 // not (dy in 2D, dy and dz in 1D) and dw are +0 after the octave sum
 // whatever their value in each octave (±0, and +0 + ±0 is +0; dw is never
 // computed), as sampleAt gives them (dw times the domain's w scale): the
-// kernels leave them alone, and they are cleared once here.
+// kernels leave them alone, and they are cleared once here (each chunk
+// with a warp, whose Jacobian writes all three). A warp moves the
+// positions first (warpChunk), and its Jacobian turns the octave sums'
+// derivatives before the store (warpDerivatives).
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
+	var wb *warpBuf
+	if s.warp != nil {
+		wb = warpBufs.Get().(*warpBuf)
+		defer warpBufs.Put(wb)
+	}
 	wide := s.isa == ISAAVX512
 	lanes := 8
 	if wide {
@@ -278,9 +297,21 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk(b, chunk, lanes, wide)
-		// A whole chunk without a domain goes from the last octave's sums
-		// to out directly; else through storeSamples.
-		direct := n == batchChunk && !s.domain
+		if wb != nil {
+			if i > 0 {
+				switch s.cfg.Dims {
+				case 1:
+					clear(b.dy[:])
+					clear(b.dz[:])
+				case 2:
+					clear(b.dy[:])
+				}
+			}
+			s.warpChunk(b, wb, np, wide, true)
+		}
+		// A whole chunk without a domain or a warp goes from the last
+		// octave's sums to out directly; else through storeSamples.
+		direct := n == batchChunk && !s.domain && wb == nil
 		for oc := 0; oc < s.oct.n; oc++ {
 			md := s.bmode
 			if oc == 0 {
@@ -298,6 +329,9 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 				md |= batchUnit
 			}
 			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
+		}
+		if wb != nil {
+			s.warpDerivatives(b, wb, n)
 		}
 		nv := n &^ (lanes - 1) // whole vectors: the store kernel's; the rest here
 		if direct {

@@ -50,7 +50,8 @@ func isaPositions() []mgl32.Vec3 {
 // isaConfigs are the settings each variant runs with in TestISALevels: one
 // octave, several octaves with and without a domain, one octave with a
 // domain that mirrors w (Samples' Dw is then −0), octaves of amplitude 1,
-// every fractal mode, and a warp.
+// every fractal mode, and warps (both modes, with a domain, tiling, a
+// fractal mode, negative and huge amplitudes).
 func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	multi := noise.DefaultSettings()
 	multi.Octaves, multi.Seed, multi.Lacunarity, multi.Persistence = 3, -7, 3, 0.6
@@ -75,6 +76,30 @@ func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	w := multi
 	w.WarpAmplitude, w.WarpOctaves = 0.3, 2
 	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: w})
+	// more warps (the simplex-value kernels move the positions): the
+	// progressive mode, with a domain, tiling, fractal modes, a negative
+	// amplitude under a mirroring domain, the largest amplitude with four
+	// warp octaves, one octave of noise
+	prog := w
+	prog.WarpMode, prog.WarpOctaves, prog.WarpFrequency = noise.WarpProgressive, 3, 2
+	ridged, pingPong := prog, w
+	ridged.Fractal, pingPong.Fractal = noise.Fractals()[1], noise.Fractals()[len(noise.Fractals())-1]
+	neg := noise.DefaultSettings()
+	neg.WarpAmplitude, neg.WarpOctaves, neg.WarpMode = -0.7, 2, noise.WarpProgressive
+	big := multi
+	big.WarpAmplitude, big.WarpOctaves, big.WarpFrequency = noise.MaxWarpAmplitude, 4, 3
+	bigProg := big
+	bigProg.WarpMode = noise.WarpProgressive
+	cfgs = append(cfgs,
+		noise.Config{Noise: n, Dims: dims, Settings: prog},
+		noise.Config{Noise: n, Dims: dims, Settings: prog, Domain: &dom},
+		noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: prog},
+		noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: w, Domain: &dom},
+		noise.Config{Noise: n, Dims: dims, Settings: ridged},
+		noise.Config{Noise: n, Dims: dims, Settings: pingPong},
+		noise.Config{Noise: n, Dims: dims, Settings: neg, Domain: &mirror},
+		noise.Config{Noise: n, Dims: dims, Settings: big},
+		noise.Config{Noise: n, Dims: dims, Settings: bigProg})
 	// non-integer frequencies and lacunarities: several octaves, with a
 	// domain, and one octave (ValueAt's point kernels); not for tiling
 	frac := multi
@@ -131,7 +156,7 @@ func TestISALevels(t *testing.T) {
 					jittered := cfg.Settings.Jitter != 0 && cfg.Settings.Jitter != 1
 					newer := p.Function == noise.FunctionF1PlusF2 || p.Function == noise.FunctionF1TimesF2 ||
 						p.Function == noise.FunctionF1DivF2 || p.Function == noise.FunctionCellValue
-					want := p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley && !cfg.Settings.Warped() &&
+					want := p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley &&
 						!(p.Family == noise.FamilyVoronoi && (jittered || newer))
 					if s.Vectorized() != want {
 						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)

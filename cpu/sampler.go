@@ -155,7 +155,8 @@ func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
 // Vectorized reports whether Values and Samples run this Sampler's variant
 // through the vector kernels (smooth Worley, perm-value and 4D variants
-// and warped domains stay scalar, as does every variant at ISAScalar).
+// stay scalar, as does every variant at ISAScalar; a domain warp runs
+// through the simplex-value kernels before the noise's).
 func (s *Sampler) Vectorized() bool { return s.bk.ok() }
 
 // ISA returns the instruction-set level the Sampler runs at.

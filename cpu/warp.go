@@ -79,32 +79,42 @@ func (w *warp) warpApply(p point) (q point, J [3][3]float32) {
 			d[k] = float32(a * s.V)
 			G[k] = [3]float32{float32(a * s.Dx), float32(a * s.Dy), float32(a * s.Dz)}
 		}
+		w.advance(&q, &J, &d, &G)
+	}
+	return q, J
+}
+
+// advance is one warp octave's step, given its displacement d (d[k] =
+// amp·v of axis k's noise) and G (G[k][m] = amp·∂v/∂c_m): q moves by d on
+// the warped axes, and J becomes J + G (independent) or (I + G)·J
+// (progressive). The scalar path and the batch path (warpChunk, for
+// progressive derivatives) share it, so the order of the float32
+// operations is one.
+func (w *warp) advance(q *point, J *[3][3]float32, d *[3]float32, G *[3][3]float32) {
+	for _, k := range w.axes {
+		switch k {
+		case 0:
+			q.x = q.x + d[0]
+		case 1:
+			q.y = q.y + d[1]
+		default:
+			q.z = q.z + d[2]
+		}
+	}
+	if w.mode == noise.WarpProgressive { // J ← (I + G)·J
+		old := *J
 		for _, k := range w.axes {
-			switch k {
-			case 0:
-				q.x = q.x + d[0]
-			case 1:
-				q.y = q.y + d[1]
-			default:
-				q.z = q.z + d[2]
+			for m := range 3 {
+				J[k][m] = old[k][m] + ((float32(G[k][0]*old[0][m]) + float32(G[k][1]*old[1][m])) + float32(G[k][2]*old[2][m]))
 			}
 		}
-		if w.mode == noise.WarpProgressive { // J ← (I + G)·J
-			old := J
-			for _, k := range w.axes {
-				for m := range 3 {
-					J[k][m] = old[k][m] + ((float32(G[k][0]*old[0][m]) + float32(G[k][1]*old[1][m])) + float32(G[k][2]*old[2][m]))
-				}
-			}
-		} else { // J ← J + G
-			for _, k := range w.axes {
-				for m := range 3 {
-					J[k][m] = J[k][m] + G[k][m]
-				}
+	} else { // J ← J + G
+		for _, k := range w.axes {
+			for m := range 3 {
+				J[k][m] = J[k][m] + G[k][m]
 			}
 		}
 	}
-	return q, J
 }
 
 // warpDerivative turns the derivatives g with respect to the warped
