@@ -529,6 +529,10 @@ func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
 }
 
 func (s *Sampler) values4Range(pos []mgl32.Vec4, out []float32) {
+	if s.bk.ok() && len(pos) > 0 {
+		s.values4Batch(pos, out[:len(pos)])
+		return
+	}
 	for i, p := range pos {
 		out[i] = s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.f0)
 	}
