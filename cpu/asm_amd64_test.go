@@ -56,6 +56,11 @@ func isaPositions4() []mgl32.Vec4 {
 	pos := make([]mgl32.Vec4, len(p3))
 	for i, p := range p3 {
 		var w float32
+		if i%7 == 6 { // on the lattice in three axes or four: zero offsets, signed zeros
+			p = mgl32.Vec3{float32(r.IntN(9) - 4), float32(r.IntN(9) - 4), float32(r.IntN(9)-4) / float32(1+r.IntN(2))}
+			pos[i] = mgl32.Vec4{p[0], p[1], p[2], float32(r.IntN(17)-8) / float32(1+3*r.IntN(2))}
+			continue
+		}
 		switch i % 5 {
 		case 0:
 			w = r.Float32()*64 - 32
