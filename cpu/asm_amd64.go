@@ -13,7 +13,8 @@ import (
 
 // On amd64, batches of lattice noise (value and Perlin gradients), simplex
 // noise (value and simplex gradients) and Worley and Chebyshev noise in
-// 1D, 2D and 3D, tiling or not, run in assembly (kernels_avx2_amd64.s,
+// 1D, 2D and 3D, tiling or not, and the values of 4D lattice and simplex
+// noise (Values4; Samples4 is scalar), run in assembly (kernels_avx2_amd64.s,
 // written by internal/cmd/asmgen from the scalar code, operation for
 // operation: the same bits), at one of two levels (ISA):
 //
@@ -28,6 +29,9 @@ import (
 //     samples themselves, or with a domain (or a short chunk)
 //     storeSamplesAVX2 or AVX512 after it (the domain's derivative matrix
 //     and the interleave into samples);
+//   - 4D values (Values4): the 4D lattice and simplex kernels (run4), one
+//     call per octave as above, over x, y, z and w arrays that Go prepares
+//     position by position (prepare: the NaN test, the clamp, the domain);
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //

@@ -153,9 +153,10 @@ func valueFromSample(f sampleFunc) valueFunc {
 // either way. The results are the same bits in both cases.
 func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
-// Vectorized reports whether Values and Samples run this Sampler's variant
-// through the vector kernels (smooth Worley, perm-value and 4D variants
-// and warped domains stay scalar, as does every variant at ISAScalar).
+// Vectorized reports whether Values and Samples (Values4 for 4D noise)
+// run this Sampler's variant through the vector kernels (smooth Worley
+// and perm-value variants and warped domains stay scalar, as do Samples4
+// and every variant at ISAScalar).
 func (s *Sampler) Vectorized() bool { return s.bk.ok() }
 
 // ISA returns the instruction-set level the Sampler runs at.
