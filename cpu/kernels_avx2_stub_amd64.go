@@ -417,12 +417,12 @@ func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *fl
 //go:noescape
 func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
-// valueLattice4DBatchAVX2 is one octave of  lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice4DBatchAVX2 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
 func valueLattice4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice4DBatchAVX2 is one octave of  lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice4DBatchAVX2 is one octave of lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
 func perlinLattice4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
@@ -832,12 +832,12 @@ func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *
 //go:noescape
 func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
-// valueLattice4DBatchAVX512 is one octave of  lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+// valueLattice4DBatchAVX512 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
 
-// perlinLattice4DBatchAVX512 is one octave of  lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+// perlinLattice4DBatchAVX512 is one octave of lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
