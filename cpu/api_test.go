@@ -43,6 +43,14 @@ func TestBatchAllocations(t *testing.T) {
 			t.Errorf("%s: ValueAt/At allocate %v times", n, a)
 		}
 	}
+	// 4D: Values4 (the 4D batch kernels where the level has them) and Samples4
+	for _, n := range []noise.Noise{noise.Perlin, noise.SimplexValue} {
+		s := mustSampler(t, noise.Config{Noise: n, Dims: 4, Settings: noise.DefaultSettings()})
+		pos, out, samples := []mgl32.Vec4{{0.1, 0.2, 0.3, 0.4}}, make([]float32, 1), make([]noise.Sample, 1)
+		if a := testing.AllocsPerRun(100, func() { _, _ = s.Values4(pos, out), s.Samples4(pos, samples) }); a != 0 {
+			t.Errorf("%s 4D: a one-position batch allocates %v times", n, a)
+		}
+	}
 }
 
 // TestBatchLengthMismatch: a too-short output slice is an error of one

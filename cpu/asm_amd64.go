@@ -13,7 +13,8 @@ import (
 
 // On amd64, batches of lattice noise (value and Perlin gradients), simplex
 // noise (value and simplex gradients) and Worley and Chebyshev noise in
-// 1D, 2D and 3D, tiling or not, run in assembly (kernels_avx2_amd64.s,
+// 1D, 2D and 3D, tiling or not, and the values of 4D lattice and simplex
+// noise (Values4; Samples4 is scalar), run in assembly (kernels_avx2_amd64.s,
 // written by internal/cmd/asmgen from the scalar code, operation for
 // operation: the same bits), at one of two levels (ISA):
 //
@@ -30,6 +31,9 @@ import (
 //     and the interleave into samples);
 //   - a domain warp (warp_amd64.go): the warp's simplex-value octaves
 //     through the same batch kernels, before the noise's octaves;
+//   - 4D values (Values4): the 4D lattice and simplex kernels (run4), one
+//     call per octave as above, over x, y, z and w arrays that Go prepares
+//     position by position (prepare: the NaN test, the clamp, the domain);
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
@@ -62,12 +66,17 @@ func isaLacks(l ISA) string {
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
 // the level is scalar or the variant has none (perm-value, smooth Worley,
-// 4D, the Voronoi functions after F2 − F1, a Voronoi jitter other than 1:
+// the Voronoi functions after F2 − F1, a Voronoi jitter other than 1:
 // voronoiScalarOnly). A domain warp runs through the simplex-value
-// kernels first (warpChunk).
+// kernels first (warpChunk), in 1 to 3 dimensions; 4D lattice and simplex
+// noise have value kernels (run4: Values4) without a warp, and no
+// derivative twins (Samples4 is scalar).
 func batchKernelFor(c noise.Config, l ISA) batchKernel {
 	p := c.Noise.Parts()
-	if l < ISAAVX2 || c.Dims > 3 || voronoiScalarOnly(c) {
+	if l < ISAAVX2 || voronoiScalarOnly(c) || c.Dims == 4 && c.Settings.Warped() {
+		return noBatch
+	}
+	if c.Dims == 4 && p.Family != noise.FamilyLattice && p.Family != noise.FamilySimplex {
 		return noBatch
 	}
 	t := ""
@@ -132,9 +141,10 @@ const (
 // costs about twice as much), and a padded copy of a short chunk's
 // positions. Buffers come from batchBufs: heap objects do not move.
 type batchBuf struct {
-	raw        [7*batchChunk + 16]float32
+	raw        [8*batchChunk + 16]float32
 	x, y, z, o *[batchChunk]float32 // views of raw
 	dx, dy, dz *[batchChunk]float32 // and the derivatives after o (derivStride)
+	w          *[batchChunk]float32 // the fourth coordinate (run4)
 	pos        [batchChunk]mgl32.Vec3
 }
 
@@ -148,6 +158,7 @@ var batchBufs = sync.Pool{New: func() any {
 	arr := func(i int) *[batchChunk]float32 { return (*[batchChunk]float32)(b.raw[off+i*batchChunk:]) }
 	b.x, b.y, b.z, b.o = arr(0), arr(1), arr(2), arr(3)
 	b.dx, b.dy, b.dz = arr(4), arr(5), arr(6)
+	b.w = arr(7)
 	return b
 }}
 
@@ -230,12 +241,63 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	}
 }
 
+// values4Batch is values4Range through the 4D batch kernel: a chunk at a
+// time, each position prepared (prepare: the NaN test, the clamp and the
+// domain) into b's x, y, z and w, padded with zeros to a whole number of
+// vectors, one kernel call per octave, then NaN where the input is.
+func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	wide := s.isa == ISAAVX512
+	lanes := 8
+	if wide {
+		lanes = 16
+	}
+	x, y, z, w, o := &b.x[0], &b.y[0], &b.z[0], &b.w[0], &b.o[0]
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np := (n + lanes - 1) &^ (lanes - 1)
+		nans := false
+		for l, p := range chunk {
+			q, ok := s.prepare(point{p[0], p[1], p[2], p[3]})
+			b.x[l], b.y[l], b.z[l], b.w[l] = q.x, q.y, q.z, q.w
+			nans = nans || !ok
+		}
+		clear(b.x[n:np])
+		clear(b.y[n:np])
+		clear(b.z[n:np])
+		clear(b.w[n:np])
+		for oc := 0; oc < s.oct.n; oc++ {
+			m := s.bmode
+			if oc == 0 {
+				m |= batchFirst
+			}
+			if oc == s.oct.n-1 && s.oct.ampSum != 1 { // s / 1 is s
+				m |= batchLast
+			}
+			if s.oct.amp[oc] == 1 { // v·1 is v
+				m |= batchUnit
+			}
+			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
+		}
+		copy(out[i:i+n], b.o[:n])
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], p[3]}) {
+					out[i+l] = nan32
+				}
+			}
+		}
+	}
+}
+
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"

@@ -47,6 +47,77 @@ func isaPositions() []mgl32.Vec3 {
 	return pos
 }
 
+// isaPositions4 are isaPositions with a fourth coordinate of the same
+// kinds (random, on the lattice, large, in [0, 1)), and NaN, infinities
+// and signed zeros in w too.
+func isaPositions4() []mgl32.Vec4 {
+	r := rand.New(rand.NewPCG(5, 6))
+	p3 := isaPositions()
+	pos := make([]mgl32.Vec4, len(p3))
+	for i, p := range p3 {
+		var w float32
+		if i%7 == 6 { // on the lattice in three axes or four: zero offsets, signed zeros
+			p = mgl32.Vec3{float32(r.IntN(9) - 4), float32(r.IntN(9) - 4), float32(r.IntN(9)-4) / float32(1+r.IntN(2))}
+			pos[i] = mgl32.Vec4{p[0], p[1], p[2], float32(r.IntN(17)-8) / float32(1+3*r.IntN(2))}
+			continue
+		}
+		switch i % 5 {
+		case 0:
+			w = r.Float32()*64 - 32
+		case 1:
+			w = float32(r.IntN(64)-32) / 2
+		case 2:
+			w = (r.Float32()*2 - 1) * float32(math.Ldexp(1, r.IntN(40)))
+		case 3:
+			w = p[0] // on the diagonal: ties among the simplex fractions
+		default:
+			w = r.Float32()
+		}
+		pos[i] = mgl32.Vec4{p[0], p[1], p[2], w}
+	}
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	copy(pos[40:], []mgl32.Vec4{{0, 0, 0, nan}, {1, 2, 3, inf}, {-1, 0.5, 2, -inf}, {0, 0, 0, float32(math.Copysign(0, -1))},
+		{float32(math.Copysign(0, -1)), float32(math.Copysign(0, -1)), float32(math.Copysign(0, -1)), float32(math.Copysign(0, -1))},
+		{1 << 30, 3, -(1 << 31), 1 << 29}, {1 << 24, 1<<24 + 2, -(1 << 24), 1<<24 + 4}, {0.5, 0.5, 0.5, 0.5}})
+	return pos
+}
+
+// checkISA4 is TestISALevels for a 4D configuration: Values4, Samples4 and
+// ValueAt4 at level l give the scalar Sampler ref's bits.
+func checkISA4(t *testing.T, cfg noise.Config, l ISA, s, ref *Sampler) {
+	t.Helper()
+	pos := isaPositions4()
+	wantV := make([]float32, len(pos))
+	wantS := make([]noise.Sample, len(pos))
+	mustBatch(t, ref.Values4(pos, wantV))
+	mustBatch(t, ref.Samples4(pos, wantS))
+	got := make([]float32, len(pos))
+	gotS := make([]noise.Sample, len(pos))
+	mustBatch(t, s.Values4(pos, got))
+	mustBatch(t, s.Samples4(pos, gotS))
+	for i := range got {
+		if math.Float32bits(got[i]) != math.Float32bits(wantV[i]) {
+			t.Fatalf("%v at %v, %v: Values4 %v (%08x), scalar %v (%08x)", cfg, l, pos[i], got[i], math.Float32bits(got[i]), wantV[i], math.Float32bits(wantV[i]))
+		}
+		if sampleBits(gotS[i]) != sampleBits(wantS[i]) {
+			t.Fatalf("%v at %v, %v: Samples4 %v, scalar %v", cfg, l, pos[i], gotS[i], wantS[i])
+		}
+		if v := s.ValueAt4(pos[i]); math.Float32bits(v) != math.Float32bits(wantV[i]) {
+			t.Fatalf("%v at %v, %v: ValueAt4 %v, scalar %v", cfg, l, pos[i], v, wantV[i])
+		}
+	}
+	// short batches: padded chunks
+	for _, k := range []int{1, 7, 9, 17, 33} {
+		got := got[:k]
+		mustBatch(t, s.Values4(pos[35:35+k], got))
+		for i := range got {
+			if math.Float32bits(got[i]) != math.Float32bits(wantV[35+i]) {
+				t.Fatalf("%v at %v, %v (batch of %d): Values4 %v, scalar %v", cfg, l, pos[35+i], k, got[i], wantV[35+i])
+			}
+		}
+	}
+}
+
 // isaConfigs are the settings each variant runs with in TestISALevels: one
 // octave, several octaves with and without a domain, one octave with a
 // domain that mirrors w (Samples' Dw is then −0), octaves of amplitude 1,
@@ -122,7 +193,8 @@ func isaConfigs(n noise.Noise, dims int) []noise.Config {
 }
 
 // TestISALevels checks that every level this CPU runs gives the scalar
-// code's bits — Values, Samples and ValueAt, every variant 1D to 3D, with
+// code's bits — Values, Samples and ValueAt, every variant 1D to 3D (and
+// Values4, Samples4 and ValueAt4 in 4D: checkISA4), with
 // the settings of isaConfigs, at random, huge, signed-zero, infinite and
 // NaN positions — and that the variants the kernels cover (and only those)
 // are vectorized above ISAScalar.
@@ -132,14 +204,31 @@ func TestISALevels(t *testing.T) {
 		t.Skip("this CPU runs the scalar level only")
 	}
 	pos := isaPositions()
-	vectorized := map[ISA]int{}
+	vectorized, vectorized4 := map[ISA]int{}, map[ISA]int{}
 	for _, n := range noise.Noises() {
-		for dims := 1; dims <= min(3, n.MaxDims()); dims++ {
+		for dims := 1; dims <= min(4, n.MaxDims()); dims++ {
 			for _, cfg := range isaConfigs(n, dims) {
 				var ref *Sampler
 				withISA(t, ISAScalar, func() { ref, _ = New(cfg) })
 				if ref.Vectorized() {
 					t.Fatalf("%v: vectorized at the scalar level", cfg)
+				}
+				if dims == 4 {
+					p := n.Parts()
+					// 4D: the lattice and simplex kernels (values only)
+					want := (p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex) && !cfg.Settings.Warped()
+					for _, l := range levels[1:] {
+						var s *Sampler
+						withISA(t, l, func() { s, _ = New(cfg) })
+						if s.Vectorized() != want {
+							t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)
+						}
+						if s.Vectorized() {
+							vectorized4[l]++
+						}
+						checkISA4(t, cfg, l, s, ref)
+					}
+					continue
 				}
 				wantV := make([]float32, len(pos))
 				wantS := make([]noise.Sample, len(pos))
@@ -204,6 +293,9 @@ func TestISALevels(t *testing.T) {
 	for _, l := range levels[1:] {
 		if vectorized[l] < 200 {
 			t.Errorf("only %d configurations ran through the %v kernels", vectorized[l], l)
+		}
+		if vectorized4[l] < 40 {
+			t.Errorf("only %d 4D configurations ran through the %v kernels", vectorized4[l], l)
 		}
 	}
 }

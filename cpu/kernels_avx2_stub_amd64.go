@@ -417,6 +417,36 @@ func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *fl
 //go:noescape
 func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
+// valueLattice4DBatchAVX2 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice4DBatchAVX2 is one octave of lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice4DTilingBatchAVX2 is one octave of tiling lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice4DTilingBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice4DTilingBatchAVX2 is one octave of tiling lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice4DTilingBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex4DBatchAVX2 is one octave of simplex 4D noise with the value gradient over a batch (cpu.simplexValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueSimplex4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex4DBatchAVX2 is one octave of simplex 4D noise with the simplex gradient over a batch (cpu.simplexValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func simplexSimplex4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
 // prepareBatchAVX512 splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.
 //
 //go:noescape
@@ -801,3 +831,33 @@ func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *
 //
 //go:noescape
 func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// valueLattice4DBatchAVX512 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice4DBatchAVX512 is one octave of lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice4DTilingBatchAVX512 is one octave of tiling lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice4DTilingBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice4DTilingBatchAVX512 is one octave of tiling lattice Perlin 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice4DTilingBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueSimplex4DBatchAVX512 is one octave of simplex 4D noise with the value gradient over a batch (cpu.simplexValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueSimplex4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// simplexSimplex4DBatchAVX512 is one octave of simplex 4D noise with the simplex gradient over a batch (cpu.simplexValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func simplexSimplex4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)

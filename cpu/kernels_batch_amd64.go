@@ -50,6 +50,12 @@ const (
 	bkWorley3DTilingF1
 	bkChebyshev3DTiling
 	bkChebyshev3DTilingF1
+	bkValueLattice4D
+	bkPerlinLattice4D
+	bkValueLattice4DTiling
+	bkPerlinLattice4DTiling
+	bkValueSimplex4D
+	bkSimplexSimplex4D
 )
 
 // batchNames are the kernels' names, by batchKernel.
@@ -92,6 +98,12 @@ var batchNames = [...]string{"",
 	"worley3DTilingF1",
 	"chebyshev3DTiling",
 	"chebyshev3DTilingF1",
+	"valueLattice4D",
+	"perlinLattice4D",
+	"valueLattice4DTiling",
+	"perlinLattice4DTiling",
+	"valueSimplex4D",
+	"simplexSimplex4D",
 }
 
 // run evaluates one octave of kernel k over n prepared positions at the
@@ -425,5 +437,42 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev3DTilingF1:
 		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+	}
+}
+
+// run4 evaluates one octave of the 4D kernel k over n prepared positions
+// (with the fourth coordinate array w) at the AVX-512 level (wide) or the
+// AVX2 level.
+func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+	if wide {
+		switch k {
+		case bkValueLattice4D:
+			valueLattice4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice4D:
+			perlinLattice4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueLattice4DTiling:
+			valueLattice4DTilingBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice4DTiling:
+			perlinLattice4DTilingBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueSimplex4D:
+			valueSimplex4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		case bkSimplexSimplex4D:
+			simplexSimplex4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		}
+		return
+	}
+	switch k {
+	case bkValueLattice4D:
+		valueLattice4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice4D:
+		perlinLattice4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueLattice4DTiling:
+		valueLattice4DTilingBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice4DTiling:
+		perlinLattice4DTilingBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueSimplex4D:
+		valueSimplex4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+	case bkSimplexSimplex4D:
+		simplexSimplex4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
 	}
 }

@@ -153,9 +153,10 @@ func valueFromSample(f sampleFunc) valueFunc {
 // either way. The results are the same bits in both cases.
 func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
-// Vectorized reports whether Values and Samples run this Sampler's variant
-// through the vector kernels (smooth Worley, perm-value and 4D variants
-// stay scalar, as does every variant at ISAScalar; a domain warp runs
+// Vectorized reports whether Values and Samples (Values4 for 4D noise)
+// run this Sampler's variant through the vector kernels (smooth Worley
+// and perm-value variants, 4D warped domains and Samples4 stay scalar, as
+// does every variant at ISAScalar; a domain warp in 1 to 3 dimensions runs
 // through the simplex-value kernels before the noise's).
 func (s *Sampler) Vectorized() bool { return s.bk.ok() }
 
@@ -530,6 +531,10 @@ func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
 }
 
 func (s *Sampler) values4Range(pos []mgl32.Vec4, out []float32) {
+	if s.bk.ok() && len(pos) > 0 {
+		s.values4Batch(pos, out[:len(pos)])
+		return
+	}
 	for i, p := range pos {
 		out[i] = s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.f0)
 	}

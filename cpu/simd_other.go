@@ -27,6 +27,8 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) { panic("unreacha
 
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
 
+func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) { panic("unreachable") }
+
 func simdStatus(ISA) (bool, string) {
 	return false, "scalar build: the assembly kernels are amd64 only, and -tags purego leaves them out"
 }

@@ -12,7 +12,8 @@ import (
 
 // simdInUse reports whether the cpu package's vector batch kernels run in
 // this binary on this CPU at the current ISA level (the batch paths of
-// lattice, simplex, Worley and Chebyshev noise, 1D to 3D).
+// lattice, simplex, Worley and Chebyshev noise, 1D to 3D, and 4D lattice
+// and simplex values).
 func simdInUse() bool {
 	ok, _ := cpu.SIMD()
 	return ok

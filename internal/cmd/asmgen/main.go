@@ -344,7 +344,7 @@ func main() {
 	pointLattice("perlinLattice3DPointAVX2", true)
 	pointSimplex("valueSimplex3DPointAVX2", false)
 	pointSimplex("simplexSimplex3DPointAVX2", true)
-	specs := batchSpecs()
+	specs, specs4 := batchSpecs(), batchSpecs4()
 	writeStoreSamples()
 	writeStoreSamplesWide()
 	for _, l := range []*isa{isaAVX2, isaAVX512} {
@@ -356,11 +356,16 @@ func main() {
 				}
 			}
 		}
+		for _, sp := range specs4 { // values only
+			if *only == "" || strings.Contains(sp.name+l.name, *only) {
+				writeBatch(sp, l, false)
+			}
+		}
 	}
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
-	if err := writeDispatch(*dispatchOut, specs); err != nil {
+	if err := writeDispatch(*dispatchOut, specs, specs4); err != nil {
 		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
 		os.Exit(1)
 	}
