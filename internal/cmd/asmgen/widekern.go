@@ -1212,9 +1212,9 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 					for i := range offsets {
 						v := wavalanche(eatC(hy, zs[i]), false)
 						for pt := 0; pt < 2; pt++ {
-							x := k.vjitter(wbits5(v, 15*pt))
-							y := k.vjitter(wbits5(v, 15*pt+5))
-							z := k.vjitter(wbits5(v, 15*pt+10))
+							x := k.vbits5(v, 15*pt)
+							y := k.vbits5(v, 15*pt+5)
+							z := k.vbits5(v, 15*pt+10)
 							addps(x, x, ox)
 							addps(y, y, oys[j])
 							addps(z, z, ozs[i])

@@ -32,6 +32,53 @@ func (k *bk) vjitter(F vg) vg {
 	return F
 }
 
+// vbits5 is jitter1(bits5(shift)): wbits5 then vjitter, or at AVX-512
+// with a jitter the entry of a table of the 32 jittered values
+// (float32(b)·inv31·jit) + jitC, each computed as the scalar code computes
+// it, from frame slots (vbits5Table): the lookup costs what wbits5's does.
+func (k *bk) vbits5(v vg, shift int) vg {
+	if !k.jitOn || !wide() {
+		return k.vjitter(wbits5(v, shift))
+	}
+	lo, hi := k.vbits5Table()
+	r := newv()
+	for g := range r {
+		if shift == 0 {
+			VMOVUPS(v[g], r[g])
+		} else {
+			VPSRLD(U8(shift), v[g], r[g])
+		}
+		t := ZMM()
+		VMOVUPS(lo, t)
+		VPERMI2PS(hi, t, r[g])
+	}
+	return r
+}
+
+// jtabs are the jittered bits5 tables of the kernels, in their frames.
+var jtabs = map[*bk][2]Mem{}
+
+// vbits5Table is the two halves of the jittered bits5 table of kernel k,
+// computed at its first use in the loop body (four instructions an
+// iteration) into two frame slots.
+func (k *bk) vbits5Table() (lo, hi Mem) {
+	if t, ok := jtabs[k]; ok {
+		return t[0], t[1]
+	}
+	blo, bhi := bits5Table()
+	var t [2]Mem
+	for i, m := range []Mem{blo, bhi} {
+		r := ZMM()
+		VMOVUPS(m, r)
+		VMULPS(k.jit.m, r, r)
+		VADDPS(k.jitC.m, r, r)
+		t[i] = k.fr.slot()
+		VMOVUPS(r, t[i])
+	}
+	jtabs[k] = t
+	return t[0], t[1]
+}
+
 // vfunctionJump loads the function code and jumps to the label of codes 1
 // to 5 (code 0, F1, and anything else fall through to the returned end
 // label, which the caller places).
@@ -213,9 +260,9 @@ func voronoiCellBody(dims int, cheb, tiling bool) func(k *bk) vg {
 						hc := eatC(hy, zs[i])
 						v := wavalanche(mov(hc), false)
 						for pt := 0; pt < 2; pt++ {
-							x := k.vjitter(wbits5(v, 15*pt))
-							y := k.vjitter(wbits5(v, 15*pt+5))
-							z := k.vjitter(wbits5(v, 15*pt+10))
+							x := k.vbits5(v, 15*pt)
+							y := k.vbits5(v, 15*pt+5)
+							z := k.vbits5(v, 15*pt+10)
 							addps(x, x, ox)
 							addps(y, y, oys[j])
 							addps(z, z, ozs[i])
