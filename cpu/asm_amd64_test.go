@@ -44,6 +44,9 @@ func isaPositions() []mgl32.Vec3 {
 	}
 	nan, inf := float32(math.NaN()), float32(math.Inf(1))
 	copy(pos[17:], []mgl32.Vec3{{nan, 0, 0}, {0, nan, 0}, {0, 0, nan}, {inf, -inf, 0}, {float32(math.Copysign(0, -1)), 3e38, -3e38}, {1 << 30, -(1 << 31), 7.5}, {1 << 24, 1<<24 + 2, -(1 << 24)}})
+	// cell centres at frequencies 4·3^k, where the points of a tiny
+	// Voronoi jitter sit: F1 = F2 = 0 (F1/F2's 0/0), and ties
+	copy(pos[40:], []mgl32.Vec3{{0.125, 0.375, -0.625}, {0.875, 0.125, 0.125}, {-1.125, 2.375, 0.625}, {3.625, -0.375, -2.125}})
 	return pos
 }
 
