@@ -66,14 +66,17 @@ func isaLacks(l ISA) string {
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
 // the level is scalar or the variant has none (perm-value, smooth Worley,
-// the Voronoi functions after F2 − F1, a Voronoi jitter other than 1:
-// voronoiScalarOnly). A domain warp runs through the simplex-value
+// 4D derivatives, a 4D warp). A domain warp runs through the simplex-value
 // kernels first (warpChunk), in 1 to 3 dimensions; 4D lattice and simplex
 // noise have value kernels (run4: Values4) without a warp, and no
-// derivative twins (Samples4 is scalar).
+// derivative twins (Samples4 is scalar). Worley and Chebyshev noise have a
+// kernel for every function and jitter: F1 (alone) and F2, F2 − F1,
+// F1 + F2, F1·F2 and F1/F2 (the mode word's function) at jitter 1, the
+// same with a jitter other than 1 (Jitter kernels: F1 too), and the cell
+// value at any jitter (Cell kernels).
 func batchKernelFor(c noise.Config, l ISA) batchKernel {
 	p := c.Noise.Parts()
-	if l < ISAAVX2 || voronoiScalarOnly(c) || c.Dims == 4 && c.Settings.Warped() {
+	if l < ISAAVX2 || c.Dims == 4 && c.Settings.Warped() {
 		return noBatch
 	}
 	if c.Dims == 4 && p.Family != noise.FamilyLattice && p.Family != noise.FamilySimplex {
@@ -97,11 +100,16 @@ func batchKernelFor(c noise.Config, l ISA) batchKernel {
 		case p.Metric == noise.MetricChebyshev:
 			metric = "chebyshev"
 		}
-		f1 := ""
-		if p.Function == noise.FunctionF1 {
-			f1 = "F1"
+		kind := ""
+		switch {
+		case p.Function == noise.FunctionCellValue:
+			kind = "Cell"
+		case c.Settings.JitterAmount() != 1:
+			kind = "Jitter"
+		case p.Function == noise.FunctionF1:
+			kind = "F1"
 		}
-		name = fmt.Sprintf("%s%dD%s%s", metric, c.Dims, t, f1)
+		name = fmt.Sprintf("%s%dD%s%s", metric, c.Dims, t, kind)
 	default:
 		return noBatch
 	}
@@ -116,12 +124,25 @@ func batchKernelFor(c noise.Config, l ISA) batchKernel {
 func (k batchKernel) ok() bool { return k != noBatch }
 
 // batchMode is the kernels' mode word of a Sampler, without first and
-// last: the combine step (lattice and simplex noise) or the Voronoi
-// function in bits 0–1 (noise.Combiner and noise.Function codes: one of
-// the two is always 0) and the fractal mode in bits 2–3 (noise.Fractal
-// codes: fBm, ridged, billow, ping-pong).
+// last: the combine step of lattice and simplex noise in bits 0–1
+// (noise.Combiner code), the fractal mode in bits 2–3 (noise.Fractal
+// codes: fBm, ridged, billow, ping-pong) and the Voronoi function in bits
+// 8–10 (noise.Function code; the F1 and cell kernels ignore it).
 func batchMode(vp *variantParams, f noise.Fractal) int32 {
-	return int32(vp.comb) | int32(vp.function) | int32(f)<<2
+	return int32(vp.comb) | int32(f)<<2 | int32(vp.function)<<batchFnShift
+}
+
+// batchFnShift is the position of the Voronoi function in the mode word.
+const batchFnShift = 8
+
+// batchJitter is the jitter and its offset that the Voronoi jitter and
+// cell kernels read: the variant's, or 1 and +0 at jitter 1 ((F·1) + 0 is
+// F).
+func batchJitter(vp *variantParams) (jit, jitC float32) {
+	if vp.jit {
+		return vp.jitter, vp.jitterC
+	}
+	return 1, 0
 }
 
 const (
@@ -210,6 +231,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 		lanes = 16
 	}
 	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
+	jit, jitC := batchJitter(&s.vp)
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
@@ -228,7 +250,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				m |= batchUnit
 			}
-			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
+			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, jit, jitC)
 		}
 		copy(out[i:i+n], b.o[:n])
 		if nans {
@@ -295,9 +317,9 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise (every function and jitter), 1D to 3D, tiling too; 4D lattice and simplex values"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise (every function and jitter), 1D to 3D, tiling too; 4D lattice and simplex values"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
@@ -355,6 +377,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 		m[9][l] = dw
 	}
 	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
+	jit, jitC := batchJitter(&s.vp)
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
@@ -390,7 +413,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				md |= batchUnit
 			}
-			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
+			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, jit, jitC, &out[i].V)
 		}
 		if wb != nil {
 			s.warpDerivatives(b, wb, n)

@@ -44,6 +44,9 @@ func isaPositions() []mgl32.Vec3 {
 	}
 	nan, inf := float32(math.NaN()), float32(math.Inf(1))
 	copy(pos[17:], []mgl32.Vec3{{nan, 0, 0}, {0, nan, 0}, {0, 0, nan}, {inf, -inf, 0}, {float32(math.Copysign(0, -1)), 3e38, -3e38}, {1 << 30, -(1 << 31), 7.5}, {1 << 24, 1<<24 + 2, -(1 << 24)}})
+	// cell centres at frequencies 4·3^k, where the points of a tiny
+	// Voronoi jitter sit: F1 = F2 = 0 (F1/F2's 0/0), and ties
+	copy(pos[40:], []mgl32.Vec3{{0.125, 0.375, -0.625}, {0.875, 0.125, 0.125}, {-1.125, 2.375, 0.625}, {3.625, -0.375, -2.125}})
 	return pos
 }
 
@@ -179,10 +182,20 @@ func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	lean.Frequency = 0.7
 	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: frac}, noise.Config{Noise: n, Dims: dims, Settings: frac, Domain: &dom},
 		noise.Config{Noise: n, Dims: dims, Settings: lean})
-	// a Voronoi jitter (scalar code) and jitter 1 spelled out (the kernels)
+	// Voronoi jitters (the Jitter and Cell kernels): 0.5 tiling, and
+	// without tiling 0.5 ridged, a small one (points near the centres:
+	// near ties) ping-pong, a denormal one (every point at the centre
+	// but for the last bit: ties between a cell's two points and across
+	// cells), and jitter 1 spelled out
 	jit, one := multi, noise.DefaultSettings()
 	jit.Jitter, one.Jitter = 0.5, 1
-	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: jit}, noise.Config{Noise: n, Dims: dims, Settings: one})
+	ridged, small, tiny := jit, multi, noise.DefaultSettings()
+	ridged.Fractal = noise.FractalRidged
+	small.Jitter, small.Fractal, small.PingPong = 0.05, noise.FractalPingPong, 1.5
+	tiny.Jitter = 1e-40
+	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: jit}, noise.Config{Noise: n, Dims: dims, Settings: one},
+		noise.Config{Noise: n, Dims: dims, Settings: ridged}, noise.Config{Noise: n, Dims: dims, Settings: small},
+		noise.Config{Noise: n, Dims: dims, Settings: tiny}, noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: tiny})
 	var ok []noise.Config
 	for _, c := range cfgs {
 		if c.Validate() == nil {
@@ -241,12 +254,9 @@ func TestISALevels(t *testing.T) {
 						t.Fatalf("%v: Sampler level %v, want %v", cfg, s.ISA(), l)
 					}
 					p := n.Parts()
-					// the kernels compute Voronoi F1, F2 and F2 − F1 at jitter 1 only
-					jittered := cfg.Settings.Jitter != 0 && cfg.Settings.Jitter != 1
-					newer := p.Function == noise.FunctionF1PlusF2 || p.Function == noise.FunctionF1TimesF2 ||
-						p.Function == noise.FunctionF1DivF2 || p.Function == noise.FunctionCellValue
-					want := p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley &&
-						!(p.Family == noise.FamilyVoronoi && (jittered || newer))
+					// the kernels compute every Voronoi function at every
+					// jitter, but smooth Worley; a 4D warp stays scalar
+					want := p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley && !(cfg.Dims == 4 && cfg.Settings.Warped())
 					if s.Vectorized() != want {
 						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)
 					}

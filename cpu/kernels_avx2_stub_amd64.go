@@ -40,382 +40,582 @@ func prepareBatchAVX2(pos *float32, n int, x *float32, y *float32, z *float32) u
 // valueLattice1DBatchAVX2 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice1DBatchAVX2 is one octave of  lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice2DBatchAVX2 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice2DBatchAVX2 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice3DBatchAVX2 is one octave of  lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice3DBatchAVX2 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice1DTilingBatchAVX2 is one octave of tiling lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice1DTilingBatchAVX2 is one octave of tiling lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice2DTilingBatchAVX2 is one octave of tiling lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice2DTilingBatchAVX2 is one octave of tiling lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice3DTilingBatchAVX2 is one octave of tiling lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice3DTilingBatchAVX2 is one octave of tiling lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueSimplex1DBatchAVX2 is one octave of simplex 1D noise with the value gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // simplexSimplex1DBatchAVX2 is one octave of simplex 1D noise with the simplex gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueSimplex2DBatchAVX2 is one octave of simplex 2D noise with the value gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // simplexSimplex2DBatchAVX2 is one octave of simplex 2D noise with the simplex gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueSimplex3DBatchAVX2 is one octave of simplex 3D noise with the value gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // simplexSimplex3DBatchAVX2 is one octave of simplex 3D noise with the simplex gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DBatchAVX2 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DF1BatchAVX2 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DBatchAVX2 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DF1BatchAVX2 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DBatchAVX2 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DF1BatchAVX2 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DBatchAVX2 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DF1BatchAVX2 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DBatchAVX2 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DF1BatchAVX2 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DTilingBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DTilingF1BatchAVX2 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DTilingBatchAVX2 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DTilingF1BatchAVX2 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DTilingBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DTilingF1BatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DTilingBatchAVX2 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DTilingF1BatchAVX2 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DTilingBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DTilingF1BatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingF1BatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DJitterBatchAVX2 is one octave of  voronoi Voronoi 1D noise with a jitter over a batch (cpu.voronoi1D's value, the shape, the octave sum) (8 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DCellBatchAVX2 is one octave of  voronoi Voronoi 1D cell values over a batch (cpu.voronoi1D's value, the shape, the octave sum) (8 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DJitterBatchAVX2 is one octave of  worley Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DCellBatchAVX2 is one octave of  worley Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DJitterBatchAVX2 is one octave of  chebyshev Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DCellBatchAVX2 is one octave of  chebyshev Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DJitterBatchAVX2 is one octave of  worley Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DCellBatchAVX2 is one octave of  worley Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DJitterBatchAVX2 is one octave of  chebyshev Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DCellBatchAVX2 is one octave of  chebyshev Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DTilingJitterBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise with a jitter over a batch (cpu.voronoi1D's value, the shape, the octave sum) (8 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DTilingJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DTilingCellBatchAVX2 is one octave of tiling voronoi Voronoi 1D cell values over a batch (cpu.voronoi1D's value, the shape, the octave sum) (8 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DTilingCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DTilingJitterBatchAVX2 is one octave of tiling worley Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DTilingJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DTilingCellBatchAVX2 is one octave of tiling worley Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DTilingCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DTilingJitterBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DTilingCellBatchAVX2 is one octave of tiling chebyshev Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DTilingJitterBatchAVX2 is one octave of tiling worley Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DTilingJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DTilingCellBatchAVX2 is one octave of tiling worley Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DTilingCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DTilingJitterBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingJitterBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DTilingCellBatchAVX2 is one octave of tiling chebyshev Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice1DDerivBatchAVX2 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice1DDerivBatchAVX2 is one octave of  lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice2DDerivBatchAVX2 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice2DDerivBatchAVX2 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice3DDerivBatchAVX2 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice3DDerivBatchAVX2 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice1DTilingDerivBatchAVX2 is one octave of tiling lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice1DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice2DTilingDerivBatchAVX2 is one octave of tiling lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice2DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice3DTilingDerivBatchAVX2 is one octave of tiling lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice3DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func perlinLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueSimplex1DDerivBatchAVX2 is one octave of simplex 1D noise with the value gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // simplexSimplex1DDerivBatchAVX2 is one octave of simplex 1D noise with the simplex gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func simplexSimplex1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueSimplex2DDerivBatchAVX2 is one octave of simplex 2D noise with the value gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // simplexSimplex2DDerivBatchAVX2 is one octave of simplex 2D noise with the simplex gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func simplexSimplex2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueSimplex3DDerivBatchAVX2 is one octave of simplex 3D noise with the value gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // simplexSimplex3DDerivBatchAVX2 is one octave of simplex 3D noise with the simplex gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func simplexSimplex3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DDerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DF1DerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DDerivBatchAVX2 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DF1DerivBatchAVX2 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DDerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DF1DerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DDerivBatchAVX2 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DF1DerivBatchAVX2 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DDerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DF1DerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DTilingDerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DTilingF1DerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DTilingDerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DTilingF1DerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DTilingDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DTilingF1DerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DTilingDerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DTilingF1DerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func worley3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DTilingDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DTilingF1DerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DTilingF1DerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DJitterDerivBatchAVX2 is one octave of  voronoi Voronoi 1D noise with a jitter and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DCellDerivBatchAVX2 is one octave of  voronoi Voronoi 1D cell values and their derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DJitterDerivBatchAVX2 is one octave of  worley Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DCellDerivBatchAVX2 is one octave of  worley Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DJitterDerivBatchAVX2 is one octave of  chebyshev Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DCellDerivBatchAVX2 is one octave of  chebyshev Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DJitterDerivBatchAVX2 is one octave of  worley Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DCellDerivBatchAVX2 is one octave of  worley Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DJitterDerivBatchAVX2 is one octave of  chebyshev Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DCellDerivBatchAVX2 is one octave of  chebyshev Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DTilingJitterDerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D noise with a jitter and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DTilingJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DTilingCellDerivBatchAVX2 is one octave of tiling voronoi Voronoi 1D cell values and their derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DTilingCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DTilingJitterDerivBatchAVX2 is one octave of tiling worley Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DTilingJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DTilingCellDerivBatchAVX2 is one octave of tiling worley Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley2DTilingCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DTilingJitterDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DTilingCellDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DTilingJitterDerivBatchAVX2 is one octave of tiling worley Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DTilingJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DTilingCellDerivBatchAVX2 is one octave of tiling worley Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func worley3DTilingCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DTilingJitterDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingJitterDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DTilingCellDerivBatchAVX2 is one octave of tiling chebyshev Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice4DBatchAVX2 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
@@ -455,382 +655,582 @@ func prepareBatchAVX512(pos *float32, n int, x *float32, y *float32, z *float32)
 // valueLattice1DBatchAVX512 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice1DBatchAVX512 is one octave of  lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice2DBatchAVX512 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice2DBatchAVX512 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice3DBatchAVX512 is one octave of  lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice3DBatchAVX512 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice1DTilingBatchAVX512 is one octave of tiling lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice1DTilingBatchAVX512 is one octave of tiling lattice Perlin 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice2DTilingBatchAVX512 is one octave of tiling lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice2DTilingBatchAVX512 is one octave of tiling lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice3DTilingBatchAVX512 is one octave of tiling lattice value 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // perlinLattice3DTilingBatchAVX512 is one octave of tiling lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func perlinLattice3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueSimplex1DBatchAVX512 is one octave of simplex 1D noise with the value gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // simplexSimplex1DBatchAVX512 is one octave of simplex 1D noise with the simplex gradient over a batch (cpu.simplexValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueSimplex2DBatchAVX512 is one octave of simplex 2D noise with the value gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // simplexSimplex2DBatchAVX512 is one octave of simplex 2D noise with the simplex gradient over a batch (cpu.simplexValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueSimplex3DBatchAVX512 is one octave of simplex 3D noise with the value gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func valueSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // simplexSimplex3DBatchAVX512 is one octave of simplex 3D noise with the simplex gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func simplexSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DBatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DF1BatchAVX512 is one octave of  voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func voronoi1DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DBatchAVX512 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DF1BatchAVX512 is one octave of  worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DBatchAVX512 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DF1BatchAVX512 is one octave of  chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DBatchAVX512 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DF1BatchAVX512 is one octave of  worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DBatchAVX512 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DF1BatchAVX512 is one octave of  chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DTilingBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // voronoi1DTilingF1BatchAVX512 is one octave of tiling voronoi Voronoi 1D noise over a batch (cpu.voronoiValue1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func voronoi1DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DTilingBatchAVX512 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley2DTilingF1BatchAVX512 is one octave of tiling worley Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley2DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DTilingBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev2DTilingF1BatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise over a batch (cpu.voronoiValue2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev2DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DTilingBatchAVX512 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // worley3DTilingF1BatchAVX512 is one octave of tiling worley Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func worley3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DTilingBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // chebyshev3DTilingF1BatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise over a batch (cpu.voronoiValue3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+func chebyshev3DTilingF1BatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DJitterBatchAVX512 is one octave of  voronoi Voronoi 1D noise with a jitter over a batch (cpu.voronoi1D's value, the shape, the octave sum) (16 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DCellBatchAVX512 is one octave of  voronoi Voronoi 1D cell values over a batch (cpu.voronoi1D's value, the shape, the octave sum) (16 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DJitterBatchAVX512 is one octave of  worley Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DCellBatchAVX512 is one octave of  worley Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DJitterBatchAVX512 is one octave of  chebyshev Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DCellBatchAVX512 is one octave of  chebyshev Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DJitterBatchAVX512 is one octave of  worley Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DCellBatchAVX512 is one octave of  worley Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DJitterBatchAVX512 is one octave of  chebyshev Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DCellBatchAVX512 is one octave of  chebyshev Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DTilingJitterBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise with a jitter over a batch (cpu.voronoi1D's value, the shape, the octave sum) (16 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DTilingJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// voronoi1DTilingCellBatchAVX512 is one octave of tiling voronoi Voronoi 1D cell values over a batch (cpu.voronoi1D's value, the shape, the octave sum) (16 lanes, 1 interleaved).
+//
+//go:noescape
+func voronoi1DTilingCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DTilingJitterBatchAVX512 is one octave of tiling worley Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DTilingJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DTilingCellBatchAVX512 is one octave of tiling worley Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DTilingCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DTilingJitterBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise with a jitter over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DTilingCellBatchAVX512 is one octave of tiling chebyshev Voronoi 2D cell values over a batch (cpu.voronoi2D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DTilingJitterBatchAVX512 is one octave of tiling worley Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DTilingJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DTilingCellBatchAVX512 is one octave of tiling worley Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DTilingCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DTilingJitterBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise with a jitter over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingJitterBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DTilingCellBatchAVX512 is one octave of tiling chebyshev Voronoi 3D cell values over a batch (cpu.voronoi3D's value, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
 // valueLattice1DDerivBatchAVX512 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice1DDerivBatchAVX512 is one octave of  lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice2DDerivBatchAVX512 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice2DDerivBatchAVX512 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice3DDerivBatchAVX512 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice3DDerivBatchAVX512 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice1DTilingDerivBatchAVX512 is one octave of tiling lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice1DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice2DTilingDerivBatchAVX512 is one octave of tiling lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice2DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice3DTilingDerivBatchAVX512 is one octave of tiling lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // perlinLattice3DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func perlinLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func perlinLattice3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueSimplex1DDerivBatchAVX512 is one octave of simplex 1D noise with the value gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // simplexSimplex1DDerivBatchAVX512 is one octave of simplex 1D noise with the simplex gradient and its derivatives over a batch (cpu.simplex1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func simplexSimplex1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueSimplex2DDerivBatchAVX512 is one octave of simplex 2D noise with the value gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func valueSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // simplexSimplex2DDerivBatchAVX512 is one octave of simplex 2D noise with the simplex gradient and its derivatives over a batch (cpu.simplex2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func simplexSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func simplexSimplex2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueSimplex3DDerivBatchAVX512 is one octave of simplex 3D noise with the value gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func valueSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func valueSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // simplexSimplex3DDerivBatchAVX512 is one octave of simplex 3D noise with the simplex gradient and its derivatives over a batch (cpu.simplex3D, the shape, the octave sum) (16 lanes, 1 interleaved).
 //
 //go:noescape
-func simplexSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func simplexSimplex3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DDerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DF1DerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DDerivBatchAVX512 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DF1DerivBatchAVX512 is one octave of  worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DDerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DF1DerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DDerivBatchAVX512 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DF1DerivBatchAVX512 is one octave of  worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DDerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DF1DerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DTilingDerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // voronoi1DTilingF1DerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise and its derivatives over a batch (cpu.voronoi1D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func voronoi1DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func voronoi1DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DTilingDerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley2DTilingF1DerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DTilingDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev2DTilingF1DerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise and its derivatives over a batch (cpu.voronoi2D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev2DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DTilingDerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // worley3DTilingF1DerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func worley3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func worley3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DTilingDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // chebyshev3DTilingF1DerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise and its derivatives over a batch (cpu.voronoi3D, F1 only, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
-func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+func chebyshev3DTilingF1DerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DJitterDerivBatchAVX512 is one octave of  voronoi Voronoi 1D noise with a jitter and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DCellDerivBatchAVX512 is one octave of  voronoi Voronoi 1D cell values and their derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DJitterDerivBatchAVX512 is one octave of  worley Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DCellDerivBatchAVX512 is one octave of  worley Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DJitterDerivBatchAVX512 is one octave of  chebyshev Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DCellDerivBatchAVX512 is one octave of  chebyshev Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DJitterDerivBatchAVX512 is one octave of  worley Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DCellDerivBatchAVX512 is one octave of  worley Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DJitterDerivBatchAVX512 is one octave of  chebyshev Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DCellDerivBatchAVX512 is one octave of  chebyshev Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DTilingJitterDerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D noise with a jitter and its derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DTilingJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// voronoi1DTilingCellDerivBatchAVX512 is one octave of tiling voronoi Voronoi 1D cell values and their derivatives over a batch (cpu.voronoi1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func voronoi1DTilingCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DTilingJitterDerivBatchAVX512 is one octave of tiling worley Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DTilingJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley2DTilingCellDerivBatchAVX512 is one octave of tiling worley Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley2DTilingCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DTilingJitterDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D noise with a jitter and its derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev2DTilingCellDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 2D cell values and their derivatives over a batch (cpu.voronoi2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev2DTilingCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DTilingJitterDerivBatchAVX512 is one octave of tiling worley Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DTilingJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// worley3DTilingCellDerivBatchAVX512 is one octave of tiling worley Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func worley3DTilingCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DTilingJitterDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D noise with a jitter and its derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingJitterDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// chebyshev3DTilingCellDerivBatchAVX512 is one octave of tiling chebyshev Voronoi 3D cell values and their derivatives over a batch (cpu.voronoi3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func chebyshev3DTilingCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
 // valueLattice4DBatchAVX512 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //

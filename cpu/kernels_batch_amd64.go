@@ -50,6 +50,26 @@ const (
 	bkWorley3DTilingF1
 	bkChebyshev3DTiling
 	bkChebyshev3DTilingF1
+	bkVoronoi1DJitter
+	bkVoronoi1DCell
+	bkWorley2DJitter
+	bkWorley2DCell
+	bkChebyshev2DJitter
+	bkChebyshev2DCell
+	bkWorley3DJitter
+	bkWorley3DCell
+	bkChebyshev3DJitter
+	bkChebyshev3DCell
+	bkVoronoi1DTilingJitter
+	bkVoronoi1DTilingCell
+	bkWorley2DTilingJitter
+	bkWorley2DTilingCell
+	bkChebyshev2DTilingJitter
+	bkChebyshev2DTilingCell
+	bkWorley3DTilingJitter
+	bkWorley3DTilingCell
+	bkChebyshev3DTilingJitter
+	bkChebyshev3DTilingCell
 	bkValueLattice4D
 	bkPerlinLattice4D
 	bkValueLattice4DTiling
@@ -98,6 +118,26 @@ var batchNames = [...]string{"",
 	"worley3DTilingF1",
 	"chebyshev3DTiling",
 	"chebyshev3DTilingF1",
+	"voronoi1DJitter",
+	"voronoi1DCell",
+	"worley2DJitter",
+	"worley2DCell",
+	"chebyshev2DJitter",
+	"chebyshev2DCell",
+	"worley3DJitter",
+	"worley3DCell",
+	"chebyshev3DJitter",
+	"chebyshev3DCell",
+	"voronoi1DTilingJitter",
+	"voronoi1DTilingCell",
+	"worley2DTilingJitter",
+	"worley2DTilingCell",
+	"chebyshev2DTilingJitter",
+	"chebyshev2DTilingCell",
+	"worley3DTilingJitter",
+	"worley3DTilingCell",
+	"chebyshev3DTilingJitter",
+	"chebyshev3DTilingCell",
 	"valueLattice4D",
 	"perlinLattice4D",
 	"valueLattice4DTiling",
@@ -108,165 +148,245 @@ var batchNames = [...]string{"",
 
 // run evaluates one octave of kernel k over n prepared positions at the
 // AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
-			valueLattice1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkPerlinLattice1D:
-			perlinLattice1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueLattice2D:
-			valueLattice2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkPerlinLattice2D:
-			perlinLattice2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueLattice3D:
-			valueLattice3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkPerlinLattice3D:
-			perlinLattice3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueLattice1DTiling:
-			valueLattice1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkPerlinLattice1DTiling:
-			perlinLattice1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueLattice2DTiling:
-			valueLattice2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkPerlinLattice2DTiling:
-			perlinLattice2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueLattice3DTiling:
-			valueLattice3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueLattice3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkPerlinLattice3DTiling:
-			perlinLattice3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			perlinLattice3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueSimplex1D:
-			valueSimplex1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueSimplex1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkSimplexSimplex1D:
-			simplexSimplex1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			simplexSimplex1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueSimplex2D:
-			valueSimplex2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueSimplex2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkSimplexSimplex2D:
-			simplexSimplex2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			simplexSimplex2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkValueSimplex3D:
-			valueSimplex3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			valueSimplex3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkSimplexSimplex3D:
-			simplexSimplex3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			simplexSimplex3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkVoronoi1D:
-			voronoi1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkVoronoi1DF1:
-			voronoi1DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley2D:
-			worley2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley2DF1:
-			worley2DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev2D:
-			chebyshev2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev2DF1:
-			chebyshev2DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley3D:
-			worley3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley3DF1:
-			worley3DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev3D:
-			chebyshev3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev3DF1:
-			chebyshev3DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkVoronoi1DTiling:
-			voronoi1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkVoronoi1DTilingF1:
-			voronoi1DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			voronoi1DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley2DTiling:
-			worley2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley2DTilingF1:
-			worley2DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley2DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev2DTiling:
-			chebyshev2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev2DTilingF1:
-			chebyshev2DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev2DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley3DTiling:
-			worley3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkWorley3DTilingF1:
-			worley3DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			worley3DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev3DTiling:
-			chebyshev3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev3DTilingF1:
-			chebyshev3DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+			chebyshev3DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkVoronoi1DJitter:
+			voronoi1DJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkVoronoi1DCell:
+			voronoi1DCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DJitter:
+			worley2DJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DCell:
+			worley2DCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DJitter:
+			chebyshev2DJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DCell:
+			chebyshev2DCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DJitter:
+			worley3DJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DCell:
+			worley3DCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DJitter:
+			chebyshev3DJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DCell:
+			chebyshev3DCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkVoronoi1DTilingJitter:
+			voronoi1DTilingJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkVoronoi1DTilingCell:
+			voronoi1DTilingCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DTilingJitter:
+			worley2DTilingJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DTilingCell:
+			worley2DTilingCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DTilingJitter:
+			chebyshev2DTilingJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DTilingCell:
+			chebyshev2DTilingCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DTilingJitter:
+			worley3DTilingJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DTilingCell:
+			worley3DTilingCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DTilingJitter:
+			chebyshev3DTilingJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DTilingCell:
+			chebyshev3DTilingCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		}
 		return
 	}
 	switch k {
 	case bkValueLattice1D:
-		valueLattice1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkPerlinLattice1D:
-		perlinLattice1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueLattice2D:
-		valueLattice2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkPerlinLattice2D:
-		perlinLattice2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueLattice3D:
-		valueLattice3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkPerlinLattice3D:
-		perlinLattice3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueLattice1DTiling:
-		valueLattice1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkPerlinLattice1DTiling:
-		perlinLattice1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueLattice2DTiling:
-		valueLattice2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkPerlinLattice2DTiling:
-		perlinLattice2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueLattice3DTiling:
-		valueLattice3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueLattice3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkPerlinLattice3DTiling:
-		perlinLattice3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		perlinLattice3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueSimplex1D:
-		valueSimplex1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueSimplex1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkSimplexSimplex1D:
-		simplexSimplex1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		simplexSimplex1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueSimplex2D:
-		valueSimplex2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueSimplex2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkSimplexSimplex2D:
-		simplexSimplex2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		simplexSimplex2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkValueSimplex3D:
-		valueSimplex3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		valueSimplex3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkSimplexSimplex3D:
-		simplexSimplex3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		simplexSimplex3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkVoronoi1D:
-		voronoi1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkVoronoi1DF1:
-		voronoi1DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley2D:
-		worley2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley2DF1:
-		worley2DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev2D:
-		chebyshev2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev2DF1:
-		chebyshev2DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley3D:
-		worley3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley3DF1:
-		worley3DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev3D:
-		chebyshev3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev3DF1:
-		chebyshev3DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkVoronoi1DTiling:
-		voronoi1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkVoronoi1DTilingF1:
-		voronoi1DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		voronoi1DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley2DTiling:
-		worley2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley2DTilingF1:
-		worley2DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley2DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev2DTiling:
-		chebyshev2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev2DTilingF1:
-		chebyshev2DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev2DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley3DTiling:
-		worley3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkWorley3DTilingF1:
-		worley3DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		worley3DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev3DTiling:
-		chebyshev3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev3DTilingF1:
-		chebyshev3DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		chebyshev3DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkVoronoi1DJitter:
+		voronoi1DJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkVoronoi1DCell:
+		voronoi1DCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley2DJitter:
+		worley2DJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley2DCell:
+		worley2DCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev2DJitter:
+		chebyshev2DJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev2DCell:
+		chebyshev2DCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley3DJitter:
+		worley3DJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley3DCell:
+		worley3DCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev3DJitter:
+		chebyshev3DJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev3DCell:
+		chebyshev3DCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkVoronoi1DTilingJitter:
+		voronoi1DTilingJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkVoronoi1DTilingCell:
+		voronoi1DTilingCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley2DTilingJitter:
+		worley2DTilingJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley2DTilingCell:
+		worley2DTilingCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev2DTilingJitter:
+		chebyshev2DTilingJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev2DTilingCell:
+		chebyshev2DTilingCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley3DTilingJitter:
+		worley3DTilingJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley3DTilingCell:
+		worley3DTilingCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev3DTilingJitter:
+		chebyshev3DTilingJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev3DTilingCell:
+		chebyshev3DTilingCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	}
 }
 
@@ -278,165 +398,245 @@ const derivStride = 256
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
 // []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
-			valueLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkPerlinLattice1D:
-			perlinLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			perlinLattice1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueLattice2D:
-			valueLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkPerlinLattice2D:
-			perlinLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			perlinLattice2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueLattice3D:
-			valueLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkPerlinLattice3D:
-			perlinLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			perlinLattice3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueLattice1DTiling:
-			valueLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkPerlinLattice1DTiling:
-			perlinLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			perlinLattice1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueLattice2DTiling:
-			valueLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkPerlinLattice2DTiling:
-			perlinLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			perlinLattice2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueLattice3DTiling:
-			valueLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkPerlinLattice3DTiling:
-			perlinLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			perlinLattice3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueSimplex1D:
-			valueSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkSimplexSimplex1D:
-			simplexSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			simplexSimplex1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueSimplex2D:
-			valueSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkSimplexSimplex2D:
-			simplexSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			simplexSimplex2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkValueSimplex3D:
-			valueSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			valueSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkSimplexSimplex3D:
-			simplexSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			simplexSimplex3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkVoronoi1D:
-			voronoi1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			voronoi1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkVoronoi1DF1:
-			voronoi1DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			voronoi1DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley2D:
-			worley2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley2DF1:
-			worley2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev2D:
-			chebyshev2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev2DF1:
-			chebyshev2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev2DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley3D:
-			worley3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley3DF1:
-			worley3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev3D:
-			chebyshev3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev3DF1:
-			chebyshev3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev3DF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkVoronoi1DTiling:
-			voronoi1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			voronoi1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkVoronoi1DTilingF1:
-			voronoi1DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			voronoi1DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley2DTiling:
-			worley2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley2DTilingF1:
-			worley2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev2DTiling:
-			chebyshev2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev2DTilingF1:
-			chebyshev2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev2DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley3DTiling:
-			worley3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkWorley3DTilingF1:
-			worley3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			worley3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev3DTiling:
-			chebyshev3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev3DTilingF1:
-			chebyshev3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+			chebyshev3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkVoronoi1DJitter:
+			voronoi1DJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkVoronoi1DCell:
+			voronoi1DCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley2DJitter:
+			worley2DJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley2DCell:
+			worley2DCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev2DJitter:
+			chebyshev2DJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev2DCell:
+			chebyshev2DCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley3DJitter:
+			worley3DJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley3DCell:
+			worley3DCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev3DJitter:
+			chebyshev3DJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev3DCell:
+			chebyshev3DCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkVoronoi1DTilingJitter:
+			voronoi1DTilingJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkVoronoi1DTilingCell:
+			voronoi1DTilingCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley2DTilingJitter:
+			worley2DTilingJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley2DTilingCell:
+			worley2DTilingCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev2DTilingJitter:
+			chebyshev2DTilingJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev2DTilingCell:
+			chebyshev2DTilingCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley3DTilingJitter:
+			worley3DTilingJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkWorley3DTilingCell:
+			worley3DTilingCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev3DTilingJitter:
+			chebyshev3DTilingJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkChebyshev3DTilingCell:
+			chebyshev3DTilingCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		}
 		return
 	}
 	switch k {
 	case bkValueLattice1D:
-		valueLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkPerlinLattice1D:
-		perlinLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		perlinLattice1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueLattice2D:
-		valueLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkPerlinLattice2D:
-		perlinLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		perlinLattice2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueLattice3D:
-		valueLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkPerlinLattice3D:
-		perlinLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		perlinLattice3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueLattice1DTiling:
-		valueLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkPerlinLattice1DTiling:
-		perlinLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		perlinLattice1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueLattice2DTiling:
-		valueLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkPerlinLattice2DTiling:
-		perlinLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		perlinLattice2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueLattice3DTiling:
-		valueLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkPerlinLattice3DTiling:
-		perlinLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		perlinLattice3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueSimplex1D:
-		valueSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkSimplexSimplex1D:
-		simplexSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		simplexSimplex1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueSimplex2D:
-		valueSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkSimplexSimplex2D:
-		simplexSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		simplexSimplex2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkValueSimplex3D:
-		valueSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		valueSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkSimplexSimplex3D:
-		simplexSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		simplexSimplex3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkVoronoi1D:
-		voronoi1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		voronoi1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkVoronoi1DF1:
-		voronoi1DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		voronoi1DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley2D:
-		worley2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley2DF1:
-		worley2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev2D:
-		chebyshev2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev2DF1:
-		chebyshev2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev2DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley3D:
-		worley3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley3DF1:
-		worley3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev3D:
-		chebyshev3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev3DF1:
-		chebyshev3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev3DF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkVoronoi1DTiling:
-		voronoi1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		voronoi1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkVoronoi1DTilingF1:
-		voronoi1DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		voronoi1DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley2DTiling:
-		worley2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley2DTilingF1:
-		worley2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev2DTiling:
-		chebyshev2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev2DTilingF1:
-		chebyshev2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev2DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley3DTiling:
-		worley3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkWorley3DTilingF1:
-		worley3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		worley3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev3DTiling:
-		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev3DTilingF1:
-		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkVoronoi1DJitter:
+		voronoi1DJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkVoronoi1DCell:
+		voronoi1DCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley2DJitter:
+		worley2DJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley2DCell:
+		worley2DCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev2DJitter:
+		chebyshev2DJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev2DCell:
+		chebyshev2DCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley3DJitter:
+		worley3DJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley3DCell:
+		worley3DCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev3DJitter:
+		chebyshev3DJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev3DCell:
+		chebyshev3DCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkVoronoi1DTilingJitter:
+		voronoi1DTilingJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkVoronoi1DTilingCell:
+		voronoi1DTilingCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley2DTilingJitter:
+		worley2DTilingJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley2DTilingCell:
+		worley2DTilingCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev2DTilingJitter:
+		chebyshev2DTilingJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev2DTilingCell:
+		chebyshev2DTilingCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley3DTilingJitter:
+		worley3DTilingJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkWorley3DTilingCell:
+		worley3DTilingCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev3DTilingJitter:
+		chebyshev3DTilingJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkChebyshev3DTilingCell:
+		chebyshev3DTilingCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	}
 }
 

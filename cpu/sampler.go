@@ -135,10 +135,11 @@ func New(cfg noise.Config) (*Sampler, error) {
 	return s, nil
 }
 
-// voronoiScalarOnly reports whether cfg is a Voronoi variant that only the
-// sample path computes: the functions after F2 − F1 (F1 + F2, F1·F2, F1/F2,
-// the cell value) and every jitter other than 1. The value-only functions
-// and the batch kernels compute F1, F2 and F2 − F1 at jitter 1.
+// voronoiScalarOnly reports whether cfg is a Voronoi variant whose single
+// positions only the sample path computes: the functions after F2 − F1
+// (F1 + F2, F1·F2, F1/F2, the cell value) and every jitter other than 1.
+// The value-only functions compute F1, F2 and F2 − F1 at jitter 1; the
+// batch kernels (amd64) every function at every jitter.
 func voronoiScalarOnly(cfg noise.Config) bool {
 	p := cfg.Noise.Parts()
 	return p.Family == noise.FamilyVoronoi && (p.Function > noise.FunctionF2MinusF1 || cfg.Settings.JitterAmount() != 1)

@@ -783,7 +783,7 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 		case 1:
 			for _, u := range cellSteps {
 				v := wavalanche(eatC(k.h, cs.index(0, u.i)), false)
-				x := wbyteUnit(v, 0, 8)
+				x := k.vjitter(wbyteUnit(v, 0, 8))
 				addps(x, x, kc(u.f))
 				subps(x, x, cs.gs[0])
 				d := newv()
@@ -806,8 +806,8 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 					v := wavalanche(eatC(hx, zs[i]), false)
 					cc := kc(cellCode(iu, i) << cellShift2)
 					for pt := 0; pt < 2; pt++ {
-						x := wbyteUnit(v, 16*pt, 8)
-						z := wbyteUnit(v, 16*pt+8, 8)
+						x := k.vjitter(wbyteUnit(v, 16*pt, 8))
+						z := k.vjitter(wbyteUnit(v, 16*pt+8, 8))
 						addps(x, x, ox)
 						addps(z, z, ozs[i])
 						d := wdistance(cheb, x, z)
@@ -842,9 +842,9 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 						v := wavalanche(eatC(hy, zs[i]), false)
 						cc := kc(cellCode(iu, j, i) << cellShift3)
 						for pt := 0; pt < 2; pt++ {
-							x := wbyteUnit(v, 15*pt, 5)
-							y := wbyteUnit(v, 15*pt+5, 5)
-							z := wbyteUnit(v, 15*pt+10, 5)
+							x := k.vjitter(wbyteUnit(v, 15*pt, 5))
+							y := k.vjitter(wbyteUnit(v, 15*pt+5, 5))
+							z := k.vjitter(wbyteUnit(v, 15*pt+10, 5))
 							addps(x, x, ox)
 							addps(y, y, oys[j])
 							addps(z, z, ozs[i])
@@ -890,30 +890,7 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 		}
 		s := res[0]
 		if !f1only {
-			// the function: F1 a, F2 b, F2 − F1 b − a
-			r := res[1]
-			end, fn2 := k.label("dfn"), k.label("dfn2")
-			m := GP32()
-			MOVL(k.mode, m)
-			ANDL(U32(3), m)
-			JZ(LabelRef(end))
-			CMPL(m, U32(1))
-			JNE(LabelRef(fn2))
-			for i := range s {
-				if s[i] != nil {
-					for g := range s[i].(vg) {
-						VMOVUPS(r[i].(vg)[g], s[i].(vg)[g])
-					}
-				}
-			}
-			JMP(LabelRef(end))
-			Label(fn2)
-			for i := range s {
-				if s[i] != nil {
-					subps(s[i].(vg), r[i], s[i])
-				}
-			}
-			Label(end)
+			s = k.vfunctionD(s, res[1])
 		}
 		scaleD(s, k.F)
 		return s
@@ -939,6 +916,7 @@ func (c *vcells) unpack(code vg, dims int) []vg {
 		}
 		cvtdq2ps(x, x)
 		mulps(x, x, kc(inv))
+		c.k.vjitter(x)
 		srld(u, code, uint8(shift+2*i))
 		and(u, u, kc(3))
 		cvtdq2ps(u, u)

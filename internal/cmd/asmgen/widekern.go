@@ -49,6 +49,9 @@ type bk struct {
 	F    cst   // the frequency, a float
 	mode GPVirtual
 	lbl  int
+	// the Voronoi jitter and its offset (jitter kernels: widevoro.go)
+	jitOn     bool
+	jit, jitC cst
 }
 
 // label returns a fresh label name.
@@ -88,6 +91,7 @@ type batchSpec struct {
 	dslots  int
 	dgroups [2]int
 	dbody   func(k *bk) ds
+	jitter  bool // the kernel reads the Voronoi jitter (jit, jitC): widevoro.go
 }
 
 // writeBatch writes spec at level l: its value kernel, or with deriv its
@@ -108,9 +112,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
-	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32)"
+	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32)"
 	if deriv {
-		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32)"
+		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32)"
 	}
 	if sp.dims == 4 { // wide4d.go
 		sig = "func(x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32)"
@@ -124,7 +128,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	} else {
 		Doc(name + " is " + sp.doc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 	}
-	k := &bk{name: name, fr: newWFrame(slots*groups + 8)}
+	k := &bk{name: name, fr: newWFrame(slots*groups + 10)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	// the octave frequency, a float32; its integer (the period of a tiling
 	// kernel, whose frequencies are whole numbers up to 2^24) truncated
@@ -139,6 +143,10 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	amp := k.fr.put(broadcastParam32("amp"))
 	ampSum := k.fr.put(broadcastParam32("ampSum"))
 	pp := k.fr.put(broadcastParam32("pp"))
+	if sp.jitter {
+		k.jitOn = true
+		k.jit, k.jitC = k.fr.put(broadcastParam32("jit")), k.fr.put(broadcastParam32("jitC"))
+	}
 	var ptr [4]GPVirtual
 	axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}[sp.dims]
 	for _, a := range axes {
@@ -1161,7 +1169,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 		case 1:
 			for _, u := range offsets {
 				v := wavalanche(eatC(k.h, index(0, u.i)), false)
-				d := wbyteUnit(v, 0, 8)
+				d := k.vjitter(wbyteUnit(v, 0, 8))
 				addps(d, d, kc(u.f))
 				subps(d, d, gs[0])
 				absps(d, d)
@@ -1180,8 +1188,8 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				for i := range offsets {
 					v := wavalanche(eatC(hx, zs[i]), false)
 					for pt := 0; pt < 2; pt++ {
-						x := wbyteUnit(v, 16*pt, 8)
-						z := wbyteUnit(v, 16*pt+8, 8)
+						x := k.vjitter(wbyteUnit(v, 16*pt, 8))
+						z := k.vjitter(wbyteUnit(v, 16*pt+8, 8))
 						addps(x, x, ox)
 						addps(z, z, ozs[i])
 						add(pt, wdistance(cheb, x, z))
@@ -1207,9 +1215,9 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 					for i := range offsets {
 						v := wavalanche(eatC(hy, zs[i]), false)
 						for pt := 0; pt < 2; pt++ {
-							x := wbits5(v, 15*pt)
-							y := wbits5(v, 15*pt+5)
-							z := wbits5(v, 15*pt+10)
+							x := k.vbits5(v, 15*pt)
+							y := k.vbits5(v, 15*pt+5)
+							z := k.vbits5(v, 15*pt+10)
 							addps(x, x, ox)
 							addps(y, y, oys[j])
 							addps(z, z, ozs[i])
@@ -1242,22 +1250,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 		if f1only {
 			return A
 		}
-		// the function: F1 a, F2 b, F2 − F1 b − a
-		end, fn2 := k.label("fn"), k.label("fn2")
-		m := GP32()
-		MOVL(k.mode, m)
-		ANDL(U32(3), m)
-		JZ(LabelRef(end))
-		CMPL(m, U32(1))
-		JNE(LabelRef(fn2))
-		for g := range A {
-			VMOVUPS(B[g], A[g])
-		}
-		JMP(LabelRef(end))
-		Label(fn2)
-		subps(A, B, A)
-		Label(end)
-		return A
+		return k.vfunction(A, B)
 	}
 }
 
@@ -1377,7 +1370,7 @@ func batchSpecs() []batchSpec {
 			}
 		}
 	}
-	return specs
+	return append(specs, voronoiMoreSpecs()...)
 }
 
 // writePrepare writes prepareBatch at level l: n positions (x, y, z
@@ -1541,16 +1534,16 @@ const (
 	b.WriteString("}\n\n")
 	b.WriteString(`// run evaluates one octave of kernel k over n prepared positions at the
 // AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) {
 	if wide {
 		switch k {
 `)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
 	}
 	b.WriteString("\t}\n}\n")
 	fmt.Fprintf(&b, `
@@ -1562,16 +1555,16 @@ const derivStride = %d
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
 // []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) {
 	if wide {
 		switch k {
 `, derivStride)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
 	}
 	b.WriteString("\t}\n}\n")
 	writeRun4(&b, specs4)
