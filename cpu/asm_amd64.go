@@ -12,8 +12,9 @@ import (
 )
 
 // On amd64, batches of lattice noise (value and Perlin gradients), simplex
-// noise (value and simplex gradients) and Worley and Chebyshev noise in
-// 1D, 2D and 3D, tiling or not, run in assembly (kernels_avx2_amd64.s,
+// noise (value and simplex gradients), Worley and Chebyshev noise and
+// perm-value noise (its table read by gathers) in 1D, 2D and 3D, tiling
+// or not, run in assembly (kernels_avx2_amd64.s,
 // written by internal/cmd/asmgen from the scalar code, operation for
 // operation: the same bits), at one of two levels (ISA):
 //
@@ -59,7 +60,7 @@ func isaLacks(l ISA) string {
 }
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
-// the level is scalar or the variant has none (perm-value, smooth Worley,
+// the level is scalar or the variant has none (smooth Worley,
 // 4D, the Voronoi functions after F2 − F1, a Voronoi jitter other than 1:
 // voronoiScalarOnly) or the settings warp the domain (the warp runs per
 // position: scalar code).
@@ -78,6 +79,8 @@ func batchKernelFor(c noise.Config, l ISA) batchKernel {
 		name = fmt.Sprintf("%sLattice%dD%s", map[bool]string{false: "value", true: "perlin"}[p.Gradient == noise.GradientPerlin], c.Dims, t)
 	case p.Family == noise.FamilySimplex && !c.Tiling:
 		name = fmt.Sprintf("%sSimplex%dD", map[bool]string{false: "value", true: "simplex"}[p.Gradient == noise.GradientSimplex], c.Dims)
+	case p.Family == noise.FamilyPerm:
+		name = fmt.Sprintf("permValue%dD%s", c.Dims, t)
 	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley:
 		metric := "worley"
 		switch {
@@ -206,7 +209,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				m |= batchUnit
 			}
-			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
+			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		copy(out[i:i+n], b.o[:n])
 		if nans {
@@ -222,9 +225,9 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley, Chebyshev and perm-value noise, 1D to 3D, tiling too"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise, 1D to 3D, tiling too"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley, Chebyshev and perm-value noise, 1D to 3D, tiling too"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
@@ -297,7 +300,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				md |= batchUnit
 			}
-			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
+			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		nv := n &^ (lanes - 1) // whole vectors: the store kernel's; the rest here
 		if direct {

@@ -131,7 +131,7 @@ func TestISALevels(t *testing.T) {
 					jittered := cfg.Settings.Jitter != 0 && cfg.Settings.Jitter != 1
 					newer := p.Function == noise.FunctionF1PlusF2 || p.Function == noise.FunctionF1TimesF2 ||
 						p.Function == noise.FunctionF1DivF2 || p.Function == noise.FunctionCellValue
-					want := p.Family != noise.FamilyPerm && p.Metric != noise.MetricSmoothWorley && !cfg.Settings.Warped() &&
+					want := p.Metric != noise.MetricSmoothWorley && !cfg.Settings.Warped() &&
 						!(p.Family == noise.FamilyVoronoi && (jittered || newer))
 					if s.Vectorized() != want {
 						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)

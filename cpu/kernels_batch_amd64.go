@@ -50,6 +50,12 @@ const (
 	bkWorley3DTilingF1
 	bkChebyshev3DTiling
 	bkChebyshev3DTilingF1
+	bkPermValue1D
+	bkPermValue2D
+	bkPermValue3D
+	bkPermValue1DTiling
+	bkPermValue2DTiling
+	bkPermValue3DTiling
 )
 
 // batchNames are the kernels' names, by batchKernel.
@@ -92,11 +98,18 @@ var batchNames = [...]string{"",
 	"worley3DTilingF1",
 	"chebyshev3DTiling",
 	"chebyshev3DTilingF1",
+	"permValue1D",
+	"permValue2D",
+	"permValue3D",
+	"permValue1DTiling",
+	"permValue2DTiling",
+	"permValue3DTiling",
 }
 
 // run evaluates one octave of kernel k over n prepared positions at the
-// AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+// AVX-512 level (wide) or the AVX2 level; tab is the table of the kernels
+// that read one (perm-value's), else unused.
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, tab *uint8) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
@@ -175,6 +188,18 @@ func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f fl
 			chebyshev3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
 		case bkChebyshev3DTilingF1:
 			chebyshev3DTilingF1BatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPermValue1D:
+			permValue1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+		case bkPermValue2D:
+			permValue2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+		case bkPermValue3D:
+			permValue3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+		case bkPermValue1DTiling:
+			permValue1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+		case bkPermValue2DTiling:
+			permValue2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+		case bkPermValue3DTiling:
+			permValue3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
 		}
 		return
 	}
@@ -255,6 +280,18 @@ func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f fl
 		chebyshev3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
 	case bkChebyshev3DTilingF1:
 		chebyshev3DTilingF1BatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPermValue1D:
+		permValue1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+	case bkPermValue2D:
+		permValue2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+	case bkPermValue3D:
+		permValue3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+	case bkPermValue1DTiling:
+		permValue1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+	case bkPermValue2DTiling:
+		permValue2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
+	case bkPermValue3DTiling:
+		permValue3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, tab)
 	}
 }
 
@@ -265,8 +302,8 @@ const derivStride = 256
 // runDeriv is run for kernel k's derivative twin: one octave of the value
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
-// []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+// []noise.Sample holds them; tab as for run.
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32, tab *uint8) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
@@ -345,6 +382,18 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 			chebyshev3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkChebyshev3DTilingF1:
 			chebyshev3DTilingF1DerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkPermValue1D:
+			permValue1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+		case bkPermValue2D:
+			permValue2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+		case bkPermValue3D:
+			permValue3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+		case bkPermValue1DTiling:
+			permValue1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+		case bkPermValue2DTiling:
+			permValue2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+		case bkPermValue3DTiling:
+			permValue3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
 		}
 		return
 	}
@@ -425,5 +474,17 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 		chebyshev3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkChebyshev3DTilingF1:
 		chebyshev3DTilingF1DerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkPermValue1D:
+		permValue1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+	case bkPermValue2D:
+		permValue2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+	case bkPermValue3D:
+		permValue3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+	case bkPermValue1DTiling:
+		permValue1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+	case bkPermValue2DTiling:
+		permValue2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+	case bkPermValue3DTiling:
+		permValue3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
 	}
 }

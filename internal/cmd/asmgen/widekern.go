@@ -49,6 +49,7 @@ type bk struct {
 	F    cst   // the frequency, a float
 	mode GPVirtual
 	lbl  int
+	tab  GPVirtual // the table argument (batchSpec.table)
 }
 
 // label returns a fresh label name.
@@ -88,6 +89,8 @@ type batchSpec struct {
 	dslots  int
 	dgroups [2]int
 	dbody   func(k *bk) ds
+	// table: the kernels take a table argument, tab (wideperm.go)
+	table bool
 }
 
 // writeBatch writes spec at level l: its value kernel, or with deriv its
@@ -111,6 +114,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32)"
 	if deriv {
 		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32)"
+	}
+	if sp.table {
+		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
 	}
 	TEXT(name, attr.Attribute(0), sig)
 	Pragma("noescape")
@@ -147,6 +153,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	var dst GPVirtual
 	if deriv {
 		dst = Load(Param("dst"), GP64()).(GPVirtual)
+	}
+	if sp.table {
+		k.tab = Load(Param("tab"), GP64()).(GPVirtual)
 	}
 	i := GP64()
 	XORQ(i, i)
@@ -1374,7 +1383,7 @@ func batchSpecs() []batchSpec {
 			}
 		}
 	}
-	return specs
+	return append(specs, permSpecs()...)
 }
 
 // writePrepare writes prepareBatch at level l: n positions (x, y, z
@@ -1536,17 +1545,18 @@ const (
 	}
 	b.WriteString("}\n\n")
 	b.WriteString(`// run evaluates one octave of kernel k over n prepared positions at the
-// AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+// AVX-512 level (wide) or the AVX2 level; tab is the table of the kernels
+// that read one (perm-value's), else unused.
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, tab *uint8) {
 	if wide {
 		switch k {
 `)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name, tabArg(sp))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name, tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
 	fmt.Fprintf(&b, `
@@ -1557,17 +1567,17 @@ const derivStride = %d
 // runDeriv is run for kernel k's derivative twin: one octave of the value
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
-// []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+// []noise.Sample holds them; tab as for run.
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32, tab *uint8) {
 	if wide {
 		switch k {
 `, derivStride)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
 	src, err := format.Source([]byte(b.String()))
