@@ -87,6 +87,13 @@ func isaConfigs(n noise.Noise, dims int) []noise.Config {
 	jit, one := multi, noise.DefaultSettings()
 	jit.Jitter, one.Jitter = 0.5, 1
 	cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: jit}, noise.Config{Noise: n, Dims: dims, Settings: one})
+	if n.Parts().Family == noise.FamilyPerm { // the table is the seed's: two more
+		for _, seed := range []int32{12, math.MinInt32} {
+			st := multi
+			st.Seed, st.Frequency = seed, 3
+			cfgs = append(cfgs, noise.Config{Noise: n, Dims: dims, Settings: st}, noise.Config{Noise: n, Dims: dims, Tiling: true, Settings: st})
+		}
+	}
 	var ok []noise.Config
 	for _, c := range cfgs {
 		if c.Validate() == nil {
