@@ -12,9 +12,10 @@ import (
 )
 
 // On amd64, batches of lattice noise (value and Perlin gradients), simplex
-// noise (value and simplex gradients) and Worley and Chebyshev noise in
-// 1D, 2D and 3D, tiling or not, and the values of 4D lattice and simplex
-// noise (Values4; Samples4 is scalar), run in assembly (kernels_avx2_amd64.s,
+// noise (value and simplex gradients), Worley and Chebyshev noise and
+// perm-value noise (its table read by gathers) in 1D, 2D and 3D, tiling or
+// not, and the values of 4D lattice and simplex noise (Values4; Samples4
+// is scalar), run in assembly (kernels_avx2_amd64.s,
 // written by internal/cmd/asmgen from the scalar code, operation for
 // operation: the same bits), at one of two levels (ISA):
 //
@@ -65,8 +66,8 @@ func isaLacks(l ISA) string {
 }
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
-// the level is scalar or the variant has none (perm-value, smooth Worley,
-// 4D derivatives, a 4D warp). A domain warp runs through the simplex-value
+// the level is scalar or the variant has none (smooth Worley, 4D
+// perm-value, 4D derivatives, a 4D warp). A domain warp runs through the simplex-value
 // kernels first (warpChunk), in 1 to 3 dimensions; 4D lattice and simplex
 // noise have value kernels (run4: Values4) without a warp, and no
 // derivative twins (Samples4 is scalar). Worley and Chebyshev noise have a
@@ -92,6 +93,8 @@ func batchKernelFor(c noise.Config, l ISA) batchKernel {
 		name = fmt.Sprintf("%sLattice%dD%s", map[bool]string{false: "value", true: "perlin"}[p.Gradient == noise.GradientPerlin], c.Dims, t)
 	case p.Family == noise.FamilySimplex && !c.Tiling:
 		name = fmt.Sprintf("%sSimplex%dD", map[bool]string{false: "value", true: "simplex"}[p.Gradient == noise.GradientSimplex], c.Dims)
+	case p.Family == noise.FamilyPerm:
+		name = fmt.Sprintf("permValue%dD%s", c.Dims, t)
 	case p.Family == noise.FamilyVoronoi && p.Metric != noise.MetricSmoothWorley:
 		metric := "worley"
 		switch {
@@ -250,7 +253,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				m |= batchUnit
 			}
-			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, jit, jitC)
+			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, jit, jitC, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		copy(out[i:i+n], b.o[:n])
 		if nans {
@@ -317,9 +320,9 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev noise (every function and jitter), 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev noise (every function and jitter), 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
@@ -413,7 +416,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			if s.oct.amp[oc] == 1 { // v·1 is v
 				md |= batchUnit
 			}
-			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, jit, jitC, &out[i].V)
+			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, jit, jitC, &out[i].V, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		if wb != nil {
 			s.warpDerivatives(b, wb, n)

@@ -327,6 +327,36 @@ func chebyshev3DTilingJitterBatchAVX2(x *float32, y *float32, z *float32, out *f
 //go:noescape
 func chebyshev3DTilingCellBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
+// permValue1DBatchAVX2 is one octave of perm-value 1D noise over a batch (cpu.permValue1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue2DBatchAVX2 is one octave of perm-value 2D noise over a batch (cpu.permValue2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue3DBatchAVX2 is one octave of perm-value 3D noise over a batch (cpu.permValue3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue1DTilingBatchAVX2 is one octave of tiling perm-value 1D noise over a batch (cpu.permValue1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue2DTilingBatchAVX2 is one octave of tiling perm-value 2D noise over a batch (cpu.permValue2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue3DTilingBatchAVX2 is one octave of tiling perm-value 3D noise over a batch (cpu.permValue3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue3DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
 // valueLattice1DDerivBatchAVX2 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
@@ -616,6 +646,36 @@ func chebyshev3DTilingJitterDerivBatchAVX2(x *float32, y *float32, z *float32, o
 //
 //go:noescape
 func chebyshev3DTilingCellDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// permValue1DDerivBatchAVX2 is one octave of perm-value 1D noise and its derivatives over a batch (cpu.permSample1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue2DDerivBatchAVX2 is one octave of perm-value 2D noise and its derivatives over a batch (cpu.permSample2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue3DDerivBatchAVX2 is one octave of perm-value 3D noise and its derivatives over a batch (cpu.permSample3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue1DTilingDerivBatchAVX2 is one octave of tiling perm-value 1D noise and its derivatives over a batch (cpu.permSample1D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue1DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue2DTilingDerivBatchAVX2 is one octave of tiling perm-value 2D noise and its derivatives over a batch (cpu.permSample2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue2DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue3DTilingDerivBatchAVX2 is one octave of tiling perm-value 3D noise and its derivatives over a batch (cpu.permSample3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue3DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
 
 // valueLattice4DBatchAVX2 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
@@ -942,6 +1002,36 @@ func chebyshev3DTilingJitterBatchAVX512(x *float32, y *float32, z *float32, out 
 //go:noescape
 func chebyshev3DTilingCellBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
+// permValue1DBatchAVX512 is one octave of perm-value 1D noise over a batch (cpu.permValue1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue2DBatchAVX512 is one octave of perm-value 2D noise over a batch (cpu.permValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue3DBatchAVX512 is one octave of perm-value 3D noise over a batch (cpu.permValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue1DTilingBatchAVX512 is one octave of tiling perm-value 1D noise over a batch (cpu.permValue1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue1DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue2DTilingBatchAVX512 is one octave of tiling perm-value 2D noise over a batch (cpu.permValue2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue2DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
+// permValue3DTilingBatchAVX512 is one octave of tiling perm-value 3D noise over a batch (cpu.permValue3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue3DTilingBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, tab *uint8)
+
 // valueLattice1DDerivBatchAVX512 is one octave of  lattice value 1D noise and its derivatives over a batch (cpu.lattice1D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
@@ -1231,6 +1321,36 @@ func chebyshev3DTilingJitterDerivBatchAVX512(x *float32, y *float32, z *float32,
 //
 //go:noescape
 func chebyshev3DTilingCellDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// permValue1DDerivBatchAVX512 is one octave of perm-value 1D noise and its derivatives over a batch (cpu.permSample1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue2DDerivBatchAVX512 is one octave of perm-value 2D noise and its derivatives over a batch (cpu.permSample2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue3DDerivBatchAVX512 is one octave of perm-value 3D noise and its derivatives over a batch (cpu.permSample3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue3DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue1DTilingDerivBatchAVX512 is one octave of tiling perm-value 1D noise and its derivatives over a batch (cpu.permSample1D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue1DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue2DTilingDerivBatchAVX512 is one octave of tiling perm-value 2D noise and its derivatives over a batch (cpu.permSample2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue2DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
+
+// permValue3DTilingDerivBatchAVX512 is one octave of tiling perm-value 3D noise and its derivatives over a batch (cpu.permSample3D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue3DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32, tab *uint8)
 
 // valueLattice4DBatchAVX512 is one octave of lattice value 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //

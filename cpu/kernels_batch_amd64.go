@@ -70,6 +70,12 @@ const (
 	bkWorley3DTilingCell
 	bkChebyshev3DTilingJitter
 	bkChebyshev3DTilingCell
+	bkPermValue1D
+	bkPermValue2D
+	bkPermValue3D
+	bkPermValue1DTiling
+	bkPermValue2DTiling
+	bkPermValue3DTiling
 	bkValueLattice4D
 	bkPerlinLattice4D
 	bkValueLattice4DTiling
@@ -138,6 +144,12 @@ var batchNames = [...]string{"",
 	"worley3DTilingCell",
 	"chebyshev3DTilingJitter",
 	"chebyshev3DTilingCell",
+	"permValue1D",
+	"permValue2D",
+	"permValue3D",
+	"permValue1DTiling",
+	"permValue2DTiling",
+	"permValue3DTiling",
 	"valueLattice4D",
 	"perlinLattice4D",
 	"valueLattice4DTiling",
@@ -147,8 +159,10 @@ var batchNames = [...]string{"",
 }
 
 // run evaluates one octave of kernel k over n prepared positions at the
-// AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) {
+// AVX-512 level (wide) or the AVX2 level; jit and jitC are the Voronoi
+// jitter kernels' (else unused), tab is the table of the kernels that read
+// one (perm-value's), else unused.
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, tab *uint8) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
@@ -267,6 +281,18 @@ func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f fl
 			chebyshev3DTilingJitterBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 		case bkChebyshev3DTilingCell:
 			chebyshev3DTilingCellBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkPermValue1D:
+			permValue1DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+		case bkPermValue2D:
+			permValue2DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+		case bkPermValue3D:
+			permValue3DBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+		case bkPermValue1DTiling:
+			permValue1DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+		case bkPermValue2DTiling:
+			permValue2DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+		case bkPermValue3DTiling:
+			permValue3DTilingBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
 		}
 		return
 	}
@@ -387,6 +413,18 @@ func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f fl
 		chebyshev3DTilingJitterBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case bkChebyshev3DTilingCell:
 		chebyshev3DTilingCellBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkPermValue1D:
+		permValue1DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+	case bkPermValue2D:
+		permValue2DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+	case bkPermValue3D:
+		permValue3DBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+	case bkPermValue1DTiling:
+		permValue1DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+	case bkPermValue2DTiling:
+		permValue2DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
+	case bkPermValue3DTiling:
+		permValue3DTilingBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, tab)
 	}
 }
 
@@ -397,8 +435,8 @@ const derivStride = 256
 // runDeriv is run for kernel k's derivative twin: one octave of the value
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
-// []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) {
+// []noise.Sample holds them; jit, jitC and tab as for run.
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32, tab *uint8) {
 	if wide {
 		switch k {
 		case bkValueLattice1D:
@@ -517,6 +555,18 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 			chebyshev3DTilingJitterDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 		case bkChebyshev3DTilingCell:
 			chebyshev3DTilingCellDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkPermValue1D:
+			permValue1DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+		case bkPermValue2D:
+			permValue2DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+		case bkPermValue3D:
+			permValue3DDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+		case bkPermValue1DTiling:
+			permValue1DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+		case bkPermValue2DTiling:
+			permValue2DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+		case bkPermValue3DTiling:
+			permValue3DTilingDerivBatchAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
 		}
 		return
 	}
@@ -637,6 +687,18 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 		chebyshev3DTilingJitterDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
 	case bkChebyshev3DTilingCell:
 		chebyshev3DTilingCellDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkPermValue1D:
+		permValue1DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+	case bkPermValue2D:
+		permValue2DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+	case bkPermValue3D:
+		permValue3DDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+	case bkPermValue1DTiling:
+		permValue1DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+	case bkPermValue2DTiling:
+		permValue2DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
+	case bkPermValue3DTiling:
+		permValue3DTilingDerivBatchAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst, tab)
 	}
 }
 

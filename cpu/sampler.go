@@ -38,14 +38,14 @@ var sampleFuncs = [4][4]sampleFunc{
 	noise.FamilyLattice: {lattice1D, lattice2D, lattice3D, lattice4D},
 	noise.FamilySimplex: {simplex1D, simplex2D, simplex3D, simplex4D},
 	noise.FamilyVoronoi: {voronoi1D, voronoi2D, voronoi3D},
-	noise.FamilyPerm:    {permValue, permValue, permValue, permValue},
+	noise.FamilyPerm:    {permSample1D, permSample2D, permSample3D, permSample4D},
 }
 
 var valueFuncs = [4][4]valueFunc{
 	noise.FamilyLattice: {latticeValue1D, latticeValue2D, latticeValue3D, latticeValue4D},
 	noise.FamilySimplex: {simplexValue1D, simplexValue2D, simplexValue3D, simplexValue4D},
 	noise.FamilyVoronoi: {voronoiValue1D, voronoiValue2D, voronoiValue3D}, // smooth Worley: valueFromSample
-	noise.FamilyPerm:    {permValueValue, permValueValue, permValueValue, permValueValue},
+	noise.FamilyPerm:    {permValue1D, permValue2D, permValue3D, permValue4D},
 }
 
 // Sampler evaluates one noise variant. It is immutable and safe for
@@ -155,10 +155,10 @@ func valueFromSample(f sampleFunc) valueFunc {
 func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
 // Vectorized reports whether Values and Samples (Values4 for 4D noise)
-// run this Sampler's variant through the vector kernels (smooth Worley
-// and perm-value variants, 4D warped domains and Samples4 stay scalar, as
-// does every variant at ISAScalar; a domain warp in 1 to 3 dimensions runs
-// through the simplex-value kernels before the noise's).
+// run this Sampler's variant through the vector kernels (smooth Worley,
+// 4D perm-value, 4D warped domains and Samples4 stay scalar, as does every
+// variant at ISAScalar; a domain warp in 1 to 3 dimensions runs through the
+// simplex-value kernels before the noise's).
 func (s *Sampler) Vectorized() bool { return s.bk.ok() }
 
 // ISA returns the instruction-set level the Sampler runs at.

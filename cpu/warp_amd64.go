@@ -95,9 +95,9 @@ func (s *Sampler) warpChunk(b *batchBuf, wb *warpBuf, np int, wide, deriv bool) 
 			h := uint32(w.hash.Add(int32(16 + 3*j + k)))
 			switch {
 			case !deriv:
-				wk.run(wide, &c[0][0], &c[1][0], &c[2][0], &wb.row[k][0][0], np, h, f, a, 1, 0, 0, 1, 0)
+				wk.run(wide, &c[0][0], &c[1][0], &c[2][0], &wb.row[k][0][0], np, h, f, a, 1, 0, 0, 1, 0, nil)
 			case !prog:
-				wk.runDeriv(wide, &c[0][0], &c[1][0], &c[2][0], &wb.row[k][0][0], np, h, f, a, 1, 0, 0, 1, 0, nil)
+				wk.runDeriv(wide, &c[0][0], &c[1][0], &c[2][0], &wb.row[k][0][0], np, h, f, a, 1, 0, 0, 1, 0, nil, nil)
 			default:
 				g := wb.g[k]
 				for m := range 4 {
@@ -107,7 +107,7 @@ func (s *Sampler) warpChunk(b *batchBuf, wb *warpBuf, np int, wide, deriv bool) 
 						fill(g[m][:np], float32(a*0)) // amp·(+0): the scalar noise's missing derivative
 					}
 				}
-				wk.runDeriv(wide, &c[0][0], &c[1][0], &c[2][0], &g[0][0], np, h, f, a, 1, 0, 0, 1, 0, nil)
+				wk.runDeriv(wide, &c[0][0], &c[1][0], &c[2][0], &g[0][0], np, h, f, a, 1, 0, 0, 1, 0, nil, nil)
 			}
 		}
 		if deriv && prog {

@@ -52,6 +52,7 @@ type bk struct {
 	// the Voronoi jitter and its offset (jitter kernels: widevoro.go)
 	jitOn     bool
 	jit, jitC cst
+	tab       GPVirtual // the table argument (batchSpec.table)
 }
 
 // label returns a fresh label name.
@@ -92,6 +93,8 @@ type batchSpec struct {
 	dgroups [2]int
 	dbody   func(k *bk) ds
 	jitter  bool // the kernel reads the Voronoi jitter (jit, jitC): widevoro.go
+	// table: the kernels take a table argument, tab (wideperm.go)
+	table bool
 }
 
 // writeBatch writes spec at level l: its value kernel, or with deriv its
@@ -118,6 +121,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	if sp.dims == 4 { // wide4d.go
 		sig = "func(x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32)"
+	}
+	if sp.table {
+		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
 	}
 	TEXT(name, attr.Attribute(0), sig)
 	Pragma("noescape")
@@ -158,6 +164,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	var dst GPVirtual
 	if deriv {
 		dst = Load(Param("dst"), GP64()).(GPVirtual)
+	}
+	if sp.table {
+		k.tab = Load(Param("tab"), GP64()).(GPVirtual)
 	}
 	i := GP64()
 	XORQ(i, i)
@@ -1370,7 +1379,7 @@ func batchSpecs() []batchSpec {
 			}
 		}
 	}
-	return append(specs, voronoiMoreSpecs()...)
+	return append(append(specs, voronoiMoreSpecs()...), permSpecs()...)
 }
 
 // writePrepare writes prepareBatch at level l: n positions (x, y, z
@@ -1533,17 +1542,19 @@ const (
 	}
 	b.WriteString("}\n\n")
 	b.WriteString(`// run evaluates one octave of kernel k over n prepared positions at the
-// AVX-512 level (wide) or the AVX2 level.
-func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) {
+// AVX-512 level (wide) or the AVX2 level; jit and jitC are the Voronoi
+// jitter kernels' (else unused), tab is the table of the kernels that read
+// one (perm-value's), else unused.
+func (k batchKernel) run(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, tab *uint8) {
 	if wide {
 		switch k {
 `)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name, tabArg(sp))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name, tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
 	fmt.Fprintf(&b, `
@@ -1554,17 +1565,17 @@ const derivStride = %d
 // runDeriv is run for kernel k's derivative twin: one octave of the value
 // and the derivatives into out (the components the noise has, derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
-// []noise.Sample holds them.
-func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) {
+// []noise.Sample holds them; jit, jitC and tab as for run.
+func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32, tab *uint8) {
 	if wide {
 		switch k {
 `, derivStride)
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
 	writeRun4(&b, specs4)
