@@ -33,6 +33,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -45,6 +46,9 @@ const PackageVersion = "0.6.2"
 
 // installHint says how to install the npm package into dir.
 func installHint(dir string) string {
+	if filepath.Base(dir) != "node_modules" {
+		return fmt.Sprintf("run make webgpu-deps, or point NOISE_WEBGPU_NODE_MODULES at a node_modules directory holding webgpu@%s", PackageVersion)
+	}
 	return fmt.Sprintf("run make webgpu-deps (or npm install --prefix %s webgpu@%s)", filepath.Dir(dir), PackageVersion)
 }
 
@@ -135,12 +139,18 @@ type Runner struct {
 	info   Info
 	err    error // set when the process is gone: every later request fails with it
 	done   chan struct{}
+
+	cacheMu sync.Mutex
+	cache   map[string]*Kernel // Sampler's kernels by source (cached)
+
+	maxChunk int // tests: the most positions a Sampler runs at once (0: the limits')
 }
 
 const (
 	opCompile = 1
 	opRun     = 2
 	opRelease = 3
+	opDestroy = 4 // tests: lose the device
 )
 
 // Start starts the Node process and opens a device on Dawn's adapter.
@@ -200,7 +210,11 @@ func Start(opts Options) (*Runner, error) {
 		case errors.As(err, &ae) && strings.HasPrefix(ae.msg, "cannot load"):
 			return nil, fmt.Errorf("webgpu: %w: %s: %s", ErrNoPackage, ae.msg, installHint(dir))
 		case errors.As(err, &ae):
-			return nil, fmt.Errorf("webgpu: %w: %s", ErrNoAdapter, ae.msg)
+			hint := ""
+			if backend == "opengles" {
+				hint = " (Dawn's OpenGL ES backend needs EGL and a driver: Mesa's, e.g. apt-get install libegl1 libgl1-mesa-dri, runs on the CPU)"
+			}
+			return nil, &sentinelError{"webgpu: " + ae.msg + hint, ErrNoAdapter}
 		}
 		return nil, fmt.Errorf("webgpu: starting the runner: %v", err)
 	}
@@ -223,7 +237,12 @@ func (r *Runner) Close() error {
 	}
 	r.in.Close() // the runner exits at the end of its input
 	r.in = nil
-	<-r.done
+	select {
+	case <-r.done:
+	case <-time.After(10 * time.Second): // a hung driver
+		r.cmd.Process.Kill()
+		<-r.done
+	}
 	r.out.Close()
 	if r.err == nil {
 		r.err = errors.New("webgpu: the runner is closed")
@@ -231,10 +250,30 @@ func (r *Runner) Close() error {
 	return nil
 }
 
-// answerError is an error the runner answered (status 1).
-type answerError struct{ msg string }
+// sentinelError is a message that wraps a sentinel without repeating it.
+type sentinelError struct {
+	msg string
+	err error
+}
+
+func (e *sentinelError) Error() string { return e.msg }
+func (e *sentinelError) Unwrap() error { return e.err }
+
+// answerError is an error the runner answered (status 1); a lost device's
+// wraps ErrDeviceLost.
+type answerError struct {
+	msg  string
+	lost bool
+}
 
 func (e *answerError) Error() string { return e.msg }
+
+func (e *answerError) Unwrap() error {
+	if e.lost {
+		return ErrDeviceLost
+	}
+	return nil
+}
 
 // answer reads one answer.
 func (r *Runner) answer() ([]byte, error) {
@@ -249,10 +288,7 @@ func (r *Runner) answer() ([]byte, error) {
 	}
 	if status != 0 {
 		msg := string(p)
-		if strings.HasPrefix(msg, "device lost") {
-			return nil, fmt.Errorf("%w: %w", ErrDeviceLost, &answerError{msg})
-		}
-		return nil, &answerError{msg}
+		return nil, &answerError{msg: msg, lost: strings.HasPrefix(msg, "device lost")}
 	}
 	return p, nil
 }

@@ -10,6 +10,7 @@
 //     op 2 run:     kernel, count, resultBytes, paramsBytes,
 //                   params[paramsBytes], positions[rest]     -> results
 //     op 3 release: kernel                                   -> nothing
+//     op 4 destroy: (tests: the device is lost)              -> nothing
 //   answer:  status (0 ok, 1 error), length, payload[length]
 //
 // The first answer, before any request, is the adapter (status 0, JSON) or
@@ -215,6 +216,7 @@ for (;;) {
       case 1: await compile(p); break;
       case 2: await run(p); break;
       case 3: kernels.delete(p.readUInt32LE(0)); ok(); break;
+      case 4: device.destroy(); await device.lost; ok(); break;
       default: fail(`unknown request ${op}`);
     }
   } catch (err) {

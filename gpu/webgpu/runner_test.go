@@ -5,20 +5,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 )
 
-// needRunner starts a Runner or skips: without node always, without the
-// npm package or an adapter unless NOISE_REQUIRE_WEBGPU is set.
+// needRunner starts a Runner. It skips only without node; without the npm
+// package (make webgpu-deps) or an adapter it fails.
 func needRunner(t *testing.T) *Runner {
 	t.Helper()
 	r, err := shared()
+	if errors.Is(err, ErrNoNode) {
+		t.Skipf("no WebGPU runner: %v", err)
+	}
 	if err != nil {
-		if errors.Is(err, ErrNoNode) || os.Getenv("NOISE_REQUIRE_WEBGPU") == "" {
-			t.Skipf("no WebGPU runner (%v); set NOISE_REQUIRE_WEBGPU=1 to fail instead", err)
-		}
 		t.Fatal(err)
 	}
 	return r
@@ -239,4 +240,43 @@ func TestInfo(t *testing.T) {
 		t.Errorf("info %+v", i)
 	}
 	t.Logf("%s; limits %+v", i, i.Limits)
+}
+
+// TestDeviceLost: after Dawn loses the device, every request fails with
+// one line saying so.
+func TestDeviceLost(t *testing.T) {
+	needRunner(t)
+	r, err := Start(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	k, err := r.Compile(oddShader, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.request(opDestroy); err != nil {
+		t.Fatal(err)
+	}
+	err = k.Run(params(1, 3, 0), make([]float32, 3), 1, make([]float32, 1))
+	oneLine(t, err, "webgpu: device lost")
+	if !errors.Is(err, ErrDeviceLost) {
+		t.Errorf("%v is not ErrDeviceLost", err)
+	}
+	_, err = r.Compile(oddShader, 64)
+	oneLine(t, err, "webgpu: device lost")
+}
+
+// TestNoAdapter: a backend Dawn has no adapter for (D3D12 off Windows)
+// gives one line saying so.
+func TestNoAdapter(t *testing.T) {
+	needRunner(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("D3D12 exists here")
+	}
+	_, err := Start(Options{Backend: "d3d12"})
+	oneLine(t, err, "no WebGPU adapter", "d3d12")
+	if !errors.Is(err, ErrNoAdapter) {
+		t.Errorf("%v is not ErrNoAdapter", err)
+	}
 }
