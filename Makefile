@@ -26,7 +26,7 @@ HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc
 HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes)
 HAVE_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo yes)
 
-.PHONY: all deps webgpu-deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck verify verify-all selfcheck bench images viewer viewer-shots viewer-bench clean
+.PHONY: all deps webgpu-deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck verify verify-all verify-webgpu selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -68,7 +68,7 @@ test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
 	cd bench && $(GO) vet ./...
-	$(MAKE) --no-print-directory webgpu-deps test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all
+	$(MAKE) --no-print-directory webgpu-deps test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all verify-webgpu
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
@@ -189,6 +189,17 @@ verify-all: deps
 	out/verify -quiet -driver softpipe -json out/verify-softpipe.json
 	out/verify -quiet -precision worst -json out/verify-worst.json
 	out/verify -quiet -precision worst -arith exact -exact -exclude voronoi-worley-smooth-lse -json out/verify-worst-exact.json
+
+# The whole matrix on WebGPU: the WGSL kernels on Dawn (the npm package
+# webgpu in Node.js, its OpenGL ES backend on llvmpipe here), within the
+# same policy; graph rows are skipped (no WGSL graph kernels). Skipped,
+# saying so, where node is absent.
+verify-webgpu: webgpu-deps
+	@mkdir -p out
+	@if command -v node >/dev/null 2>&1; then \
+		echo "$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json"; \
+		$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json; \
+	else echo "make verify-webgpu: node not found: skipped (install Node.js 18 or later, then make webgpu-deps)"; fi
 
 selfcheck:
 	$(GO) run ./cmd/noise selfcheck
