@@ -78,7 +78,9 @@ results flushed). -precision worst -arith exact -exact passes for every
 variant but voronoi-worley-smooth-lse (whose exp and log stay the GPU's).
 A graph (-graph, examples/graphs) is compared within its error bound from
 its sources' tolerances (docs/graphs.md §5.1); one with no finite bound is
-skipped under -precision worst with native arithmetic.
+skipped under -precision worst with native arithmetic. -backend webgpu
+runs the WGSL kernels on WebGPU (Dawn in Node.js: make webgpu-deps) with
+the same matrix and policy; graphs are skipped there.
 `
 
 func parseOptions(args []string, stdout io.Writer) (*options, error) {

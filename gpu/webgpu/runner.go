@@ -93,7 +93,8 @@ func NodeModules() string {
 	return filepath.Join(home, ".cache", "noise-webgpu", "node_modules")
 }
 
-// Limits are the device limits the runner requested (the adapter's).
+// Limits are the device limits the runner requested (the adapter's):
+// each field is the WebGPU limit of the same name (GPUSupportedLimits).
 type Limits struct {
 	MaxStorageBufferBindingSize       uint64 `json:"maxStorageBufferBindingSize"`
 	MaxBufferSize                     uint64 `json:"maxBufferSize"`
