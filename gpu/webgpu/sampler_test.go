@@ -2,7 +2,9 @@ package webgpu
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -117,5 +119,56 @@ func TestSamplerErrors(t *testing.T) {
 	}
 	if _, err := r.NewSampler(noise.Config{Noise: noise.Perlin, Dims: 7}, nil); err == nil {
 		t.Error("7D Perlin: no error")
+	}
+}
+
+// TestConcurrent: samplers used from several goroutines at once give the
+// bits of a sequential run (the runner serves one request at a time).
+func TestConcurrent(t *testing.T) {
+	r := needRunner(t)
+	cfgs := []noise.Config{
+		{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()},
+		{Noise: noise.Simplex, Dims: 3, Settings: noise.DefaultSettings()},
+	}
+	pos := make([]mgl32.Vec3, 300)
+	for i := range pos {
+		pos[i] = mgl32.Vec3{float32(i) * 0.11, -float32(i) * 0.07, 1.25}
+	}
+	want := make([][]float32, len(cfgs))
+	samplers := make([]*Sampler, len(cfgs))
+	for i, cfg := range cfgs {
+		s, err := r.NewSampler(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		samplers[i], want[i] = s, make([]float32, len(pos))
+		if err := s.Values(pos, want[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got := make([]float32, len(pos))
+			if err := samplers[g%2].Values(pos, got); err != nil {
+				errs <- err
+				return
+			}
+			for i := range got {
+				if got[i] != want[g%2][i] {
+					errs <- fmt.Errorf("goroutine %d, position %d: %g, want %g", g, i, got[i], want[g%2][i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
