@@ -55,6 +55,14 @@ with -library the includable PREFIXgraph(vec4) and PREFIXgraphValue(vec4),
 its sources' libraries prefixed PREFIX s0_, s1_, ... The noise, settings,
 domain and -deriv flags do not apply to a graph.
 
+-lang wgsl prints WGSL for WebGPU instead (gpu/shaders' ComputeSourceWGSL
+and LibraryWGSL): the kernel's entry point is main, @workgroup_size(64),
+positions in @group(0) @binding(0), results in @binding(1), and count,
+stride, Settings and Domain in the uniform buffer @binding(2)
+(shaders.ParamsWGSL writes its bytes); the perm-value table is inlined.
+-library and -prefix work as for GLSL; -version and -precision worst are
+GLSL's only, and -graph has no WGSL form yet.
+
 -version sets the kernel's #version (430 or 450; not with -library, which
 has no #version line and compiles from 410 on). -arith exact
 computes division and square root correctly rounded from +, −, × (the
@@ -75,7 +83,11 @@ type shaderFlags struct {
 	precision shaders.Precision
 	out       string
 	graph     string
+	lang      string
 }
+
+// shaderLangs are the valid -lang values.
+var shaderLangs = []string{"glsl", "wgsl"}
 
 func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := cliflag.NewFlagSet("noise shader")
@@ -89,8 +101,21 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	cliflag.RegisterPrecision(fs, &f.precision, "")
 	fs.StringVar(&f.out, "o", "-", "output `file` (- for standard output)")
 	fs.StringVar(&f.graph, "graph", "", "print the GLSL of the noise graph in the JSON `file` (docs/graphs.md) instead of a variant's")
+	cliflag.Choice(fs, &f.lang, "lang", "glsl", shaderLangs, "shading `language`: glsl (OpenGL) or wgsl (WebGPU)")
 	if err := parseFlags(fs, shaderHeader, args, stdout); err != nil {
 		return err
+	}
+	wgsl := f.lang == "wgsl"
+	if wgsl {
+		if f.graph != "" {
+			return errors.New("-graph is not yet in WGSL: leave out -lang wgsl for the graph's GLSL")
+		}
+		if cliflag.IsSet(fs, "version") {
+			return errors.New("-version does nothing with -lang wgsl: WGSL has no #version line")
+		}
+		if f.precision != shaders.PrecisionNative {
+			return fmt.Errorf("-precision %s is GLSL's only: WGSL has native precision", f.precision)
+		}
 	}
 	if f.graph != "" {
 		return runGraphShader(fs, &f, stdout)
@@ -113,9 +138,14 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	}
 	o := shaders.Options{Prefix: f.prefix, Version: f.version, Arith: f.arith, Precision: f.precision}
 	var src string
-	if f.library {
+	switch {
+	case wgsl && f.library:
+		src, err = shaders.LibraryWGSL(cfg, &o)
+	case wgsl:
+		src, err = shaders.ComputeSourceWGSL(cfg, f.deriv, 64, &o)
+	case f.library:
 		src, err = shaders.Library(cfg, &o)
-	} else {
+	default:
 		src, err = shaders.ComputeSource(cfg, f.deriv, 64, &o)
 	}
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/graph"
 )
@@ -130,7 +129,7 @@ func graphScale(g *graph.Graph) float64 {
 
 // verifyGraph compares one graph file's GPU kernel with the CPU reference
 // at the matrix's positions (4-component: a graph reads w), one row.
-func verifyGraph(ctx *dispatch.Context, o *options, path string, sets []compare.PositionSet, pos4 []mgl32.Vec4, bounds []int, opts *dispatch.SamplerOptions) (variantResult, error) {
+func verifyGraph(b backend, o *options, path string, sets []compare.PositionSet, pos4 []mgl32.Vec4, bounds []int) (variantResult, error) {
 	row := variantResult{Name: "graph " + filepath.Base(path), Pass: true, graph: true}
 	g, err := graph.LoadFile(path)
 	if err != nil {
@@ -140,7 +139,11 @@ func verifyGraph(ctx *dispatch.Context, o *options, path string, sets []compare.
 	if err != nil {
 		return row, fmt.Errorf("%s: %v", path, err)
 	}
-	gs, err := ctx.NewGraphSampler(g, opts)
+	gs, err := b.newGraphSampler(g)
+	if errors.Is(err, errNoGraphs) {
+		row.Skip = err.Error()
+		return row, nil
+	}
 	if err != nil {
 		return row, fmt.Errorf("%s: %v", path, err)
 	}
@@ -184,10 +187,10 @@ func verifyGraph(ctx *dispatch.Context, o *options, path string, sets []compare.
 }
 
 // verifyGraphs adds a row per graph file to rep.
-func verifyGraphs(ctx *dispatch.Context, o *options, rep *report, progress io.Writer, sets []compare.PositionSet, pos4 []mgl32.Vec4, bounds []int, opts *dispatch.SamplerOptions) error {
+func verifyGraphs(b backend, o *options, rep *report, progress io.Writer, sets []compare.PositionSet, pos4 []mgl32.Vec4, bounds []int) error {
 	files := o.graphFiles()
 	for i, path := range files {
-		row, err := verifyGraph(ctx, o, path, sets, pos4, bounds, opts)
+		row, err := verifyGraph(b, o, path, sets, pos4, bounds)
 		if err != nil {
 			return err
 		}

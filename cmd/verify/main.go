@@ -3,6 +3,12 @@
 // (PASS or FAIL, max abs error, max ULP distance, points compared), a
 // summary line, and the GL renderer and version.
 //
+// -backend webgpu runs the WGSL kernels (package shaders) on WebGPU
+// through Dawn in Node.js (package gpu/webgpu; make webgpu-deps installs
+// the npm package) instead of the GLSL ones on OpenGL: the same matrix,
+// policy and report; graph rows are skipped, saying so (no WGSL graph
+// kernels).
+//
 // The matrix is every variant (noise × dims × tiling where it exists,
 // perm-value fixed mode 1D–4D) × the settings cases of package compare (the
 // tutorial defaults, negative and extreme seeds, frequencies 1–16, 1–6
@@ -53,6 +59,7 @@ type options struct {
 	diffDir   string
 	quiet     bool
 	graph     string // -graph: verify this graph file alone
+	backend   string // -backend: backendGL or backendWebGPU
 }
 
 const usageHeader = `usage: verify [flags]
@@ -71,7 +78,9 @@ results flushed). -precision worst -arith exact -exact passes for every
 variant but voronoi-worley-smooth-lse (whose exp and log stay the GPU's).
 A graph (-graph, examples/graphs) is compared within its error bound from
 its sources' tolerances (docs/graphs.md §5.1); one with no finite bound is
-skipped under -precision worst with native arithmetic.
+skipped under -precision worst with native arithmetic. -backend webgpu
+runs the WGSL kernels on WebGPU (Dawn in Node.js: make webgpu-deps) with
+the same matrix and policy; graphs are skipped there.
 `
 
 func parseOptions(args []string, stdout io.Writer) (*options, error) {
@@ -89,9 +98,21 @@ func parseOptions(args []string, stdout io.Writer) (*options, error) {
 	fs.StringVar(&o.jsonPath, "json", "", "write the full report as JSON to `FILE` (- for standard output; the table then goes to stderr)")
 	fs.StringVar(&o.diffDir, "diff-dir", "", "write CPU, GPU and difference PNGs of each failing variant into `DIR` (created if missing, which is said on stderr)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	fs.StringVar(&o.backend, "backend", backendGL, "where the GPU side runs: gl (the GLSL kernels on OpenGL) or webgpu (the WGSL kernels on Dawn, in Node.js: make webgpu-deps installs it)")
 	fs.StringVar(&o.graph, "graph", "", "verify the noise graph in the JSON `FILE` (docs/graphs.md) alone, one row (default: the variants, then every "+exampleGraphs+")")
 	if err := cliflag.Parse(fs, usageHeader, args, stdout); err != nil {
 		return nil, err
+	}
+	switch o.backend {
+	case backendGL:
+	case backendWebGPU:
+		for _, name := range []string{"context", "driver"} {
+			if cliflag.IsSet(fs, name) {
+				return nil, fmt.Errorf("-%s does nothing with -backend webgpu: it picks an OpenGL context", name)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("invalid -backend %q; valid: gl, webgpu", o.backend)
 	}
 	if o.exact && cliflag.IsSet(fs, "tolerance") {
 		return nil, errors.New("-exact and -tolerance conflict: -exact means tolerance 0")
@@ -158,17 +179,17 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 			fmt.Fprintf(stderr, "verify: created the -diff-dir directory %s\n", o.diffDir)
 		}
 	}
-	ctx, err := o.gpu.Open()
+	b, err := openBackend(o, edit)
 	if err != nil {
-		fmt.Fprintf(stderr, "verify: no GPU to verify: %v\n", err)
+		fmt.Fprintf(stderr, "verify: no GPU to verify: %s\n", oneline.Format(err.Error()))
 		return 2
 	}
-	defer ctx.Close()
+	defer b.Close()
 	progress := stderr
 	if o.quiet {
 		progress = io.Discard
 	}
-	rep, err := verify(ctx, o, progress, edit)
+	rep, err := verify(b, o, progress)
 	if err != nil {
 		fmt.Fprintf(stderr, "verify: %v\n", err)
 		return 2
@@ -187,7 +208,7 @@ func run(args []string, stdout, stderr io.Writer, edit func(string) string) int 
 		}
 	}
 	if o.diffDir != "" && rep.Failed > 0 {
-		if err := writeDiffs(ctx, o, rep, edit); err != nil {
+		if err := writeDiffs(b, o, rep); err != nil {
 			fmt.Fprintf(stderr, "verify: -diff-dir: %v\n", err) // the exit stays 1
 		}
 	}

@@ -16,7 +16,6 @@ import (
 	"github.com/noiselab/noise/cmd/internal/outfile"
 	"github.com/noiselab/noise/cmd/internal/ramp"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/gpu/dispatch"
 )
 
 // writeJSON writes the report to out and commits it.
@@ -58,9 +57,8 @@ const diffSize = 128
 // writeDiffs writes, for each failing variant and its first failing
 // settings case, the CPU and GPU images of the viewer's plane (values) and
 // their difference magnified to the full grey range.
-func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string) string) error {
+func writeDiffs(b backend, o *options, rep *report) error {
 	pos, _ := cpu.ShapeGrid(cpu.Plane, diffSize)
-	opts := o.samplerOptions(edit)
 	for _, v := range rep.Variants {
 		if v.Pass || v.graph {
 			continue // TODO: difference images of graphs
@@ -70,7 +68,7 @@ func writeDiffs(ctx *dispatch.Context, o *options, rep *report, edit func(string
 		if err != nil {
 			return err
 		}
-		gs, err := ctx.NewSampler(cfg, opts)
+		gs, err := b.newSampler(cfg)
 		if err != nil {
 			return err
 		}

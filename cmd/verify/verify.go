@@ -18,8 +18,9 @@ import (
 
 // report is the whole run; it is also the -json document.
 type report struct {
+	Backend   string          `json:"backend"` // "gl" or "webgpu"
 	Renderer  string          `json:"renderer"`
-	GLVersion string          `json:"gl_version"`
+	GLVersion string          `json:"gl_version"` // "" with the webgpu backend
 	Platform  string          `json:"platform"`
 	Arith     string          `json:"arith"`
 	Precision string          `json:"precision"`
@@ -108,11 +109,10 @@ func (o *options) samplerOptions(edit func(string) string) *dispatch.SamplerOpti
 }
 
 // verify runs the matrix.
-func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(string) string) (*report, error) {
+func verify(b backend, o *options, progress io.Writer) (*report, error) {
 	start := time.Now()
-	info := ctx.Info()
-	rep := &report{Renderer: info.Renderer, GLVersion: info.Version, Platform: info.Platform, Policy: o.policyText(),
-		Arith: o.gpu.Arith.String(), Precision: o.gpu.Precision.String()}
+	rep := &report{Policy: o.policyText(), Arith: o.gpu.Arith.String(), Precision: o.gpu.Precision.String()}
+	b.describe(rep)
 	sets := compare.PositionSets(o.n, o.seed)
 	var pos4 []mgl32.Vec4
 	bounds := []int{0}
@@ -122,8 +122,7 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 	}
 	pos3 := compare.Vec3s(pos4)
 	fmt.Fprintf(progress, "verify: %d variants × %d settings × %d positions on %s\n",
-		len(o.variants), len(compare.SettingsCases()), len(pos4), info)
-	opts := o.samplerOptions(edit)
+		len(o.variants), len(compare.SettingsCases()), len(pos4), b)
 	wantV, gotV := make([]float32, len(pos4)), make([]float32, len(pos4))
 	wantS, gotS := make([]noise.Sample, len(pos4)), make([]noise.Sample, len(pos4))
 	for i, v := range o.variants {
@@ -134,7 +133,7 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 			if err != nil {
 				return nil, fmt.Errorf("%s / %s: %v", v, sc.Name, err)
 			}
-			gs, err := ctx.NewSampler(cfg, opts)
+			gs, err := b.newSampler(cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -188,7 +187,7 @@ func verify(ctx *dispatch.Context, o *options, progress io.Writer, edit func(str
 		rep.Variants = append(rep.Variants, row)
 		fmt.Fprintf(progress, "verify: [%d/%d] %-40s %s\n", i+1, len(o.variants), row.Name, passText(row.Pass))
 	}
-	if err := verifyGraphs(ctx, o, rep, progress, sets, pos4, bounds, opts); err != nil {
+	if err := verifyGraphs(b, o, rep, progress, sets, pos4, bounds); err != nil {
 		return nil, err
 	}
 	rep.Seconds = time.Since(start).Seconds()
@@ -246,7 +245,13 @@ func fmtVec(p mgl32.Vec4) string {
 
 // printTable writes one row per variant and the summary.
 func printTable(w io.Writer, rep *report) {
-	fmt.Fprintf(w, "GL: %s, OpenGL %s (%s)\n", rep.Renderer, rep.GLVersion, rep.Platform)
+	api := "OpenGL " + rep.GLVersion
+	if rep.Backend == backendWebGPU {
+		api = "WebGPU"
+		fmt.Fprintf(w, "WebGPU: %s (%s)\n", rep.Renderer, rep.Platform)
+	} else {
+		fmt.Fprintf(w, "GL: %s, OpenGL %s (%s)\n", rep.Renderer, rep.GLVersion, rep.Platform)
+	}
 	fmt.Fprintf(w, "shaders: arithmetic %s, precision %s\n", rep.Arith, rep.Precision)
 	fmt.Fprintf(w, "tolerance: %s\n\n", rep.Policy)
 	fmt.Fprintf(w, "%-42s %-6s %10s %8s %9s\n", "variant", "result", "max abs", "max ULP", "points")
@@ -285,6 +290,6 @@ func printTable(w io.Writer, rep *report) {
 	if rep.Skipped > 0 {
 		skipped = fmt.Sprintf(", %d skipped", rep.Skipped)
 	}
-	fmt.Fprintf(w, "\nverify: %s: %d of %d variants pass%s, %d bit-exact; %d comparisons, max %d ULP; %.1f s on %s, OpenGL %s\n",
-		verdict, rep.Passed, len(rep.Variants), skipped, rep.Exact, rep.Points, rep.MaxULP, rep.Seconds, rep.Renderer, rep.GLVersion)
+	fmt.Fprintf(w, "\nverify: %s: %d of %d variants pass%s, %d bit-exact; %d comparisons, max %d ULP; %.1f s on %s, %s\n",
+		verdict, rep.Passed, len(rep.Variants), skipped, rep.Exact, rep.Points, rep.MaxULP, rep.Seconds, rep.Renderer, api)
 }

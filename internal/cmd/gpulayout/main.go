@@ -6,12 +6,15 @@
 //   - gpu/shaders/layout_gen.go, the Go types UniformSettings and
 //     UniformDomain, their derivation from package noise's structs and
 //     their GLSL literal (what shaders.Library's settings() returns);
-//   - gpu/dispatch/uniforms_gen.go, the code that loads them into uniforms.
+//   - gpu/dispatch/uniforms_gen.go, the code that loads them into uniforms;
+//   - gpu/shaders/wgsl/layout.wgsl, the WGSL struct declarations, and
+//     gpu/shaders/layout_wgsl_gen.go, their WGSL literals and the encoding
+//     of their values in a WGSL uniform buffer (shaders.ParamsWGSL).
 //
 // `go generate ./gpu/shaders` runs it from the module root's subdirectory;
 // it finds the root by its go.mod. Its tests fail when the committed files
 // are not what it writes now, and when a field of the Go structs is
-// forgotten. A further shading language (WGSL) is a further writer here.
+// forgotten.
 package main
 
 import (
@@ -87,8 +90,9 @@ func moduleRoot() (string, error) {
 
 // generate returns the files' contents by their names.
 func generate() (map[string][]byte, error) {
-	files := map[string][]byte{glslFile: []byte(writeGLSL())}
-	for name, src := range map[string]string{shadersFile: writeShadersGo(), dispatchFile: writeDispatchGo()} {
+	files := map[string][]byte{glslFile: []byte(writeGLSL()), wgslFile: []byte(writeWGSL())}
+	for name, src := range map[string]string{shadersFile: writeShadersGo(), dispatchFile: writeDispatchGo(),
+		shadersWGSLFile: writeShadersWGSLGo()} {
 		b, err := format.Source([]byte(src))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)

@@ -19,8 +19,8 @@ func TestUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 3 {
-		t.Errorf("generate wrote %d files, want 3", len(files))
+	if len(files) != 5 {
+		t.Errorf("generate wrote %d files, want 5", len(files))
 	}
 	for name, want := range files {
 		got, err := os.ReadFile(filepath.Join("..", "..", "..", filepath.FromSlash(name)))

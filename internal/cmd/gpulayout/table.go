@@ -24,13 +24,19 @@ type typeInfo struct {
 	literal string // the Go function (package shaders) that writes a value as a GLSL expression
 	uniform string // the go-gl call that loads it (gl.ProgramUniform…)
 	args    string // the arguments after the location, %s standing for the value
+	// The WGSL spelling: the type, the Go function (package shaders) that
+	// writes a value as a WGSL expression, and the size and alignment of
+	// the type under WGSL's layout rules (WGSL §14.4.1).
+	wgsl        string
+	wgslLiteral string
+	size, align int
 }
 
 var types = map[Type]typeInfo{
-	Int:   {glsl: "int", goType: "int32", literal: "glInt", uniform: "ProgramUniform1i", args: "%s"},
-	Float: {glsl: "float", goType: "float32", literal: "glFloat", uniform: "ProgramUniform1f", args: "%s"},
-	Vec2:  {glsl: "vec2", goType: "[2]float32", literal: "glVec2", uniform: "ProgramUniform2f", args: "%[1]s[0], %[1]s[1]"},
-	Vec3:  {glsl: "vec3", goType: "[3]float32", literal: "glVec3", uniform: "ProgramUniform3f", args: "%[1]s[0], %[1]s[1], %[1]s[2]"},
+	Int:   {glsl: "int", goType: "int32", literal: "glInt", uniform: "ProgramUniform1i", args: "%s", wgsl: "i32", wgslLiteral: "wgslInt", size: 4, align: 4},
+	Float: {glsl: "float", goType: "float32", literal: "glFloat", uniform: "ProgramUniform1f", args: "%s", wgsl: "f32", wgslLiteral: "wgslFloat", size: 4, align: 4},
+	Vec2:  {glsl: "vec2", goType: "[2]float32", literal: "glVec2", uniform: "ProgramUniform2f", args: "%[1]s[0], %[1]s[1]", wgsl: "vec2f", wgslLiteral: "wgslVec2", size: 8, align: 8},
+	Vec3:  {glsl: "vec3", goType: "[3]float32", literal: "glVec3", uniform: "ProgramUniform3f", args: "%[1]s[0], %[1]s[1], %[1]s[2]", wgsl: "vec3f", wgslLiteral: "wgslVec3", size: 12, align: 16},
 }
 
 // Field is one member of a GPU struct.

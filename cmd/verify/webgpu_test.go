@@ -1,0 +1,162 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/gpu/webgpu"
+)
+
+// needWebGPU skips only where node is absent; without the npm package (make
+// webgpu-deps) or an adapter the test fails, saying so.
+var webgpuErr = sync.OnceValue(func() error {
+	r, err := webgpu.Start(webgpu.Options{})
+	if err == nil {
+		r.Close()
+	}
+	return err
+})
+
+func needWebGPU(t *testing.T) {
+	t.Helper()
+	err := webgpuErr()
+	if errors.Is(err, webgpu.ErrNoNode) {
+		t.Skipf("no WebGPU: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// webgpuVariants are a few variants of each family.
+const webgpuVariants = "perlin,simplex,value,voronoi-worley-f1,perlin-turbulence"
+
+// TestWebGPUPasses runs a few variants on Dawn and expects them to pass
+// with the table and the JSON report of the GL backend.
+func TestWebGPUPasses(t *testing.T) {
+	needWebGPU(t)
+	jsonPath := filepath.Join(t.TempDir(), "r.json")
+	r := runVerify([]string{"-backend", "webgpu", "-noise", webgpuVariants, "-dims", "3", "-n", "40", "-json", jsonPath}, nil)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	pass, fail := rows(t, r.stdout)
+	if len(pass) != 9 || len(fail) != 0 {
+		t.Errorf("%d PASS and %d FAIL rows, want 9 and 0:\n%s", len(pass), len(fail), r.stdout)
+	}
+	for _, want := range []string{"WebGPU: ", "Dawn", "verify: PASS: ", ", WebGPU\n"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	var rep report
+	b, err := os.ReadFile(jsonPath)
+	if err == nil {
+		err = json.Unmarshal(b, &rep)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Backend != "webgpu" || rep.Passed != len(pass) || rep.Failed != 0 || rep.Points == 0 {
+		t.Errorf("JSON: backend %q, %d passed, %d failed, %d points", rep.Backend, rep.Passed, rep.Failed, rep.Points)
+	}
+}
+
+// TestWebGPUGraphSkipped: a graph row is skipped, saying why, and does not
+// fail the run.
+func TestWebGPUGraphSkipped(t *testing.T) {
+	needWebGPU(t)
+	r := runVerify([]string{"-backend", "webgpu", "-graph", "../../examples/graphs/marble.json", "-n", "10"}, nil)
+	if r.code != 0 || !strings.Contains(r.stdout, "SKIP") || !strings.Contains(r.stdout, "no WGSL graph kernels") ||
+		!strings.Contains(r.stdout, "0 of 1 variants pass, 1 skipped") {
+		t.Errorf("exit %d, want 0 and a SKIP row saying why\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// frequencyWord is the byte offset of the frequency in ParamsWGSL's block:
+// the one 4-byte word that differs between frequencies 1.5 and 3.
+func frequencyWord(t *testing.T) int {
+	t.Helper()
+	s1, s2 := noise.DefaultSettings(), noise.DefaultSettings()
+	s1.Frequency, s2.Frequency = 1.5, 3
+	a, err1 := shaders.ParamsWGSL(10, 3, s1, nil)
+	b, err2 := shaders.ParamsWGSL(10, 3, s2, nil)
+	if err := errors.Join(err1, err2); err != nil {
+		t.Fatal(err)
+	}
+	off := -1
+	for i := 0; i+4 <= len(a); i += 4 {
+		if string(a[i:i+4]) != string(b[i:i+4]) {
+			if off >= 0 {
+				t.Fatalf("frequencies 1.5 and 3 differ in words %d and %d", off, i)
+			}
+			off = i
+		}
+	}
+	if off < 0 || math.Float32frombits(le32(a[off:])) != 1.5 {
+		t.Fatalf("no word holds the frequency 1.5 (offset %d)", off)
+	}
+	return off
+}
+
+func le32(b []byte) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
+// TestWebGPUCatchesWrongParams: the frequency in the parameter block
+// multiplied by 1.01 makes every variant fail, with a first-failure line.
+func TestWebGPUCatchesWrongParams(t *testing.T) {
+	needWebGPU(t)
+	off := frequencyWord(t)
+	scale := func(f func(float32) float32) func([]byte) []byte {
+		return func(p []byte) []byte {
+			q := append([]byte(nil), p...)
+			v := math.Float32bits(f(math.Float32frombits(le32(q[off:]))))
+			q[off], q[off+1], q[off+2], q[off+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+			return q
+		}
+	}
+	defer func() { webgpuEditParams = nil }()
+	args := []string{"-backend", "webgpu", "-noise", "perlin,simplex", "-dims", "3", "-n", "40"}
+	webgpuEditParams = scale(func(f float32) float32 { return f * 1.01 })
+	r := runVerify(args, nil)
+	pass, fail := rows(t, r.stdout)
+	if r.code != 1 || len(pass) != 0 || len(fail) != 3 || !strings.Contains(r.stdout, "first failure:") {
+		t.Errorf("frequency × 1.01: exit %d, %d PASS, %d FAIL; want 1, 0, 3\n%s%s", r.code, len(pass), len(fail), r.stdout, r.stderr)
+	}
+}
+
+func TestWebGPUErrors(t *testing.T) {
+	if _, err := exec.LookPath("node"); err == nil {
+		t.Run("no package", func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "node_modules")
+			t.Setenv("NOISE_WEBGPU_NODE_MODULES", dir)
+			r := runVerify([]string{"-backend", "webgpu", "-noise", "perlin", "-dims", "2"}, nil)
+			if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "make webgpu-deps") {
+				t.Errorf("exit %d, stderr %q; want 2 and one line saying make webgpu-deps", r.code, r.stderr)
+			}
+		})
+	}
+	t.Run("no node", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		r := runVerify([]string{"-backend", "webgpu", "-noise", "perlin", "-dims", "2"}, nil)
+		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "install Node.js") {
+			t.Errorf("exit %d, stderr %q; want 2 and one line saying install Node.js", r.code, r.stderr)
+		}
+	})
+	for _, args := range [][]string{{"-backend", "webgpu", "-driver", "zink"}, {"-backend", "webgpu", "-context", "egl"}, {"-backend", "vulkan"}} {
+		r := runVerify(args, nil)
+		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, r.code, r.stderr)
+		}
+	}
+}

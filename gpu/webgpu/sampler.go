@@ -1,0 +1,213 @@
+package webgpu
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/internal/dimcheck"
+	"github.com/noiselab/noise/internal/testhook"
+)
+
+// WorkgroupSize is the workgroup size of the noise kernels.
+const WorkgroupSize = 64
+
+// SamplerOptions adjust NewSampler; the zero value is the normal use.
+type SamplerOptions struct {
+	// Shader builds the WGSL (shaders.ComputeSourceWGSL's options); nil
+	// is the default.
+	Shader *shaders.Options
+
+	editSource func(string) string // internal/testhook.EditWebGPU
+	editParams func([]byte) []byte
+}
+
+func init() {
+	testhook.EditWebGPU = func(opts any, source func(string) string, params func([]byte) []byte) {
+		o := opts.(*SamplerOptions)
+		o.editSource, o.editParams = source, params
+	}
+}
+
+// ErrClosed is returned by the methods of a closed Sampler.
+var ErrClosed = errors.New("webgpu: the sampler is closed")
+
+// Sampler evaluates one noise variant with its settings and domain on a
+// Runner: the kernels of shaders.ComputeSourceWGSL, compiled when first
+// used (values and samples apart). Its methods may be called from several
+// goroutines.
+type Sampler struct {
+	r    *Runner
+	cfg  noise.Config
+	opts SamplerOptions
+
+	mu      sync.Mutex
+	closed  bool
+	kernels [2]*Kernel // values, samples
+}
+
+// NewSampler makes a Sampler of cfg (validated by noise.Config.Validate)
+// and compiles its values kernel, so that a shader problem shows up here.
+func (r *Runner) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("webgpu: %v", err)
+	}
+	s := &Sampler{r: r, cfg: cfg}
+	if opts != nil {
+		s.opts = *opts
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.kernel(false); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Config is the sampler's configuration.
+func (s *Sampler) Config() noise.Config { return s.cfg }
+
+// kernel compiles (once) the values or samples kernel; s.mu is held.
+func (s *Sampler) kernel(derivatives bool) (*Kernel, error) {
+	i := 0
+	if derivatives {
+		i = 1
+	}
+	if k := s.kernels[i]; k != nil {
+		return k, nil
+	}
+	src, err := shaders.ComputeSourceWGSL(s.cfg, derivatives, WorkgroupSize, s.opts.Shader)
+	if err != nil {
+		return nil, fmt.Errorf("webgpu: %v", err)
+	}
+	if s.opts.editSource != nil {
+		src = s.opts.editSource(src)
+	}
+	k, err := s.r.cached(src)
+	if err != nil {
+		return nil, fmt.Errorf("%v (%s)", err, s.cfg.Variant())
+	}
+	s.kernels[i] = k
+	return k, nil
+}
+
+// Close closes the sampler (its kernels stay in the Runner's cache). A
+// second Close returns nil.
+func (s *Sampler) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	return nil
+}
+
+// cached compiles src with WorkgroupSize once per Runner: the kernels of
+// a variant depend on its dimensions, tiling and options, not on its
+// settings and domain (the parameters), so the samplers of one variant
+// share them. The cache holds at most one kernel per distinct source (a
+// few hundred at most: variants × values/samples × options).
+func (r *Runner) cached(src string) (*Kernel, error) {
+	r.cacheMu.Lock()
+	defer r.cacheMu.Unlock()
+	if k, ok := r.cache[src]; ok {
+		return k, nil
+	}
+	k, err := r.Compile(src, WorkgroupSize)
+	if err != nil {
+		return nil, err
+	}
+	if r.cache == nil {
+		r.cache = map[string]*Kernel{}
+	}
+	r.cache[src] = k
+	return k, nil
+}
+
+// Values writes the noise value at pos[i] to out[i], like the CPU
+// backend's Sampler.Values (package cpu). It returns an error, and writes
+// nothing, when out is shorter than pos or the variant is 4D (which takes
+// Values4).
+func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
+	return s.sample("Values", unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
+}
+
+// Samples writes the noise sample (value and derivatives) at pos[i] to
+// out[i], with Values' errors.
+func (s *Sampler) Samples(pos []mgl32.Vec3, out []noise.Sample) error {
+	return s.sample("Samples", unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 3, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
+}
+
+// Values4 is Values for 4D noise; it returns an error for a variant of
+// fewer dimensions (which take Values).
+func (s *Sampler) Values4(pos []mgl32.Vec4, out []float32) error {
+	return s.sample("Values4", unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), false)
+}
+
+// Samples4 is Samples for 4D noise, with Values4's errors.
+func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
+	return s.sample("Samples4", unsafe.Pointer(unsafe.SliceData(pos)), len(pos), 4, unsafe.Pointer(unsafe.SliceData(out)), len(out), true)
+}
+
+// chunkPoints is how many positions one Run may cover: within the
+// workgroups one dimension allows and the storage buffer binding size,
+// for positions and results alike.
+func (s *Sampler) chunkPoints(stride, resPer int) int {
+	lim := s.r.info.Limits
+	n := int64(lim.MaxComputeWorkgroupsPerDimension) * WorkgroupSize
+	n = min(n, int64(lim.MaxStorageBufferBindingSize)/int64(4*max(stride, resPer)))
+	if s.r.maxChunk > 0 {
+		n = min(n, int64(s.r.maxChunk))
+	}
+	return int(max(n, 1))
+}
+
+// sample runs n positions of stride floats at pos, chunk by chunk, into
+// out (outLen elements of resPer floats).
+func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out unsafe.Pointer, outLen int, derivatives bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	if !dimcheck.Fits(stride, s.cfg.Dims) {
+		return dimcheck.Err("webgpu", call, stride, s.cfg)
+	}
+	if outLen < n {
+		return fmt.Errorf("webgpu: the output has %d elements for %d positions", outLen, n)
+	}
+	if n == 0 {
+		return nil
+	}
+	k, err := s.kernel(derivatives)
+	if err != nil {
+		return err
+	}
+	resPer := 1
+	if derivatives {
+		resPer = 5
+	}
+	in := unsafe.Slice((*float32)(pos), n*stride)
+	res := unsafe.Slice((*float32)(out), n*resPer)
+	chunk := s.chunkPoints(stride, resPer)
+	for lo := 0; lo < n; lo += chunk {
+		m := min(chunk, n-lo)
+		params, err := shaders.ParamsWGSL(uint32(m), uint32(stride), s.cfg.Settings, s.cfg.Domain)
+		if err != nil {
+			return fmt.Errorf("webgpu: %v", err)
+		}
+		if s.opts.editParams != nil {
+			params = s.opts.editParams(params)
+		}
+		if err := k.Run(params, in[lo*stride:(lo+m)*stride], m, res[lo*resPer:(lo+m)*resPer]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The results hold noise.Samples as they are in memory: five floats.
+var _ = [1]struct{}{}[unsafe.Sizeof(noise.Sample{})-20]
