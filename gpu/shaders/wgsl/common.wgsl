@@ -105,9 +105,10 @@ fn sampleSub(s: Sample, t: Sample) -> Sample {
 	return Sample(v, dx, dy, dz, dw);
 }
 
-// sampleScale returns s * k, every component rounded separately.
+// sampleScale returns s * k, every component rounded separately (fenced:
+// a compiler that reassociated (x·r)·k changed simplex noise's bits).
 fn sampleScale(s: Sample, k: f32) -> Sample {
-	let v = s.v * k; let dx = s.dx * k; let dy = s.dy * k; let dz = s.dz * k; let dw = s.dw * k;
+	let v = fence(s.v * k); let dx = fence(s.dx * k); let dy = fence(s.dy * k); let dz = fence(s.dz * k); let dw = fence(s.dw * k);
 	return Sample(v, dx, dy, dz, dw);
 }
 
