@@ -174,3 +174,46 @@ func TestShaderGraphExamplesCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestShaderLang: -lang wgsl prints exactly shaders.ComputeSourceWGSL or
+// LibraryWGSL of the flags (-deriv, -arith, -prefix applied); -lang glsl is
+// the default; a bad -lang, and the GLSL-only flags with wgsl, are one line.
+func TestShaderLang(t *testing.T) {
+	cfg := noise.Config{Noise: noise.Simplex, Dims: 2, Settings: noise.DefaultSettings()}
+	kernel, err := shaders.ComputeSourceWGSL(cfg, true, 64, &shaders.Options{Arith: shaders.ArithExact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runIn("", "shader", "-noise", "simplex", "-dims", "2", "-lang", "wgsl", "-deriv", "-arith", "exact")
+	mustOK(t, r)
+	if r.stdout != kernel || !strings.Contains(r.stdout, "fn main(") || !strings.Contains(r.stdout, "const NOISE_DERIVATIVES: bool = true;") {
+		t.Error("-lang wgsl: not shaders.ComputeSourceWGSL with derivatives and exact arithmetic")
+	}
+	lcfg := cfg
+	lcfg.Settings.Seed = 9
+	lib, err := shaders.LibraryWGSL(lcfg, &shaders.Options{Prefix: "hills_"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = runIn("", "shader", "-noise", "simplex", "-dims", "2", "-lang", "wgsl", "-library", "-prefix", "hills_", "-seed", "9")
+	mustOK(t, r)
+	if r.stdout != lib || !strings.Contains(r.stdout, "fn hills_sample(p: vec3f)") {
+		t.Error("-lang wgsl -library: not shaders.LibraryWGSL of the flags")
+	}
+	glsl, _ := shaders.ComputeSource(cfg, false, 64, nil)
+	if r := runIn("", "shader", "-noise", "simplex", "-dims", "2", "-lang", "glsl"); r.stdout != glsl {
+		t.Error("-lang glsl: not the GLSL kernel")
+	}
+	for _, c := range []struct {
+		args []string
+		key  string
+	}{
+		{[]string{"-lang", "hlsl"}, "valid: glsl, wgsl"},
+		{[]string{"-lang", "wgsl", "-version", "450"}, "WGSL has no #version"},
+		{[]string{"-lang", "wgsl", "-precision", "worst"}, "GLSL's only"},
+		{[]string{"-lang", "wgsl", "-graph", "x.json"}, "not yet in WGSL"},
+	} {
+		r := runIn("", append([]string{"shader", "-noise", "perlin"}, c.args...)...)
+		checkOneLineError(t, strings.Join(c.args, " "), r, "noise shader: ", c.key)
+	}
+}

@@ -185,6 +185,7 @@ struct Params {
 
 @compute @workgroup_size(%d)
 fn main(@builtin(global_invocation_id) id: vec3u) {
+	noiseOpaque = noiseParams.stride >> 3u; // 0 (stride is 3 or 4), unknown to the compiler: see fence
 	let i = id.x;
 	let inRange = i < noiseParams.count;
 	let b = select(0u, i, inRange) * noiseParams.stride;

@@ -197,9 +197,8 @@ func TestWGSLNegative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := strings.Replace(src, "fn noise_lerp(a: f32, b: f32, t: f32) -> f32 { let r = a + t * (b - a); return r; }",
-		"fn noise_lerp(a: f32, b: f32, t: f32) -> f32 { let r = a + t * (b - a); return 1; }", 1)
-	bad = strings.Replace(bad, "return 1;", "return 1u;", 1) // u32 for f32: a type error
+	// u32 for f32: a type error
+	bad := strings.Replace(src, "fn noise_abs32(x: f32) -> f32 { return bitcast<f32>(", "fn noise_abs32(x: f32) -> f32 { return bitcast<u32>(", 1)
 	if bad == src {
 		t.Fatal("the edit did not apply")
 	}
@@ -299,7 +298,8 @@ func TestParamsWGSL(t *testing.T) {
 // glsl/*.glsl twin, with the same names in the same order (so that a diff
 // of the two reads as a translation), but for noiseOctave and warpNoise,
 // which Go writes per variant for WGSL (wgslHeader), and nan32, a macro in
-// GLSL and a function in WGSL; and no WGSL file spells an enum code by
+// GLSL and a function in WGSL, and fence, WGSL's stand-in for `precise`
+// (common.wgsl); and no WGSL file spells an enum code by
 // hand (they come from enumCodes, as the GLSL's do).
 func TestWGSLMirrorsGLSL(t *testing.T) {
 	glslFn := regexp.MustCompile(`(?m)^[A-Za-z][A-Za-z0-9]* ([A-Za-z][A-Za-z0-9]*)\(`)
@@ -321,7 +321,7 @@ func TestWGSLMirrorsGLSL(t *testing.T) {
 			continue
 		}
 		g := names(glslFn, read(f+".glsl"), "noiseOctave", "warpNoise")
-		w := names(wgslFn, readWGSL(f+".wgsl"), "nan32")
+		w := names(wgslFn, readWGSL(f+".wgsl"), "nan32", "fence")
 		if len(g) < 3 || !slices.Equal(g, w) {
 			t.Errorf("%s: the GLSL defines %v, the WGSL %v", f, g, w)
 		}

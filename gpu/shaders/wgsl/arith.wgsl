@@ -5,22 +5,24 @@
 // first guess, which an exact residual (Dekker's product) corrects and an
 // exact test of the half-way points rounds. Without it they are the GPU's
 // own. exp32 and log32 stay the GPU's own in every mode (only smooth
-// Worley's log-sum-exp uses them).
+// Worley's log-sum-exp uses them). The error-free transformations
+// (TwoSum, Veltkamp, Dekker) are fenced term by term (common.wgsl): a
+// compiler that simplified c - (c - a) to a would undo them.
 
 // twoSum returns (s, e): s = a + b rounded, and s + e = a + b exactly
 // (Knuth's TwoSum).
 fn twoSum(a: f32, b: f32) -> vec2f {
-	let s = a + b;
-	let bb = s - a;
-	let e = (a - (s - bb)) + (b - bb);
+	let s = fence(a + b);
+	let bb = fence(s - a);
+	let e = fence(a - fence(s - bb)) + fence(b - bb);
 	return vec2f(s, e);
 }
 
 // veltkampSplit returns (hi, lo): a = hi + lo with 12 significant bits in
 // each, so that products of the halves are exact.
 fn veltkampSplit(a: f32) -> vec2f {
-	let c = 4097.0 * a;
-	let hi = c - (c - a);
+	let c = fence(4097.0 * a);
+	let hi = fence(c - fence(c - a));
 	let lo = a - hi;
 	return vec2f(hi, lo);
 }
@@ -30,7 +32,7 @@ fn veltkampSplit(a: f32) -> vec2f {
 // fused multiply-add).
 fn productError(a: f32, b: vec2f, p: f32) -> f32 {
 	let x = veltkampSplit(a);
-	let e = (((x.x * b.x - p) + x.x * b.y) + x.y * b.x) + x.y * b.y;
+	let e = fence(fence(fence(fence(x.x * b.x) - p) + fence(x.x * b.y)) + fence(x.y * b.x)) + fence(x.y * b.y);
 	return e;
 }
 
@@ -89,7 +91,7 @@ fn ulpDown(x: f32) -> f32 {
 // corrections.
 fn beyond(r: vec2f, h: f32, hh: f32) -> f32 {
 	let s = twoSum(r.x, -h);
-	let v = s.x + ((s.y + r.y) - hh);
+	let v = s.x + fence(fence(s.y + r.y) - hh);
 	return v;
 }
 
@@ -130,7 +132,7 @@ fn exactDivisor(b: f32) -> Divisor {
 
 // quotientResidual returns A − Q·B exactly, as a TwoSum pair.
 fn quotientResidual(A: f32, d: Divisor, Q: f32) -> vec2f {
-	let p = Q * d.B;
+	let p = fence(Q * d.B);
 	let e = productError(Q, d.halves, p);
 	let x = A - p;
 	return twoSum(x, -e);
@@ -146,7 +148,7 @@ fn divideExact(a: f32, d: Divisor) -> f32 {
 	let A = significand(select(a, 1.0, special), &ea);
 	var Q = A * d.y;
 	var r = quotientResidual(A, d, Q);
-	let c = (r.x + r.y) * d.y;
+	let c = fence(r.x + r.y) * d.y;
 	Q = Q + c;
 	r = quotientResidual(A, d, Q);
 	let u = ulpUp(Q); let dn = ulpDown(Q);
@@ -173,9 +175,9 @@ fn divideExact(a: f32, d: Divisor) -> f32 {
 
 // rootResidual returns M − S·S exactly, as a TwoSum pair.
 fn rootResidual(M: f32, S: f32) -> vec2f {
-	let p = S * S;
+	let p = fence(S * S);
 	let h = veltkampSplit(S);
-	let e = ((h.x * h.x - p) + (2.0 * h.x) * h.y) + h.y * h.y;
+	let e = fence(fence(fence(h.x * h.x) - p) + fence(fence(2.0 * h.x) * h.y)) + fence(h.y * h.y);
 	let x = M - p;
 	return twoSum(x, -e);
 }
@@ -197,7 +199,7 @@ fn sqrtExact(x: f32) -> f32 {
 	}
 	let g = inverseSqrt(M);
 	var S = M * g;
-	let step = (M - S * S) * (0.5 * g);
+	let step = fence(M - fence(S * S)) * (0.5 * g);
 	S = S + step;
 	let r = rootResidual(M, S);
 	let u = ulpUp(S); let dn = ulpDown(S);

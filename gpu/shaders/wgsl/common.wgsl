@@ -1,8 +1,15 @@
 // common.wgsl mirrors cpu/consts.go, cpu/sample.go and cpu/hash.go
 // (glsl/common.glsl, function by function). Division, square root, exp and
-// log come from arith.wgsl. WGSL has no `precise`: its floating-point
-// operations are the IEEE ones, and every temporary is a separate `let`, so
-// the operations round where the Go reference rounds.
+// log come from arith.wgsl.
+//
+// WGSL has no `precise`, and a driver may rewrite float expressions in ways
+// that round differently (Mesa turns a + t*(b - a) into its own lerp,
+// a*(1 - t) + b*t). fence(x) is x, but through an integer xor with
+// noiseOpaque, a value the compiler cannot know (the kernel sets it to 0
+// from a uniform), so no float rewrite reaches across it; the code fences
+// the expressions such rewrites were seen to change (the GLSL's `precise`
+// covers them all). In a library noiseOpaque is never set: a compiler may
+// fold the fences away there.
 
 // Float constants of docs/algorithms.md §0 from their binary32 bit patterns.
 const inv255: f32 = bitcast<f32>(0x3B808081u);   // 1f / 255f
@@ -59,8 +66,15 @@ fn floorToInt(c: f32) -> i32 {
 // abs32 clears the sign bit.
 fn abs32(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) & 0x7FFFFFFFu); }
 
-// lerp is Unity's lerp, a + t*(b - a).
-fn lerp(a: f32, b: f32, t: f32) -> f32 { let r = a + t * (b - a); return r; }
+// noiseOpaque is 0, set by the kernel from a uniform (Params.stride >> 3),
+// so that the compiler cannot fold it; fence(x) is x behind it.
+var<private> noiseOpaque: u32;
+
+fn fence(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ noiseOpaque); }
+
+// lerp is Unity's lerp, a + t*(b - a), fenced: a compiler's own lerp
+// rounds differently.
+fn lerp(a: f32, b: f32, t: f32) -> f32 { let r = a + fence(t * fence(b - a)); return r; }
 
 const signMask: u32 = 0x80000000u;
 
@@ -91,9 +105,10 @@ fn sampleSub(s: Sample, t: Sample) -> Sample {
 	return Sample(v, dx, dy, dz, dw);
 }
 
-// sampleScale returns s * k, every component rounded separately.
+// sampleScale returns s * k, every component rounded separately (fenced:
+// a compiler that reassociated (x·r)·k changed simplex noise's bits).
 fn sampleScale(s: Sample, k: f32) -> Sample {
-	let v = s.v * k; let dx = s.dx * k; let dy = s.dy * k; let dz = s.dz * k; let dw = s.dw * k;
+	let v = fence(s.v * k); let dx = fence(s.dx * k); let dy = fence(s.dy * k); let dz = fence(s.dz * k); let dw = fence(s.dw * k);
 	return Sample(v, dx, dy, dz, dw);
 }
 

@@ -1,5 +1,7 @@
 // simplex.wgsl mirrors cpu/simplex.go (glsl/simplex.glsl; docs/algorithms.md
-// §3). There is no tiling variant.
+// §3). There is no tiling variant. The sums of the skew and of the corner
+// offsets are fenced (common.wgsl): a compiler that reassociated
+// (X + Y) + Z near the coordinate limit moved the cell.
 
 // simplexKernel1 is Simplex1D.Kernel: falloff (1 - x^2)^3 times the gradient.
 fn simplexKernel1(g: i32, h: u32, l: i32, X: f32) -> Sample {
@@ -31,8 +33,8 @@ fn kernelMask(f: f32) -> f32 { return maskNonNegative(f, 8.0); }
 // simplexKernel2 is Simplex2D.Kernel: 8(1/2 - x^2 - z^2)^3 times the gradient.
 fn simplexKernel2(g: i32, h: u32, lx: i32, lz: i32, X: f32, Z: f32) -> Sample {
 	let u = (f32(lx) + f32(lz)) * unskew2;
-	let x = (X - f32(lx)) + u;
-	let z = (Z - f32(lz)) + u;
+	let x = fence(X - f32(lx)) + u;
+	let z = fence(Z - f32(lz)) + u;
 	let f = (0.5 - x * x) - z * z;
 	let s = evaluate2(g, h, x, z);
 	let m = kernelMask(f);
@@ -91,10 +93,10 @@ fn simplex2D(vp: VariantParams, h: u32, p: vec4f, f: f32) -> Sample {
 
 // simplexKernel3 is Simplex3D.Kernel: 8(1/2 - |x|^2)^3 times the gradient.
 fn simplexKernel3(g: i32, h: u32, lx: i32, ly: i32, lz: i32, X: f32, Y: f32, Z: f32) -> Sample {
-	let u = ((f32(lx) + f32(ly)) + f32(lz)) * unskew3;
-	let x = (X - f32(lx)) + u;
-	let y = (Y - f32(ly)) + u;
-	let z = (Z - f32(lz)) + u;
+	let u = fence(fence(f32(lx) + f32(ly)) + f32(lz)) * unskew3;
+	let x = fence(X - f32(lx)) + u;
+	let y = fence(Y - f32(ly)) + u;
+	let z = fence(Z - f32(lz)) + u;
 	let f = ((0.5 - x * x) - y * y) - z * z;
 	let s = evaluate3(g, h, x, y, z);
 	let m = kernelMask(f);
@@ -117,7 +119,7 @@ struct SimplexCell3 {
 fn b2i(b: bool) -> i32 { return select(0, 1, b); }
 
 fn getSimplexCell3(X: f32, Y: f32, Z: f32) -> SimplexCell3 {
-	let sk = ((X + Y) + Z) * skew3;
+	let sk = fence(fence(X + Y) + Z) * skew3;
 	let sx = X + sk; let sy = Y + sk; let sz = Z + sk;
 	var c: SimplexCell3;
 	c.x0 = floorToInt(sx);
@@ -168,11 +170,11 @@ fn simplex3D(vp: VariantParams, h: u32, p: vec4f, f: f32) -> Sample {
 // simplexKernel4 is the 4D kernel, 8(1/2 − |x|²)³ times the gradient, as
 // simplexKernel3 with a fourth axis.
 fn simplexKernel4(g: i32, h: u32, lx: i32, ly: i32, lz: i32, lw: i32, X: f32, Y: f32, Z: f32, W: f32) -> Sample {
-	let u = (((f32(lx) + f32(ly)) + f32(lz)) + f32(lw)) * unskew4;
-	let x = (X - f32(lx)) + u;
-	let y = (Y - f32(ly)) + u;
-	let z = (Z - f32(lz)) + u;
-	let w = (W - f32(lw)) + u;
+	let u = fence(fence(fence(f32(lx) + f32(ly)) + f32(lz)) + f32(lw)) * unskew4;
+	let x = fence(X - f32(lx)) + u;
+	let y = fence(Y - f32(ly)) + u;
+	let z = fence(Z - f32(lz)) + u;
+	let w = fence(W - f32(lw)) + u;
 	let f = (((0.5 - x * x) - y * y) - z * z) - w * w;
 	let s = evaluate4(g, h, x, y, z, w);
 	let m = kernelMask(f);
@@ -193,7 +195,7 @@ fn simplexRank(beats1: bool, beats2: bool, beats3: bool) -> i32 { return b2i(bea
 // scaled position P: its lower corner l0 and the ranks r of the axes'
 // skewed fractions (docs/algorithms.md §3.7).
 fn getSimplexCell4(P: vec4f, l0: ptr<function, vec4i>, r: ptr<function, vec4i>) {
-	let sk = (((P.x + P.y) + P.z) + P.w) * skew4;
+	let sk = fence(fence(fence(P.x + P.y) + P.z) + P.w) * skew4;
 	let sx = P.x + sk; let sy = P.y + sk; let sz = P.z + sk; let sw = P.w + sk;
 	let l = vec4i(floorToInt(sx), floorToInt(sy), floorToInt(sz), floorToInt(sw));
 	*l0 = l;
