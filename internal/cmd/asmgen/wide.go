@@ -61,9 +61,15 @@ func (v vg) at(g int) Op { return v[g] }
 type cst struct {
 	m    Mem
 	bcst bool
+	r    VecVirtual // a pinned constant's register (widepin.go), else nil
 }
 
-func (c cst) at(int) Op { return c.m }
+func (c cst) at(int) Op {
+	if c.r != nil {
+		return c.r
+	}
+	return c.m
+}
 
 // slots are one frame slot per group.
 type slots []Mem
@@ -90,6 +96,9 @@ func kc(v uint32) cst {
 		return cst{m: bcast(v)}
 	}
 	name := fmt.Sprintf("b%08x", v)
+	if r, ok := pinned[v]; ok {
+		return cst{m: consts[name], r: r}
+	}
 	if m, ok := consts[name]; ok {
 		return cst{m: m, bcst: true}
 	}

@@ -168,6 +168,8 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if sp.table {
 		k.tab = Load(Param("tab"), GP64()).(GPVirtual)
 	}
+	pinLoad(name)
+	defer pinReset()
 	i := GP64()
 	XORQ(i, i)
 	loop, done := name+"_loop", name+"_done"
@@ -419,7 +421,11 @@ func byteA(pre vg) vg {
 	for g := range t {
 		// imm 0x28: (a ^ b) & c with a = t (the destination), b = pre,
 		// c = 0xFF
-		VPTERNLOGD_BCST(U8(0x28), kc(0xFF).m, pre[g], t[g])
+		if c := kc(0xFF); c.r != nil {
+			VPTERNLOGD(U8(0x28), c.r, pre[g], t[g])
+		} else {
+			VPTERNLOGD_BCST(U8(0x28), c.m, pre[g], t[g])
+		}
 	}
 	return t
 }
@@ -1411,6 +1417,23 @@ func writePrepare(l *isa) {
 			perm[a] = append(perm[a], uint32(e%l.lanes))
 		}
 	}
+	// perm2[axis]: the two index tables of the AVX-512 permutations: lane
+	// j takes element e = axis + 3j, first from vectors 0 and 1 (index
+	// e, below 32), then, where e lies in vector 2, from it (16 + e − 32;
+	// the other lanes keep their place)
+	var perm2 [3][2][]uint32
+	for a := 0; a < 3; a++ {
+		for j := 0; j < l.lanes; j++ {
+			e := uint32(a + 3*j)
+			if e < uint32(2*l.lanes) {
+				perm2[a][0] = append(perm2[a][0], e)
+				perm2[a][1] = append(perm2[a][1], uint32(j))
+			} else {
+				perm2[a][0] = append(perm2[a][0], 0)
+				perm2[a][1] = append(perm2[a][1], e-uint32(l.lanes))
+			}
+		}
+	}
 	nans := GP32()
 	XORL(nans, nans)
 	var acc [3]VecVirtual // the NaN lanes of each axis, or'ed (AVX2)
@@ -1423,6 +1446,20 @@ func writePrepare(l *isa) {
 			acc[a] = YMM()
 			VPXOR(acc[a], acc[a], acc[a])
 		}
+	}
+	// AVX-512: each axis is two two-table permutations (VPERMI2PS, then
+	// VPERMT2PS with the third vector), whose second index tables and the
+	// clamp's bounds stay in registers through the loop
+	var idx2 [3]VecVirtual
+	var lim, nlim VecVirtual
+	if wide() {
+		for a := range idx2 {
+			idx2[a] = ZMM()
+			VMOVUPS(permTable(fmt.Sprintf("perm2x%d_%d_1", l.lanes, a), perm2[a][1]), idx2[a])
+		}
+		lim, nlim = ZMM(), ZMM()
+		VBROADCASTSS(kc(inputLimit).m, lim)
+		VBROADCASTSS(kc(inputLimit|signMask).m, nlim)
 	}
 	i := GP64()
 	XORQ(i, i)
@@ -1438,25 +1475,19 @@ func writePrepare(l *isa) {
 		VMOVUPS(Mem{Base: base, Index: off, Scale: 4, Disp: j * l.size}, v[j])
 	}
 	for a := 0; a < 3; a++ {
-		t := newv()[0]
-		idx := permTable(fmt.Sprintf("perm%d_%d", l.lanes, a), perm[a])
+		var t VecVirtual
 		if wide() {
-			// the blend masks, from immediates (seven opmask registers are
-			// too few to keep six masks and three accumulators)
-			kb, kc2, gb := K(), K(), GP32()
-			MOVL(U32(sel[a][1]), gb)
-			KMOVW(gb, kb)
-			MOVL(U32(sel[a][2]), gb)
-			KMOVW(gb, kc2)
-			VBLENDMPS(v[1], v[0], kb, t)
-			VBLENDMPS(v[2], t, kc2, t)
 			ix := ZMM()
-			VMOVUPS(idx, ix)
-			VPERMPS(t, ix, t)
+			VMOVUPS(permTable(fmt.Sprintf("perm2x%d_%d_0", l.lanes, a), perm2[a][0]), ix)
+			VPERMI2PS(v[1], v[0], ix) // the elements from vectors 0 and 1
+			VPERMT2PS(v[2], idx2[a], ix)
+			t = ix
 			m := K()
 			VCMPPS(U8(3), t, t, m)
 			KORW(m, kacc[a], kacc[a])
 		} else {
+			t = YMM()
+			idx := permTable(fmt.Sprintf("perm%d_%d", l.lanes, a), perm[a])
 			VBLENDPS(U8(uint8(sel[a][1])), v[1], v[0], t)
 			VBLENDPS(U8(uint8(sel[a][2])), v[2], t, t)
 			ix := YMM()
@@ -1467,8 +1498,8 @@ func writePrepare(l *isa) {
 			VORPS(m, acc[a], acc[a])
 		}
 		if wide() {
-			VMAXPS_BCST(kc(inputLimit|signMask).m, t, t)
-			VMINPS_BCST(kc(inputLimit).m, t, t)
+			VMAXPS(nlim, t, t)
+			VMINPS(lim, t, t)
 		} else {
 			VMAXPS(kc(inputLimit|signMask).m, t, t)
 			VMINPS(kc(inputLimit).m, t, t)

@@ -1,0 +1,48 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Pinned constants: at AVX-512 a kernel with registers to spare holds its
+// hottest constants in registers through its loop, loaded once before it,
+// instead of an embedded-broadcast load per use. The load is a micro-op of
+// its own in the scheduler, and the batch kernels' loops are long chains
+// of dependent multiplies whose overlap the scheduler's size limits: fewer
+// micro-ops per iteration let more of the next groups' work start early.
+// kc returns a pinned constant's register (cst.r).
+
+// pinned maps a constant's bits to its register while a kernel is written.
+var pinned map[uint32]VecVirtual
+
+// pinSets lists the constants each kernel pins, by kernel name (level
+// suffix included), hottest first; the registers they take must leave the
+// kernel enough for its groups (avo fails the build otherwise).
+var pinSets = map[string][]uint32{
+	"simplexSimplex2DBatchAVX512": {f1, f0p5, primeC, primeD, unskew2, primeB, 0xFF, inv255x2},
+	"perlinLattice3DBatchAVX512":  {f1, signMask, inv255x2, ^uint32(signMask), primeC, primeD, primeB, 0xFF, perlin3, coordLimit | signMask},
+	"valueLattice3DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
+	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
+}
+
+// pinLoad loads kernel name's pinned constants into registers (before its
+// loop).
+func pinLoad(name string) {
+	pinned = nil
+	if !wide() {
+		return
+	}
+	for _, v := range pinSets[name] {
+		c := kc(v) // the constant's memory, as kc would read it
+		r := ZMM()
+		VBROADCASTSS(c.m, r)
+		if pinned == nil {
+			pinned = map[uint32]VecVirtual{}
+		}
+		pinned[v] = r
+	}
+}
+
+// pinReset ends a kernel's pinned constants.
+func pinReset() { pinned = nil }
