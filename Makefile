@@ -194,25 +194,11 @@ verify-all: deps
 # webgpu in Node.js, its OpenGL ES backend on llvmpipe here), within the
 # same policy; graph rows are skipped (no WGSL graph kernels). Skipped,
 # saying so, where node is absent.
-# KNOWN: on Dawn/llvmpipe seven 4D variants fail (simplex 4D, its
-# turbulence, smooth-turbulence, value and value-turbulence kinds at ±Inf
-# positions; perlin-turbulence 4D at lattice and large positions): their
-# 4D rows are left out here until the WGSL is fixed (WEBGPU_4D_FAILING);
-# make verify-webgpu WEBGPU_4D_FAILING= runs them.
-WEBGPU_4D_FAILING ?= simplex,simplex-turbulence,simplex-smooth-turbulence,simplex-value,simplex-value-turbulence,perlin-turbulence
 verify-webgpu: webgpu-deps
 	@mkdir -p out
 	@if command -v node >/dev/null 2>&1; then \
-		set -e; \
-		if [ -n "$(WEBGPU_4D_FAILING)" ]; then \
-			echo "$(GO) run ./cmd/verify -quiet -backend webgpu -dims 1,2,3 -json out/verify-webgpu.json"; \
-			$(GO) run ./cmd/verify -quiet -backend webgpu -dims 1,2,3 -json out/verify-webgpu.json; \
-			echo "$(GO) run ./cmd/verify -quiet -backend webgpu -dims 4 -exclude $(WEBGPU_4D_FAILING) -json out/verify-webgpu-4d.json"; \
-			$(GO) run ./cmd/verify -quiet -backend webgpu -dims 4 -exclude $(WEBGPU_4D_FAILING) -json out/verify-webgpu-4d.json; \
-		else \
-			echo "$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json"; \
-			$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json; \
-		fi; \
+		echo "$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json"; \
+		$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json; \
 	else echo "make verify-webgpu: node not found: skipped (install Node.js 18 or later, then make webgpu-deps)"; fi
 
 selfcheck:
