@@ -152,6 +152,7 @@ const (
 	opRun     = 2
 	opRelease = 3
 	opDestroy = 4 // tests: lose the device
+	opBench   = 5
 )
 
 // Start starts the Node process and opens a device on Dawn's adapter.
@@ -413,6 +414,81 @@ func (k *Kernel) Run(params []byte, in []float32, count int, out []float32) erro
 	}
 	copy(floatBytes(out), p)
 	return nil
+}
+
+// BenchMode is what Kernel.Bench times.
+type BenchMode uint32
+
+const (
+	// BenchResident times dispatches on positions uploaded once, waiting
+	// for the queue (onSubmittedWorkDone); nothing is copied while timing.
+	BenchResident BenchMode = 0
+	// BenchReadback times what Run does in the runner, the pipe aside:
+	// upload the positions (writeBuffer), dispatch, copy the results to a
+	// mappable buffer, map it and copy them out into Node's memory.
+	BenchReadback BenchMode = 1
+)
+
+// String is "resident" or "readback".
+func (m BenchMode) String() string {
+	switch m {
+	case BenchResident:
+		return "resident"
+	case BenchReadback:
+		return "readback"
+	}
+	return fmt.Sprintf("BenchMode(%d)", uint32(m))
+}
+
+// BenchResult is a timing the runner took (performance.now in Node).
+type BenchResult struct {
+	// Points is the invocations run while timing: whole dispatches.
+	Points int64 `json:"points"`
+	// Seconds is the time they took, at least the duration asked for.
+	Seconds float64 `json:"seconds"`
+}
+
+// maxBenchDuration bounds Bench's duration (microseconds in a uint32).
+const maxBenchDuration = time.Hour
+
+// Bench times the kernel inside the runner, so that the pipe's round trips
+// do not count: params and in are uploaded once, then mode's step (one
+// dispatch of count invocations, or for BenchResident batches of them)
+// repeats until at least d has passed, after one untimed warm-up step.
+// count is 1 to MaxCount, with Run's limits on the buffers; d is at most
+// an hour. The runner serves nothing else meanwhile.
+func (k *Kernel) Bench(params []byte, in []float32, count int, mode BenchMode, d time.Duration) (BenchResult, error) {
+	if count < 1 || count > k.MaxCount() {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: %d invocations: must be 1 to %d", count, k.MaxCount())
+	}
+	if mode != BenchResident && mode != BenchReadback {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: unknown mode %d", uint32(mode))
+	}
+	if d <= 0 || d > maxBenchDuration {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: duration %v: must be positive and at most %v", d, maxBenchDuration)
+	}
+	lim := k.r.info.Limits
+	if uint64(len(in))*4 > lim.MaxStorageBufferBindingSize || uint64(count)*4 > lim.MaxStorageBufferBindingSize {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: %d input or %d result floats exceed the storage buffer limit %d bytes", len(in), count, lim.MaxStorageBufferBindingSize)
+	}
+	if uint64(len(params)) > lim.MaxUniformBufferBindingSize {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: %d bytes of parameters exceed the uniform buffer limit %d", len(params), lim.MaxUniformBufferBindingSize)
+	}
+	var h [20]byte
+	binary.LittleEndian.PutUint32(h[0:], k.id)
+	binary.LittleEndian.PutUint32(h[4:], uint32(count))
+	binary.LittleEndian.PutUint32(h[8:], uint32(mode))
+	binary.LittleEndian.PutUint32(h[12:], uint32(max(d.Microseconds(), 1)))
+	binary.LittleEndian.PutUint32(h[16:], uint32(len(params)))
+	p, err := k.r.request(opBench, h[:], params, floatBytes(in))
+	if err != nil {
+		return BenchResult{}, prefixed(err)
+	}
+	var res BenchResult
+	if err := json.Unmarshal(p, &res); err != nil {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: the runner's answer %q: %v", p, err)
+	}
+	return res, nil
 }
 
 // Release frees the pipeline in the runner.

@@ -11,6 +11,14 @@
 //                   params[paramsBytes], positions[rest]     -> results
 //     op 3 release: kernel                                   -> nothing
 //     op 4 destroy: (tests: the device is lost)              -> nothing
+//     op 5 bench:   kernel, count, mode, micros, paramsBytes,
+//                   params[paramsBytes], positions[rest]     -> JSON
+//                   {"points", "seconds"}: mode 0 (resident) dispatches
+//                   on the uploaded positions again and again, waiting
+//                   with onSubmittedWorkDone; mode 1 (readback) uploads,
+//                   dispatches, maps and copies the results out each
+//                   time; both repeat until at least micros µs have
+//                   passed (performance.now), after one untimed warm-up
 //   answer:  status (0 ok, 1 error), length, payload[length]
 //
 // The first answer, before any request, is the adapter (status 0, JSON) or
@@ -204,6 +212,88 @@ async function run(p) {
   ok(out);
 }
 
+// bench times the kernel here in Node (op 5), where the pipe's round trips
+// do not count: the positions and parameters are uploaded once.
+async function bench(p) {
+  const k = kernels.get(p.readUInt32LE(0));
+  if (!k) return fail('bench: unknown kernel');
+  const count = p.readUInt32LE(4), mode = p.readUInt32LE(8), micros = p.readUInt32LE(12), paramsBytes = p.readUInt32LE(16);
+  const params = p.subarray(20, 20 + paramsBytes), positions = p.subarray(20 + paramsBytes);
+  const groups = Math.ceil(count / k.wg);
+  if (groups < 1 || groups > device.limits.maxComputeWorkgroupsPerDimension) {
+    return fail(`bench: ${groups} workgroups: must be 1 to maxComputeWorkgroupsPerDimension ${device.limits.maxComputeWorkgroupsPerDimension}`);
+  }
+  if (mode > 1) return fail(`bench: unknown mode ${mode}`);
+  const resultBytes = count * 4;
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('validation');
+  const S = GPUBufferUsage;
+  const pos = buffer('pos', positions.length, S.STORAGE | S.COPY_DST);
+  const res = buffer('res', resultBytes, S.STORAGE | S.COPY_SRC | S.COPY_DST);
+  const uni = buffer('uni', paramsBytes, S.UNIFORM | S.COPY_DST);
+  const rd = buffer('read', resultBytes, S.MAP_READ | S.COPY_DST);
+  const padded = Buffer.alloc(Math.ceil(params.length / 4) * 4);
+  params.copy(padded);
+  if (padded.length) device.queue.writeBuffer(uni, 0, padded);
+  if (positions.length) device.queue.writeBuffer(pos, 0, positions);
+  const bind = device.createBindGroup({
+    layout,
+    entries: [
+      { binding: 0, resource: { buffer: pos } },
+      { binding: 1, resource: { buffer: res } },
+      { binding: 2, resource: { buffer: uni } },
+    ],
+  });
+  const copy = Math.ceil(resultBytes / 4) * 4;
+  // resident: n dispatches in one pass, then wait for the queue.
+  const resident = async (n) => {
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(k.pipeline);
+    pass.setBindGroup(0, bind);
+    for (let i = 0; i < n; i++) pass.dispatchWorkgroups(groups);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+  };
+  // readback: what op 2 does but the pipe: upload, dispatch, map, copy out.
+  const readback = async () => {
+    device.queue.writeBuffer(pos, 0, positions);
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(k.pipeline);
+    pass.setBindGroup(0, bind);
+    pass.dispatchWorkgroups(groups);
+    pass.end();
+    enc.copyBufferToBuffer(res, 0, rd, 0, copy);
+    device.queue.submit([enc.finish()]);
+    await rd.mapAsync(GPUMapMode.READ, 0, copy);
+    const out = Buffer.from(rd.getMappedRange(0, copy).slice(0));
+    rd.unmap();
+    return out;
+  };
+  const step = mode === 0 ? resident : readback;
+  await step(1); // warm-up; the errors show here
+  const verr = await device.popErrorScope(), merr = await device.popErrorScope();
+  if (verr) return fail(`bench: ${firstLine(verr.message)}`);
+  if (merr) return fail(`bench: out of memory: ${firstLine(merr.message)}`);
+  // Like the GL benchmark's glFinish batches: the dispatches per wait
+  // double while a batch takes less than 1/32 of the time.
+  const want = micros / 1000;
+  let points = 0, batch = 1, elapsed = 0;
+  const start = performance.now();
+  while (elapsed < want) {
+    const t0 = performance.now();
+    await step(batch);
+    points += batch * count;
+    const t1 = performance.now();
+    elapsed = t1 - start;
+    if (mode === 0 && t1 - t0 < want / 32 && batch < 1 << 16) batch *= 2;
+  }
+  if (lost) return fail(`device lost: ${lost}`);
+  ok(Buffer.from(JSON.stringify({ points, seconds: elapsed / 1000 })));
+}
+
 for (;;) {
   const h = await read(8);
   if (!h) break;
@@ -217,6 +307,7 @@ for (;;) {
       case 2: await run(p); break;
       case 3: kernels.delete(p.readUInt32LE(0)); ok(); break;
       case 4: device.destroy(); await device.lost; ok(); break;
+      case 5: await bench(p); break;
       default: fail(`unknown request ${op}`);
     }
   } catch (err) {

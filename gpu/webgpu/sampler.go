@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -207,6 +208,37 @@ func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out uns
 		}
 	}
 	return nil
+}
+
+// Bench times the values kernel on pos inside the runner (Kernel.Bench):
+// one dispatch covers all of pos, so len(pos) is at most what one Run may
+// cover (the workgroups one dimension allows, the storage buffer binding
+// size). The variant is not 4D.
+func (s *Sampler) Bench(pos []mgl32.Vec3, mode BenchMode, d time.Duration) (BenchResult, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return BenchResult{}, ErrClosed
+	}
+	if !dimcheck.Fits(3, s.cfg.Dims) {
+		return BenchResult{}, dimcheck.Err("webgpu", "Bench", 3, s.cfg)
+	}
+	n := len(pos)
+	if limit := s.chunkPoints(3, 1); n < 1 || n > limit {
+		return BenchResult{}, fmt.Errorf("webgpu: bench: %d positions: one dispatch takes 1 to %d", n, limit)
+	}
+	k, err := s.kernel(false)
+	if err != nil {
+		return BenchResult{}, err
+	}
+	params, err := shaders.ParamsWGSL(uint32(n), 3, s.cfg.Settings, s.cfg.Domain)
+	if err != nil {
+		return BenchResult{}, fmt.Errorf("webgpu: %v", err)
+	}
+	if s.opts.editParams != nil {
+		params = s.opts.editParams(params)
+	}
+	return k.Bench(params, unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(pos))), 3*n), n, mode, d)
 }
 
 // The results hold noise.Samples as they are in memory: five floats.
