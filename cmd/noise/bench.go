@@ -18,7 +18,7 @@ import (
 	"github.com/noiselab/noise/internal/grid"
 )
 
-const benchHeader = `Usage: noise bench [-json] [-noise NAMES] [-duration 300ms] [-backend cpu|gpu|both]
+const benchHeader = `Usage: noise bench [-json] [-noise NAMES] [-duration 300ms] [-backend cpu|gpu|both|webgpu]
 
 Measures million points per second of the value-only batch path (Values)
 for every noise type (or those -noise lists) at 2D, on a 256×256 grid in [0,1)²
@@ -52,6 +52,26 @@ Each repeats until at least -duration has passed, after one untimed
 warm-up call; compiling the kernel is not timed. The GL renderer is
 printed in the header (and under "gpu" in -json; GPU figures are under
 "gpu_rows").
+
+-backend webgpu measures the WGSL kernels on WebGPU instead, through Dawn
+in Node.js (package gpu/webgpu: node and the npm package webgpu, which
+make webgpu-deps installs; Dawn's OpenGL ES backend, on Mesa llvmpipe
+where there is no GPU), on the same -gpu-points positions, at most what
+one dispatch takes. -arith applies; the GL flags do not. Three figures
+per row, the first two timed inside Node (performance.now), where the
+pipe to Go does not count:
+
+  resident      the positions are uploaded once; dispatches into a
+                result buffer, then onSubmittedWorkDone waits for the
+                queue; nothing is copied while timing
+  readback      each call uploads the positions (writeBuffer),
+                dispatches, copies the results to a mappable buffer,
+                maps it and copies them out into Node's memory
+  readback→Go   Values on a slice from Go: readback plus the positions
+                and results through the pipe to and from Node
+
+The adapter is printed in the header (and under "webgpu" in -json; the
+figures are under "webgpu_rows").
 `
 
 // benchRow is one measurement.
@@ -105,6 +125,35 @@ type benchReport struct {
 	// GPUPoints is -gpu-points, the positions per GPU call.
 	GPUPoints int           `json:"gpu_points,omitempty"`
 	GPURows   []benchGPURow `json:"gpu_rows,omitempty"`
+	// WebGPU describes the Dawn adapter (-backend webgpu).
+	WebGPU     *benchWebGPUInfo `json:"webgpu,omitempty"`
+	WebGPURows []benchWebGPURow `json:"webgpu_rows,omitempty"`
+}
+
+// benchWebGPUInfo describes the WebGPU adapter behind -backend webgpu.
+type benchWebGPUInfo struct {
+	// Adapter is webgpu.Info.String(): the adapter, Dawn's backend and
+	// the feature level in one line.
+	Adapter      string `json:"adapter"`
+	Vendor       string `json:"vendor"`
+	Architecture string `json:"architecture"`
+	Device       string `json:"device"`
+	Description  string `json:"description"`   // on OpenGL ES, the GL renderer and version
+	Backend      string `json:"backend"`       // Dawn's backend: opengles, vulkan, ...
+	FeatureLevel string `json:"feature_level"` // compatibility or core
+	// Runtime is where Dawn runs: "Dawn in Node.js vN, npm webgpu V".
+	Runtime string `json:"runtime"`
+}
+
+// benchWebGPURow is the WebGPU measurement of one noise type and
+// dimension; Resident and Readback are timed inside Node.
+type benchWebGPURow struct {
+	Noise      string    `json:"noise"`
+	Dims       int       `json:"dims"`
+	Positions  int       `json:"positions"`   // per dispatch
+	Resident   benchRate `json:"resident"`    // dispatches on uploaded positions, onSubmittedWorkDone
+	Readback   benchRate `json:"readback"`    // upload, dispatch, map, copy out, in Node
+	ReadbackGo benchRate `json:"readback_go"` // Values from Go: readback and the pipe
 }
 
 // maxGPUPoints bounds -gpu-points (the positions alone are 768 MiB).
@@ -123,8 +172,9 @@ type benchOptions struct {
 	st        noise.Settings // the validated settings
 }
 
-func (o *benchOptions) cpu() bool   { return o.backend != "gpu" }
-func (o *benchOptions) gpuOn() bool { return o.backend != "cpu" }
+func (o *benchOptions) cpu() bool      { return o.backend == "cpu" || o.backend == "both" }
+func (o *benchOptions) gpuOn() bool    { return o.backend == "gpu" || o.backend == "both" } // OpenGL
+func (o *benchOptions) webgpuOn() bool { return o.backend == "webgpu" }
 
 func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 	fs := cliflag.NewFlagSet("noise bench")
@@ -132,10 +182,10 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 	fs.BoolVar(&o.json, "json", false, "print a JSON document instead of a table")
 	fs.Var(&o.noises, "noise", "comma-separated noise `names`, or all")
 	fs.DurationVar(&o.duration, "duration", 300*time.Millisecond, "minimum measuring `time` per cell")
-	cliflag.Choice(fs, &o.backend, "backend", "cpu", []string{"cpu", "gpu", "both"},
-		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders) or both")
-	o.gpu.Register(fs, " for -backend gpu or both")
-	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d (-backend gpu or both)", maxGPUPoints))
+	cliflag.Choice(fs, &o.backend, "backend", "cpu", []string{"cpu", "gpu", "both", "webgpu"},
+		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders), both, or webgpu (WGSL on Dawn in Node.js)")
+	o.gpu.Register(fs, " for -backend gpu or both (-arith: and webgpu)")
+	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d (-backend gpu, both or webgpu)", maxGPUPoints))
 	o.isa.Register(fs, " (-backend cpu or both)")
 	o.settings.Register(fs, noise.DefaultSettings(), "")
 	if err := parseFlags(fs, benchHeader, args, stdout); err != nil {
@@ -180,6 +230,15 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		Backend:  o.backend,
 	}
 	var dev gpuDevice
+	var wg *webgpuBench
+	if o.webgpuOn() {
+		if wg, err = openWebGPUBench(o); err != nil {
+			return err
+		}
+		defer wg.close()
+		info := wg.info()
+		rep.WebGPU, rep.GPUPoints = &info, o.gpuPoints
+	}
 	if o.gpuOn() {
 		if dev, err = openDevice(o.gpu); err != nil {
 			return err
@@ -192,7 +251,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if !o.json {
 		tw = benchTable(stdout, o, &rep)
 	}
-	if err := benchAll(o, dev, &rep, tw); err != nil {
+	if err := benchAll(o, dev, wg, &rep, tw); err != nil {
 		return err
 	}
 	if tw != nil {
@@ -217,6 +276,9 @@ func benchTable(stdout io.Writer, o *benchOptions, rep *benchReport) *tabwriter.
 	if o.gpuOn() {
 		fmt.Fprintf(stdout, "gpu: %s (context %s, %s), %d positions per call\n", rep.GPU.Line, rep.GPU.Context, rep.GPU.Platform, o.gpuPoints)
 	}
+	if o.webgpuOn() {
+		fmt.Fprintf(stdout, "webgpu: %s; %s; %d positions per dispatch\n", rep.WebGPU.Adapter, rep.WebGPU.Runtime, o.gpuPoints)
+	}
 	settings := "default settings"
 	if o.st != noise.DefaultSettings() {
 		st := o.st
@@ -229,6 +291,9 @@ func benchTable(stdout io.Writer, o *benchOptions, rep *benchReport) *tabwriter.
 	if o.gpuOn() {
 		fmt.Fprintln(stdout, "GPU+readback: Values on a slice (upload, dispatch, read back); GPU resident: SampleBuffers on GPU buffers, glFinish, no transfers")
 	}
+	if o.webgpuOn() {
+		fmt.Fprintln(stdout, "timed in Node: resident (dispatch, onSubmittedWorkDone, no transfers), readback (upload, dispatch, map, copy out); readback→Go: Values from Go, through the pipe")
+	}
 	fmt.Fprintln(stdout)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%-*s\tdims\t", nameWidth(o.noises.Noises), "noise")
@@ -237,6 +302,9 @@ func benchTable(stdout io.Writer, o *benchOptions, rep *benchReport) *tabwriter.
 	}
 	if o.gpuOn() {
 		fmt.Fprint(tw, "GPU+readback\tGPU resident\t")
+	}
+	if o.webgpuOn() {
+		fmt.Fprint(tw, "resident\treadback\treadback→Go\t")
 	}
 	fmt.Fprintln(tw)
 	return tw
@@ -254,12 +322,12 @@ func nameWidth(noises []noise.Noise) int {
 
 // benchAll measures every noise at 2D and 3D on the backends asked for,
 // adding the rows to rep and, when tw is not nil, to the table.
-func benchAll(o *benchOptions, dev gpuDevice, rep *benchReport, tw *tabwriter.Writer) error {
+func benchAll(o *benchOptions, dev gpuDevice, wg *webgpuBench, rep *benchReport, tw *tabwriter.Writer) error {
 	grids := map[int][]mgl32.Vec3{2: grid.Centres(2, 256), 3: grid.Centres(3, 64)}
 	out := make([]float32, max(len(grids[2]), len(grids[3])))
 	var gpuGrids map[int][]mgl32.Vec3
 	var gpuOut []float32
-	if dev != nil {
+	if dev != nil || wg != nil {
 		gpuGrids = map[int][]mgl32.Vec3{2: grid.First(2, o.gpuPoints), 3: grid.First(3, o.gpuPoints)}
 		gpuOut = make([]float32, o.gpuPoints)
 	}
@@ -288,6 +356,16 @@ func benchAll(o *benchOptions, dev gpuDevice, rep *benchReport, tw *tabwriter.Wr
 				rep.GPURows = append(rep.GPURows, row)
 				if tw != nil {
 					fmt.Fprintf(tw, "%.1f\t%.1f\t", row.Readback.MptsPerS, row.Resident.MptsPerS)
+				}
+			}
+			if wg != nil {
+				row, err := wg.measure(cfg, gpuGrids[dims], gpuOut, o.duration)
+				if err != nil {
+					return fmt.Errorf("WebGPU, %s %dD: %v", n, dims, err)
+				}
+				rep.WebGPURows = append(rep.WebGPURows, row)
+				if tw != nil {
+					fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", row.Resident.MptsPerS, row.Readback.MptsPerS, row.ReadbackGo.MptsPerS)
 				}
 			}
 			if tw != nil {
@@ -343,9 +421,6 @@ func measureGPURow(dev gpuDevice, cfg noise.Config, pos []mgl32.Vec3, out []floa
 		return row, err
 	}
 	defer s.close()
-	rate := func(points int64, seconds float64) benchRate {
-		return benchRate{Points: points, Seconds: seconds, MptsPerS: float64(points) / seconds / 1e6}
-	}
 	pts, secs, err := measureReadback(s, pos, out[:len(pos)], d)
 	if err != nil {
 		return row, err
@@ -358,9 +433,14 @@ func measureGPURow(dev gpuDevice, cfg noise.Config, pos []mgl32.Vec3, out []floa
 	return row, nil
 }
 
+// rate is points in seconds.
+func rate(points int64, seconds float64) benchRate {
+	return benchRate{Points: points, Seconds: seconds, MptsPerS: float64(points) / seconds / 1e6}
+}
+
 // measureReadback calls Values on the GPU sampler repeatedly until at
 // least d has passed, after one warm-up call.
-func measureReadback(s gpuSampler, pos []mgl32.Vec3, out []float32, d time.Duration) (points int64, seconds float64, err error) {
+func measureReadback(s batchSampler, pos []mgl32.Vec3, out []float32, d time.Duration) (points int64, seconds float64, err error) {
 	if err := s.Values(pos, out); err != nil {
 		return 0, 0, err
 	}

@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{"bench duration 0", []string{"bench", "-duration", "0s"}, "", "noise bench: ", []string{"duration"}},
 		{"bench unknown fractal", []string{"bench", "-fractal", "rid"}, "", "noise bench: ", []string{"-fractal", "valid: fbm, ridged"}},
 		{"bench warp NaN", []string{"bench", "-warp-amplitude", "NaN"}, "", "noise bench: ", []string{"warp"}},
-		{"bench unknown backend", []string{"bench", "-backend", "gpus"}, "", "noise bench: ", []string{"-backend", `"gpus"`, "cpu", "gpu", "both"}},
+		{"bench unknown backend", []string{"bench", "-backend", "gpus"}, "", "noise bench: ", []string{"-backend", `"gpus"`, "cpu", "gpu", "both", "webgpu"}},
 		{"bench bad context", []string{"bench", "-backend", "gpu", "-context", "foo"}, "", "noise bench: ", []string{"-context", `"foo"`, validContexts}},
 		{"bench gpu-points 0", []string{"bench", "-backend", "gpu", "-gpu-points", "0"}, "", "noise bench: ", []string{"-gpu-points", "0", "1 to"}},
 		{"bench gpu-points too many", []string{"bench", "-backend", "both", "-gpu-points", "1000000000"}, "", "noise bench: ", []string{"-gpu-points", "1000000000"}},
@@ -207,7 +207,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"image", "-h"}, []string{"-noise", "-size", "-scale", "-rotate", "-translate", "-normals", "-displacement", "-o"}},
 		{[]string{"list", "-h"}, []string{"Usage: noise list"}},
 		{[]string{"selfcheck", "--help"}, []string{"Usage: noise selfcheck"}},
-		{[]string{"bench", "-h"}, []string{"-json", "-noise", "-duration", "-backend", "both", "-context", "-gpu-points", "GPU+readback", "GPU resident"}},
+		{[]string{"bench", "-h"}, []string{"-json", "-noise", "-duration", "-backend", "both", "webgpu", "-context", "-gpu-points", "GPU+readback", "GPU resident", "readback→Go", "onSubmittedWorkDone"}},
 	} {
 		r := runIn("", c.args...)
 		mustOK(t, r, c.args...)

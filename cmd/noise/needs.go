@@ -77,12 +77,24 @@ func (f *shaderFlags) needs() []cliflag.Need {
 	)
 }
 
+// noGL is why -context and -driver need bench's GL backend.
+func noGL(backend string) string {
+	if backend == "webgpu" {
+		return "it picks the OpenGL context or driver, and Dawn (-backend webgpu) opens its own"
+	}
+	return noGPU
+}
+
 // needs are bench's conditional flags.
 func (o *benchOptions) needs() []cliflag.Need {
 	return slices.Concat(
-		o.gpu.Needs(o.gpuOn(), "-backend gpu or both", noGPU),
-		[]cliflag.Need{cliflag.Needs("gpu-points", o.gpuOn(), "-backend gpu or both", "it is the positions per GPU call, and -backend cpu measures no GPU")},
-		[]cliflag.Need{cliflag.Needs("isa", o.cpu(), "-backend cpu or both", noISA)},
+		[]cliflag.Need{
+			cliflag.Needs("context", o.gpuOn(), "-backend gpu or both", noGL(o.backend)),
+			cliflag.Needs("driver", o.gpuOn(), "-backend gpu or both", noGL(o.backend)),
+			cliflag.Needs("arith", o.gpuOn() || o.webgpuOn(), "-backend gpu, both or webgpu", noGPU),
+			cliflag.Needs("gpu-points", o.gpuOn() || o.webgpuOn(), "-backend gpu, both or webgpu", "it is the positions per GPU call, and -backend cpu measures no GPU"),
+			cliflag.Needs("isa", o.cpu(), "-backend cpu or both", noISA),
+		},
 		o.settings.Needs(true),
 	)
 }

@@ -116,6 +116,8 @@ type Info struct {
 	Backend      string `json:"backend"`
 	FeatureLevel string `json:"featureLevel"` // "compatibility" or "core"
 	Limits       Limits `json:"limits"`
+	// Node is the version of the Node.js running Dawn (process.version).
+	Node string `json:"node"`
 }
 
 // String is the adapter in a few words.

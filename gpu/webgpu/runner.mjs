@@ -114,7 +114,7 @@ for (const k of ['maxStorageBufferBindingSize', 'maxBufferSize', 'maxComputeWork
   'maxUniformBufferBindingSize']) limits[k] = device.limits[k];
 ok(Buffer.from(JSON.stringify({
   vendor: info.vendor, architecture: info.architecture, device: info.device, description: info.description,
-  backend, featureLevel, limits,
+  backend, featureLevel, limits, node: process.version,
 })));
 
 const layout = device.createBindGroupLayout({
