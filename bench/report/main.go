@@ -7,6 +7,13 @@
 // hand.
 //
 //	cd bench && go run ./report -dir DIR -commit COMMIT > section.md
+//
+// With -webgpu it writes the WebGPU section instead: the WebGPU figures
+// (Dawn in Node.js, and Chromium where a page measured it) beside the
+// OpenGL ones for the same grids, from bench-gl.json, bench-webgpu.json
+// and chromium.json in DIR (webgpu.go documents them).
+//
+//	cd bench && go run ./report -webgpu -dir DIR -commit COMMIT > webgpu.md
 package main
 
 import (
@@ -43,12 +50,19 @@ func main() {
 	dir := flag.String("dir", "", "the directory bench/regen.sh filled")
 	commit := flag.String("commit", "", "the commit measured")
 	cpuID := flag.String("cpuid", "", "the CPU's vendor, family and model, as regen.sh read them")
+	webgpu := flag.Bool("webgpu", false, "write the WebGPU section (bench-gl.json, bench-webgpu.json, chromium.json) instead")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "report: -dir is required")
 		os.Exit(2)
 	}
-	if err := write(*dir, *commit, *cpuID); err != nil {
+	var err error
+	if *webgpu {
+		err = writeWebGPU(os.Stdout, *dir, time.Now().UTC().Format("2006-01-02"), *commit)
+	} else {
+		err = write(*dir, *commit, *cpuID)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
