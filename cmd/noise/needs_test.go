@@ -71,8 +71,10 @@ func TestUselessFlags(t *testing.T) {
 		// bench: the GPU flags, the settings.
 		{"noise", []string{"bench", "-context", "egl"}, "-context needs -backend gpu or both"},
 		{"noise", []string{"bench", "-driver", "zink"}, "-driver needs -backend gpu or both"},
-		{"noise", []string{"bench", "-backend", "cpu", "-arith", "exact"}, "-arith needs -backend gpu or both"},
-		{"noise", []string{"bench", "-gpu-points", "1000"}, "-gpu-points needs -backend gpu or both"},
+		{"noise", []string{"bench", "-backend", "cpu", "-arith", "exact"}, "-arith needs -backend gpu, both or webgpu"},
+		{"noise", []string{"bench", "-gpu-points", "1000"}, "-gpu-points needs -backend gpu, both or webgpu"},
+		{"noise", []string{"bench", "-backend", "webgpu", "-context", "egl"}, "-context needs -backend gpu or both: it picks the OpenGL context or driver, and Dawn"},
+		{"noise", []string{"bench", "-backend", "webgpu", "-isa", "avx2"}, "-isa needs -backend cpu or both"},
 		{"noise", []string{"bench", "-persistence", "0.3"}, "-persistence needs -octaves 2 or more"},
 		{"noise", []string{"bench", "-fractal", "billow", "-ping-pong", "3"}, "-ping-pong needs -fractal pingpong"},
 		{"noise", []string{"bench", "-warp-mode", "progressive"}, "-warp-mode needs a non-zero -warp-amplitude"},
