@@ -273,10 +273,16 @@ async function bench(p) {
     return out;
   };
   const step = mode === 0 ? resident : readback;
-  await step(1); // warm-up; the errors show here
-  const verr = await device.popErrorScope(), merr = await device.popErrorScope();
+  let werr = null;
+  try {
+    await step(1); // warm-up; the errors show here
+  } catch (err) {
+    werr = err;
+  }
+  const verr = await device.popErrorScope(), merr = await device.popErrorScope(); // popped in any case
   if (verr) return fail(`bench: ${firstLine(verr.message)}`);
   if (merr) return fail(`bench: out of memory: ${firstLine(merr.message)}`);
+  if (werr) return fail(`bench: ${lost ? 'device lost: ' + lost : firstLine(werr.message)}`);
   // Like the GL benchmark's glFinish batches: the dispatches per wait
   // double while a batch takes less than 1/32 of the time.
   const want = micros / 1000;

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // needRunner starts a Runner. It skips only without node; without the npm
@@ -265,6 +266,11 @@ func TestDeviceLost(t *testing.T) {
 	}
 	_, err = r.Compile(oddShader, 64)
 	oneLine(t, err, "webgpu: device lost")
+	_, err = k.Bench(params(1, 3, 0), make([]float32, 3), 1, BenchReadback, time.Millisecond)
+	oneLine(t, err, "webgpu: device lost")
+	if !errors.Is(err, ErrDeviceLost) {
+		t.Errorf("bench: %v is not ErrDeviceLost", err)
+	}
 }
 
 // TestNoAdapter: a backend Dawn has no adapter for (D3D12 off Windows)
