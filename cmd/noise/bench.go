@@ -184,7 +184,9 @@ func parseBench(args []string, stdout io.Writer) (*benchOptions, error) {
 	fs.DurationVar(&o.duration, "duration", 300*time.Millisecond, "minimum measuring `time` per cell")
 	cliflag.Choice(fs, &o.backend, "backend", "cpu", []string{"cpu", "gpu", "both", "webgpu"},
 		"`backend` to measure: cpu, gpu (OpenGL 4.3 compute shaders), both, or webgpu (WGSL on Dawn in Node.js)")
-	o.gpu.Register(fs, " for -backend gpu or both (-arith: and webgpu)")
+	o.gpu.Register(fs, " for -backend gpu or both")
+	arith := fs.Lookup("arith") // WGSL takes it too
+	arith.Usage = strings.Replace(arith.Usage, "-backend gpu or both", "-backend gpu, both or webgpu", 1)
 	fs.IntVar(&o.gpuPoints, "gpu-points", 1<<20, fmt.Sprintf("`positions` per GPU call, 1 to %d (-backend gpu, both or webgpu)", maxGPUPoints))
 	o.isa.Register(fs, " (-backend cpu or both)")
 	o.settings.Register(fs, noise.DefaultSettings(), "")
