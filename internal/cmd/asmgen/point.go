@@ -214,9 +214,13 @@ func pointSimplex(name string, simplexGrad bool) {
 		VPSHUFD(U8(i*0x55), l0, l)
 		VPADDD(Mem{Base: tbl, Index: m.As64(), Scale: 1, Disp: 16 * i}, l, l)
 		L = append(L, l)
-		hv = eat(hv, l)
+		lq := YMM() // corner c in quadword c (pointmul.go)
+		VPMOVZXDQ(l.AsX(), lq)
+		hv = eatQ(hv, lq)
 	}
-	v := avalanche(hv)
+	even, v := YMM(), YMM()
+	VMOVDQU(vec8("evendwords", [8]uint32{0, 2, 4, 6, 0, 2, 4, 6}), even)
+	VPERMD(avalancheQ(hv), even, v)
 	off, fo := simplexOffsets(P, L, unskew3)
 	var g VecVirtual
 	if simplexGrad {
