@@ -320,9 +320,9 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
@@ -451,7 +451,8 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 
 // point1 names the assembly point kernel of a 3D variant: one octave at
 // one position, the cell's corners in the lanes, for valueAt; 0 is none.
-// (2D stays scalar: there the kernels were no faster.)
+// (2D lattice and simplex stay scalar: there the kernels were no faster;
+// Worley F1 has point kernels in 2D and 3D, its cells in the lanes.)
 type point1 uint8
 
 const (

@@ -16,7 +16,8 @@ import (
 // the lerps and sums pair the lanes in the scalar order. In 2D the same
 // kernels measured no faster than the scalar code (a cell of four or three
 // corners leaves too little work beside the latency of the hash chain), so
-// 2D stays scalar.
+// 2D stays scalar. (The Worley point kernels, pointvoro.go, put the cells
+// in the lanes, in 2D too.)
 
 // vec8 is a 32-byte read-only table of eight 32-bit values.
 func vec8(name string, v [8]uint32) Mem {
