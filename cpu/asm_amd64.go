@@ -320,9 +320,9 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single 3D points (AVX2); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single 3D points; lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"
@@ -451,7 +451,8 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 
 // point1 names the assembly point kernel of a 3D variant: one octave at
 // one position, the cell's corners in the lanes, for valueAt; 0 is none.
-// (2D stays scalar: there the kernels were no faster.)
+// (2D lattice and simplex stay scalar: there the kernels were no faster;
+// Worley F1 has point kernels in 2D and 3D, its cells in the lanes.)
 type point1 uint8
 
 const (
@@ -460,6 +461,8 @@ const (
 	perlin3DP1
 	simplexValue3DP1
 	simplex3DP1
+	worley2DP1 // Worley F1 at jitter 1 (voronoiValue2D), x and z
+	worley3DP1 // Worley F1 at jitter 1 (voronoiValue3D)
 )
 
 func (k point1) ok() bool { return k != noPoint1 }
@@ -467,7 +470,19 @@ func (k point1) ok() bool { return k != noPoint1 }
 // simdPointFor picks the point kernel for c, or none.
 func simdPointFor(c noise.Config, l ISA) point1 {
 	p := c.Noise.Parts()
-	if l < ISAAVX2 || c.Tiling || c.Dims != 3 {
+	if l < ISAAVX2 || c.Tiling {
+		return noPoint1
+	}
+	if p.Family == noise.FamilyVoronoi && p.Metric == noise.MetricWorley && p.Function == noise.FunctionF1 &&
+		p.Combiner == noise.CombineNone && c.Settings.JitterAmount() == 1 && !voronoiScalarOnly(c) {
+		switch c.Dims {
+		case 2:
+			return worley2DP1
+		case 3:
+			return worley3DP1
+		}
+	}
+	if c.Dims != 3 {
 		return noPoint1
 	}
 	switch {
@@ -496,6 +511,10 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 		return valueSimplex3DPointAVX2(p.x, p.y, p.z, h, f)
 	case simplex3DP1:
 		return simplexSimplex3DPointAVX2(p.x, p.y, p.z, h, f)
+	case worley2DP1:
+		return worley2DPointAVX2(p.x, p.z, h, f)
+	case worley3DP1:
+		return worley3DPointAVX2(p.x, p.y, p.z, h, f)
 	}
 	return 0
 }
@@ -543,6 +562,23 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 				return nan32
 			}
 			return 0 + clampValue(simplexSimplex3DPointAVX2(p.x, p.y, p.z, uint32(h), f))
+		}
+	case worley2DP1:
+		// 2D noise reads x and z; the kernel clamps x·f and z·f as
+		// lattice2 does (Worley F1 is in [+0, 1]: clampValue and 0 +
+		// change nothing, as in voronoiValue2D's own 0 +)
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.z) {
+				return nan32
+			}
+			return worley2DPointAVX2(p.x, p.z, uint32(h), f)
+		}
+	case worley3DP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return worley3DPointAVX2(p.x, p.y, p.z, uint32(h), f)
 		}
 	}
 	return nil

@@ -22,6 +22,12 @@ func valueSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f float3
 // simplexSimplex3DPointAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
 func simplexSimplex3DPointAVX2(x float32, y float32, z float32, h uint32, f float32) float32
 
+// worley2DPointAVX2 is one octave of Worley F1 2D noise (jitter 1, not tiling) at one position, its cells in the lanes (cpu.voronoiValue2D).
+func worley2DPointAVX2(x float32, z float32, h uint32, f float32) float32
+
+// worley3DPointAVX2 is one octave of Worley F1 3D noise (jitter 1, not tiling) at one position, its cells in the lanes (cpu.voronoiValue3D).
+func worley3DPointAVX2(x float32, y float32, z float32, h uint32, f float32) float32
+
 // storeSamplesAVX2 stores n samples of a derivative kernel's output as noise.Samples, through the derivative matrix m with domain.
 //
 //go:noescape

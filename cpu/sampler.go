@@ -335,10 +335,10 @@ func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f
 //go:noinline
 func (s *Sampler) valueAtFunc() valueFunc {
 	switch {
-	case s.raw:
-		return s.value
 	case s.lean && s.p1.ok() && s.p1.lean(s.vp.comb, s.f0) != nil:
 		return s.p1.lean(s.vp.comb, s.f0)
+	case s.raw:
+		return s.value
 	case s.lean && s.p1.ok(): // 3D without a domain: prepare reads x, y and z
 		k, comb := s.p1, s.vp.comb
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {

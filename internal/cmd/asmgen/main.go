@@ -344,6 +344,8 @@ func main() {
 	pointLattice("perlinLattice3DPointAVX2", true)
 	pointSimplex("valueSimplex3DPointAVX2", false)
 	pointSimplex("simplexSimplex3DPointAVX2", true)
+	pointWorley("worley2DPointAVX2", 2)
+	pointWorley("worley3DPointAVX2", 3)
 	specs, specs4 := batchSpecs(), batchSpecs4()
 	writeStoreSamples()
 	writeStoreSamplesWide()

@@ -16,7 +16,8 @@ import (
 // the lerps and sums pair the lanes in the scalar order. In 2D the same
 // kernels measured no faster than the scalar code (a cell of four or three
 // corners leaves too little work beside the latency of the hash chain), so
-// 2D stays scalar.
+// 2D stays scalar. (The Worley point kernels, pointvoro.go, put the cells
+// in the lanes, in 2D too.)
 
 // vec8 is a 32-byte read-only table of eight 32-bit values.
 func vec8(name string, v [8]uint32) Mem {
@@ -214,9 +215,13 @@ func pointSimplex(name string, simplexGrad bool) {
 		VPSHUFD(U8(i*0x55), l0, l)
 		VPADDD(Mem{Base: tbl, Index: m.As64(), Scale: 1, Disp: 16 * i}, l, l)
 		L = append(L, l)
-		hv = eat(hv, l)
+		lq := YMM() // corner c in quadword c (pointmul.go)
+		VPMOVZXDQ(l.AsX(), lq)
+		hv = eatQ(hv, lq)
 	}
-	v := avalanche(hv)
+	even, v := YMM(), YMM()
+	VMOVDQU(vec8("evendwords", [8]uint32{0, 2, 4, 6, 0, 2, 4, 6}), even)
+	VPERMD(avalancheQ(hv), even, v)
 	off, fo := simplexOffsets(P, L, unskew3)
 	var g VecVirtual
 	if simplexGrad {
