@@ -113,7 +113,13 @@ func (b *webgpuBackend) newSampler(cfg noise.Config) (gpuSampler, error) {
 	return s, nil
 }
 
-func (b *webgpuBackend) newGraphSampler(*graph.Graph) (gpuSampler, error) { return nil, errNoGraphs }
+func (b *webgpuBackend) newGraphSampler(g *graph.Graph) (gpuSampler, error) {
+	s, err := b.r.NewGraphSampler(g, b.opts)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
 
 func (b *webgpuBackend) describe(rep *report) {
 	info := b.r.Info()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 	"github.com/noiselab/noise/internal/dimcheck"
 	"github.com/noiselab/noise/internal/testhook"
 )
@@ -49,6 +50,32 @@ type Sampler struct {
 	mu      sync.Mutex
 	closed  bool
 	kernels [2]*Kernel // values, samples
+
+	graph *graph.Graph // a graph sampler's graph (NewGraphSampler), nil otherwise
+}
+
+// NewGraphSampler makes a Sampler of the noise graph g (validated by
+// graph.Graph.Validate) running shaders.GraphSourceWGSL, and compiles its
+// kernel, so that a shader problem shows up here. Values, Samples,
+// Values4 and Samples4 all work (3-component positions have w = 0), like
+// cpu.GraphSampler's; Config returns the zero Config.
+func (r *Runner) NewGraphSampler(g *graph.Graph, opts *SamplerOptions) (*Sampler, error) {
+	if g == nil {
+		return nil, errors.New("webgpu: nil graph")
+	}
+	if err := g.Validate(); err != nil {
+		return nil, fmt.Errorf("webgpu: %v", err)
+	}
+	s := &Sampler{r: r, graph: g}
+	if opts != nil {
+		s.opts = *opts
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.kernel(false); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // NewSampler makes a Sampler of cfg (validated by noise.Config.Validate)
@@ -81,7 +108,15 @@ func (s *Sampler) kernel(derivatives bool) (*Kernel, error) {
 	if k := s.kernels[i]; k != nil {
 		return k, nil
 	}
-	src, err := shaders.ComputeSourceWGSL(s.cfg, derivatives, WorkgroupSize, s.opts.Shader)
+	var src string
+	var err error
+	what := "graph" // a graph's one kernel writes values or samples as its parameters say
+	if s.graph != nil {
+		src, err = shaders.GraphSourceWGSL(s.graph, WorkgroupSize, s.opts.Shader)
+	} else {
+		what = s.cfg.Variant()
+		src, err = shaders.ComputeSourceWGSL(s.cfg, derivatives, WorkgroupSize, s.opts.Shader)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("webgpu: %v", err)
 	}
@@ -90,7 +125,7 @@ func (s *Sampler) kernel(derivatives bool) (*Kernel, error) {
 	}
 	k, err := s.r.cached(src)
 	if err != nil {
-		return nil, fmt.Errorf("%v (%s)", err, s.cfg.Variant())
+		return nil, fmt.Errorf("%v (%s)", err, what)
 	}
 	s.kernels[i] = k
 	return k, nil
@@ -173,7 +208,7 @@ func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out uns
 	if s.closed {
 		return ErrClosed
 	}
-	if !dimcheck.Fits(stride, s.cfg.Dims) {
+	if s.graph == nil && !dimcheck.Fits(stride, s.cfg.Dims) {
 		return dimcheck.Err("webgpu", call, stride, s.cfg)
 	}
 	if outLen < n {
@@ -195,7 +230,7 @@ func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out uns
 	chunk := s.chunkPoints(stride, resPer)
 	for lo := 0; lo < n; lo += chunk {
 		m := min(chunk, n-lo)
-		params, err := shaders.ParamsWGSL(uint32(m), uint32(stride), s.cfg.Settings, s.cfg.Domain)
+		params, err := s.params(uint32(m), uint32(stride), derivatives)
 		if err != nil {
 			return fmt.Errorf("webgpu: %v", err)
 		}
@@ -207,6 +242,14 @@ func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out uns
 		}
 	}
 	return nil
+}
+
+// params is the parameter block of a run of count positions.
+func (s *Sampler) params(count, stride uint32, derivatives bool) ([]byte, error) {
+	if s.graph != nil {
+		return shaders.GraphParamsWGSL(count, stride, derivatives)
+	}
+	return shaders.ParamsWGSL(count, stride, s.cfg.Settings, s.cfg.Domain)
 }
 
 // The results hold noise.Samples as they are in memory: five floats.
