@@ -40,8 +40,9 @@ var ErrClosed = errors.New("webgpu: the sampler is closed")
 
 // Sampler evaluates one noise variant with its settings and domain on a
 // Runner: the kernels of shaders.ComputeSourceWGSL, compiled when first
-// used (values and samples apart). Its methods may be called from several
-// goroutines.
+// used (values and samples apart); or a noise graph (NewGraphSampler):
+// the one kernel of shaders.GraphSourceWGSL. Its methods may be called
+// from several goroutines.
 type Sampler struct {
 	r    *Runner
 	cfg  noise.Config
@@ -66,16 +67,7 @@ func (r *Runner) NewGraphSampler(g *graph.Graph, opts *SamplerOptions) (*Sampler
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("webgpu: %v", err)
 	}
-	s := &Sampler{r: r, graph: g}
-	if opts != nil {
-		s.opts = *opts
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, err := s.kernel(false); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return open(&Sampler{r: r, graph: g}, opts)
 }
 
 // NewSampler makes a Sampler of cfg (validated by noise.Config.Validate)
@@ -84,7 +76,11 @@ func (r *Runner) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, e
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("webgpu: %v", err)
 	}
-	s := &Sampler{r: r, cfg: cfg}
+	return open(&Sampler{r: r, cfg: cfg}, opts)
+}
+
+// open applies opts to the new sampler s and compiles its values kernel.
+func open(s *Sampler, opts *SamplerOptions) (*Sampler, error) {
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -96,7 +92,7 @@ func (r *Runner) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, e
 	return s, nil
 }
 
-// Config is the sampler's configuration.
+// Config is the sampler's configuration (the zero Config for a graph).
 func (s *Sampler) Config() noise.Config { return s.cfg }
 
 // kernel compiles (once) the values or samples kernel; s.mu is held.
