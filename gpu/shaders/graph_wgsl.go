@@ -40,12 +40,20 @@ struct Sample {
 `
 
 // graphFenceWGSL is the graph's fence (common.wgsl's): x behind an xor
-// with noiseOpaque, which graphFences sets.
+// with noiseOpaque, which graphFences sets; and fenceB, behind another
+// zero, for the subtrahend of a subtraction.
 const graphFenceWGSL = `
 // noiseOpaque is 0, from graphFences; fence(x) is x behind it (common.wgsl).
 var<private> noiseOpaque: u32;
 
 fn fence(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ noiseOpaque); }
+
+// noiseOpaqueB is another 0 (noiseOpaque >> 1), and fenceB(x) x behind it:
+// a − fenceB(b) is never x − x to the compiler, which would fold that to 0
+// (Inf − Inf is NaN).
+var<private> noiseOpaqueB: u32;
+
+fn fenceB(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ noiseOpaqueB); }
 `
 
 // graphEntryWGSL follows the graph function: the value alone.
@@ -176,7 +184,7 @@ func graphLibraryWGSL(g *graph.Graph, o Options, kernel string) (string, error) 
 	own := fmt.Sprintf("// ---- the graph ----\nconst NOISE_ARITH_EXACT: bool = %t;\n", o.Arith == ArithExact) +
 		graphFenceWGSL + readWGSL("arith.wgsl") + graphPreludeWGSL
 	var fn strings.Builder
-	fn.WriteString("\n// graphFences sets the zero of every fence of the graph and its sources;\n// call it with a 0 the compiler cannot know before graph.\nfn graphFences(zero: u32) {\n\tnoiseOpaque = zero;\n")
+	fn.WriteString("\n// graphFences sets the zero of every fence of the graph and its sources;\n// call it with a 0 the compiler cannot know before graph.\nfn graphFences(zero: u32) {\n\tnoiseOpaque = zero;\n\tnoiseOpaqueB = zero >> 1u;\n")
 	for i := 0; i < len(gen.libs); i++ {
 		fmt.Fprintf(&fn, "\t%ss%d_noiseOpaque = zero;\n", o.Prefix, i)
 	}
@@ -343,7 +351,8 @@ func (t *wgslTrans) expr() string {
 }
 
 // binary translates the operators of precedence level and above: +, −
-// and × (the float arithmetic) fenced, the others parenthesised.
+// and × (the float arithmetic) fenced, and a subtrahend behind fenceB; the
+// others parenthesised.
 func (t *wgslTrans) binary(level int) string {
 	if level == len(wgslBinary) {
 		return t.unary()
@@ -352,6 +361,9 @@ func (t *wgslTrans) binary(level int) string {
 	for t.err == nil && slices.Contains(wgslBinary[level], t.peek()) {
 		op := t.next()
 		r := t.binary(level + 1)
+		if op == "-" {
+			r = "fenceB(" + r + ")"
+		}
 		if op == "+" || op == "-" || op == "*" {
 			l = "fence(" + l + " " + op + " " + r + ")"
 		} else {

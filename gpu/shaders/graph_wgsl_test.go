@@ -138,6 +138,7 @@ func graphFunction(t *testing.T, src, start string) string {
 
 // TestGraphWGSLFenced: in the graph function every binary +, − and × is
 // the whole argument of a fence (WGSL's stand-in for the GLSL's precise),
+// and every subtrahend is a fenceB's (so that x − x is not folded to 0),
 // found on the tokens independently of the translator.
 func TestGraphWGSLFenced(t *testing.T) {
 	for name, g := range exampleGraphs(t) {
@@ -173,6 +174,9 @@ func TestGraphWGSLFenced(t *testing.T) {
 			if j < 1 || toks[j-1].text != "noise_fence" {
 				t.Fatalf("%s: %q at token %d is not a fence's operand: …%s…", name, tok.text, i, join(toks[max(0, i-8):min(len(toks), i+8)]))
 			}
+			if tok.text == "-" && (toks[i+1].text != "noise_fenceB" || toks[i+2].text != "(") {
+				t.Fatalf("%s: the subtrahend at token %d is not behind fenceB: …%s…", name, i, join(toks[max(0, i-8):min(len(toks), i+8)]))
+			}
 		}
 		if n < 20 {
 			t.Errorf("%s: only %d binary operations: is the scan broken?", name, n)
@@ -183,8 +187,8 @@ func TestGraphWGSLFenced(t *testing.T) {
 // TestGraphWGSLMirrorsGLSL: the WGSL graph is the GLSL graph, node for
 // node: the same node comments and the same assignments to the same
 // result names in the same order, and the graph's own functions have the
-// GLSL's names in the GLSL's order (but for fence and graphFences, WGSL's
-// stand-ins for precise).
+// GLSL's names in the GLSL's order (but for fence, fenceB and graphFences,
+// WGSL's stand-ins for precise).
 func TestGraphWGSLMirrorsGLSL(t *testing.T) {
 	glslFn := regexp.MustCompile(`(?m)^[A-Za-z][A-Za-z0-9_]* ([A-Za-z][A-Za-z0-9_]*)\(`)
 	wgslFn := regexp.MustCompile(`(?m)^fn ([A-Za-z][A-Za-z0-9_]*)\(`)
@@ -212,7 +216,7 @@ func TestGraphWGSLMirrorsGLSL(t *testing.T) {
 		if len(a) < 10 || !slices.Equal(a, b) {
 			t.Errorf("%s: the GLSL graph has %d node comments and assignments, the WGSL %d, or they differ", name, len(a), len(b))
 		}
-		if f, w := fnNames(glslFn, gl), fnNames(wgslFn, wg, "noise_fence", "noise_graphFences"); len(f) < 8 || !slices.Equal(f, w) {
+		if f, w := fnNames(glslFn, gl), fnNames(wgslFn, wg, "noise_fence", "noise_fenceB", "noise_graphFences"); len(f) < 8 || !slices.Equal(f, w) {
 			t.Errorf("%s: the GLSL graph defines %v, the WGSL %v", name, f, w)
 		}
 	}
@@ -222,7 +226,8 @@ func TestGraphWGSLMirrorsGLSL(t *testing.T) {
 func TestWGSLStatement(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"\tn1v = (a * b) + c;\n", "\tn1v = fence(fence(a * b) + c);\n"},
-		{"\tn1v = a - b - c;\n", "\tn1v = fence(fence(a - b) - c);\n"},
+		{"\tn1v = a - b - c;\n", "\tn1v = fence(fence(a - fenceB(b)) - fenceB(c));\n"},
+		{"\tn1v = x - x;\n", "\tn1v = fence(x - fenceB(x));\n"},
 		{"\tprecise float x = -a, y = -(a * b);\n", "\tlet x = -a; let y = -fence(a * b);\n"},
 		{"\tprecise float n1v, n1dx;\n", "\tvar n1v: f32; var n1dx: f32;\n"},
 		{"\tfloat u = flt(u0, 0.0) ? 0.0 : flt(1.0, u0) ? 1.0 : u0;\n", "\tvar u = select(select(u0, 1.0, flt(1.0, u0)), 0.0, flt(u0, 0.0));\n"},

@@ -129,3 +129,39 @@ func TestGraphSamplerErrors(t *testing.T) {
 		t.Errorf("after Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestGraphInfMinusInf: x − x is computed, not folded to 0: at x = +Inf
+// it is NaN on Dawn as on the CPU, and so is 1 / (x − x) (a division by a
+// NaN, not by 0).
+func TestGraphInfMinusInf(t *testing.T) {
+	r := needRunner(t)
+	one := float32(1)
+	g := &graph.Graph{Version: 1, Output: "q", Nodes: []graph.Node{
+		{ID: "x", Type: graph.Coord, Axis: "x"},
+		{ID: "z", Type: graph.Sub, In: []string{"x", "x"}},
+		{ID: "one", Type: graph.Const, Value: &one},
+		{ID: "q", Type: graph.Div, In: []string{"one", "z"}},
+	}}
+	c, err := cpu.NewGraph(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := r.NewGraphSampler(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pos := []mgl32.Vec3{{float32(math.Inf(1)), 0, 0}, {2, 0, 0}}
+	want, got := make([]float32, 2), make([]float32, 2)
+	if err := errors.Join(c.Values(pos, want), s.Values(pos, got)); err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(float64(want[0])) || want[1] != 0 {
+		t.Fatalf("CPU: %v, want NaN and 0 (the test's premise)", want)
+	}
+	for i := range pos {
+		if compare.ULP(want[i], got[i]) != 0 {
+			t.Errorf("at %v: Dawn %v, CPU %v", pos[i], got[i], want[i])
+		}
+	}
+}
