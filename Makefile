@@ -192,7 +192,7 @@ verify-all: deps
 
 # The whole matrix on WebGPU: the WGSL kernels on Dawn (the npm package
 # webgpu in Node.js, its OpenGL ES backend on llvmpipe here), within the
-# same policy; graph rows are skipped (no WGSL graph kernels). Skipped,
+# same policy, the example graphs included (their WGSL kernels). Skipped,
 # saying so, where node is absent.
 verify-webgpu: webgpu-deps
 	@mkdir -p out

@@ -48,20 +48,25 @@ n = s+m would be a name with the name m after an underscore: impossible.
 Names have at most 64 characters, so every identifier fits in the 1024
 that GLSL 4.50 requires compilers to accept (glslang's limit).
 
--graph FILE prints a noise graph's GLSL (docs/graphs.md) instead: by
+-graph FILE prints a noise graph's shader (docs/graphs.md) instead: by
 default the complete compute kernel (positions as above, results one float
 or five per position as the uniform noiseDerivatives at location 2 says),
 with -library the includable PREFIXgraph(vec4) and PREFIXgraphValue(vec4),
 its sources' libraries prefixed PREFIX s0_, s1_, ... The noise, settings,
-domain and -deriv flags do not apply to a graph.
+domain and -deriv flags do not apply to a graph. With -lang wgsl the
+graph's kernel takes count, stride and derivatives (0 or 1) as three u32
+in the uniform buffer @binding(2) (shaders.GraphParamsWGSL), and the
+library defines PREFIXgraph(vec4f), PREFIXgraphValue(vec4f) and
+PREFIXgraphFences(u32): call it with a 0 from a buffer before PREFIXgraph,
+or a compiler may fold away the fences that keep the CPU's bits.
 
 -lang wgsl prints WGSL for WebGPU instead (gpu/shaders' ComputeSourceWGSL
 and LibraryWGSL): the kernel's entry point is main, @workgroup_size(64),
 positions in @group(0) @binding(0), results in @binding(1), and count,
 stride, Settings and Domain in the uniform buffer @binding(2)
 (shaders.ParamsWGSL writes its bytes); the perm-value table is inlined.
--library and -prefix work as for GLSL; -version and -precision worst are
-GLSL's only, and -graph has no WGSL form yet.
+-library, -prefix and -graph work as for GLSL; -version and -precision
+worst are GLSL's only.
 
 -version sets the kernel's #version (430 or 450; not with -library, which
 has no #version line and compiles from 410 on). -arith exact
@@ -100,16 +105,13 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	cliflag.RegisterArith(fs, &f.arith, "")
 	cliflag.RegisterPrecision(fs, &f.precision, "")
 	fs.StringVar(&f.out, "o", "-", "output `file` (- for standard output)")
-	fs.StringVar(&f.graph, "graph", "", "print the GLSL of the noise graph in the JSON `file` (docs/graphs.md) instead of a variant's")
+	fs.StringVar(&f.graph, "graph", "", "print the shader of the noise graph in the JSON `file` (docs/graphs.md) instead of a variant's")
 	cliflag.Choice(fs, &f.lang, "lang", "glsl", shaderLangs, "shading `language`: glsl (OpenGL) or wgsl (WebGPU)")
 	if err := parseFlags(fs, shaderHeader, args, stdout); err != nil {
 		return err
 	}
 	wgsl := f.lang == "wgsl"
 	if wgsl {
-		if f.graph != "" {
-			return errors.New("-graph is not yet in WGSL: leave out -lang wgsl for the graph's GLSL")
-		}
 		if cliflag.IsSet(fs, "version") {
 			return errors.New("-version does nothing with -lang wgsl: WGSL has no #version line")
 		}
@@ -169,10 +171,11 @@ func graphNeeds() []cliflag.Need {
 	for _, name := range []string{"noise", "dims", "tiling"} {
 		needs = append(needs, cliflag.Needs(name, false, "no -graph", why))
 	}
-	return append(needs, cliflag.Need{Flag: "deriv", Msg: "-deriv does nothing with -graph: the graph kernel writes values or samples as its uniform noiseDerivatives says"})
+	return append(needs, cliflag.Need{Flag: "deriv", Msg: "-deriv does nothing with -graph: the graph kernel writes values or samples as a uniform says (noiseDerivatives; in WGSL, Params.derivatives)"})
 }
 
-// runGraphShader prints GraphSource, or GraphLibrary with -library.
+// runGraphShader prints GraphSource, or GraphLibrary with -library (their
+// WGSL forms with -lang wgsl).
 func runGraphShader(fs *flag.FlagSet, f *shaderFlags, stdout io.Writer) error {
 	needs := graphNeeds()
 	if f.library {
@@ -193,10 +196,15 @@ func runGraphShader(fs *flag.FlagSet, f *shaderFlags, stdout io.Writer) error {
 	}
 	o := shaders.Options{Prefix: f.prefix, Version: f.version, Arith: f.arith, Precision: f.precision}
 	var src string
-	if f.library {
+	switch {
+	case f.lang == "wgsl" && f.library:
+		src, err = shaders.GraphLibraryWGSL(g, &o)
+	case f.lang == "wgsl":
+		src, err = shaders.GraphSourceWGSL(g, 64, &o)
+	case f.library:
 		o.Version = 0
 		src, err = shaders.GraphLibrary(g, &o)
-	} else {
+	default:
 		src, err = shaders.GraphSource(g, &o)
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 )
 
 // TestShaderCommand: noise shader prints exactly what package shaders
@@ -175,6 +176,52 @@ func TestShaderGraphExamplesCompile(t *testing.T) {
 	}
 }
 
+// TestShaderGraphWGSL: -graph F -lang wgsl prints exactly
+// shaders.GraphSourceWGSL of the graph (-arith applied), and with -library
+// shaders.GraphLibraryWGSL with -prefix; -deriv, -version and -precision
+// worst are refused in one line, and a graph file that does not load too.
+func TestShaderGraphWGSL(t *testing.T) {
+	const f = "../../examples/graphs/planet.json"
+	g, err := graph.LoadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernel, err := shaders.GraphSourceWGSL(g, 64, &shaders.Options{Arith: shaders.ArithExact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runIn("", "shader", "-graph", f, "-lang", "wgsl", "-arith", "exact")
+	mustOK(t, r)
+	if r.stdout != kernel || !strings.Contains(r.stdout, "fn main(") || !strings.Contains(r.stdout, "const noise_NOISE_ARITH_EXACT: bool = true;") {
+		t.Error("-graph -lang wgsl: not shaders.GraphSourceWGSL with exact arithmetic")
+	}
+	lib, err := shaders.GraphLibraryWGSL(g, &shaders.Options{Prefix: "land_"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = runIn("", "shader", "-graph", f, "-lang", "wgsl", "-library", "-prefix", "land_")
+	mustOK(t, r)
+	if r.stdout != lib || !strings.Contains(r.stdout, "fn land_graph(p: vec4f) -> land_Sample") || strings.Contains(r.stdout, "fn main(") {
+		t.Error("-graph -lang wgsl -library: not shaders.GraphLibraryWGSL with the prefix")
+	}
+	glsl, _ := shaders.GraphSource(g, nil)
+	if r := runIn("", "shader", "-graph", f); r.stdout != glsl {
+		t.Error("-graph without -lang: not the GLSL kernel")
+	}
+	for _, c := range []struct {
+		args []string
+		key  string
+	}{
+		{[]string{"-graph", f, "-lang", "wgsl", "-deriv"}, "-deriv does nothing with -graph"},
+		{[]string{"-graph", f, "-lang", "wgsl", "-version", "450"}, "WGSL has no #version"},
+		{[]string{"-graph", f, "-lang", "wgsl", "-precision", "worst"}, "GLSL's only"},
+		{[]string{"-graph", "missing.json", "-lang", "wgsl"}, "-graph: "},
+	} {
+		r := runIn("", append([]string{"shader"}, c.args...)...)
+		checkOneLineError(t, strings.Join(c.args, " "), r, "noise shader: ", c.key)
+	}
+}
+
 // TestShaderLang: -lang wgsl prints exactly shaders.ComputeSourceWGSL or
 // LibraryWGSL of the flags (-deriv, -arith, -prefix applied); -lang glsl is
 // the default; a bad -lang, and the GLSL-only flags with wgsl, are one line.
@@ -211,7 +258,6 @@ func TestShaderLang(t *testing.T) {
 		{[]string{"-lang", "hlsl"}, "valid: glsl, wgsl"},
 		{[]string{"-lang", "wgsl", "-version", "450"}, "WGSL has no #version"},
 		{[]string{"-lang", "wgsl", "-precision", "worst"}, "GLSL's only"},
-		{[]string{"-lang", "wgsl", "-graph", "x.json"}, "not yet in WGSL"},
 	} {
 		r := runIn("", append([]string{"shader", "-noise", "perlin"}, c.args...)...)
 		checkOneLineError(t, strings.Join(c.args, " "), r, "noise shader: ", c.key)

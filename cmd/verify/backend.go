@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -26,10 +25,9 @@ type gpuSampler interface {
 
 // backend is where the GPU side of the comparison runs: OpenGL (package
 // dispatch, the GLSL kernels) or WebGPU (package webgpu, the WGSL kernels
-// on Dawn).
+// on Dawn), noise variants and graphs alike.
 type backend interface {
 	newSampler(cfg noise.Config) (gpuSampler, error)
-	// newGraphSampler returns errNoGraphs where the backend has no graph kernels.
 	newGraphSampler(g *graph.Graph) (gpuSampler, error)
 	// describe fills the report's description of the GPU.
 	describe(rep *report)
@@ -37,9 +35,6 @@ type backend interface {
 	String() string
 	Close()
 }
-
-// errNoGraphs: the backend cannot run graphs; their rows are skipped.
-var errNoGraphs = errors.New("skip: the webgpu backend has no WGSL graph kernels")
 
 // The backends' names (-backend).
 const (
@@ -113,7 +108,13 @@ func (b *webgpuBackend) newSampler(cfg noise.Config) (gpuSampler, error) {
 	return s, nil
 }
 
-func (b *webgpuBackend) newGraphSampler(*graph.Graph) (gpuSampler, error) { return nil, errNoGraphs }
+func (b *webgpuBackend) newGraphSampler(g *graph.Graph) (gpuSampler, error) {
+	s, err := b.r.NewGraphSampler(g, b.opts)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
 
 func (b *webgpuBackend) describe(rep *report) {
 	info := b.r.Info()

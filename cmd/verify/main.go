@@ -6,8 +6,7 @@
 // -backend webgpu runs the WGSL kernels (package shaders) on WebGPU
 // through Dawn in Node.js (package gpu/webgpu; make webgpu-deps installs
 // the npm package) instead of the GLSL ones on OpenGL: the same matrix,
-// policy and report; graph rows are skipped, saying so (no WGSL graph
-// kernels).
+// policy and report, graphs included (shaders.GraphSourceWGSL).
 //
 // The matrix is every variant (noise × dims × tiling where it exists,
 // perm-value fixed mode 1D–4D) × the settings cases of package compare (the
@@ -80,7 +79,7 @@ A graph (-graph, examples/graphs) is compared within its error bound from
 its sources' tolerances (docs/graphs.md §5.1); one with no finite bound is
 skipped under -precision worst with native arithmetic. -backend webgpu
 runs the WGSL kernels on WebGPU (Dawn in Node.js: make webgpu-deps) with
-the same matrix and policy; graphs are skipped there.
+the same matrix and policy, graphs included (their WGSL kernels).
 `
 
 func parseOptions(args []string, stdout io.Writer) (*options, error) {

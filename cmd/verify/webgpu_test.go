@@ -71,14 +71,28 @@ func TestWebGPUPasses(t *testing.T) {
 	}
 }
 
-// TestWebGPUGraphSkipped: a graph row is skipped, saying why, and does not
-// fail the run.
-func TestWebGPUGraphSkipped(t *testing.T) {
+// TestWebGPUGraphs: every example graph runs on Dawn (its WGSL kernel)
+// and agrees with the CPU graph evaluator bit for bit, values and
+// derivatives, at every position set (-exact); and a kernel whose graph
+// value is moved by one ULP fails, so the rows can fail.
+func TestWebGPUGraphs(t *testing.T) {
 	needWebGPU(t)
-	r := runVerify([]string{"-backend", "webgpu", "-graph", "../../examples/graphs/marble.json", "-n", "10"}, nil)
-	if r.code != 0 || !strings.Contains(r.stdout, "SKIP") || !strings.Contains(r.stdout, "no WGSL graph kernels") ||
-		!strings.Contains(r.stdout, "0 of 1 variants pass, 1 skipped") {
-		t.Errorf("exit %d, want 0 and a SKIP row saying why\n%s%s", r.code, r.stdout, r.stderr)
+	files, _ := filepath.Glob("../../examples/graphs/*.json")
+	if len(files) < 6 {
+		t.Fatalf("examples/graphs holds %d graphs, want at least 6", len(files))
+	}
+	for _, f := range files {
+		r := runVerify([]string{"-backend", "webgpu", "-exact", "-graph", f, "-n", "40"}, nil)
+		if r.code != 0 || !strings.Contains(r.stdout, "graph "+filepath.Base(f)) || !strings.Contains(r.stdout, "1 of 1 variants pass, 1 bit-exact") {
+			t.Errorf("%s: exit %d, want 0 and a bit-exact row\n%s%s", f, r.code, r.stdout, r.stderr)
+		}
+	}
+	off := func(src string) string {
+		return strings.Replace(src, "noiseResults[i] = s.v;", "noiseResults[i] = bitcast<f32>(bitcast<u32>(s.v) ^ 1u);", 1)
+	}
+	r := runVerify([]string{"-backend", "webgpu", "-exact", "-deriv=false", "-graph", files[0], "-n", "20"}, off)
+	if r.code != 1 || !strings.Contains(r.stdout, "FAIL") {
+		t.Errorf("a graph kernel one ULP off: exit %d, want 1 and a FAIL row\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
 

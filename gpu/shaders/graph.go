@@ -148,19 +148,22 @@ void main() {
 }
 `
 
-// graphLibrary is GraphLibrary with native precision and resolved options.
-func graphLibrary(g *graph.Graph, o Options) (string, error) {
+// walkGraph emits g's function body (gen.body, GLSL statements) with the
+// libraries of its sources (gen.libOrder: WGSL ones with wgsl) and returns
+// the result name of its output.
+func walkGraph(g *graph.Graph, o Options, wgsl bool) (*graphGen, string, error) {
 	if g == nil {
-		return "", fmt.Errorf("shaders: nil graph")
+		return nil, "", fmt.Errorf("shaders: nil graph")
 	}
 	if err := g.Validate(); err != nil {
-		return "", err
+		return nil, "", err
 	}
 	if len(o.Prefix)+graphPrefixRoom > MaxPrefixLength {
-		return "", fmt.Errorf("shaders: %w", &PrefixError{o.Prefix, fmt.Sprintf("longer than %d characters (a graph's sources add up to %d more)", MaxPrefixLength-graphPrefixRoom, graphPrefixRoom)})
+		return nil, "", fmt.Errorf("shaders: %w", &PrefixError{o.Prefix, fmt.Sprintf("longer than %d characters (a graph's sources add up to %d more)", MaxPrefixLength-graphPrefixRoom, graphPrefixRoom)})
 	}
 	gen := &graphGen{
 		o:     o,
+		wgsl:  wgsl,
 		nodes: map[string]*graph.Node{},
 		libs:  map[string]string{},
 		memo:  map[string]string{},
@@ -170,13 +173,21 @@ func graphLibrary(g *graph.Graph, o Options) (string, error) {
 		gen.nodes[g.Nodes[i].ID] = &g.Nodes[i]
 	}
 	if gen.nodes[g.Output] == nil {
-		return "", fmt.Errorf("shaders: graph output %q is no node", g.Output)
+		return nil, "", fmt.Errorf("shaders: graph output %q is no node", g.Output)
 	}
 	out, err := gen.eval(g.Output, "p", 0)
 	if err != nil {
+		return nil, "", err
+	}
+	return gen, out, nil
+}
+
+// graphLibrary is GraphLibrary with native precision and resolved options.
+func graphLibrary(g *graph.Graph, o Options) (string, error) {
+	gen, out, err := walkGraph(g, o, false)
+	if err != nil {
 		return "", err
 	}
-
 	var b strings.Builder
 	b.WriteString("// github.com/noiselab/noise GLSL graph library, prefix " + o.Prefix + "\n")
 	for _, lib := range gen.libOrder {
@@ -192,6 +203,7 @@ func graphLibrary(g *graph.Graph, o Options) (string, error) {
 // graphGen emits a graph's function body.
 type graphGen struct {
 	o     Options
+	wgsl  bool // the sources' libraries are WGSL (the body stays GLSL: see graph_wgsl.go)
 	nodes map[string]*graph.Node
 
 	libs     map[string]string // variant key → its library's prefix
@@ -228,6 +240,9 @@ func (gen *graphGen) library(cfg noise.Config) (string, error) {
 	o := gen.o
 	o.Prefix, o.Precision = prefix, PrecisionNative
 	lib, err := Library(cfg, &o)
+	if gen.wgsl {
+		lib, err = LibraryWGSL(cfg, &o)
+	}
 	if err != nil {
 		return "", err
 	}

@@ -17,7 +17,8 @@
 // Dawn's Vulkan backend refuses lavapipe.
 //
 // Sampler runs the noise kernels of package shaders (ComputeSourceWGSL) on
-// a Runner, with the methods of dispatch.Sampler.
+// a Runner, with the methods of dispatch.Sampler; NewGraphSampler a noise
+// graph's kernel (GraphSourceWGSL).
 package webgpu
 
 import (

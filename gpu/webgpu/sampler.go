@@ -11,6 +11,7 @@ import (
 
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 	"github.com/noiselab/noise/internal/dimcheck"
 	"github.com/noiselab/noise/internal/testhook"
 )
@@ -40,8 +41,9 @@ var ErrClosed = errors.New("webgpu: the sampler is closed")
 
 // Sampler evaluates one noise variant with its settings and domain on a
 // Runner: the kernels of shaders.ComputeSourceWGSL, compiled when first
-// used (values and samples apart). Its methods may be called from several
-// goroutines.
+// used (values and samples apart); or a noise graph (NewGraphSampler):
+// the one kernel of shaders.GraphSourceWGSL. Its methods may be called
+// from several goroutines.
 type Sampler struct {
 	r    *Runner
 	cfg  noise.Config
@@ -50,6 +52,23 @@ type Sampler struct {
 	mu      sync.Mutex
 	closed  bool
 	kernels [2]*Kernel // values, samples
+
+	graph *graph.Graph // a graph sampler's graph (NewGraphSampler), nil otherwise
+}
+
+// NewGraphSampler makes a Sampler of the noise graph g (validated by
+// graph.Graph.Validate) running shaders.GraphSourceWGSL, and compiles its
+// kernel, so that a shader problem shows up here. Values, Samples,
+// Values4 and Samples4 all work (3-component positions have w = 0), like
+// cpu.GraphSampler's; Config returns the zero Config.
+func (r *Runner) NewGraphSampler(g *graph.Graph, opts *SamplerOptions) (*Sampler, error) {
+	if g == nil {
+		return nil, errors.New("webgpu: nil graph")
+	}
+	if err := g.Validate(); err != nil {
+		return nil, fmt.Errorf("webgpu: %v", err)
+	}
+	return open(&Sampler{r: r, graph: g}, opts)
 }
 
 // NewSampler makes a Sampler of cfg (validated by noise.Config.Validate)
@@ -58,7 +77,11 @@ func (r *Runner) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, e
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("webgpu: %v", err)
 	}
-	s := &Sampler{r: r, cfg: cfg}
+	return open(&Sampler{r: r, cfg: cfg}, opts)
+}
+
+// open applies opts to the new sampler s and compiles its values kernel.
+func open(s *Sampler, opts *SamplerOptions) (*Sampler, error) {
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -70,7 +93,7 @@ func (r *Runner) NewSampler(cfg noise.Config, opts *SamplerOptions) (*Sampler, e
 	return s, nil
 }
 
-// Config is the sampler's configuration.
+// Config is the sampler's configuration (the zero Config for a graph).
 func (s *Sampler) Config() noise.Config { return s.cfg }
 
 // kernel compiles (once) the values or samples kernel; s.mu is held.
@@ -82,7 +105,15 @@ func (s *Sampler) kernel(derivatives bool) (*Kernel, error) {
 	if k := s.kernels[i]; k != nil {
 		return k, nil
 	}
-	src, err := shaders.ComputeSourceWGSL(s.cfg, derivatives, WorkgroupSize, s.opts.Shader)
+	var src string
+	var err error
+	what := "graph" // a graph's one kernel writes values or samples as its parameters say
+	if s.graph != nil {
+		src, err = shaders.GraphSourceWGSL(s.graph, WorkgroupSize, s.opts.Shader)
+	} else {
+		what = s.cfg.Variant()
+		src, err = shaders.ComputeSourceWGSL(s.cfg, derivatives, WorkgroupSize, s.opts.Shader)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("webgpu: %v", err)
 	}
@@ -91,7 +122,7 @@ func (s *Sampler) kernel(derivatives bool) (*Kernel, error) {
 	}
 	k, err := s.r.cached(src)
 	if err != nil {
-		return nil, fmt.Errorf("%v (%s)", err, s.cfg.Variant())
+		return nil, fmt.Errorf("%v (%s)", err, what)
 	}
 	s.kernels[i] = k
 	return k, nil
@@ -174,7 +205,7 @@ func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out uns
 	if s.closed {
 		return ErrClosed
 	}
-	if !dimcheck.Fits(stride, s.cfg.Dims) {
+	if s.graph == nil && !dimcheck.Fits(stride, s.cfg.Dims) {
 		return dimcheck.Err("webgpu", call, stride, s.cfg)
 	}
 	if outLen < n {
@@ -196,7 +227,7 @@ func (s *Sampler) sample(call string, pos unsafe.Pointer, n, stride int, out uns
 	chunk := s.chunkPoints(stride, resPer)
 	for lo := 0; lo < n; lo += chunk {
 		m := min(chunk, n-lo)
-		params, err := shaders.ParamsWGSL(uint32(m), uint32(stride), s.cfg.Settings, s.cfg.Domain)
+		params, err := s.params(uint32(m), uint32(stride), derivatives)
 		if err != nil {
 			return fmt.Errorf("webgpu: %v", err)
 		}
@@ -220,7 +251,7 @@ func (s *Sampler) Bench(pos []mgl32.Vec3, mode BenchMode, d time.Duration) (Benc
 	if s.closed {
 		return BenchResult{}, ErrClosed
 	}
-	if !dimcheck.Fits(3, s.cfg.Dims) {
+	if s.graph == nil && !dimcheck.Fits(3, s.cfg.Dims) {
 		return BenchResult{}, dimcheck.Err("webgpu", "Bench", 3, s.cfg)
 	}
 	n := len(pos)
@@ -231,7 +262,7 @@ func (s *Sampler) Bench(pos []mgl32.Vec3, mode BenchMode, d time.Duration) (Benc
 	if err != nil {
 		return BenchResult{}, err
 	}
-	params, err := shaders.ParamsWGSL(uint32(n), 3, s.cfg.Settings, s.cfg.Domain)
+	params, err := s.params(uint32(n), 3, false)
 	if err != nil {
 		return BenchResult{}, fmt.Errorf("webgpu: %v", err)
 	}
@@ -239,6 +270,14 @@ func (s *Sampler) Bench(pos []mgl32.Vec3, mode BenchMode, d time.Duration) (Benc
 		params = s.opts.editParams(params)
 	}
 	return k.Bench(params, unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(pos))), 3*n), n, mode, d)
+}
+
+// params is the parameter block of a run of count positions.
+func (s *Sampler) params(count, stride uint32, derivatives bool) ([]byte, error) {
+	if s.graph != nil {
+		return shaders.GraphParamsWGSL(count, stride, derivatives)
+	}
+	return shaders.ParamsWGSL(count, stride, s.cfg.Settings, s.cfg.Domain)
 }
 
 // The results hold noise.Samples as they are in memory: five floats.
