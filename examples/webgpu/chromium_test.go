@@ -149,13 +149,18 @@ func kernelFile(v compare.Variant) string {
 	return s + ".wgsl"
 }
 
+// withParams is the index entry whose uniform block is given.
+const withParams = "perlin 3D, domain PS"
+
 // writeKernels writes what README.md says to generate: each variant's
 // values kernel (noise shader -lang wgsl) and index.json.
 func writeKernels(t *testing.T, dir string, variants []compare.Variant) {
 	type entry struct {
-		Name string `json:"name"`
-		Dims int    `json:"dims"`
-		WGSL string `json:"wgsl"`
+		Name   string `json:"name"`
+		Dims   int    `json:"dims"`
+		WGSL   string `json:"wgsl"`
+		Params []byte `json:"params,omitempty"` // base64
+		Seed   *int32 `json:"seed,omitempty"`   // perm-value: the seed of the kernel's table
 	}
 	var index struct {
 		Kernels []entry `json:"kernels"`
@@ -168,8 +173,28 @@ func writeKernels(t *testing.T, dir string, variants []compare.Variant) {
 		if err := os.WriteFile(filepath.Join(dir, kernelFile(v)), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		index.Kernels = append(index.Kernels, entry{v.String(), v.Dims, kernelFile(v)})
+		e := entry{Name: v.String(), Dims: v.Dims, WGSL: kernelFile(v)}
+		if v.Noise.Parts().Family == noise.FamilyPerm {
+			e.Seed = new(compare.SettingsCases()[0].Settings.Seed)
+		}
+		index.Kernels = append(index.Kernels, e)
 	}
+	// An entry with its uniform block given (what a kernel whose block
+	// the page's form cannot write needs): perlin 3D with a domain.
+	perlin := compare.Variant{Noise: noise.Perlin, Dims: 3}
+	ps := compare.SettingsCases()[5]
+	params, err := shaders.ParamsWGSL(0, 3, ps.Settings, ps.Domain)
+	if err != nil || ps.Domain == nil {
+		t.Fatalf("%s: %v", ps.Name, err)
+	}
+	src, err := shaders.ComputeSourceWGSL(perlin.Config(ps), false, workgroupSize, nil)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, kernelFile(perlin)), []byte(src), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	index.Kernels = append(index.Kernels, entry{Name: withParams, Dims: 3, WGSL: kernelFile(perlin), Params: params})
 	b, _ := json.MarshalIndent(index, "", "  ")
 	if err := os.WriteFile(filepath.Join(dir, "index.json"), b, 0o644); err != nil {
 		t.Fatal(err)
@@ -228,6 +253,13 @@ func (p *page) runAll(id int, params [][]byte, count, floatsPer int) ([]float32,
 	return out, nil
 }
 
+// kernel is a kernel in the page and the settings cases it runs.
+type kernel struct {
+	id        int
+	floatsPer int // 1 (values) or 5 (samples)
+	cases     []int
+}
+
 // row is one variant's result.
 type row struct {
 	name   string
@@ -237,6 +269,10 @@ type row struct {
 	points int
 	folds  int
 	fail   string
+	// seconds is the time the page took to run the two kernels, every
+	// settings case, with the transfers and what of the compilation the
+	// previous variant's runs did not hide.
+	seconds float64
 }
 
 // TestPageMatchesCPU runs every variant's WGSL kernels (values and
@@ -291,7 +327,38 @@ func TestPageMatchesCPU(t *testing.T) {
 	var rows []row
 	passed, exact, points := 0, 0, 0
 	uploaded := 0
-	for _, v := range variants {
+	// prepare starts compiling the values and samples kernels of v: one
+	// per distinct source, as the source of perm-value holds the seed's
+	// permutation table (the other variants have one source for every
+	// settings case).
+	prepare := func(v compare.Variant) (ks []kernel) {
+		for k, deriv := range []bool{false, true} {
+			byText := map[string]int{}
+			for i, sc := range cases {
+				src, err := shaders.ComputeSourceWGSL(v.Config(sc), deriv, workgroupSize, nil)
+				if err != nil {
+					t.Fatalf("%s: %v", v, err)
+				}
+				j, ok := byText[src]
+				if !ok {
+					id, err := call[int](p, "prepare", src)
+					if err != nil {
+						t.Fatalf("%s: %v", v, err)
+					}
+					j = len(ks)
+					byText[src] = j
+					ks = append(ks, kernel{id: id, floatsPer: 1 + 4*k})
+				}
+				ks[j].cases = append(ks[j].cases, i)
+			}
+		}
+		return ks
+	}
+	var ks, next []kernel
+	if len(variants) > 0 {
+		ks = prepare(variants[0])
+	}
+	for vi, v := range variants {
 		r := row{name: v.String(), pass: true}
 		stride := 3
 		if v.Dims == 4 {
@@ -313,21 +380,31 @@ func TestPageMatchesCPU(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		var got [2][]float32
-		for k, deriv := range []bool{false, true} {
-			src, err := shaders.ComputeSourceWGSL(v.Config(cases[0]), deriv, workgroupSize, nil)
-			if err != nil {
-				t.Fatal(err)
+		// The kernels of the next variant compile while these run.
+		next = nil
+		if vi+1 < len(variants) {
+			next = prepare(variants[vi+1])
+		}
+		t0 := time.Now()
+		// got[0] are the values, got[1] the samples, case after case.
+		got := [2][]float32{make([]float32, len(cases)*n), make([]float32, len(cases)*n*5)}
+		for _, k := range ks {
+			ps := make([][]byte, len(k.cases))
+			for i, c := range k.cases {
+				ps[i] = params[c]
 			}
-			id, err := call[int](p, "compile", src)
-			if err == nil {
-				got[k], err = p.runAll(id, params, n, 1+4*k)
-				call[chromedp.Void](p, "release", id)
-			}
+			res, err := p.runAll(k.id, ps, n, k.floatsPer)
 			if err != nil {
 				t.Fatalf("%s: %v", v, err)
 			}
+			m := n * k.floatsPer
+			for i, c := range k.cases {
+				copy(got[k.floatsPer/5][c*m:(c+1)*m], res[i*m:(i+1)*m])
+			}
+			call[chromedp.Void](p, "release", k.id)
 		}
+		r.seconds = time.Since(t0).Seconds()
+		ks = next
 		wantV := make([]float32, n)
 		wantS := make([]noise.Sample, n)
 		for i, sc := range cases {
@@ -375,6 +452,9 @@ func TestPageMatchesCPU(t *testing.T) {
 		}
 		points += r.points
 		rows = append(rows, r)
+		if (vi+1)%25 == 0 && vi+1 < len(variants) {
+			t.Logf("chromium: %d of %d variants, %d pass, %.0f s", vi+1, len(variants), passed, time.Since(start).Seconds())
+		}
 	}
 	secs := time.Since(start).Seconds()
 	summary := fmt.Sprintf("chromium: %d of %d variants pass, %d bit-exact; %d comparisons (%d settings × %d positions, values and samples); %.1f s",
@@ -399,7 +479,7 @@ func screenshot(t *testing.T, p *page) {
 		t.Fatal(err)
 	}
 	state, status := p.wait(time.Minute)
-	if state != "ready" || !strings.HasPrefix(status, "perlin 3D: 256×256 points") {
+	if state != "ready" || !strings.HasPrefix(status, "perlin 3D, seed 0, frequency 4, 3 octaves, fbm: 256×256 points") {
 		t.Fatalf("render: state %s: %s", state, status)
 	}
 	// The canvas has more than a few grey levels.
@@ -422,19 +502,27 @@ func screenshot(t *testing.T, p *page) {
 	}
 	abs, _ := filepath.Abs(path)
 	t.Logf("screenshot: %s (%s)", abs, status)
+
+	// The entry with its own uniform block.
+	if err := chromedp.Do(p.ctx, chromedp.SetValue(chromedp.CSS("#variant"), withParams), chromedp.Click(chromedp.CSS("#render"))); err != nil {
+		t.Fatal(err)
+	}
+	if state, status := p.wait(time.Minute); state != "ready" || !strings.HasPrefix(status, withParams+", the entry's params: 256×256 points") {
+		t.Errorf("render %s: state %s: %s", withParams, state, status)
+	}
 }
 
 // writeTable writes one line per variant, like verify's table.
 func writeTable(t *testing.T, info json.RawMessage, rows []row, summary string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "WebGPU in headless Chromium: %s\n\n", info)
-	fmt.Fprintf(&b, "%-42s %-6s %10s %8s %9s\n", "variant", "result", "max abs", "max ULP", "points")
+	fmt.Fprintf(&b, "%-42s %-6s %10s %8s %9s %7s\n", "variant", "result", "max abs", "max ULP", "points", "page s")
 	for _, r := range rows {
 		res := "PASS"
 		if !r.pass {
 			res = "FAIL"
 		}
-		fmt.Fprintf(&b, "%-42s %-6s %10.3g %8d %9d\n", r.name, res, r.maxAbs, r.maxULP, r.points)
+		fmt.Fprintf(&b, "%-42s %-6s %10.3g %8d %9d %7.2f\n", r.name, res, r.maxAbs, r.maxULP, r.points, r.seconds)
 		if r.fail != "" {
 			fmt.Fprintf(&b, "    first failure: %s\n", r.fail)
 		}

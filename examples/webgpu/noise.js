@@ -259,14 +259,15 @@ export function draw(canvas, values, size) {
   return { lo, hi };
 }
 
-// Base64 for the test's transfers.
-function toBase64(u8) {
+// toBase64 and fromBase64 convert bytes (the test's transfers, an index
+// entry's params).
+export function toBase64(u8) {
   if (u8.toBase64) return u8.toBase64();
   let s = '';
   for (let i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode.apply(null, u8.subarray(i, i + 0x8000));
   return btoa(s);
 }
-function fromBase64(s) {
+export function fromBase64(s) {
   if (Uint8Array.fromBase64) return Uint8Array.fromBase64(s);
   const b = atob(s), u8 = new Uint8Array(b.length);
   for (let i = 0; i < b.length; i++) u8[i] = b.charCodeAt(i);
@@ -281,14 +282,24 @@ export function testAPI(noise) {
     info: () => noise.info(),
     packParams: (count, stride, s) => toBase64(packParams(count, stride, s)),
     compile: async (code) => { kernels.push(await noise.compile(code)); return kernels.length - 1; },
+    // prepare starts compiling and returns the kernel's id at once (the
+    // test compiles the next variant while this one runs); a compile
+    // error comes with the kernel's first run.
+    prepare: (code) => {
+      const p = noise.compile(code);
+      p.catch(() => {});
+      kernels.push(p);
+      return kernels.length - 1;
+    },
     release: (id) => { kernels[id] = null; },
     setPositions: (b64) => { const u8 = fromBase64(b64); noise.setPositions(new Float32Array(u8.buffer, 0, u8.length / 4)); },
     // runAll runs kernel id once per uniform block, count points each,
     // and returns the results one after the other.
     runAll: async (id, paramsList, count, floatsPer) => {
       const out = new Uint8Array(paramsList.length * count * floatsPer * 4);
+      const pipeline = await kernels[id];
       for (let i = 0; i < paramsList.length; i++) {
-        const r = await noise.run(kernels[id], fromBase64(paramsList[i]), count, floatsPer);
+        const r = await noise.run(pipeline, fromBase64(paramsList[i]), count, floatsPer);
         out.set(new Uint8Array(r.buffer), i * count * floatsPer * 4);
       }
       return toBase64(out);
