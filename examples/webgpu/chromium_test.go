@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +73,15 @@ func openPage(t *testing.T, variants []compare.Variant, first string) *page {
 		t.Skip("no chromium on PATH: the WebGPU example page is not tested (make deps installs the Debian package chromium; NOISE_CHROMIUM names another browser)")
 	}
 	kernels := t.TempDir()
-	writeKernels(t, kernels, variants)
+	menu := variants
+	if !slices.ContainsFunc(menu, func(v compare.Variant) bool { return v.String() == first }) {
+		v, ok := variantNamed(first)
+		if !ok {
+			t.Fatalf("no variant %q", first)
+		}
+		menu = append(slices.Clip(menu), v)
+	}
+	writeKernels(t, kernels, menu)
 	mux := http.NewServeMux()
 	mux.Handle("/kernels/", http.StripPrefix("/kernels/", http.FileServer(http.Dir(kernels))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -95,6 +104,16 @@ func openPage(t *testing.T, variants []compare.Variant, first string) *page {
 		chromedp.Flag("enable-unsafe-webgpu", true),
 		chromedp.WindowSize(1000, 800),
 	)
+	// NOISE_CHROMIUM_FLAGS adds flags (space-separated, --name or
+	// --name=value), to try another WebGPU adapter, say.
+	for _, f := range strings.Fields(os.Getenv("NOISE_CHROMIUM_FLAGS")) {
+		name, value, ok := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if ok {
+			opts = append(opts, chromedp.Flag(name, value))
+		} else {
+			opts = append(opts, chromedp.Flag(name, true))
+		}
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancel(); cancelAlloc() })
@@ -201,21 +220,26 @@ func writeKernels(t *testing.T, dir string, variants []compare.Variant) {
 	}
 }
 
+// variantNamed is the variant of compare.Variants named name ("perlin 3D").
+func variantNamed(name string) (compare.Variant, bool) {
+	for _, v := range compare.Variants() {
+		if v.String() == name {
+			return v, true
+		}
+	}
+	return compare.Variant{}, false
+}
+
 // selected are the variants of -variants (default all, compare.Variants:
 // verify's matrix).
 func selected(t *testing.T) []compare.Variant {
-	all := compare.Variants()
 	if *only == "" {
-		return all
+		return compare.Variants()
 	}
 	var out []compare.Variant
 	for _, name := range strings.Split(*only, ",") {
-		found := false
-		for _, v := range all {
-			if v.String() == strings.TrimSpace(name) {
-				out, found = append(out, v), true
-			}
-		}
+		v, found := variantNamed(strings.TrimSpace(name))
+		out = append(out, v)
 		if !found {
 			t.Fatalf("-variants: no variant %q (noise list names them, e.g. \"perlin 3D\")", name)
 		}
