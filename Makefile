@@ -7,10 +7,11 @@ export PATH := $(dir $(GO)):$(PATH)
 # What a fresh Debian 12 machine lacks for the project's GL, GLFW and Xvfb
 # work, Khronos' GLSL compiler and SPIR-V tools (the strict-compiler tests)
 # and the Vulkan software driver that zink runs on (the CPU reference
-# itself needs only Go).
+# itself needs only Go), and Chromium, whose WebGPU (on SwiftShader
+# without a GPU) runs the example page of examples/webgpu (test-chromium).
 APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev \
 	libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
-	glslang-tools spirv-tools mesa-vulkan-drivers
+	glslang-tools spirv-tools mesa-vulkan-drivers chromium
 
 # The GL tests run under Xvfb when it is there, so the GLFW context (in the
 # -tags glfw build of the commands) and the viewer are tested too; the EGL context needs no display. -noreset: by
@@ -26,7 +27,7 @@ HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc
 HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes)
 HAVE_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo yes)
 
-.PHONY: all deps webgpu-deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck verify verify-all verify-webgpu selfcheck bench images viewer viewer-shots viewer-bench clean
+.PHONY: all deps webgpu-deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck verify verify-all verify-webgpu test-chromium selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -60,7 +61,7 @@ webgpu-deps:
 build: deps
 	$(GO) build -o bin/noise ./cmd/noise
 
-# The whole test suite (bench/, a module of its own, included): vet, unit/property/golden tests in the default,
+# The whole test suite (bench/ and examples/webgpu/, modules of their own, included): vet, unit/property/golden tests in the default,
 # SIMD and GOAMD64=v3 builds, the race detector, short fuzz runs, the
 # cross-build FMA digest, and the GPU verify matrix on the other drivers
 # and under the emulated worst GPU.
@@ -68,7 +69,8 @@ test: deps
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./...
 	cd bench && $(GO) vet ./...
-	$(MAKE) --no-print-directory webgpu-deps test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all verify-webgpu
+	cd examples/webgpu && $(GO) vet ./...
+	$(MAKE) --no-print-directory webgpu-deps test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all verify-webgpu test-chromium
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
@@ -200,6 +202,17 @@ verify-webgpu: webgpu-deps
 		echo "$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json"; \
 		$(GO) run ./cmd/verify -quiet -backend webgpu -json out/verify-webgpu.json; \
 	else echo "make verify-webgpu: node not found: skipped (install Node.js 18 or later, then make webgpu-deps)"; fi
+
+# The WebGPU example page (examples/webgpu, a module of its own: the
+# browser driver chromedp stays out of the library's go.mod) in headless
+# Chromium: every variant's WGSL kernels against the CPU under verify's
+# policy, in one browser session; out/chromium/ gets the table
+# (verify.txt), the page's screenshot (page.png) and the Mpts/s of ~1M
+# points (bench.txt). Skipped, saying so, without chromium (make deps
+# installs it); NOISE_REQUIRE_GPU=1 makes that a failure.
+test-chromium: deps
+	@mkdir -p out/chromium
+	cd examples/webgpu && $(GO) test -count=1 -v -timeout 30m -run TestPageMatchesCPU . -out $(CURDIR)/out/chromium
 
 selfcheck:
 	$(GO) run ./cmd/noise selfcheck
