@@ -173,7 +173,7 @@ type batchBuf struct {
 	x, y, z, o     *[batchChunk]float32 // views of raw
 	dx, dy, dz, dw *[batchChunk]float32 // and the derivatives after o (derivStride)
 	w              *[batchChunk]float32 // the fourth coordinate (run4, runDeriv4)
-	pos        [batchChunk]mgl32.Vec3
+	pos            [batchChunk]mgl32.Vec3
 }
 
 // The derivative kernels write component c at o + c·derivStride.
