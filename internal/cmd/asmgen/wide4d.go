@@ -39,7 +39,7 @@ func batchSpecs4() []batchSpec {
 				body:    latticeBody4(perlin, tiling),
 				ddoc:    fmt.Sprintf("one octave of %slattice %s 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum)", map[bool]string{false: "", true: "tiling "}[tiling], map[bool]string{false: "value", true: "Perlin"}[perlin]),
 				dslots:  64,
-				dgroups: [2]int{1, 1},
+				dgroups: [2]int{1, 2},
 				dbody:   latticeDerivBody4(perlin, tiling),
 			})
 		}
@@ -54,7 +54,7 @@ func batchSpecs4() []batchSpec {
 			body:    simplexBody4(sg),
 			ddoc:    fmt.Sprintf("one octave of simplex 4D noise with the %s gradient and its derivatives over a batch (cpu.simplex4D, the shape, the octave sum)", g),
 			dslots:  48,
-			dgroups: [2]int{1, 1},
+			dgroups: [2]int{1, 2},
 			dbody:   simplexDerivBody4(sg),
 		})
 	}
