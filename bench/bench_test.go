@@ -216,16 +216,16 @@ func BenchmarkWarpSamples(b *testing.B) {
 }
 
 // Benchmark4D measures Values4 (and Samples4, "4D-samples"), one thread,
-// of 4D Perlin, simplex and simplex-value noise (scalar code in every
-// build) next to their 3D forms on the same points: the 3D grid with
-// w = 0.5·y + 0.25.
+// of 4D Perlin, simplex, simplex-value and lattice value noise (the 4D
+// batch kernels on amd64, scalar code with -tags purego) next to their 3D
+// forms on the same points: the 3D grid with w = 0.5·y + 0.25.
 func Benchmark4D(b *testing.B) {
 	pos := gridFor(3).Unit
 	pos4 := make([]mgl32.Vec4, len(pos))
 	for i, p := range pos {
 		pos4[i] = p.Vec4(0.5*p[1] + 0.25)
 	}
-	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.SimplexValue} {
+	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.SimplexValue, noise.Value} {
 		b.Run(n.String()+"/3D", func(b *testing.B) {
 			benchValues(b, noise.Config{Noise: n, Dims: 3, Settings: noise.DefaultSettings()})
 		})

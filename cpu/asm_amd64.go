@@ -14,8 +14,8 @@ import (
 // On amd64, batches of lattice noise (value and Perlin gradients), simplex
 // noise (value and simplex gradients), Worley and Chebyshev noise and
 // perm-value noise (its table read by gathers) in 1D, 2D and 3D, tiling or
-// not, and the values of 4D lattice and simplex noise (Values4; Samples4
-// is scalar), run in assembly (kernels_avx2_amd64.s,
+// not, and 4D lattice and simplex noise (Values4 and Samples4), run in
+// assembly (kernels_avx2_amd64.s,
 // written by internal/cmd/asmgen from the scalar code, operation for
 // operation: the same bits), at one of two levels (ISA):
 //
@@ -35,6 +35,9 @@ import (
 //   - 4D values (Values4): the 4D lattice and simplex kernels (run4), one
 //     call per octave as above, over x, y, z and w arrays that Go prepares
 //     position by position (prepare: the NaN test, the clamp, the domain);
+//   - 4D values with derivatives (Samples4): their derivative twins
+//     (runDeriv4), the same loop with the fifth component dw, whose last
+//     octave of a whole chunk without a domain stores the samples itself;
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
 //     corners in the lanes of an AVX2 kernel.
 //
@@ -67,10 +70,10 @@ func isaLacks(l ISA) string {
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
 // the level is scalar or the variant has none (smooth Worley, 4D
-// perm-value, 4D derivatives, a 4D warp). A domain warp runs through the simplex-value
+// perm-value, a 4D warp). A domain warp runs through the simplex-value
 // kernels first (warpChunk), in 1 to 3 dimensions; 4D lattice and simplex
-// noise have value kernels (run4: Values4) without a warp, and no
-// derivative twins (Samples4 is scalar). Worley and Chebyshev noise have a
+// noise have value kernels (run4: Values4) and their derivative twins
+// (runDeriv4: Samples4), without a warp. Worley and Chebyshev noise have a
 // kernel for every function and jitter: F1 (alone) and F2, F2 − F1,
 // F1 + F2, F1·F2 and F1/F2 (the mode word's function) at jitter 1, the
 // same with a jitter other than 1 (Jitter kernels: F1 too), and the cell
@@ -160,16 +163,17 @@ const (
 	batchChunk = 256
 )
 
-// batchBuf holds a chunk's prepared positions and its results, each array
+// batchBuf holds a chunk's prepared positions and its results (the 4D
+// derivative kernels' dw after dz), each array
 // aligned to 64 bytes (a vector load or store that crosses a cache line
 // costs about twice as much), and a padded copy of a short chunk's
 // positions. Buffers come from batchBufs: heap objects do not move.
 type batchBuf struct {
-	raw        [8*batchChunk + 16]float32
-	x, y, z, o *[batchChunk]float32 // views of raw
-	dx, dy, dz *[batchChunk]float32 // and the derivatives after o (derivStride)
-	w          *[batchChunk]float32 // the fourth coordinate (run4)
-	pos        [batchChunk]mgl32.Vec3
+	raw            [9*batchChunk + 16]float32
+	x, y, z, o     *[batchChunk]float32 // views of raw
+	dx, dy, dz, dw *[batchChunk]float32 // and the derivatives after o (derivStride)
+	w              *[batchChunk]float32 // the fourth coordinate (run4, runDeriv4)
+	pos            [batchChunk]mgl32.Vec3
 }
 
 // The derivative kernels write component c at o + c·derivStride.
@@ -181,8 +185,8 @@ var batchBufs = sync.Pool{New: func() any {
 	off := int((64 - uintptr(unsafe.Pointer(&b.raw[0]))%64) % 64 / 4)
 	arr := func(i int) *[batchChunk]float32 { return (*[batchChunk]float32)(b.raw[off+i*batchChunk:]) }
 	b.x, b.y, b.z, b.o = arr(0), arr(1), arr(2), arr(3)
-	b.dx, b.dy, b.dz = arr(4), arr(5), arr(6)
-	b.w = arr(7)
+	b.dx, b.dy, b.dz, b.dw = arr(4), arr(5), arr(6), arr(7)
+	b.w = arr(8)
 	return b
 }}
 
@@ -282,17 +286,7 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
-		np := (n + lanes - 1) &^ (lanes - 1)
-		nans := false
-		for l, p := range chunk {
-			q, ok := s.prepare(point{p[0], p[1], p[2], p[3]})
-			b.x[l], b.y[l], b.z[l], b.w[l] = q.x, q.y, q.z, q.w
-			nans = nans || !ok
-		}
-		clear(b.x[n:np])
-		clear(b.y[n:np])
-		clear(b.z[n:np])
-		clear(b.w[n:np])
+		np, nans := s.prepareChunk4(b, chunk, lanes)
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.bmode
 			if oc == 0 {
@@ -317,12 +311,90 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 	}
 }
 
+// prepareChunk4 prepares a chunk of 4D positions into b's x, y, z and w
+// (prepare: the NaN test, the clamp and the domain), padded with zeros to
+// a whole number np of vectors of lanes. nans reports whether a
+// coordinate the noise or the domain reads is NaN somewhere.
+func (s *Sampler) prepareChunk4(b *batchBuf, chunk []mgl32.Vec4, lanes int) (np int, nans bool) {
+	n := len(chunk)
+	np = (n + lanes - 1) &^ (lanes - 1)
+	for l, p := range chunk {
+		q, ok := s.prepare(point{p[0], p[1], p[2], p[3]})
+		b.x[l], b.y[l], b.z[l], b.w[l] = q.x, q.y, q.z, q.w
+		nans = nans || !ok
+	}
+	clear(b.x[n:np])
+	clear(b.y[n:np])
+	clear(b.z[n:np])
+	clear(b.w[n:np])
+	return np, nans
+}
+
+// samples4Batch is samples4Range through the 4D batch kernel's derivative
+// twin: a chunk at a time, prepared as values4Batch prepares it, one
+// kernel call per octave (the value and the four derivatives in b.o,
+// b.dx, b.dy, b.dz and b.dw; the last octave of a whole chunk without a
+// domain stores the samples to out itself), else Go stores them, through
+// the domain's derivative matrix (and dw times its w scale) as sampleAt
+// does; then NaN where the input is.
+func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	wide := s.isa == ISAAVX512
+	lanes := 8
+	if wide {
+		lanes = 16
+	}
+	x, y, z, w, o := &b.x[0], &b.y[0], &b.z[0], &b.w[0], &b.o[0]
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np, nans := s.prepareChunk4(b, chunk, lanes)
+		direct := n == batchChunk && !s.domain
+		for oc := 0; oc < s.oct.n; oc++ {
+			md := s.bmode
+			if oc == 0 {
+				md |= batchFirst
+			}
+			if oc == s.oct.n-1 {
+				if s.oct.ampSum != 1 { // s / 1 is s
+					md |= batchLast
+				}
+				if direct {
+					md |= batchStore
+				}
+			}
+			if s.oct.amp[oc] == 1 { // v·1 is v
+				md |= batchUnit
+			}
+			s.bk.runDeriv4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
+		}
+		if !direct {
+			for l := range n {
+				r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: b.dw[l]}
+				if s.domain {
+					d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+					r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
+				}
+				out[i+l] = r
+			}
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], p[3]}) {
+					out[i+l] = nanSample
+				}
+			}
+		}
+	}
+}
+
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex noise (values and derivatives)"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex values"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex noise (values and derivatives)"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"

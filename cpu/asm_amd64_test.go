@@ -109,13 +109,17 @@ func checkISA4(t *testing.T, cfg noise.Config, l ISA, s, ref *Sampler) {
 			t.Fatalf("%v at %v, %v: ValueAt4 %v, scalar %v", cfg, l, pos[i], v, wantV[i])
 		}
 	}
-	// short batches: padded chunks
+	// short batches: padded chunks, whose samples Go stores
 	for _, k := range []int{1, 7, 9, 17, 33} {
-		got := got[:k]
+		got, gotS := got[:k], gotS[:k]
 		mustBatch(t, s.Values4(pos[35:35+k], got))
+		mustBatch(t, s.Samples4(pos[35:35+k], gotS))
 		for i := range got {
 			if math.Float32bits(got[i]) != math.Float32bits(wantV[35+i]) {
 				t.Fatalf("%v at %v, %v (batch of %d): Values4 %v, scalar %v", cfg, l, pos[35+i], k, got[i], wantV[35+i])
+			}
+			if sampleBits(gotS[i]) != sampleBits(wantS[35+i]) {
+				t.Fatalf("%v at %v, %v (batch of %d): Samples4 %v, scalar %v", cfg, l, pos[35+i], k, gotS[i], wantS[35+i])
 			}
 		}
 	}
@@ -235,7 +239,7 @@ func TestISALevels(t *testing.T) {
 				}
 				if dims == 4 {
 					p := n.Parts()
-					// 4D: the lattice and simplex kernels (values only)
+					// 4D: the lattice and simplex kernels (values and derivatives)
 					want := (p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex) && !cfg.Settings.Warped()
 					for _, l := range levels[1:] {
 						var s *Sampler

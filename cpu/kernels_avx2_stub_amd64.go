@@ -1387,3 +1387,63 @@ func valueSimplex4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, o
 //
 //go:noescape
 func simplexSimplex4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice4DDerivBatchAVX2 is one octave of lattice value 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// perlinLattice4DDerivBatchAVX2 is one octave of lattice Perlin 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// valueLattice4DTilingDerivBatchAVX2 is one octave of tiling lattice value 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueLattice4DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// perlinLattice4DTilingDerivBatchAVX2 is one octave of tiling lattice Perlin 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func perlinLattice4DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// valueSimplex4DDerivBatchAVX2 is one octave of simplex 4D noise with the value gradient and its derivatives over a batch (cpu.simplex4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func valueSimplex4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// simplexSimplex4DDerivBatchAVX2 is one octave of simplex 4D noise with the simplex gradient and its derivatives over a batch (cpu.simplex4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func simplexSimplex4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// valueLattice4DDerivBatchAVX512 is one octave of lattice value 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// perlinLattice4DDerivBatchAVX512 is one octave of lattice Perlin 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// valueLattice4DTilingDerivBatchAVX512 is one octave of tiling lattice value 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueLattice4DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// perlinLattice4DTilingDerivBatchAVX512 is one octave of tiling lattice Perlin 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func perlinLattice4DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// valueSimplex4DDerivBatchAVX512 is one octave of simplex 4D noise with the value gradient and its derivatives over a batch (cpu.simplex4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func valueSimplex4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// simplexSimplex4DDerivBatchAVX512 is one octave of simplex 4D noise with the simplex gradient and its derivatives over a batch (cpu.simplex4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func simplexSimplex4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)

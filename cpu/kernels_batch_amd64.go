@@ -738,3 +738,41 @@ func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, 
 		simplexSimplex4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
 	}
 }
+
+// runDeriv4 is run4 for kernel k's derivative twin: one octave of the
+// value and the derivatives along x, y, z and w into out (derivStride
+// floats apart), or with batchStore (in the last octave) into dst as
+// []noise.Sample holds them.
+func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+	if wide {
+		switch k {
+		case bkValueLattice4D:
+			valueLattice4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkPerlinLattice4D:
+			perlinLattice4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkValueLattice4DTiling:
+			valueLattice4DTilingDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkPerlinLattice4DTiling:
+			perlinLattice4DTilingDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkValueSimplex4D:
+			valueSimplex4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkSimplexSimplex4D:
+			simplexSimplex4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		}
+		return
+	}
+	switch k {
+	case bkValueLattice4D:
+		valueLattice4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkPerlinLattice4D:
+		perlinLattice4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkValueLattice4DTiling:
+		valueLattice4DTilingDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkPerlinLattice4DTiling:
+		perlinLattice4DTilingDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkValueSimplex4D:
+		valueSimplex4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkSimplexSimplex4D:
+		simplexSimplex4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	}
+}

@@ -154,9 +154,9 @@ func valueFromSample(f sampleFunc) valueFunc {
 // either way. The results are the same bits in both cases.
 func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
-// Vectorized reports whether Values and Samples (Values4 for 4D noise)
-// run this Sampler's variant through the vector kernels (smooth Worley,
-// 4D perm-value, 4D warped domains and Samples4 stay scalar, as does every
+// Vectorized reports whether Values and Samples (Values4 and Samples4 for
+// 4D noise) run this Sampler's variant through the vector kernels (smooth
+// Worley, 4D perm-value and 4D warped domains stay scalar, as does every
 // variant at ISAScalar; a domain warp in 1 to 3 dimensions runs through the
 // simplex-value kernels before the noise's).
 func (s *Sampler) Vectorized() bool { return s.bk.ok() }
@@ -511,7 +511,13 @@ func (s *Sampler) Samples4(pos []mgl32.Vec4, out []noise.Sample) error {
 	return nil
 }
 
+// samples4Range is the single-goroutine body of Samples4: through the 4D
+// batch kernel's derivative twin when there is one, else one by one.
 func (s *Sampler) samples4Range(pos []mgl32.Vec4, out []noise.Sample) {
+	if s.bk.ok() && len(pos) > 0 {
+		s.samples4Batch(pos, out[:len(pos)])
+		return
+	}
 	for i, p := range pos {
 		out[i] = s.sampleAt(point{p[0], p[1], p[2], p[3]}, 4)
 	}

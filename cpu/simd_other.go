@@ -29,6 +29,8 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) { panic("un
 
 func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) { panic("unreachable") }
 
+func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) { panic("unreachable") }
+
 func simdStatus(ISA) (bool, string) {
 	return false, "scalar build: the assembly kernels are amd64 only, and -tags purego leaves them out"
 }

@@ -364,6 +364,16 @@ func main() {
 			}
 		}
 	}
+	// the 4D derivative kernels (wide4dderiv.go) last: avo numbers the
+	// virtual registers of the whole file, and its allocation breaks ties
+	// by number, so kernels written earlier would move those of the others
+	for _, l := range []*isa{isaAVX2, isaAVX512} {
+		for _, sp := range specs4 {
+			if *only == "" || strings.Contains(sp.kernelName(true)+l.name, *only) {
+				writeBatch(sp, l, true)
+			}
+		}
+	}
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()

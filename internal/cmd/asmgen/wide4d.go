@@ -12,8 +12,8 @@ import (
 // tiling too) and simplex noise (value and simplex gradients), as
 // cpu.latticeValue4D and cpu.simplexValue4D compute them before
 // combineValue, lane by lane. They take a fourth coordinate array, w
-// (kernels_batch_amd64.go's run4 calls them), and have no derivative
-// twin: Samples4 stays scalar.
+// (kernels_batch_amd64.go's run4 calls them); their derivative twins
+// (Samples4: runDeriv4) are in wide4dderiv.go.
 
 // The 4D float32 constants (cpu/consts.go), as bits.
 const (
@@ -33,10 +33,14 @@ func batchSpecs4() []batchSpec {
 			g := map[bool]string{false: "value", true: "perlin"}[perlin]
 			specs = append(specs, batchSpec{
 				name: fmt.Sprintf("%sLattice4D%sBatch", g, t), dims: 4,
-				doc:    fmt.Sprintf("one octave of %slattice %s 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum)", map[bool]string{false: "", true: "tiling "}[tiling], map[bool]string{false: "value", true: "Perlin"}[perlin]),
-				slots:  24,
-				groups: [2]int{1, 2},
-				body:   latticeBody4(perlin, tiling),
+				doc:     fmt.Sprintf("one octave of %slattice %s 4D noise over a batch (cpu.latticeValue4D, the combine step, the shape, the octave sum)", map[bool]string{false: "", true: "tiling "}[tiling], map[bool]string{false: "value", true: "Perlin"}[perlin]),
+				slots:   24,
+				groups:  [2]int{1, 2},
+				body:    latticeBody4(perlin, tiling),
+				ddoc:    fmt.Sprintf("one octave of %slattice %s 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum)", map[bool]string{false: "", true: "tiling "}[tiling], map[bool]string{false: "value", true: "Perlin"}[perlin]),
+				dslots:  64,
+				dgroups: [2]int{1, 2},
+				dbody:   latticeDerivBody4(perlin, tiling),
 			})
 		}
 	}
@@ -44,10 +48,14 @@ func batchSpecs4() []batchSpec {
 		g := map[bool]string{false: "value", true: "simplex"}[sg]
 		specs = append(specs, batchSpec{
 			name: fmt.Sprintf("%sSimplex4DBatch", g), dims: 4,
-			doc:    fmt.Sprintf("one octave of simplex 4D noise with the %s gradient over a batch (cpu.simplexValue4D, the combine step, the shape, the octave sum)", g),
-			slots:  24,
-			groups: [2]int{1, 2},
-			body:   simplexBody4(sg),
+			doc:     fmt.Sprintf("one octave of simplex 4D noise with the %s gradient over a batch (cpu.simplexValue4D, the combine step, the shape, the octave sum)", g),
+			slots:   24,
+			groups:  [2]int{1, 2},
+			body:    simplexBody4(sg),
+			ddoc:    fmt.Sprintf("one octave of simplex 4D noise with the %s gradient and its derivatives over a batch (cpu.simplex4D, the shape, the octave sum)", g),
+			dslots:  48,
+			dgroups: [2]int{1, 2},
+			dbody:   simplexDerivBody4(sg),
 		})
 	}
 	return specs
@@ -232,76 +240,11 @@ func latticeBody4(perlin, tiling bool) func(k *bk) vg {
 // least 4 − c one step up, their kernels summed in order.
 func simplexBody4(simplexGrad bool) func(k *bk) vg {
 	return func(k *bk) vg {
-		keep := func(v vg) opnd { return k.fr.keep(v, tight()) }
-		kf := mov(k.F)
-		mulps(kf, kf, kc(scale4))
-		var P [4]vg
-		for i := range P {
-			P[i] = newv()
-			mulps(P[i], k.pos[i], kf)
-			clampc(P[i])
-		}
-		// getSimplexCell4
-		sk := newv()
-		addps(sk, P[0], P[1])
-		addps(sk, sk, P[2])
-		addps(sk, sk, P[3])
-		mulps(sk, sk, kc(skew4))
-		var fl0, c0, fr [4]opnd
-		for i := range P {
-			s := newv()
-			addps(s, P[i], sk)
-			fl := newv()
-			floorps(fl, s)
-			l := newv()
-			cvttps2dq(l, fl)
-			cvtdq2ps(fl, l) // float32(l0): +0 for a floor of −0
-			c0[i] = keep(timesC(l))
-			subps(s, s, fl)
-			fl0[i] = keep(fl)
-			fr[i] = keep(s)
-		}
-		var Ps []opnd
-		for i := range P {
-			Ps = append(Ps, keep(P[i]))
-		}
-		// the ranks: r0 = [x>y] + [x>z] + [x>w], r1 = 1 − [x>y] + [y>z] +
-		// [y>w], r2 = 2 − [x>z] − [y>z] + [z>w], r3 = 3 − [x>w] − [y>w] − [z>w]
-		var r [4]vg
-		for i := range r {
-			r[i] = mov(kc(uint32(i)))
-		}
-		for _, p := range [][2]int{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}} {
-			m := cmpps(1, src1(fr[p[1]]), fr[p[0]]) // f_b < f_a
-			countWhere(r[p[0]], m, true)
-			countWhere(r[p[1]], m, false)
-		}
-		k.fr.release(fr[0], fr[1], fr[2], fr[3])
-		var rk [4]opnd
-		for i := range r {
-			rk[i] = keep(r[i])
-		}
+		cl := k.simplexCell4(tight())
 		var sum opnd
 		for c := 0; c <= 4; c++ {
-			var fl, cc [4]opnd
-			for i := range fl {
-				switch c {
-				case 0:
-					fl[i], cc[i] = fl0[i], c0[i]
-				case 4:
-					f, ci := newv(), newv()
-					addps(f, src1(fl0[i]), kc(f1))
-					addd(ci, src1(c0[i]), kc(primeC))
-					fl[i], cc[i] = f, ci
-				default:
-					m := cmpgtd(src1(rk[i]), kc(uint32(3-c))) // r ≥ 4 − c
-					f, ci := newv(), newv()
-					addWhere(f, m, fl0[i], f1, true)
-					addWhere(ci, m, c0[i], primeC, false)
-					fl[i], cc[i] = f, ci
-				}
-			}
-			off, fo := wsimplexOffsets(Ps, fl[:], unskew4)
+			fl, cc := cl.corner(c)
+			off, fo := wsimplexOffsets(cl.Ps, fl[:], unskew4)
 			v := eatC(eatC(eatC(eatC(k.h, cc[0]), cc[1]), cc[2]), cc[3])
 			pre := wavalanchePre(v)
 			var g vg
@@ -313,16 +256,104 @@ func simplexBody4(simplexGrad bool) func(k *bk) vg {
 			}
 			kn := wkernelFalloff(fo, g)
 			if sum == nil {
-				sum = keep(kn)
+				sum = cl.keep(kn)
 			} else {
 				s := src1(sum).(vg)
 				addps(s, s, kn)
 				k.fr.release(sum)
-				sum = keep(s)
+				sum = cl.keep(s)
 			}
 		}
 		return src1(sum).(vg)
 	}
+}
+
+// cell4 is a 4D simplex cell (getSimplexCell4): the scaled position P,
+// the lower corner (floats fl0, products with primeC c0) and the axes'
+// ranks rk; keep holds a value (in the frame when spill).
+type cell4 struct {
+	Ps          []opnd
+	fl0, c0, rk [4]opnd
+	keep        func(v vg) opnd
+}
+
+// simplexCell4 is the scaled position P = clampCoord(p·(F·0.6)) and
+// getSimplexCell4 of it, the values kept in the frame when spill.
+func (k *bk) simplexCell4(spill bool) cell4 {
+	keep := func(v vg) opnd { return k.fr.keep(v, spill) }
+	kf := mov(k.F)
+	mulps(kf, kf, kc(scale4))
+	var P [4]vg
+	for i := range P {
+		P[i] = newv()
+		mulps(P[i], k.pos[i], kf)
+		clampc(P[i])
+	}
+	// getSimplexCell4
+	sk := newv()
+	addps(sk, P[0], P[1])
+	addps(sk, sk, P[2])
+	addps(sk, sk, P[3])
+	mulps(sk, sk, kc(skew4))
+	var fl0, c0, fr [4]opnd
+	for i := range P {
+		s := newv()
+		addps(s, P[i], sk)
+		fl := newv()
+		floorps(fl, s)
+		l := newv()
+		cvttps2dq(l, fl)
+		cvtdq2ps(fl, l) // float32(l0): +0 for a floor of −0
+		c0[i] = keep(timesC(l))
+		subps(s, s, fl)
+		fl0[i] = keep(fl)
+		fr[i] = keep(s)
+	}
+	var Ps []opnd
+	for i := range P {
+		Ps = append(Ps, keep(P[i]))
+	}
+	// the ranks: r0 = [x>y] + [x>z] + [x>w], r1 = 1 − [x>y] + [y>z] +
+	// [y>w], r2 = 2 − [x>z] − [y>z] + [z>w], r3 = 3 − [x>w] − [y>w] − [z>w]
+	var r [4]vg
+	for i := range r {
+		r[i] = mov(kc(uint32(i)))
+	}
+	for _, p := range [][2]int{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}} {
+		m := cmpps(1, src1(fr[p[1]]), fr[p[0]]) // f_b < f_a
+		countWhere(r[p[0]], m, true)
+		countWhere(r[p[1]], m, false)
+	}
+	k.fr.release(fr[0], fr[1], fr[2], fr[3])
+	var rk [4]opnd
+	for i := range r {
+		rk[i] = keep(r[i])
+	}
+	return cell4{Ps: Ps, fl0: fl0, c0: c0, rk: rk, keep: keep}
+}
+
+// corner is corner c (0–4) of the cell's simplex: on the axes of rank at
+// least 4 − c one step up from the lower corner, as floats (fl) and
+// products with primeC (cc).
+func (cl cell4) corner(c int) (fl, cc [4]opnd) {
+	for i := range fl {
+		switch c {
+		case 0:
+			fl[i], cc[i] = cl.fl0[i], cl.c0[i]
+		case 4:
+			f, ci := newv(), newv()
+			addps(f, src1(cl.fl0[i]), kc(f1))
+			addd(ci, src1(cl.c0[i]), kc(primeC))
+			fl[i], cc[i] = f, ci
+		default:
+			m := cmpgtd(src1(cl.rk[i]), kc(uint32(3-c))) // r ≥ 4 − c
+			f, ci := newv(), newv()
+			addWhere(f, m, cl.fl0[i], f1, true)
+			addWhere(ci, m, cl.c0[i], primeC, false)
+			fl[i], cc[i] = f, ci
+		}
+	}
+	return fl, cc
 }
 
 // writeRun4 writes run4, the call of the 4D kernels at either level.
@@ -344,4 +375,5 @@ func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, 
 		fmt.Fprintf(b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
 	}
 	b.WriteString("\t}\n}\n")
+	writeRunDeriv4(b, specs)
 }

@@ -34,10 +34,10 @@ import (
 // a derivative kernel's output (cpu.batchChunk).
 const derivStride = 256
 
-// ds is a sample of every group: the value and the derivatives along x, y
-// and z; nil where the noise has no such axis, dz0 where the derivative is
-// +0 in every lane.
-type ds [4]opnd
+// ds is a sample of every group: the value and the derivatives along x, y,
+// z and w (4D kernels only: wide4dderiv.go); nil where the noise has no
+// such axis, dz0 where the derivative is +0 in every lane.
+type ds [5]opnd
 
 // zeroD is the operand of a derivative that is +0 in every lane.
 type zeroD struct{}
@@ -308,7 +308,7 @@ func (k *bk) octaveSumD(s ds, at func(c, g int) Mem, amp, ampSum cst, dst GPVirt
 }
 
 // storeInterleaved stores the samples of s (the components the noise has
-// not and dw are +0) to dst as []noise.Sample holds them, 20 bytes each:
+// not are +0, and so is dw but in 4D) to dst as []noise.Sample holds them, 20 bytes each:
 // at AVX2 the transposition of storeSamplesAVX2, at AVX-512 the
 // permutations of storeSamplesAVX512.
 func storeInterleaved(s ds, dst GPVirtual) {
@@ -336,7 +336,11 @@ func storeInterleaved(s ds, dst GPVirtual) {
 				KMOVW(masks.Offset(4*j), k23)
 				VBLENDMPS(t, r, k23, r)
 				KMOVW(masks.Offset(4*j+2), k4)
-				VBLENDMPS_BCST(kc(0).m, r, k4, r)
+				if s[4] != nil { // 4D: dw (wide4dderiv.go)
+					storeDwWide(s[4].(vg)[g], j, k4, r)
+				} else {
+					VBLENDMPS_BCST(kc(0).m, r, k4, r)
+				}
 				VMOVUPS(r, Mem{Base: dst, Disp: base + 64*j})
 			}
 			continue
@@ -354,6 +358,10 @@ func storeInterleaved(s ds, dst GPVirtual) {
 		for j, q := range []VecVirtual{s0, s1, s2, s3} {
 			VMOVUPS(q.AsX(), Mem{Base: dst, Disp: base + 20*j})
 			VEXTRACTF128(U8(1), q, Mem{Base: dst, Disp: base + 20*(j+4)})
+		}
+		if s[4] != nil { // 4D: dw (wide4dderiv.go)
+			storeDw(s[4].(vg)[g], dst, base)
+			continue
 		}
 		for j := range 8 {
 			MOVL(U32(0), Mem{Base: dst, Disp: base + 20*j + 16})
@@ -426,7 +434,7 @@ func lerpS(lo, hi ds, t, dt opnd, c int) ds {
 	subps(d, src1(hi[0]), lo[0])
 	mulps(d, d, dt)
 	var r ds
-	for i := 1; i < 4; i++ {
+	for i := 1; i < len(lo); i++ {
 		if lo[i] == nil {
 			continue
 		}

@@ -119,8 +119,11 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if deriv {
 		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32)"
 	}
-	if sp.dims == 4 { // wide4d.go
+	if sp.dims == 4 { // wide4d.go, wide4dderiv.go
 		sig = "func(x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32)"
+		if deriv {
+			sig = strings.TrimSuffix(sig, ")") + ", dst *float32)"
+		}
 	}
 	if sp.table {
 		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
