@@ -87,3 +87,7 @@ func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill 
 		}
 	})
 }
+
+// pipeOK reports whether the kernel being written walks its cells
+// pipelined.
+func pipeOK() bool { return wide() || groups == 1 }
