@@ -27,8 +27,9 @@ var pinSets = map[string][]uint32{
 	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
 	// Worley F1: the hash's primes and the byte fields' masks and scales
 	// (2D); in 3D the bits5 table too (pinB5)
-	"worley2DF1BatchAVX512": {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, inv255 - 8<<23, inv255 - 16<<23},
-	"worley3DF1BatchAVX512": {primeD, primeC, primeB},
+	"worley2DF1BatchAVX512":       {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, inv255 - 8<<23, inv255 - 16<<23},
+	"worley3DF1BatchAVX512":       {primeD, primeC, primeB},
+	"simplexSimplex3DBatchAVX512": {f1, signMask},
 }
 
 // pinB5 lists the kernels that hold wbits5's 32-float table in two

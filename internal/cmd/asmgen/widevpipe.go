@@ -17,16 +17,22 @@ type vcell struct {
 
 // pipeWalk evaluates cells 0 … n−1: hash(c) writes cell c's hash (the walk
 // order), dist(c) its candidates. Cell c + 1's hash is written before cell
-// c's candidates.
+// c's candidates (at AVX-512 cell c + 2's).
 func pipeWalk(n int, hash func(c int) vcell, dist func(c vcell)) {
-	cur := hash(0)
+	depth := 1
+	if wide() {
+		depth = 2 // 32 registers hold two cells' hashes ahead
+	}
+	var ahead []vcell
+	for c := 0; c < depth && c < n; c++ {
+		ahead = append(ahead, hash(c))
+	}
 	for c := 0; c < n; c++ {
-		var next vcell
-		if c+1 < n {
-			next = hash(c + 1)
+		if c+depth < n {
+			ahead = append(ahead, hash(c+depth))
 		}
-		dist(cur)
-		cur = next
+		dist(ahead[0])
+		ahead = ahead[1:]
 	}
 }
 
