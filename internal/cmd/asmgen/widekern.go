@@ -1201,7 +1201,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				zs[i] = k.fr.keep(index(2, w.i), spill)
 				ozs[i] = k.fr.keep(cellOff(2, w.f), spill)
 			}
-			if pipeOK() { // widevpipe.go
+			if pipeOK(2) { // widevpipe.go
 				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, add)
 				break
 			}
@@ -1230,7 +1230,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				ys[i] = k.fr.keep(index(1, w.i), spill)
 				oys[i] = k.fr.keep(cellOff(1, w.f), spill)
 			}
-			if pipeOK() { // widevpipe.go
+			if pipeOK(3) { // widevpipe.go
 				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, add)
 				break
 			}

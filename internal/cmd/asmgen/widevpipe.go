@@ -94,6 +94,7 @@ func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill 
 	})
 }
 
-// pipeOK reports whether the kernel being written walks its cells
-// pipelined.
-func pipeOK() bool { return wide() || groups == 1 }
+// pipeOK reports whether the kernel being written (dims dimensions) walks
+// its cells pipelined: all at AVX-512; at AVX2 those of one group, and the
+// 2D ones of two (16 registers hold two 3D groups pipelined no longer).
+func pipeOK(dims int) bool { return wide() || groups == 1 || dims == 2 }
