@@ -1084,6 +1084,10 @@ func wbits5(v vg, shift int) vg {
 		} else {
 			VPSRLD(U8(shift), v[g], r[g])
 		}
+		if pinnedB5[0] != nil { // the table in registers (widepin.go)
+			VPERMI2PS(pinnedB5[1], pinnedB5[0], r[g])
+			continue
+		}
 		t := ZMM()
 		VMOVUPS(lo, t)
 		VPERMI2PS(hi, t, r[g])
@@ -1200,6 +1204,10 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				zs[i] = k.fr.keep(index(2, w.i), spill)
 				ozs[i] = k.fr.keep(cellOff(2, w.f), spill)
 			}
+			if pipeOK(2) { // widevpipe.go
+				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, add)
+				break
+			}
 			for _, u := range offsets {
 				hx := eatC(k.h, index(0, u.i))
 				ox := cellOff(0, u.f)
@@ -1224,6 +1232,10 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 			for i, w := range offsets {
 				ys[i] = k.fr.keep(index(1, w.i), spill)
 				oys[i] = k.fr.keep(cellOff(1, w.f), spill)
+			}
+			if pipeOK(3) { // widevpipe.go
+				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, add)
+				break
 			}
 			for _, u := range offsets {
 				hx := eatC(k.h, index(0, u.i))

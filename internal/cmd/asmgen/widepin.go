@@ -2,6 +2,7 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
@@ -24,7 +25,22 @@ var pinSets = map[string][]uint32{
 	"perlinLattice3DBatchAVX512":  {f1, signMask, inv255x2, ^uint32(signMask), primeC, primeD, primeB, 0xFF, perlin3, coordLimit | signMask},
 	"valueLattice3DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
 	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
+	// Worley F1: the hash's primes and the byte fields' masks and scales
+	// (2D); in 3D the bits5 table too (pinB5)
+	"worley2DF1BatchAVX512":       {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, inv255 - 8<<23, inv255 - 16<<23},
+	"worley3DF1BatchAVX512":       {primeD, primeC, primeB},
+	"simplexSimplex3DBatchAVX512": {f1, signMask},
 }
+
+// pinB5 lists the kernels that hold wbits5's 32-float table in two
+// registers (pinnedB5) instead of reading it from memory at every lookup.
+var pinB5 = map[string]bool{
+	"worley3DF1BatchAVX512": true,
+}
+
+// pinnedB5 is the bits5 table's two halves while a kernel in pinB5 is
+// written (nil otherwise).
+var pinnedB5 [2]VecVirtual
 
 // pinLoad loads kernel name's pinned constants into registers (before its
 // loop).
@@ -42,7 +58,14 @@ func pinLoad(name string) {
 		}
 		pinned[v] = r
 	}
+	if pinB5[name] {
+		lo, hi := bits5Table()
+		for i, m := range []Mem{lo, hi} {
+			pinnedB5[i] = ZMM()
+			VMOVUPS(m, pinnedB5[i])
+		}
+	}
 }
 
 // pinReset ends a kernel's pinned constants.
-func pinReset() { pinned = nil }
+func pinReset() { pinned, pinnedB5 = nil, [2]VecVirtual{} }

@@ -1,0 +1,100 @@
+package main
+
+// The Voronoi cell walk, software-pipelined (AVX-512): the hash of the next
+// cell is written before the distances of the current one, so that its
+// chain of three dependent integer multiplies (about 40 cycles) is in the
+// scheduler while the current cell's lookups, offsets and squares run,
+// instead of after them. Every cell is still evaluated as the plain walk
+// evaluates it, and its candidates reach the minima in the same order:
+// only the order of independent instructions changes, never a result.
+
+// vcell is one cell of the walk: its offsets on each axis (indexes into
+// cellSteps) and its avalanched hash.
+type vcell struct {
+	u, j, i int
+	v       vg
+}
+
+// pipeWalk evaluates cells 0 … n−1: hash(c) writes cell c's hash (the walk
+// order), dist(c) its candidates. Cell c + 1's hash is written before cell
+// c's candidates (at AVX-512 cell c + 2's).
+func pipeWalk(n int, hash func(c int) vcell, dist func(c vcell)) {
+	depth := 1
+	if wide() {
+		depth = 2 // 32 registers hold two cells' hashes ahead
+	}
+	var ahead []vcell
+	for c := 0; c < depth && c < n; c++ {
+		ahead = append(ahead, hash(c))
+	}
+	for c := 0; c < n; c++ {
+		if c+depth < n {
+			ahead = append(ahead, hash(c+depth))
+		}
+		dist(ahead[0])
+		ahead = ahead[1:]
+	}
+}
+
+// voronoiWalk2Pipe is voronoiBody's 2D walk (offsets u on x, i on z),
+// pipelined; zs and ozs are the z indexes and offsets.
+func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(pt int, d vg)) {
+	var hx vg
+	oxs := [3]vg{}
+	pipeWalk(9, func(c int) vcell {
+		u, i := c/3, c%3
+		if i == 0 {
+			hx = eatC(k.h, cs.index(0, cellSteps[u].i))
+		}
+		return vcell{u: u, i: i, v: wavalanche(eatC(hx, zs[i]), false)}
+	}, func(c vcell) {
+		if c.i == 0 {
+			oxs[c.u] = cs.cellOff(0, cellSteps[c.u].f)
+		}
+		for pt := 0; pt < 2; pt++ {
+			x := k.vjitter(wbyteUnit(c.v, 16*pt, 8))
+			z := k.vjitter(wbyteUnit(c.v, 16*pt+8, 8))
+			addps(x, x, oxs[c.u])
+			addps(z, z, ozs[c.i])
+			add(pt, wdistance(cheb, x, z))
+		}
+	})
+}
+
+// voronoiWalk3Pipe is voronoiBody's 3D walk (offsets u on x, j on y, i on
+// z), pipelined.
+func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill bool, add func(pt int, d vg)) {
+	var hx, hy vg
+	var ox opnd
+	pipeWalk(27, func(c int) vcell {
+		u, j, i := c/9, c/3%3, c%3
+		if j == 0 && i == 0 {
+			hx = eatC(k.h, cs.index(0, cellSteps[u].i))
+		}
+		if i == 0 {
+			hy = eatC(hx, ys[j])
+		}
+		return vcell{u: u, j: j, i: i, v: wavalanche(eatC(hy, zs[i]), false)}
+	}, func(c vcell) {
+		if c.j == 0 && c.i == 0 {
+			ox = k.fr.keep(cs.cellOff(0, cellSteps[c.u].f), spill)
+		}
+		for pt := 0; pt < 2; pt++ {
+			x := k.vbits5(c.v, 15*pt)
+			y := k.vbits5(c.v, 15*pt+5)
+			z := k.vbits5(c.v, 15*pt+10)
+			addps(x, x, ox)
+			addps(y, y, oys[c.j])
+			addps(z, z, ozs[c.i])
+			add(pt, wdistance(cheb, x, y, z))
+		}
+		if c.j == 2 && c.i == 2 {
+			k.fr.release(ox)
+		}
+	})
+}
+
+// pipeOK reports whether the kernel being written (dims dimensions) walks
+// its cells pipelined: all at AVX-512; at AVX2 those of one group, and the
+// 2D ones of two (16 registers hold two 3D groups pipelined no longer).
+func pipeOK(dims int) bool { return wide() || groups == 1 || dims == 2 }
