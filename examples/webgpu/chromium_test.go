@@ -369,8 +369,9 @@ type row struct {
 // where there is no GPU), at verify's position sets and settings cases,
 // and compares them with the CPU reference under verify's tolerance
 // policy (compare.PolicyFor, compare.Values, compare.Samples,
-// compare.Folds). It writes the table, the page's screenshot and the
-// throughput of ~1M points to -out.
+// compare.Folds); then each example graph's kernel (runGraphs), bit for
+// bit with cpu.NewGraph. It writes the table, the page's screenshot and
+// the throughput of ~1M points to -out.
 func TestPageMatchesCPU(t *testing.T) {
 	variants := selected(t)
 	graphs := selectedGraphs(t)
