@@ -263,8 +263,11 @@ func selectedGraphs(t *testing.T) []string {
 		return nil
 	}
 	files, err := filepath.Glob(*graphGlob)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("-graphs %q: no graph file (%v)", *graphGlob, err)
+	if err != nil {
+		t.Fatalf("-graphs %q: %v", *graphGlob, err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("-graphs %q: no graph file matches", *graphGlob)
 	}
 	return files
 }
