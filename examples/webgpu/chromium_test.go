@@ -27,13 +27,15 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
+	"github.com/noiselab/noise/graph"
 )
 
 var (
-	outDir   = flag.String("out", "../../out/chromium", "`directory` for the screenshot, the table and the timings")
-	only     = flag.String("variants", "", "comma-separated variant names (default: every variant)")
-	nPoints  = flag.Int("n", 1000, "points per position set, as verify's -n")
-	benchPts = flag.Int("bench-size", 1024, "the benchmark grid's side: size² points")
+	outDir    = flag.String("out", "../../out/chromium", "`directory` for the screenshot, the table and the timings")
+	only      = flag.String("variants", "", "comma-separated variant names (default: every variant)")
+	nPoints   = flag.Int("n", 1000, "points per position set, as verify's -n")
+	benchPts  = flag.Int("bench-size", 1024, "the benchmark grid's side: size² points")
+	graphGlob = flag.String("graphs", "../graphs/*.json", "`glob` of the graphs to run (empty: none)")
 )
 
 // workgroupSize is noise.js's WORKGROUP_SIZE (and what noise shader -lang
@@ -63,7 +65,7 @@ type page struct {
 // openPage serves the page with the values kernels of variants (and an
 // index.json listing them) and opens it in headless Chromium; it skips
 // when there is no Chromium, unless NOISE_REQUIRE_GPU is set.
-func openPage(t *testing.T, variants []compare.Variant, first string) *page {
+func openPage(t *testing.T, variants []compare.Variant, graphs []string, first string) *page {
 	t.Helper()
 	exe := chromium()
 	if exe == "" {
@@ -81,7 +83,7 @@ func openPage(t *testing.T, variants []compare.Variant, first string) *page {
 		}
 		menu = append(slices.Clip(menu), v)
 	}
-	writeKernels(t, kernels, menu)
+	writeKernels(t, kernels, menu, graphs)
 	mux := http.NewServeMux()
 	mux.Handle("/kernels/", http.StripPrefix("/kernels/", http.FileServer(http.Dir(kernels))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -171,9 +173,15 @@ func kernelFile(v compare.Variant) string {
 // withParams is the index entry whose uniform block is given.
 const withParams = "perlin 3D, domain PS"
 
+// graphEntry is the menu's name of a graph file: "graph clouds".
+func graphEntry(path string) string {
+	return "graph " + strings.TrimSuffix(filepath.Base(path), ".json")
+}
+
 // writeKernels writes what README.md says to generate: each variant's
-// values kernel (noise shader -lang wgsl) and index.json.
-func writeKernels(t *testing.T, dir string, variants []compare.Variant) {
+// values kernel (noise shader -lang wgsl), each graph's kernel (noise
+// shader -graph FILE -lang wgsl) with its uniform block, and index.json.
+func writeKernels(t *testing.T, dir string, variants []compare.Variant, graphs []string) {
 	type entry struct {
 		Name   string `json:"name"`
 		Dims   int    `json:"dims"`
@@ -214,10 +222,70 @@ func writeKernels(t *testing.T, dir string, variants []compare.Variant) {
 		t.Fatal(err)
 	}
 	index.Kernels = append(index.Kernels, entry{Name: withParams, Dims: 3, WGSL: kernelFile(perlin), Params: params})
+	// The graphs: one kernel each, whose block (count, stride,
+	// derivatives) the entry gives; the page writes count and stride.
+	for _, path := range graphs {
+		src := graphSource(t, path)
+		file := strings.ReplaceAll(graphEntry(path), " ", "-") + ".wgsl"
+		params, err := shaders.GraphParamsWGSL(0, 3, false)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		index.Kernels = append(index.Kernels, entry{Name: graphEntry(path), Dims: 3, WGSL: file, Params: params})
+	}
 	b, _ := json.MarshalIndent(index, "", "  ")
 	if err := os.WriteFile(filepath.Join(dir, "index.json"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// graphSource is the WGSL kernel of a graph file (noise shader -graph
+// FILE -lang wgsl).
+func graphSource(t *testing.T, path string) string {
+	g, err := graph.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := shaders.GraphSourceWGSL(g, workgroupSize, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return src
+}
+
+// selectedGraphs are the graph files of -graphs (default the example
+// graphs, those verify runs).
+func selectedGraphs(t *testing.T) []string {
+	if *graphGlob == "" {
+		return nil
+	}
+	files, err := filepath.Glob(*graphGlob)
+	if err != nil {
+		t.Fatalf("-graphs %q: %v", *graphGlob, err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("-graphs %q: no graph file matches", *graphGlob)
+	}
+	return files
+}
+
+// finite are the positions with every component finite: WGSL promises
+// nothing of Inf and NaN (docs/gpu.md), as in gpu/webgpu's graph tests.
+func finite(pos []mgl32.Vec4) []mgl32.Vec4 {
+	var out []mgl32.Vec4
+	for _, p := range pos {
+		ok := true
+		for _, c := range p {
+			ok = ok && !math.IsNaN(float64(c)) && !math.IsInf(float64(c), 0)
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // variantNamed is the variant of compare.Variants named name ("perlin 3D").
@@ -304,12 +372,14 @@ type row struct {
 // where there is no GPU), at verify's position sets and settings cases,
 // and compares them with the CPU reference under verify's tolerance
 // policy (compare.PolicyFor, compare.Values, compare.Samples,
-// compare.Folds). It writes the table, the page's screenshot and the
-// throughput of ~1M points to -out.
+// compare.Folds); then each example graph's kernel (runGraphs), bit for
+// bit with cpu.NewGraph. It writes the table, the page's screenshot and
+// the throughput of ~1M points to -out.
 func TestPageMatchesCPU(t *testing.T) {
 	variants := selected(t)
+	graphs := selectedGraphs(t)
 	start := time.Now()
-	p := openPage(t, variants, "perlin 3D")
+	p := openPage(t, variants, graphs, "perlin 3D")
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -338,7 +408,7 @@ func TestPageMatchesCPU(t *testing.T) {
 		}
 	}
 
-	screenshot(t, p)
+	screenshot(t, p, graphs)
 
 	sets := compare.PositionSets(*nPoints, 1)
 	var pos4 []mgl32.Vec4
@@ -480,9 +550,12 @@ func TestPageMatchesCPU(t *testing.T) {
 			t.Logf("chromium: %d of %d variants, %d pass, %.0f s", vi+1, len(variants), passed, time.Since(start).Seconds())
 		}
 	}
-	secs := time.Since(start).Seconds()
+	vsecs := time.Since(start).Seconds()
 	summary := fmt.Sprintf("chromium: %d of %d variants pass, %d bit-exact; %d comparisons (%d settings × %d positions, values and samples); %.1f s",
-		passed, len(variants), exact, points, len(cases), n, secs)
+		passed, len(variants), exact, points, len(cases), n, vsecs)
+	if len(graphs) > 0 {
+		summary += "\n" + runGraphs(t, p, graphs, pos4, &rows)
+	}
 	writeTable(t, info, rows, summary)
 	t.Log(summary)
 	t.Logf("table: %s", filepath.Join(*outDir, "verify.txt"))
@@ -490,10 +563,83 @@ func TestPageMatchesCPU(t *testing.T) {
 	bench(t, p)
 }
 
+// runGraphs runs each graph's kernel in the page, values (derivatives 0 in
+// its uniform block) and samples (derivatives 1), at the finite positions
+// of verify's sets (4-component: a graph reads w), and compares them with
+// cpu.NewGraph's: bit for bit, as gpu/webgpu's graph tests on Dawn do at
+// finite positions (verify -exact's policy, compare.Exact). It appends a
+// row per graph and returns the summary line.
+func runGraphs(t *testing.T, p *page, graphs []string, pos []mgl32.Vec4, rows *[]row) string {
+	start := time.Now()
+	pos4 := finite(pos)
+	n := len(pos4)
+	if _, err := call[chromedp.Void](p, "setPositions", base64.StdEncoding.EncodeToString(floatBytes(pos4))); err != nil {
+		t.Fatal(err)
+	}
+	passed, exact, points := 0, 0, 0
+	for _, path := range graphs {
+		r := row{name: graphEntry(path), pass: true}
+		g, err := graph.LoadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := call[int](p, "prepare", graphSource(t, path))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		t0 := time.Now()
+		var got [2][]float32
+		for k, deriv := range []bool{false, true} {
+			params, err := shaders.GraphParamsWGSL(uint32(n), 4, deriv)
+			if err == nil {
+				got[k], err = p.runAll(id, [][]byte{params}, n, 1+4*k)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+		call[chromedp.Void](p, "release", id)
+		r.seconds = time.Since(t0).Seconds()
+		cs, err := cpu.NewGraph(g)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		wantV, wantS := make([]float32, n), make([]noise.Sample, n)
+		if err := errors.Join(cs.Values4(pos4, wantV), cs.Samples4(pos4, wantS)); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		gotS := unsafe.Slice((*noise.Sample)(unsafe.Pointer(&got[1][0])), n)
+		for _, rep := range []compare.Report{compare.Values(wantV, got[0], compare.Exact), compare.Samples(wantS, gotS, compare.Exact)} {
+			for c := 0; c < rep.Components; c++ {
+				r.points += rep.Stats[c].N
+			}
+			r.maxULP = max(r.maxULP, rep.MaxULP())
+			r.maxAbs = max(r.maxAbs, rep.MaxAbs())
+			if !rep.Pass() && r.pass {
+				r.pass = false
+				r.fail = rep.Worst(func(j int) string { return fmt.Sprint(pos4[j]) })
+			}
+		}
+		if r.pass {
+			passed++
+		} else {
+			t.Errorf("%s: FAIL: %s", r.name, r.fail)
+		}
+		if r.maxULP == 0 {
+			exact++
+		}
+		points += r.points
+		*rows = append(*rows, r)
+	}
+	return fmt.Sprintf("chromium: %d of %d graphs pass (0 ULP), %d bit-exact; %d comparisons (%d finite positions, values and samples); %.1f s",
+		passed, len(graphs), exact, points, n, time.Since(start).Seconds())
+}
+
 // screenshot renders perlin 3D with 3 octaves through the page's menu and
 // form, checks that the status line and the canvas show values, and keeps
-// a screenshot.
-func screenshot(t *testing.T, p *page) {
+// a screenshot; then it renders the entry with a given uniform block and
+// the first graph, through the menu.
+func screenshot(t *testing.T, p *page, graphs []string) {
 	err := chromedp.Do(p.ctx,
 		chromedp.SetValue(chromedp.CSS("#variant"), "perlin 3D"),
 		chromedp.SetValue(chromedp.CSS("#octaves"), "3"),
@@ -534,13 +680,23 @@ func screenshot(t *testing.T, p *page) {
 	if state, status := p.wait(time.Minute); state != "ready" || !strings.HasPrefix(status, withParams+", the entry's params: 256×256 points") {
 		t.Errorf("render %s: state %s: %s", withParams, state, status)
 	}
+	if len(graphs) == 0 {
+		return
+	}
+	name := graphEntry(graphs[0])
+	if err := chromedp.Do(p.ctx, chromedp.SetValue(chromedp.CSS("#variant"), name), chromedp.Click(chromedp.CSS("#render"))); err != nil {
+		t.Fatal(err)
+	}
+	if state, status := p.wait(time.Minute); state != "ready" || !strings.HasPrefix(status, name+", the entry's params: 256×256 points") {
+		t.Errorf("render %s: state %s: %s", name, state, status)
+	}
 }
 
 // writeTable writes one line per variant, like verify's table.
 func writeTable(t *testing.T, info json.RawMessage, rows []row, summary string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "WebGPU in headless Chromium: %s\n\n", info)
-	fmt.Fprintf(&b, "%-42s %-6s %10s %8s %9s %7s\n", "variant", "result", "max abs", "max ULP", "points", "page s")
+	fmt.Fprintf(&b, "%-42s %-6s %10s %8s %9s %7s\n", "variant or graph", "result", "max abs", "max ULP", "points", "page s")
 	for _, r := range rows {
 		res := "PASS"
 		if !r.pass {
