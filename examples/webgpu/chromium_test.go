@@ -28,14 +28,16 @@ import (
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/graph"
+	"github.com/noiselab/noise/internal/grid"
 )
 
 var (
-	outDir    = flag.String("out", "../../out/chromium", "`directory` for the screenshot, the table and the timings")
-	only      = flag.String("variants", "", "comma-separated variant names (default: every variant)")
-	nPoints   = flag.Int("n", 1000, "points per position set, as verify's -n")
-	benchPts  = flag.Int("bench-size", 1024, "the benchmark grid's side: size² points")
-	graphGlob = flag.String("graphs", "../graphs/*.json", "`glob` of the graphs to run (empty: none)")
+	outDir      = flag.String("out", "../../out/chromium", "`directory` for the screenshot, the table and the timings")
+	only        = flag.String("variants", "", "comma-separated variant names (default: every variant)")
+	nPoints     = flag.Int("n", 1000, "points per position set, as verify's -n")
+	benchPts    = flag.Int("bench-size", 1024, "the benchmark grid's side: size² points")
+	benchNoises = flag.String("bench-noises", "perlin", "comma-separated noise types to time in 2D and 3D (empty: none); bench/regen.sh's list: value,perlin,simplex,simplex-value,voronoi-worley-f1,voronoi-chebyshev-f1,perm-value")
+	graphGlob   = flag.String("graphs", "../graphs/*.json", "`glob` of the graphs to run (empty: none)")
 )
 
 // workgroupSize is noise.js's WORKGROUP_SIZE (and what noise shader -lang
@@ -560,7 +562,7 @@ func TestPageMatchesCPU(t *testing.T) {
 	t.Log(summary)
 	t.Logf("table: %s", filepath.Join(*outDir, "verify.txt"))
 
-	bench(t, p)
+	bench(t, p, info)
 }
 
 // runGraphs runs each graph's kernel in the page, values (derivatives 0 in
@@ -713,33 +715,95 @@ func writeTable(t *testing.T, info json.RawMessage, rows []row, summary string) 
 	}
 }
 
-// bench times perlin 3D (default settings, values) on -bench-size² points
-// in the page: resident (dispatch, then onSubmittedWorkDone) and with the
-// results read back (mapAsync), best of five.
-func bench(t *testing.T, p *page) {
-	if *benchPts <= 0 {
+// bench times the -bench-noises kernels (default settings, values) in
+// 2D and 3D on the first -bench-size² points of noise bench's GPU grids
+// (internal/grid.First, as noise bench -gpu-points takes them): resident
+// (dispatch, then onSubmittedWorkDone) and with the results read back
+// (upload, dispatch, mapAsync, copy out), best of five. It writes
+// bench.txt and chromium.json (the input bench/regen.sh's WebGPU section
+// reads, NOISE_BENCH_CHROMIUM; bench/report/webgpu.go).
+func bench(t *testing.T, p *page, info json.RawMessage) {
+	if *benchPts <= 0 || *benchNoises == "" {
 		return
 	}
-	src, err := shaders.ComputeSourceWGSL(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: noise.DefaultSettings()}, false, workgroupSize, nil)
+	n := *benchPts * *benchPts
+	type rate struct {
+		MptsPerS float64 `json:"mpts_per_s"`
+	}
+	type row struct {
+		Noise     string `json:"noise"`
+		Dims      int    `json:"dims"`
+		Positions int    `json:"positions"`
+		Resident  rate   `json:"resident"`
+		Readback  rate   `json:"readback"`
+	}
+	var rows []row
+	var lines []string
+	for _, dims := range []int{2, 3} {
+		pos := grid.First(dims, n)
+		if _, err := call[chromedp.Void](p, "setPositions", base64.StdEncoding.EncodeToString(floatBytes(pos))); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range strings.Split(*benchNoises, ",") {
+			nt, err := noise.ParseNoise(name)
+			if err != nil {
+				t.Fatalf("-bench-noises: %v", err)
+			}
+			cfg := noise.Config{Noise: nt, Dims: dims, Settings: noise.DefaultSettings()}
+			if cfg.Validate() != nil {
+				continue // a noise without this dimension
+			}
+			src, err := shaders.ComputeSourceWGSL(cfg, false, workgroupSize, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := call[int](p, "compile", src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms, err := call[struct {
+				Resident float64 `json:"resident"`
+				Readback float64 `json:"readback"`
+			}](p, "benchKernel", id, n, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := call[chromedp.Void](p, "release", id); err != nil {
+				t.Fatal(err)
+			}
+			r := row{Noise: name, Dims: dims, Positions: n,
+				Resident: rate{float64(n) / ms.Resident / 1e3}, Readback: rate{float64(n) / ms.Readback / 1e3}}
+			rows = append(rows, r)
+			lines = append(lines, fmt.Sprintf("chromium bench: %s %dD, default settings, %d points: resident %.1f Mpts/s (%.1f ms), with readback %.1f Mpts/s (%.1f ms), best of 5",
+				name, dims, n, r.Resident.MptsPerS, ms.Resident, r.Readback.MptsPerS, ms.Readback))
+			t.Log(lines[len(lines)-1])
+		}
+	}
+	version := "Chromium"
+	if out, err := exec.Command(chromium(), "--version").Output(); err == nil {
+		version = strings.TrimSpace(string(out))
+	}
+	var ad struct {
+		Vendor, Architecture, Device, Description string
+	}
+	_ = json.Unmarshal(info, &ad)
+	adapter := strings.Join(slices.DeleteFunc([]string{ad.Vendor, ad.Architecture, ad.Device, ad.Description}, func(s string) bool { return s == "" }), " ")
+	doc, err := json.MarshalIndent(map[string]any{
+		"duration":   "best of 5 dispatches",
+		"gpu_points": n,
+		"webgpu": map[string]string{
+			"adapter": adapter,
+			"runtime": version + ", headless, --enable-unsafe-webgpu (examples/webgpu)",
+		},
+		"webgpu_rows": rows,
+	}, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := call[int](p, "compile", src)
-	if err != nil {
+	if err := os.WriteFile(filepath.Join(*outDir, "chromium.json"), append(doc, '\n'), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ms, err := call[struct {
-		Resident float64 `json:"resident"`
-		Readback float64 `json:"readback"`
-	}](p, "benchGrid", id, *benchPts, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := float64(*benchPts * *benchPts)
-	line := fmt.Sprintf("chromium bench: perlin 3D, default settings, %d points: resident %.1f Mpts/s (%.1f ms), with readback %.1f Mpts/s (%.1f ms), best of 5",
-		int(n), n/ms.Resident/1e3, ms.Resident, n/ms.Readback/1e3, ms.Readback)
-	t.Log(line)
-	if err := os.WriteFile(filepath.Join(*outDir, "bench.txt"), []byte(line+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*outDir, "bench.txt"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -304,6 +304,10 @@ export function testAPI(noise) {
       }
       return toBase64(out);
     },
+    // benchKernel times kernel id (values, default settings) on the first
+    // count of the positions uploaded last.
+    benchKernel: async (id, count, reps) =>
+      noise.bench(await kernels[id], packParams(count, 3, DEFAULT_SETTINGS), count, 1, reps),
     // benchGrid times kernel id (3D values) on a size×size grid.
     benchGrid: async (id, size, reps) => {
       noise.setPositions(gridPositions(size, 8, 3));
