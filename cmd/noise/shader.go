@@ -60,8 +60,9 @@ and LibraryWGSL): the kernel's entry point is main, @workgroup_size(64),
 positions in @group(0) @binding(0), results in @binding(1), and count,
 stride, Settings and Domain in the uniform buffer @binding(2)
 (shaders.ParamsWGSL writes its bytes); the perm-value table is inlined.
--library and -prefix work as for GLSL; -version and -precision worst are
-GLSL's only, and -graph has no WGSL form yet.
+-library, -prefix, -arith and -precision work as for GLSL (-precision
+worst emulates the least precise GPU WGSL allows); -version is GLSL's
+only, and -graph has no WGSL form yet.
 
 -version sets the kernel's #version (430 or 450; not with -library, which
 has no #version line and compiles from 410 on). -arith exact
@@ -112,9 +113,6 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		}
 		if cliflag.IsSet(fs, "version") {
 			return errors.New("-version does nothing with -lang wgsl: WGSL has no #version line")
-		}
-		if f.precision != shaders.PrecisionNative {
-			return fmt.Errorf("-precision %s is GLSL's only: WGSL has native precision", f.precision)
 		}
 	}
 	if f.graph != "" {
