@@ -65,8 +65,9 @@ and LibraryWGSL): the kernel's entry point is main, @workgroup_size(64),
 positions in @group(0) @binding(0), results in @binding(1), and count,
 stride, Settings and Domain in the uniform buffer @binding(2)
 (shaders.ParamsWGSL writes its bytes); the perm-value table is inlined.
--library, -prefix and -graph work as for GLSL; -version and -precision
-worst are GLSL's only.
+-library, -prefix, -arith, -precision and -graph work as for GLSL
+(-precision worst emulates the least precise GPU WGSL allows; not with
+-graph); -version is GLSL's only.
 
 -version sets the kernel's #version (430 or 450; not with -library, which
 has no #version line and compiles from 410 on). -arith exact
@@ -114,9 +115,6 @@ func runShader(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	if wgsl {
 		if cliflag.IsSet(fs, "version") {
 			return errors.New("-version does nothing with -lang wgsl: WGSL has no #version line")
-		}
-		if f.precision != shaders.PrecisionNative {
-			return fmt.Errorf("-precision %s is GLSL's only: WGSL has native precision", f.precision)
 		}
 	}
 	if f.graph != "" {

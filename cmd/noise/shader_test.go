@@ -247,6 +247,15 @@ func TestShaderLang(t *testing.T) {
 	if r.stdout != lib || !strings.Contains(r.stdout, "fn hills_sample(p: vec3f)") {
 		t.Error("-lang wgsl -library: not shaders.LibraryWGSL of the flags")
 	}
+	worst, err := shaders.ComputeSourceWGSL(cfg, false, 64, &shaders.Options{Precision: shaders.PrecisionWorst})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = runIn("", "shader", "-noise", "simplex", "-dims", "2", "-lang", "wgsl", "-precision", "worst")
+	mustOK(t, r)
+	if r.stdout != worst || !strings.Contains(r.stdout, "fn noise_worstDiv(") {
+		t.Error("-lang wgsl -precision worst: not shaders.ComputeSourceWGSL with the worst-case emulation")
+	}
 	glsl, _ := shaders.ComputeSource(cfg, false, 64, nil)
 	if r := runIn("", "shader", "-noise", "simplex", "-dims", "2", "-lang", "glsl"); r.stdout != glsl {
 		t.Error("-lang glsl: not the GLSL kernel")
@@ -257,7 +266,6 @@ func TestShaderLang(t *testing.T) {
 	}{
 		{[]string{"-lang", "hlsl"}, "valid: glsl, wgsl"},
 		{[]string{"-lang", "wgsl", "-version", "450"}, "WGSL has no #version"},
-		{[]string{"-lang", "wgsl", "-precision", "worst"}, "GLSL's only"},
 	} {
 		r := runIn("", append([]string{"shader", "-noise", "perlin"}, c.args...)...)
 		checkOneLineError(t, strings.Join(c.args, " "), r, "noise shader: ", c.key)

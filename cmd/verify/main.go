@@ -79,7 +79,9 @@ A graph (-graph, examples/graphs) is compared within its error bound from
 its sources' tolerances (docs/graphs.md §5.1); one with no finite bound is
 skipped under -precision worst with native arithmetic. -backend webgpu
 runs the WGSL kernels on WebGPU (Dawn in Node.js: make webgpu-deps) with
-the same matrix and policy, graphs included (their WGSL kernels).
+the same matrix and policy, -arith and -precision included (-precision
+worst emulates the least precise WebGPU WGSL allows), graphs included
+(their WGSL kernels).
 `
 
 func parseOptions(args []string, stdout io.Writer) (*options, error) {

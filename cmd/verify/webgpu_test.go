@@ -174,3 +174,71 @@ func TestWebGPUErrors(t *testing.T) {
 		}
 	}
 }
+
+// needLlvmpipe skips, saying so, unless Dawn runs on Mesa llvmpipe: the GPU
+// whose / and sqrt round correctly, where the fenced WGSL has the CPU's bits.
+func needLlvmpipe(t *testing.T) {
+	t.Helper()
+	needWebGPU(t)
+	r, err := webgpu.Start(webgpu.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if info := r.Info().String(); !strings.Contains(info, "llvmpipe") {
+		t.Skipf("Dawn runs on %s, not Mesa llvmpipe: bit-exactness is not expected", info)
+	}
+}
+
+// webgpuExactVariants were not bit-exact on Dawn before every float
+// operation of the WGSL was fenced (Mesa fused a product into a sum,
+// reassociated c·(a·b) into (c·a)·b): simplex 1D, the 2D variants under a
+// progressive warp, the cell values under ping-pong.
+const webgpuExactVariants = "simplex,value,voronoi-worley-cell-value,voronoi-worley-f1"
+
+// TestWebGPUBitExact: on Dawn over llvmpipe those variants, 1D and 2D,
+// have the CPU's bits (-exact: 0 ULP), values and derivatives, with native
+// arithmetic, and two of them with the exact arithmetic.
+func TestWebGPUBitExact(t *testing.T) {
+	needLlvmpipe(t)
+	for _, c := range []struct{ arith, noise string }{{"native", webgpuExactVariants}, {"exact", "simplex,voronoi-worley-f1"}} {
+		r := runVerify([]string{"-backend", "webgpu", "-exact", "-arith", c.arith, "-noise", c.noise, "-dims", "1,2", "-tiling", "no", "-n", "20"}, nil)
+		pass, fail := rows(t, r.stdout)
+		if want := 2 * (strings.Count(c.noise, ",") + 1); r.code != 0 || len(pass) != want || len(fail) != 0 {
+			t.Errorf("-arith %s -exact: exit %d, %d PASS, failing %q; want 0, %d, none\n%s", c.arith, r.code, len(pass), fail, want, r.stderr)
+		}
+	}
+}
+
+// TestWebGPUPrecisionWorst: under the emulated least precise WebGPU
+// (wgsl/worst.wgsl) every variant of a sample passes the tolerance policy,
+// and some are no longer bit-exact (the emulation is in effect); with the
+// exact arithmetic they are bit-exact again but for smooth Worley, whose
+// exp and log stay the GPU's (moved by the emulation).
+func TestWebGPUPrecisionWorst(t *testing.T) {
+	needLlvmpipe(t)
+	jsonPath := filepath.Join(t.TempDir(), "r.json")
+	args := []string{"-backend", "webgpu", "-precision", "worst", "-noise", "simplex,perlin,voronoi-worley-f1,voronoi-worley-smooth-lse", "-dims", "2", "-tiling", "no", "-n", "20"}
+	r := runVerify(append(args, "-json", jsonPath), nil)
+	pass, fail := rows(t, r.stdout)
+	if r.code != 0 || len(pass) != 4 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
+		t.Fatalf("-precision worst: exit %d, %d PASS, failing %q; want 0, 4, none\n%s%s", r.code, len(pass), fail, r.stdout, r.stderr)
+	}
+	var rep report
+	b, err := os.ReadFile(jsonPath)
+	if err == nil {
+		err = json.Unmarshal(b, &rep)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Exact >= 4 {
+		t.Errorf("-precision worst: %d of 4 bit-exact: the emulation is not in effect", rep.Exact)
+	}
+	r = runVerify(append(args, "-arith", "exact", "-exact"), nil)
+	_, fail = rows(t, r.stdout)
+	want := "voronoi-worley-smooth-lse 2D"
+	if r.code != 1 || strings.Join(fail, "|") != want {
+		t.Errorf("-precision worst -arith exact -exact: exit %d, failing %q; want 1 and %q\n%s", r.code, fail, want, r.stderr)
+	}
+}

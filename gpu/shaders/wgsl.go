@@ -62,18 +62,9 @@ func wgslFunctions() string {
 	return b.String()
 }
 
-// wgslOptions resolves opts for WGSL: the prefix and the arithmetic apply;
-// Version is GLSL's and is ignored; PrecisionWorst has no WGSL form.
-func wgslOptions(opts *Options) (Options, error) {
-	o, err := opts.resolve()
-	if err != nil {
-		return o, err
-	}
-	if o.Precision != PrecisionNative {
-		return o, fmt.Errorf("shaders: precision %s is not available in WGSL (native only)", o.Precision)
-	}
-	return o, nil
-}
+// wgslOptions resolves opts for WGSL: the prefix, the arithmetic and the
+// precision apply; Version is GLSL's and is ignored.
+func wgslOptions(opts *Options) (Options, error) { return opts.resolve() }
 
 // wgslHeader returns the enum consts, the NOISE_* consts that specialise
 // the functions to cfg's variant and the arithmetic, the permutation table
@@ -156,9 +147,25 @@ func wgslGlobalNames(src string) map[string]bool {
 	return names
 }
 
-// buildWGSL prefixes lib's module-scope names throughout lib+kernel.
-func buildWGSL(lib, kernel string, o Options) string {
-	return namespace(lib+kernel, o.Prefix, wgslGlobalNames(lib))
+// buildWGSL fences every float operation of lib+kernel (WGSL's `precise`:
+// wgslprecise.go), with PrecisionWorst replaces the inexact ones by
+// wgsl/worst.wgsl's emulation, and prefixes lib's module-scope names
+// throughout.
+func buildWGSL(lib, kernel string, o Options) (string, error) {
+	lib += wgslVectorFences
+	src := lib + kernel
+	worstEnd := 0
+	if o.Precision == PrecisionWorst {
+		worst := "// ---- worst.wgsl ----\n" + readWGSL("worst.wgsl")
+		worstEnd = len(src)
+		src += worst
+		lib += worst
+	}
+	src, err := preciseWGSL(src, worstEnd)
+	if err != nil {
+		return "", err
+	}
+	return namespace(src, o.Prefix, wgslGlobalNames(lib)), nil
 }
 
 // computeWGSL is the buffer kernel: Params, the bindings and main.
@@ -221,8 +228,9 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
 // (wgsl/layout.wgsl). Invocation i >= count writes nothing. The
 // perm-value table is inlined in the source. opts' Prefix and Arith apply
 // as for ComputeSource (the noise's names carry the prefix; the kernel's
-// own, above and Params, do not); its Version does not, and
-// PrecisionWorst is refused.
+// own, above and Params, do not), and so does its Precision
+// (PrecisionWorst: wgsl/worst.wgsl); its Version does not. Every float
+// operation is fenced, WGSL's stand-in for GLSL's precise (wgslprecise.go).
 func ComputeSourceWGSL(cfg noise.Config, derivatives bool, workgroupSize int, opts *Options) (string, error) {
 	o, err := wgslOptions(opts)
 	if err != nil {
@@ -235,7 +243,7 @@ func ComputeSourceWGSL(cfg noise.Config, derivatives bool, workgroupSize int, op
 	if err != nil {
 		return "", err
 	}
-	return buildWGSL(h+wgslFunctions(), fmt.Sprintf(computeWGSL, derivatives, workgroupSize), o), nil
+	return buildWGSL(h+wgslFunctions(), fmt.Sprintf(computeWGSL, derivatives, workgroupSize), o)
 }
 
 // ParamsWGSL returns the bytes of ComputeSourceWGSL's uniform buffer
@@ -302,7 +310,7 @@ fn value(p: vec3f) -> f32 { return sample(p).v; }
 // PSettings and PDomain are the structs of wgsl/layout.wgsl, member for
 // member the fields of UniformSettings and UniformDomain. The perm-value
 // table is a var<private>. Libraries with different prefixes live in one
-// shader. PrecisionWorst is refused; Version does not apply.
+// shader. Precision applies as for ComputeSourceWGSL; Version does not.
 func LibraryWGSL(cfg noise.Config, opts *Options) (string, error) {
 	o, err := wgslOptions(opts)
 	if err != nil {
@@ -316,7 +324,11 @@ func LibraryWGSL(cfg noise.Config, opts *Options) (string, error) {
 	b.WriteString(h)
 	b.WriteString(wgslFunctions())
 	fmt.Fprintf(&b, libraryEntryWGSL, NewUniformSettings(cfg.Settings).WGSL(), NewUniformDomain(cfg.Domain).WGSL())
-	return "// github.com/noiselab/noise WGSL library, prefix " + o.Prefix + "\n" + buildWGSL(b.String(), "", o), nil
+	src, err := buildWGSL(b.String(), "", o)
+	if err != nil {
+		return "", err
+	}
+	return "// github.com/noiselab/noise WGSL library, prefix " + o.Prefix + "\n" + src, nil
 }
 
 // wgslFloat writes f as its exact bit pattern.

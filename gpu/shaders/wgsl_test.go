@@ -156,6 +156,8 @@ func TestWGSLCompiles(t *testing.T) {
 				add(fileName(cfg, fmt.Sprintf("%s_%v.wgsl", a, deriv)), src, err, most && deriv)
 			}
 		}
+		worst, err := ComputeSourceWGSL(cfg, true, 64, &Options{Precision: PrecisionWorst})
+		add(fileName(cfg, "worst_true.wgsl"), worst, err, most)
 		lib, err := LibraryWGSL(cfg, nil)
 		add(fileName(cfg, "lib.wgsl"), lib+`
 struct LibParams {
@@ -299,8 +301,8 @@ func TestParamsWGSL(t *testing.T) {
 // of the two reads as a translation), but for noiseOctave and warpNoise,
 // which Go writes per variant for WGSL (wgslHeader), and nan32, a macro in
 // GLSL and a function in WGSL, and fence, WGSL's stand-in for `precise`
-// (common.wgsl); and no WGSL file spells an enum code by
-// hand (they come from enumCodes, as the GLSL's do).
+// (common.wgsl); worst.wgsl mirrors worst.glsl; and no WGSL file spells
+// an enum code by hand (they come from enumCodes, as the GLSL's do).
 func TestWGSLMirrorsGLSL(t *testing.T) {
 	glslFn := regexp.MustCompile(`(?m)^[A-Za-z][A-Za-z0-9]* ([A-Za-z][A-Za-z0-9]*)\(`)
 	wgslFn := regexp.MustCompile(`(?m)^fn ([A-Za-z][A-Za-z0-9]*)\(`)
@@ -316,7 +318,7 @@ func TestWGSLMirrorsGLSL(t *testing.T) {
 		}
 		return out
 	}
-	for _, f := range wgslFunctionFiles {
+	for _, f := range append(slices.Clone(wgslFunctionFiles), "worst") {
 		if f == "layout" {
 			continue
 		}
