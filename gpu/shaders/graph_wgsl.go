@@ -2,6 +2,7 @@ package shaders
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -80,7 +81,7 @@ fn graphValue(p: vec4f) -> f32 { return graph(p).v; }
 // Pgraph, or a compiler may fold the fences away (GraphSourceWGSL's
 // kernel does).
 func GraphLibraryWGSL(g *graph.Graph, opts *Options) (string, error) {
-	o, err := wgslOptions(opts)
+	o, err := graphWGSLOptions(opts)
 	if err != nil {
 		return "", err
 	}
@@ -104,7 +105,7 @@ const GraphParamsSizeWGSL = 16
 // position has w = 0. opts apply as for GraphLibraryWGSL; the graph's
 // names carry the prefix, the kernel's own (above) do not.
 func GraphSourceWGSL(g *graph.Graph, workgroupSize int, opts *Options) (string, error) {
-	o, err := wgslOptions(opts)
+	o, err := graphWGSLOptions(opts)
 	if err != nil {
 		return "", err
 	}
@@ -415,4 +416,15 @@ func (t *wgslTrans) unary() string {
 		}
 	}
 	return x
+}
+
+// graphWGSLOptions is wgslOptions for a graph: PrecisionWorst is refused
+// (the graph's own divisions have no worst form in WGSL yet; the GLSL
+// graph has one).
+func graphWGSLOptions(opts *Options) (Options, error) {
+	o, err := wgslOptions(opts)
+	if err == nil && o.Precision == PrecisionWorst {
+		err = errors.New("shaders: -precision worst is not available in WGSL for graphs (it is GLSL's only)")
+	}
+	return o, err
 }
