@@ -137,11 +137,12 @@ func (s *Sampler) Close() error {
 	return nil
 }
 
-// cached compiles src with WorkgroupSize once per Runner: the kernels of
-// a variant depend on its dimensions, tiling and options, not on its
-// settings and domain (the parameters), so the samplers of one variant
-// share them. The cache holds at most one kernel per distinct source (a
-// few hundred at most: variants × values/samples × options).
+// cached compiles src with WorkgroupSize once per Runner, keyed on the
+// source text: the kernels of a variant depend on its dimensions, tiling
+// and options, not on its settings and domain (the parameters), so the
+// samplers of one variant share them — except perm-value's, whose source
+// holds the seed's permutation table (one kernel per seed). The cache
+// holds one kernel per distinct source.
 func (r *Runner) cached(src string) (*Kernel, error) {
 	r.cacheMu.Lock()
 	defer r.cacheMu.Unlock()
