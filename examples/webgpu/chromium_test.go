@@ -28,6 +28,7 @@ import (
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/graph"
+	"github.com/noiselab/noise/internal/graphcases"
 	"github.com/noiselab/noise/internal/grid"
 )
 
@@ -272,22 +273,6 @@ func selectedGraphs(t *testing.T) []string {
 		t.Fatalf("-graphs %q: no graph file matches", *graphGlob)
 	}
 	return files
-}
-
-// finite are the positions with every component finite: WGSL promises
-// nothing of Inf and NaN (docs/gpu.md), as in gpu/webgpu's graph tests.
-func finite(pos []mgl32.Vec4) []mgl32.Vec4 {
-	var out []mgl32.Vec4
-	for _, p := range pos {
-		ok := true
-		for _, c := range p {
-			ok = ok && !math.IsNaN(float64(c)) && !math.IsInf(float64(c), 0)
-		}
-		if ok {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // variantNamed is the variant of compare.Variants named name ("perlin 3D").
@@ -593,7 +578,7 @@ func TestPageMatchesCPU(t *testing.T) {
 // row per graph and returns the summary line.
 func runGraphs(t *testing.T, p *page, graphs []string, pos []mgl32.Vec4, rows *[]row) string {
 	start := time.Now()
-	pos4 := finite(pos)
+	pos4 := graphcases.Finite(pos)
 	n := len(pos4)
 	if _, err := call[chromedp.Void](p, "setPositions", base64.StdEncoding.EncodeToString(floatBytes(pos4))); err != nil {
 		t.Fatal(err)
