@@ -163,6 +163,39 @@ const (
 	batchChunk = 256
 )
 
+// batchLanes reports whether the batch kernels run at AVX-512 (wide) and
+// their lanes: 16 there, else 8 (AVX2).
+func (s *Sampler) batchLanes() (wide bool, lanes int) {
+	if s.isa == ISAAVX512 {
+		return true, 16
+	}
+	return false, 8
+}
+
+// octaveMode is the batch kernels' mode word for octave oc: s.bmode, and
+// batchFirst on the first octave, batchLast on the last unless ampSum is 1
+// (s / 1 is s), batchUnit where the octave's amp is 1 (v·1 is v), and
+// batchStore on the last if store (a derivative kernel's whole chunk
+// without a domain, stored to out by the kernel itself).
+func (s *Sampler) octaveMode(oc int, store bool) int32 {
+	m := s.bmode
+	if oc == 0 {
+		m |= batchFirst
+	}
+	if oc == s.oct.n-1 {
+		if s.oct.ampSum != 1 {
+			m |= batchLast
+		}
+		if store {
+			m |= batchStore
+		}
+	}
+	if s.oct.amp[oc] == 1 {
+		m |= batchUnit
+	}
+	return m
+}
+
 // batchBuf holds a chunk's prepared positions and its results (the 4D
 // derivative kernels' dw after dz), each array
 // aligned to 64 bytes (a vector load or store that crosses a cache line
@@ -232,11 +265,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 		wb = warpBufs.Get().(*warpBuf)
 		defer warpBufs.Put(wb)
 	}
-	wide := s.isa == ISAAVX512
-	lanes := 8
-	if wide {
-		lanes = 16
-	}
+	wide, lanes := s.batchLanes()
 	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
 	jit, jitC := batchJitter(&s.vp)
 	for i := 0; i < len(pos); i += batchChunk {
@@ -247,16 +276,7 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 			s.warpChunk(b, wb, np, wide, false)
 		}
 		for oc := 0; oc < s.oct.n; oc++ {
-			m := s.bmode
-			if oc == 0 {
-				m |= batchFirst
-			}
-			if oc == s.oct.n-1 && s.oct.ampSum != 1 { // s / 1 is s
-				m |= batchLast
-			}
-			if s.oct.amp[oc] == 1 { // v·1 is v
-				m |= batchUnit
-			}
+			m := s.octaveMode(oc, false)
 			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, jit, jitC, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		copy(out[i:i+n], b.o[:n])
@@ -277,27 +297,14 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
-	wide := s.isa == ISAAVX512
-	lanes := 8
-	if wide {
-		lanes = 16
-	}
+	wide, lanes := s.batchLanes()
 	x, y, z, w, o := &b.x[0], &b.y[0], &b.z[0], &b.w[0], &b.o[0]
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk4(b, chunk, lanes)
 		for oc := 0; oc < s.oct.n; oc++ {
-			m := s.bmode
-			if oc == 0 {
-				m |= batchFirst
-			}
-			if oc == s.oct.n-1 && s.oct.ampSum != 1 { // s / 1 is s
-				m |= batchLast
-			}
-			if s.oct.amp[oc] == 1 { // v·1 is v
-				m |= batchUnit
-			}
+			m := s.octaveMode(oc, false)
 			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
 		}
 		copy(out[i:i+n], b.o[:n])
@@ -340,11 +347,7 @@ func (s *Sampler) prepareChunk4(b *batchBuf, chunk []mgl32.Vec4, lanes int) (np 
 func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
-	wide := s.isa == ISAAVX512
-	lanes := 8
-	if wide {
-		lanes = 16
-	}
+	wide, lanes := s.batchLanes()
 	x, y, z, w, o := &b.x[0], &b.y[0], &b.z[0], &b.w[0], &b.o[0]
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
@@ -352,21 +355,7 @@ func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 		np, nans := s.prepareChunk4(b, chunk, lanes)
 		direct := n == batchChunk && !s.domain
 		for oc := 0; oc < s.oct.n; oc++ {
-			md := s.bmode
-			if oc == 0 {
-				md |= batchFirst
-			}
-			if oc == s.oct.n-1 {
-				if s.oct.ampSum != 1 { // s / 1 is s
-					md |= batchLast
-				}
-				if direct {
-					md |= batchStore
-				}
-			}
-			if s.oct.amp[oc] == 1 { // v·1 is v
-				md |= batchUnit
-			}
+			md := s.octaveMode(oc, direct)
 			s.bk.runDeriv4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
 		}
 		if !direct {
@@ -424,11 +413,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 		wb = warpBufs.Get().(*warpBuf)
 		defer warpBufs.Put(wb)
 	}
-	wide := s.isa == ISAAVX512
-	lanes := 8
-	if wide {
-		lanes = 16
-	}
+	wide, lanes := s.batchLanes()
 	switch s.cfg.Dims {
 	case 1:
 		clear(b.dy[:])
@@ -473,21 +458,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 		// octave's sums to out directly; else through storeSamples.
 		direct := n == batchChunk && !s.domain && wb == nil
 		for oc := 0; oc < s.oct.n; oc++ {
-			md := s.bmode
-			if oc == 0 {
-				md |= batchFirst
-			}
-			if oc == s.oct.n-1 {
-				if s.oct.ampSum != 1 { // s / 1 is s
-					md |= batchLast
-				}
-				if direct {
-					md |= batchStore
-				}
-			}
-			if s.oct.amp[oc] == 1 { // v·1 is v
-				md |= batchUnit
-			}
+			md := s.octaveMode(oc, direct)
 			s.bk.runDeriv(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, jit, jitC, &out[i].V, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		if wb != nil {

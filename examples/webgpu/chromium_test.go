@@ -28,6 +28,7 @@ import (
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/graph"
+	"github.com/noiselab/noise/internal/graphcases"
 	"github.com/noiselab/noise/internal/grid"
 )
 
@@ -274,22 +275,6 @@ func selectedGraphs(t *testing.T) []string {
 	return files
 }
 
-// finite are the positions with every component finite: WGSL promises
-// nothing of Inf and NaN (docs/gpu.md), as in gpu/webgpu's graph tests.
-func finite(pos []mgl32.Vec4) []mgl32.Vec4 {
-	var out []mgl32.Vec4
-	for _, p := range pos {
-		ok := true
-		for _, c := range p {
-			ok = ok && !math.IsNaN(float64(c)) && !math.IsInf(float64(c), 0)
-		}
-		if ok {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // variantNamed is the variant of compare.Variants named name ("perlin 3D").
 func variantNamed(name string) (compare.Variant, bool) {
 	for _, v := range compare.Variants() {
@@ -369,6 +354,45 @@ type row struct {
 	seconds float64
 }
 
+// add adds the reports' comparisons to r, and their largest differences;
+// the first report that fails while r still passes fails r, with its worst
+// position (among pos), after name and a colon where name is not empty.
+func (r *row) add(name string, pos []mgl32.Vec4, reps ...compare.Report) {
+	for _, rep := range reps {
+		for c := 0; c < rep.Components; c++ {
+			r.points += rep.Stats[c].N
+		}
+		r.maxULP = max(r.maxULP, rep.MaxULP())
+		r.maxAbs = max(r.maxAbs, rep.MaxAbs())
+		if !rep.Pass() && r.pass {
+			r.pass = false
+			r.fail = rep.Worst(func(j int) string { return fmt.Sprint(pos[j]) })
+			if name != "" {
+				r.fail = name + ": " + r.fail
+			}
+		}
+	}
+}
+
+// tally counts the rows of a run: those that pass, those bit-exact (0
+// ULP), and the comparisons.
+type tally struct{ passed, exact, points int }
+
+// add counts r, fails the test where r fails, and appends r to rows.
+func (tl *tally) add(t *testing.T, rows *[]row, r row) {
+	t.Helper()
+	if r.pass {
+		tl.passed++
+	} else {
+		t.Errorf("%s: FAIL: %s", r.name, r.fail)
+	}
+	if r.maxULP == 0 {
+		tl.exact++
+	}
+	tl.points += r.points
+	*rows = append(*rows, r)
+}
+
 // TestPageMatchesCPU runs every variant's WGSL kernels (values and
 // samples) in the page, in headless Chromium (its WebGPU on SwiftShader
 // where there is no GPU), at verify's position sets and settings cases,
@@ -421,7 +445,7 @@ func TestPageMatchesCPU(t *testing.T) {
 	n := len(pos4)
 	cases := compare.SettingsCases()
 	var rows []row
-	passed, exact, points := 0, 0, 0
+	var tl tally
 	uploaded := 0
 	// prepare starts compiling the values and samples kernels of v: one
 	// per distinct source, as the source of perm-value holds the seed's
@@ -526,35 +550,16 @@ func TestPageMatchesCPU(t *testing.T) {
 				r.pass = false
 				r.fail = fmt.Sprintf("%s: %d of %d positions have derivatives only a fold explains (at most 1%%)", sc.Name, folds, n)
 			}
-			for _, rep := range []compare.Report{compare.Values(wantV, gotV, pol), compare.Samples(wantS, gotS, pol)} {
-				for c := 0; c < rep.Components; c++ {
-					r.points += rep.Stats[c].N
-				}
-				r.maxULP = max(r.maxULP, rep.MaxULP())
-				r.maxAbs = max(r.maxAbs, rep.MaxAbs())
-				if !rep.Pass() && r.pass {
-					r.pass = false
-					r.fail = sc.Name + ": " + rep.Worst(func(j int) string { return fmt.Sprint(pos4[j]) })
-				}
-			}
+			r.add(sc.Name, pos4, compare.Values(wantV, gotV, pol), compare.Samples(wantS, gotS, pol))
 		}
-		if r.pass {
-			passed++
-		} else {
-			t.Errorf("%s: FAIL: %s", r.name, r.fail)
-		}
-		if r.maxULP == 0 {
-			exact++
-		}
-		points += r.points
-		rows = append(rows, r)
+		tl.add(t, &rows, r)
 		if (vi+1)%25 == 0 && vi+1 < len(variants) {
-			t.Logf("chromium: %d of %d variants, %d pass, %.0f s", vi+1, len(variants), passed, time.Since(start).Seconds())
+			t.Logf("chromium: %d of %d variants, %d pass, %.0f s", vi+1, len(variants), tl.passed, time.Since(start).Seconds())
 		}
 	}
 	vsecs := time.Since(start).Seconds()
 	summary := fmt.Sprintf("chromium: %d of %d variants pass, %d bit-exact; %d comparisons (%d settings × %d positions, values and samples); %.1f s",
-		passed, len(variants), exact, points, len(cases), n, vsecs)
+		tl.passed, len(variants), tl.exact, tl.points, len(cases), n, vsecs)
 	if len(graphs) > 0 {
 		summary += "\n" + runGraphs(t, p, graphs, pos4, &rows)
 	}
@@ -573,12 +578,12 @@ func TestPageMatchesCPU(t *testing.T) {
 // row per graph and returns the summary line.
 func runGraphs(t *testing.T, p *page, graphs []string, pos []mgl32.Vec4, rows *[]row) string {
 	start := time.Now()
-	pos4 := finite(pos)
+	pos4 := graphcases.Finite(pos)
 	n := len(pos4)
 	if _, err := call[chromedp.Void](p, "setPositions", base64.StdEncoding.EncodeToString(floatBytes(pos4))); err != nil {
 		t.Fatal(err)
 	}
-	passed, exact, points := 0, 0, 0
+	var tl tally
 	for _, path := range graphs {
 		r := row{name: graphEntry(path), pass: true}
 		g, err := graph.LoadFile(path)
@@ -611,30 +616,11 @@ func runGraphs(t *testing.T, p *page, graphs []string, pos []mgl32.Vec4, rows *[
 			t.Fatalf("%s: %v", path, err)
 		}
 		gotS := unsafe.Slice((*noise.Sample)(unsafe.Pointer(&got[1][0])), n)
-		for _, rep := range []compare.Report{compare.Values(wantV, got[0], compare.Exact), compare.Samples(wantS, gotS, compare.Exact)} {
-			for c := 0; c < rep.Components; c++ {
-				r.points += rep.Stats[c].N
-			}
-			r.maxULP = max(r.maxULP, rep.MaxULP())
-			r.maxAbs = max(r.maxAbs, rep.MaxAbs())
-			if !rep.Pass() && r.pass {
-				r.pass = false
-				r.fail = rep.Worst(func(j int) string { return fmt.Sprint(pos4[j]) })
-			}
-		}
-		if r.pass {
-			passed++
-		} else {
-			t.Errorf("%s: FAIL: %s", r.name, r.fail)
-		}
-		if r.maxULP == 0 {
-			exact++
-		}
-		points += r.points
-		*rows = append(*rows, r)
+		r.add("", pos4, compare.Values(wantV, got[0], compare.Exact), compare.Samples(wantS, gotS, compare.Exact))
+		tl.add(t, rows, r)
 	}
 	return fmt.Sprintf("chromium: %d of %d graphs pass (0 ULP), %d bit-exact; %d comparisons (%d finite positions, values and samples); %.1f s",
-		passed, len(graphs), exact, points, n, time.Since(start).Seconds())
+		tl.passed, len(graphs), tl.exact, tl.points, n, time.Since(start).Seconds())
 }
 
 // screenshot renders perlin 3D with 3 octaves through the page's menu and

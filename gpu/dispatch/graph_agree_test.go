@@ -11,6 +11,7 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/graph"
+	"github.com/noiselab/noise/internal/graphcases"
 )
 
 // TestGraphAgreesWithCPU runs the graph of every node type and the first
@@ -23,14 +24,7 @@ func TestGraphAgreesWithCPU(t *testing.T) {
 	g := loadTestGraph(t, "all.json")
 	pos4 := finitePositions(300)
 	pos3 := compare.Vec3s(pos4)
-	outputs := []string{g.Output}
-	seen := map[graph.Type]bool{}
-	for _, n := range g.Nodes {
-		if !seen[n.Type] && !testing.Short() {
-			seen[n.Type] = true
-			outputs = append(outputs, n.ID)
-		}
-	}
+	outputs := graphcases.Outputs(g, testing.Short())
 	for _, out := range outputs {
 		h := *g.Sub(out)
 		cs, gs, want, got := graphSamples(t, out, &h, pos4)

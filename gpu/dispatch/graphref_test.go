@@ -11,6 +11,7 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/graph"
+	"github.com/noiselab/noise/internal/graphcases"
 )
 
 // This file checks the graph kernel against refGraph, a small float32
@@ -368,16 +369,7 @@ func TestGraphAgreesWithReference(t *testing.T) {
 	g := loadTestGraph(t, "all.json")
 	pos4 := finitePositions(300)
 	pos3 := compare.Vec3s(pos4)
-	outputs := []string{g.Output}
-	if !testing.Short() {
-		seen := map[graph.Type]bool{}
-		for _, n := range g.Nodes {
-			if !seen[n.Type] {
-				seen[n.Type] = true
-				outputs = append(outputs, n.ID)
-			}
-		}
-	}
+	outputs := graphcases.Outputs(g, testing.Short())
 	for _, out := range outputs {
 		h := *g.Sub(out)
 		s, err := testCtx.NewGraphSampler(&h, nil)

@@ -182,6 +182,16 @@ func walkGraph(g *graph.Graph, o Options, wgsl bool) (*graphGen, string, error) 
 	return gen, out, nil
 }
 
+// writeHeader writes the head of the graph library in language lang
+// (GLSL or WGSL) to b: its first line, with the prefix, and the libraries
+// of its sources.
+func (gen *graphGen) writeHeader(b *strings.Builder, lang string) {
+	b.WriteString("// github.com/noiselab/noise " + lang + " graph library, prefix " + gen.o.Prefix + "\n")
+	for _, lib := range gen.libOrder {
+		b.WriteString(lib)
+	}
+}
+
 // graphLibrary is GraphLibrary with native precision and resolved options.
 func graphLibrary(g *graph.Graph, o Options) (string, error) {
 	gen, out, err := walkGraph(g, o, false)
@@ -189,10 +199,7 @@ func graphLibrary(g *graph.Graph, o Options) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString("// github.com/noiselab/noise GLSL graph library, prefix " + o.Prefix + "\n")
-	for _, lib := range gen.libOrder {
-		b.WriteString(lib)
-	}
+	gen.writeHeader(&b, "GLSL")
 	own := fmt.Sprintf("// ---- the graph ----\n#define NOISE_ARITH_EXACT %d\n", b2i(o.Arith == ArithExact)) + read("arith.glsl") + graphPrelude
 	fn := "\n// graph is the graph's output at p, value and derivatives (docs/graphs.md).\nSample graph(vec4 p) {\n" +
 		gen.body.String() + fmt.Sprintf("\treturn Sample(%sv, %sdx, %sdy, %sdz, %sdw);\n}\n", out, out, out, out, out) + graphEntry

@@ -178,10 +178,7 @@ func graphLibraryWGSL(g *graph.Graph, o Options, kernel string) (string, error) 
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString("// github.com/noiselab/noise WGSL graph library, prefix " + o.Prefix + "\n")
-	for _, lib := range gen.libOrder {
-		b.WriteString(lib)
-	}
+	gen.writeHeader(&b, "WGSL")
 	own := fmt.Sprintf("// ---- the graph ----\nconst NOISE_ARITH_EXACT: bool = %t;\n", o.Arith == ArithExact) +
 		graphFenceWGSL + readWGSL("arith.wgsl") + graphPreludeWGSL
 	var fn strings.Builder

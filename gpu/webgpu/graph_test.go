@@ -11,24 +11,17 @@ import (
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
 	"github.com/noiselab/noise/graph"
+	"github.com/noiselab/noise/internal/graphcases"
 )
 
 // finiteSets are the positions of package compare's sets with every
 // component finite: WGSL promises nothing of Inf and NaN (docs/gpu.md).
 func finiteSets(n int) []mgl32.Vec4 {
-	var out []mgl32.Vec4
+	var all []mgl32.Vec4
 	for _, set := range compare.PositionSets(n, 1) {
-		for _, p := range set.Pos {
-			ok := true
-			for _, c := range p {
-				ok = ok && !math.IsNaN(float64(c)) && !math.IsInf(float64(c), 0)
-			}
-			if ok {
-				out = append(out, p)
-			}
-		}
+		all = append(all, set.Pos...)
 	}
-	return out
+	return graphcases.Finite(all)
 }
 
 // sameBits reports whether two samples are equal component by component
@@ -57,14 +50,7 @@ func TestGraphAgreesWithCPU(t *testing.T) {
 	}
 	pos4 := finiteSets(40)
 	pos3 := compare.Vec3s(pos4)
-	outputs := []string{g.Output}
-	seen := map[graph.Type]bool{}
-	for _, n := range g.Nodes {
-		if !seen[n.Type] && !testing.Short() {
-			seen[n.Type] = true
-			outputs = append(outputs, n.ID)
-		}
-	}
+	outputs := graphcases.Outputs(g, testing.Short())
 	n := len(pos4)
 	for _, out := range outputs {
 		h := g.Sub(out)

@@ -161,15 +161,11 @@ function buffer(name, size, usage) {
   return (bufs[name] = device.createBuffer({ size, usage }));
 }
 
-async function run(p) {
-  const k = kernels.get(p.readUInt32LE(0));
-  if (!k) return fail('run: unknown kernel');
-  const count = p.readUInt32LE(4), resultBytes = p.readUInt32LE(8), paramsBytes = p.readUInt32LE(12);
-  const params = p.subarray(16, 16 + paramsBytes), positions = p.subarray(16 + paramsBytes);
-  const groups = Math.ceil(count / k.wg);
-  if (groups > device.limits.maxComputeWorkgroupsPerDimension) {
-    return fail(`run: ${groups} workgroups, more than maxComputeWorkgroupsPerDimension ${device.limits.maxComputeWorkgroupsPerDimension}`);
-  }
+// upload pushes the two error scopes a request pops (out of memory, then
+// validation), gets the buffers (positions, results, parameters and the
+// readback copy), writes the positions and the parameters (padded to whole
+// words) and binds the first three.
+function upload(positions, params, paramsBytes, resultBytes) {
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('validation');
   const S = GPUBufferUsage;
@@ -189,6 +185,19 @@ async function run(p) {
       { binding: 2, resource: { buffer: uni } },
     ],
   });
+  return { pos, res, rd, bind };
+}
+
+async function run(p) {
+  const k = kernels.get(p.readUInt32LE(0));
+  if (!k) return fail('run: unknown kernel');
+  const count = p.readUInt32LE(4), resultBytes = p.readUInt32LE(8), paramsBytes = p.readUInt32LE(12);
+  const params = p.subarray(16, 16 + paramsBytes), positions = p.subarray(16 + paramsBytes);
+  const groups = Math.ceil(count / k.wg);
+  if (groups > device.limits.maxComputeWorkgroupsPerDimension) {
+    return fail(`run: ${groups} workgroups, more than maxComputeWorkgroupsPerDimension ${device.limits.maxComputeWorkgroupsPerDimension}`);
+  }
+  const { pos, res, rd, bind } = upload(positions, params, paramsBytes, resultBytes);
   const enc = device.createCommandEncoder();
   enc.clearBuffer(res);
   const pass = enc.beginComputePass();
@@ -225,25 +234,7 @@ async function bench(p) {
   }
   if (mode > 1) return fail(`bench: unknown mode ${mode}`);
   const resultBytes = count * 4;
-  device.pushErrorScope('out-of-memory');
-  device.pushErrorScope('validation');
-  const S = GPUBufferUsage;
-  const pos = buffer('pos', positions.length, S.STORAGE | S.COPY_DST);
-  const res = buffer('res', resultBytes, S.STORAGE | S.COPY_SRC | S.COPY_DST);
-  const uni = buffer('uni', paramsBytes, S.UNIFORM | S.COPY_DST);
-  const rd = buffer('read', resultBytes, S.MAP_READ | S.COPY_DST);
-  const padded = Buffer.alloc(Math.ceil(params.length / 4) * 4);
-  params.copy(padded);
-  if (padded.length) device.queue.writeBuffer(uni, 0, padded);
-  if (positions.length) device.queue.writeBuffer(pos, 0, positions);
-  const bind = device.createBindGroup({
-    layout,
-    entries: [
-      { binding: 0, resource: { buffer: pos } },
-      { binding: 1, resource: { buffer: res } },
-      { binding: 2, resource: { buffer: uni } },
-    ],
-  });
+  const { pos, res, rd, bind } = upload(positions, params, paramsBytes, resultBytes);
   const copy = Math.ceil(resultBytes / 4) * 4;
   // resident: n dispatches in one pass, then wait for the queue.
   const resident = async (n) => {
