@@ -72,8 +72,10 @@ func tokenize(src string) []gtok {
 			}
 		case c >= '0' && c <= '9' || c == '.' && j < len(src) && src[j] >= '0' && src[j] <= '9':
 			kind = tokNumber
+			hex := c == '0' && j < len(src) && (src[j] == 'x' || src[j] == 'X')
 			for j < len(src) && (isIdentChar(src[j]) || src[j] == '.' ||
-				(src[j] == '+' || src[j] == '-') && (src[j-1] == 'e' || src[j-1] == 'E')) {
+				(src[j] == '+' || src[j] == '-') && (!hex && (src[j-1] == 'e' || src[j-1] == 'E') ||
+					hex && (src[j-1] == 'p' || src[j-1] == 'P'))) {
 				j++
 			}
 		default:

@@ -37,6 +37,17 @@ func exampleGraphs(t *testing.T) map[string]*graph.Graph {
 // compute pipelines (down to Mesa's compiler) for all.json's kernel and the
 // library kernel.
 func TestGraphWGSLCompiles(t *testing.T) {
+	jobs := graphWGSLJobs(t)
+	compileWGSL(t, jobs)
+	t.Logf("%d WGSL graph sources compiled by Dawn", len(jobs))
+}
+
+// graphWGSLJobs returns the graph WGSL sources TestGraphWGSLCompiles and
+// TestWGSLNaga check: every example graph's kernel (all.json, every node
+// type, with both arithmetics) and all.json's library beside a variant's
+// library in one shader.
+func graphWGSLJobs(t *testing.T) []job {
+	t.Helper()
 	var jobs []job
 	add := func(name, src string, err error, pipe bool) {
 		if err != nil {
@@ -71,8 +82,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
 	samples[id.x] = vec4f(s.v, s.dx, land_graphValue(vec4f(0.5)), cells_value(vec3f(f32(id.x))));
 }
 `, err, true)
-	compileWGSL(t, jobs)
-	t.Logf("%d WGSL graph sources compiled by Dawn", len(jobs))
+	return jobs
 }
 
 // TestGraphWGSLStructure: one library per distinct variant, as in GLSL;

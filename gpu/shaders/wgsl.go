@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/noiselab/noise"
@@ -331,8 +332,21 @@ func LibraryWGSL(cfg noise.Config, opts *Options) (string, error) {
 	return "// github.com/noiselab/noise WGSL library, prefix " + o.Prefix + "\n" + src, nil
 }
 
-// wgslFloat writes f as its exact bit pattern.
-func wgslFloat(f float32) string { return fmt.Sprintf("bitcast<f32>(0x%08Xu)", math.Float32bits(f)) }
+// wgslFloat writes f exactly: a normal number as a hexadecimal float
+// literal (its bits, readable by every WGSL compiler in a const
+// declaration: naga does not evaluate bitcast there), +0 as 0.0f, and
+// −0, subnormals, infinities and NaNs (which a literal cannot hold, or an
+// implementation may flush) as the bitcast of their bits.
+func wgslFloat(f float32) string {
+	b := math.Float32bits(f)
+	switch e := b >> 23 & 0xFF; {
+	case b == 0:
+		return "0.0f"
+	case e == 0 || e == 0xFF:
+		return fmt.Sprintf("bitcast<f32>(0x%08Xu)", b)
+	}
+	return strconv.FormatFloat(float64(f), 'x', -1, 32) + "f"
+}
 
 // wgslInt writes i as an i32: in decimal when it is not negative, else as
 // the bitcast of its bits (-2147483648 has no i32 literal).

@@ -137,7 +137,32 @@ func compileWGSL(t *testing.T, jobs []job) {
 // most dimensions, and for the two libraries; NOISE_WGSL_PIPELINES=all
 // creates one for every source (about ten minutes on two loaded cores).
 func TestWGSLCompiles(t *testing.T) {
-	all := os.Getenv("NOISE_WGSL_PIPELINES") == "all"
+	jobs := wgslJobs(t, os.Getenv("NOISE_WGSL_PIPELINES") == "all")
+	compileWGSL(t, jobs)
+	t.Logf("%d WGSL sources compiled by Dawn", len(jobs))
+}
+
+// wgslJobs returns the WGSL sources TestWGSLCompiles and TestWGSLNaga
+// check: every variant's kernel (values and derivatives, native and exact
+// arithmetic, worst precision), every variant's library inside a kernel,
+// and two prefixed libraries in one shader; all marks every one for a
+// compute pipeline in Dawn (".pipe").
+func wgslJobs(t *testing.T, all bool) []job {
+	t.Helper()
+	if j, ok := wgslJobsMade[all]; ok {
+		return j
+	}
+	jobs := makeWGSLJobs(t, all)
+	wgslJobsMade[all] = jobs
+	return jobs
+}
+
+// wgslJobsMade keeps wgslJobs' sources (a few seconds to build) for the
+// next test that asks.
+var wgslJobsMade = map[bool][]job{}
+
+func makeWGSLJobs(t *testing.T, all bool) []job {
+	t.Helper()
 	var jobs []job
 	add := func(name, src string, err error, pipe bool) {
 		if err != nil {
@@ -188,8 +213,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
 	out[id.x] = vec2f(hills_value(p), cells_sample(p).dx);
 }
 `, err, true)
-	compileWGSL(t, jobs)
-	t.Logf("%d WGSL sources compiled by Dawn", len(jobs))
+	return jobs
 }
 
 // TestWGSLNegative: the checker fails on WGSL that is invalid, so that

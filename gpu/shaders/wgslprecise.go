@@ -346,6 +346,9 @@ func (w *wgslWalker) parsePrimary() wnode {
 		case strings.HasSuffix(t, "i"):
 			typ = "i32"
 		case strings.HasPrefix(t, "0x"):
+			if strings.ContainsAny(t, ".pP") { // a hexadecimal float
+				typ = "afloat"
+			}
 		case strings.ContainsAny(t, ".eEf"):
 			typ = "afloat"
 		}

@@ -12,29 +12,29 @@
 // fold the fences away there.
 
 // Float constants of docs/algorithms.md §0 from their binary32 bit patterns.
-const inv255: f32 = bitcast<f32>(0x3B808081u);   // 1f / 255f
-const inv31: f32 = bitcast<f32>(0x3D042108u);    // 1f / ((1<<5)-1)
-const perlin2: f32 = bitcast<f32>(0x406F2090u);  // 2f / 0.53528f
-const perlin3: f32 = bitcast<f32>(0x3FE364D3u);  // 1f / 0.56290f
-const simplex1: f32 = bitcast<f32>(0x3F97B426u); // 32f / 27f
-const simplex2: f32 = bitcast<f32>(0x4083F68Du); // 5.832f / sqrt(2f)
-const simplex3: f32 = bitcast<f32>(0x40975952u); // 1024f / (125f * sqrt(3f))
-const invSqrt3: f32 = bitcast<f32>(0x3F13CD3Au); // 1f / sqrt(3f)
-const skew2: f32 = bitcast<f32>(0x3EBB67AEu);    // (sqrt(3f) - 1f) / 2f
-const unskew2: f32 = bitcast<f32>(0x3E58658Cu);  // (3f - sqrt(3f)) / 6f
-const skew3: f32 = bitcast<f32>(0x3EAAAAABu);    // 1f / 3f
-const unskew3: f32 = bitcast<f32>(0x3E2AAAABu);  // 1f / 6f
-const scale3: f32 = bitcast<f32>(0x3F19999Au);   // 0.6f
-const skew4: f32 = bitcast<f32>(0x3E9E377Au);    // (sqrt(5f) - 1f) / 4f
-const unskew4: f32 = bitcast<f32>(0x3E0D8369u);  // (5f - sqrt(5f)) / 20f
+const inv255: f32 = 0x1.010102p-8f;   // 1f / 255f
+const inv31: f32 = 0x1.08421p-5f;    // 1f / ((1<<5)-1)
+const perlin2: f32 = 0x1.de412p+1f;  // 2f / 0.53528f
+const perlin3: f32 = 0x1.c6c9a6p+0f;  // 1f / 0.56290f
+const simplex1: f32 = 0x1.2f684cp+0f; // 32f / 27f
+const simplex2: f32 = 0x1.07ed1ap+2f; // 5.832f / sqrt(2f)
+const simplex3: f32 = 0x1.2eb2a4p+2f; // 1024f / (125f * sqrt(3f))
+const invSqrt3: f32 = 0x1.279a74p-1f; // 1f / sqrt(3f)
+const skew2: f32 = 0x1.76cf5cp-2f;    // (sqrt(3f) - 1f) / 2f
+const unskew2: f32 = 0x1.b0cb18p-3f;  // (3f - sqrt(3f)) / 6f
+const skew3: f32 = 0x1.555556p-2f;    // 1f / 3f
+const unskew3: f32 = 0x1.555556p-3f;  // 1f / 6f
+const scale3: f32 = 0x1.333334p-1f;   // 0.6f
+const skew4: f32 = 0x1.3c6ef4p-2f;    // (sqrt(5f) - 1f) / 4f
+const unskew4: f32 = 0x1.1b06d2p-3f;  // (5f - sqrt(5f)) / 20f
 const scale4: f32 = scale3;                      // 0.6f, as in 3D
-const perlin4: f32 = bitcast<f32>(0x3F269A7Fu);  // 1 / 1.53658233, the 4D Perlin supremum
-const simplex4: f32 = bitcast<f32>(0x40571F5Bu); // 1 / (√3 · 0.171764560), the 4D simplex supremum and 1/√3
+const perlin4: f32 = 0x1.4d34fep-1f;  // 1 / 1.53658233, the 4D Perlin supremum
+const simplex4: f32 = 0x1.ae3eb6p+1f; // 1 / (√3 · 0.171764560), the 4D simplex supremum and 1/√3
 
 // coordLimit (2^29) bounds every lattice coordinate; inputLimit (2^64)
 // bounds the input coordinates before the domain transform.
-const coordLimit: f32 = bitcast<f32>(0x4E000000u);
-const inputLimit: f32 = bitcast<f32>(0x5F800000u);
+const coordLimit: f32 = 0x1p+29f;
+const inputLimit: f32 = 0x1p+64f;
 
 // isNaN32 tests for NaN on the bits: every NaN decision is made on the
 // bits, before any arithmetic.
