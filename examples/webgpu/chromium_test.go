@@ -39,6 +39,7 @@ var (
 	benchPts    = flag.Int("bench-size", 1024, "the benchmark grid's side: size² points")
 	benchNoises = flag.String("bench-noises", "perlin", "comma-separated noise types to time in 2D and 3D (empty: none); bench/regen.sh's list: value,perlin,simplex,simplex-value,voronoi-worley-f1,voronoi-chebyshev-f1,perm-value")
 	graphGlob   = flag.String("graphs", "../graphs/*.json", "`glob` of the graphs to run (empty: none)")
+	arithFlag   = flag.String("arith", "native", "the variants' shader arithmetic: native (the GPU's / and sqrt) or exact (correctly rounded from +, −, ×)")
 )
 
 // workgroupSize is noise.js's WORKGROUP_SIZE (and what noise shader -lang
@@ -451,11 +452,15 @@ func TestPageMatchesCPU(t *testing.T) {
 	// per distinct source, as the source of perm-value holds the seed's
 	// permutation table (the other variants have one source for every
 	// settings case).
+	arith, err := shaders.ParseArith(*arithFlag)
+	if err != nil {
+		t.Fatal(err)
+	}
 	prepare := func(v compare.Variant) (ks []kernel) {
 		for k, deriv := range []bool{false, true} {
 			byText := map[string]int{}
 			for i, sc := range cases {
-				src, err := shaders.ComputeSourceWGSL(v.Config(sc), deriv, workgroupSize, nil)
+				src, err := shaders.ComputeSourceWGSL(v.Config(sc), deriv, workgroupSize, &shaders.Options{Arith: arith})
 				if err != nil {
 					t.Fatalf("%s: %v", v, err)
 				}
