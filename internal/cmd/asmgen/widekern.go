@@ -804,6 +804,9 @@ func simplexBody(dims int, simplexGrad bool) func(k *bk) vg {
 		case 2:
 			return k.simplex2(simplexGrad)
 		}
+		if simplex3Wide() { // widesimplex.go
+			return k.simplex3Corners(simplexGrad)
+		}
 		return k.simplex3(simplexGrad)
 	}
 }

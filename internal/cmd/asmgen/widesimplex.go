@@ -1,0 +1,217 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/x86"
+)
+
+// Simplex 3D at AVX-512, one group, its four corners interleaved: the
+// corners are independent until their sum, so they are written as the
+// groups of the generic layer are (each operation for the four corners
+// before the next), and each corner's chain of dependent multiplies (the
+// hash's four, then the gradient's conversion, square root and division)
+// runs beside the three others' instead of after them. The rest is fewer
+// instructions for the same bits:
+//
+//   - the corners' masks are six mask operations (§3.5's booleans as
+//     xA = xGy ∧ xGz, yA = ¬xGy ∧ yGz, zA = ¬(xA ∨ yA), t = xGz ∧ yGz,
+//     xB = xGy ∨ t, yB = ¬(¬t ∧ xGy), zB = ¬t: boolean identities of
+//     getSimplexCell3's), the negated ones used by swapping the blend's
+//     operands;
+//   - X − float(l) is one of two values per axis (X − fx0, X − fx1; a
+//     corner's float is exactly fx0 or fx1), computed once and blended;
+//   - (h + (x0 + 1)·C) is (h + C) + x0·C, h + C computed once per call;
+//   - the octahedron fold g += (g < 0) ? off : −off, off = max(−gz, +0),
+//     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0): the same term, or a
+//     zero of the other sign where off is +0, and g (A·2/255 − 1 or D·2/255
+//     − 1, never ±0) plus either zero is g;
+//   - the hottest constants stay in registers (pinSets).
+//
+// The derivative kernel and the AVX2 level keep simplexCell3 (widekern.go).
+
+// simplex3Wide reports whether the kernel being written takes
+// simplex3Corners: AVX-512 at one group.
+func simplex3Wide() bool { return wide() && groups == 1 }
+
+// simplex3Corners is simplexValue3D before combineValue (cpu.simplexValue3D),
+// the four corners interleaved.
+func (k *bk) simplex3Corners(simplexGrad bool) vg {
+	// the scaled position P and the skewed cell (getSimplexCell3)
+	kf := mov(k.F)
+	mulps(kf, kf, kc(scale3))
+	var P, fl0, fl1, dd0, dd1 [3]vg
+	var c0, c1 [3]vg
+	for i := range P {
+		P[i] = newv()
+		mulps(P[i], k.pos[i], kf)
+		clampc(P[i])
+	}
+	sk := newv()
+	addps(sk, P[0], P[1])
+	addps(sk, sk, P[2])
+	mulps(sk, sk, kc(skew3))
+	var fr [3]vg
+	for i := range P {
+		s := newv()
+		addps(s, P[i], sk)
+		fl0[i] = newv()
+		floorps(fl0[i], s)
+		l := newv()
+		cvttps2dq(l, fl0[i])
+		c0[i] = timesC(l)
+		subps(s, s, fl0[i])
+		fr[i] = s
+	}
+	xGy := cmpps(1, fr[1], fr[0]) // fy < fx
+	xGz := cmpps(1, fr[2], fr[0]) // fz < fx
+	yGz := cmpps(1, fr[2], fr[1]) // fz < fy
+	xA := mand(xGy, xGz)
+	yA := mandn(xGy, yGz)
+	nzA := mor(xA, yA)
+	t := mand(xGz, yGz)
+	xB := mor(xGy, t)
+	nyB := mandn(t, xGy)
+	for i := range P {
+		fl1[i] = newv()
+		addps(fl1[i], fl0[i], kc(f1)) // float32(l + 1): both round the integer l + 1
+		dd0[i], dd1[i] = newv(), newv()
+		subps(dd0[i], P[i], fl0[i])
+		subps(dd1[i], P[i], fl1[i])
+	}
+	c1[1], c1[2] = newv(), newv()
+	addd(c1[1], c0[1], kc(primeC))
+	addd(c1[2], c0[2], kc(primeC))
+	hC := newv() // h + C: eat(h, (l + 1)·C) = eat(h + C, l·C)
+	addd(hC, k.h, kc(primeC))
+	h0, h1 := eatC(k.h, c0[0]), eatC(hC, c0[0])
+	// corner c's value on axis i: lower (corner 0), upper (corner 1), or
+	// blended by the corner's mask, m ? upper : lower (neg: m ? lower : upper)
+	type sel struct {
+		m   mask
+		neg bool
+	}
+	selA := [3]sel{{xA, false}, {yA, false}, {nzA, true}}
+	selB := [3]sel{{xB, false}, {nyB, true}, {t, true}}
+	pick := func(s sel, lo, up vg) vg {
+		d := newv()
+		if s.neg {
+			kblend(d, s.m, lo, up)
+		} else {
+			kblend(d, s.m, up, lo)
+		}
+		return d
+	}
+	corner4 := func(i int, lo, up vg, f func(s sel, lo, up vg) vg) vg {
+		a, b := f(selA[i], lo, up), f(selB[i], lo, up)
+		return vg{lo[0], up[0], a[0], b[0]}
+	}
+	// the corners' hash inputs, then the four hashes together
+	hx := corner4(0, h0, h1, pick)
+	cy := corner4(1, c0[1], c1[1], pick)
+	cz := corner4(2, c0[2], c1[2], pick)
+	defer func(g int) { groups = g }(groups)
+	groups = 4
+	pre := wavalanchePre(eatC(eatC(hx, cy), cz))
+	// then each corner's float work (registers do not hold four at once):
+	// u = ((lx + ly) + lz)·unskew3, x_i = (X_i − l_i) + u,
+	// fo = ((0.5 − x²) − y²) − z², the gradient and the falloff
+	groups = 1
+	// corners A and B first, their inputs blended from the lower and upper
+	// corners' before those are consumed in place; the sum in the scalar
+	// order, ((k0 + k1) + kA) + kB
+	var kn [4]vg
+	for _, c := range []int{2, 3, 0, 1} {
+		var fl, off [3]vg
+		for i := range P {
+			switch c {
+			case 0:
+				fl[i], off[i] = fl0[i], dd0[i]
+			case 1:
+				fl[i], off[i] = fl1[i], dd1[i]
+			default:
+				s := [2][3]sel{selA, selB}[c-2][i]
+				fl[i], off[i] = pick(s, fl0[i], fl1[i]), pick(s, dd0[i], dd1[i])
+			}
+		}
+		u := newv()
+		addps(u, fl[0], fl[1])
+		addps(u, u, fl[2])
+		mulps(u, u, kc(unskew3))
+		fo, sq := newv(), newv()
+		for i := range off {
+			addps(off[i], off[i], u)
+			mulps(sq, off[i], off[i])
+			if i == 0 {
+				subps(fo, kc(f0p5), sq)
+			} else {
+				subps(fo, fo, sq)
+			}
+		}
+		p := vg{pre[c]}
+		var g vg
+		if simplexGrad {
+			gx, gy, gz := octahedronFold(p)
+			r := wsphereScale(gx, gy, gz)
+			g = wdot3(gx, gy, gz, off[0], off[1], off[2])
+			mulps(g, g, r)
+			mulps(g, g, kc(simplex3))
+		} else {
+			g = wbyteGradientA(p)
+		}
+		kn[c] = wkernelFalloff(fo, g)
+	}
+	sum := kn[0]
+	for _, v := range kn[1:] {
+		addps(sum, sum, v)
+	}
+	return sum
+}
+
+// kblend is d = m ? t : f (AVX-512, registers) by VBLENDMPS, which
+// writes every lane of d: avo takes a masked instruction's destination for
+// an input too (merge masking), so the instruction is built here with d
+// an output only, and d needs no copy of f first.
+func kblend(d vg, m mask, t, f vg) {
+	for g := range d {
+		i, err := x86.VBLENDMPS(t[g], f[g], m.k[g], d[g])
+		if err != nil {
+			panic(err)
+		}
+		i.Inputs = []Op{t[g], f[g], m.k[g]}
+		Instruction(i)
+	}
+}
+
+// octahedronFold is cpu.octahedronVectors of the avalanche's pre (before
+// its last xor-shift): gx = A·2/255 − 1, gy = D·2/255 − 1,
+// gz = (1 − |gx|) − |gy|, then g += mo ^ (g ∧ sign) with mo = min(gz, +0)
+// (see the file's comment).
+func octahedronFold(pre vg) (gx, gy, gz vg) {
+	gy = wbyteGradient(pre, 24)
+	gx, gz = wbyteGradientA(pre), newv()
+	a := newv()
+	absps(a, gx)
+	subps(gz, kc(f1), a)
+	absps(a, gy)
+	subps(gz, gz, a)
+	mo := newv()
+	minps(mo, gz, kc(0)) // VMINPS returns its second operand, +0, on equality
+	for i, c := range []vg{gx, gy} {
+		tm := mo
+		if i == 0 {
+			tm = mov(mo)
+		}
+		for g := range tm {
+			// imm 0x78: a ^ (b & c) with a = tm (the destination), b = g,
+			// c = the sign mask
+			if s := kc(signMask); s.r != nil {
+				VPTERNLOGD(U8(0x78), s.r, c[g], tm[g])
+			} else {
+				VPTERNLOGD_BCST(U8(0x78), s.m, c[g], tm[g])
+			}
+		}
+		addps(c, c, tm)
+	}
+	return gx, gy, gz
+}
