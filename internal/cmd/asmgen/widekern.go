@@ -1348,9 +1348,9 @@ func batchSpecs() []batchSpec {
 				specs = append(specs, batchSpec{
 					name: fmt.Sprintf("%sLattice%dD%sBatch", g, dims, tname[tiling]), dims: dims,
 					doc:     fmt.Sprintf("one octave of %slattice %s %dD noise over a batch (cpu.latticeValue%dD, the combine step, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
-					slots:   12,
+					slots:   16, // Perlin 3D: three axes in the frame (widelpipe.go)
 					groups:  [2]int{2, 2},
-					body:    latticeBody(dims, perlin, tiling),
+					body:    latticeBodyPipe(dims, perlin, tiling), // widelpipe.go
 					ddoc:    fmt.Sprintf("one octave of %slattice %s %dD noise and its derivatives over a batch (cpu.lattice%dD, the shape, the octave sum)", strings.ToLower(tname[tiling]+" "), map[bool]string{false: "value", true: "Perlin"}[perlin], dims, dims),
 					dslots:  32,
 					dgroups: [2]int{1, 2},
