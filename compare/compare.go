@@ -48,10 +48,10 @@ type Policy struct {
 var Exact = Policy{}
 
 // PolicyFor is the project's tolerance policy (docs/algorithms.md §11) for cfg:
-// values abs 2e-6; derivatives rel 1e-5 + abs 1e-5·F·S, where F is the top
-// octave frequency and S the largest domain scale (1 without a domain);
-// smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
-// and 1e-4·F·S on derivatives.
+// values abs 2e-6·G; derivatives rel 1e-5 + abs 1e-5·F·S·G, where F is the
+// top octave frequency, S the largest domain scale (1 without a domain)
+// and G the fractal mode's FractalGain; smooth Worley, whose exp and log are
+// the GPU's own, abs 1e-5·G on values and 1e-4·F·S·G on derivatives.
 func PolicyFor(cfg noise.Config) Policy {
 	f := float64(cfg.Settings.TopFrequency())
 	s := 1.0
@@ -61,10 +61,35 @@ func PolicyFor(cfg noise.Config) Policy {
 			s = max(s, math.Abs(float64(c)))
 		}
 	}
+	g := FractalGain(cfg.Settings)
 	if cfg.Noise.Parts().Metric == noise.MetricSmoothWorley {
-		return Policy{Value: Tolerance{Abs: 1e-5}, Deriv: Tolerance{Abs: 1e-4 * f * s, Rel: 1e-5}}
+		return Policy{Value: Tolerance{Abs: 1e-5 * g}, Deriv: Tolerance{Abs: 1e-4 * f * s * g, Rel: 1e-5}}
 	}
-	return Policy{Value: Tolerance{Abs: 2e-6}, Deriv: Tolerance{Abs: 1e-5 * f * s, Rel: 1e-5}}
+	return Policy{Value: Tolerance{Abs: 2e-6 * g}, Deriv: Tolerance{Abs: 1e-5 * f * s * g, Rel: 1e-5}}
+}
+
+// FractalGain is the largest factor by which s's fractal mode
+// (docs/algorithms.md §6.4) multiplies an error of an octave's value or
+// derivative: the largest slope of the mode's t(v) over the octave range
+// (|v| ≤ 1.5). fBm 1 (t = v); billow 2 (t = 2|v| − 1); ridged 4 (t =
+// 2(1 − |v|)² − 1, slope 4|1 − |v||); ping-pong 2s (t = 2m − 1 with m = ±(v
+// + 1)·s plus a constant), at least 1. The weighted average of the octaves
+// keeps the factor, so a GPU error that the fBm tolerance covers is
+// covered by G times it after the mode.
+func FractalGain(s noise.Settings) float64 {
+	switch s.Fractal {
+	case noise.FractalBillow:
+		return 2
+	case noise.FractalRidged:
+		return 4
+	case noise.FractalPingPong:
+		p := float64(s.PingPong)
+		if p == 0 {
+			p = noise.DefaultPingPong
+		}
+		return max(1, 2*p)
+	}
+	return 1
 }
 
 // ULP returns the number of float32 values between a and b (0 for equal

@@ -111,6 +111,11 @@ func TestPolicyFor(t *testing.T) {
 	if p.Value.Abs != 1e-5 || math.Abs(p.Deriv.Abs-1e-4*12) > 1e-15 {
 		t.Errorf("smooth Worley: %+v", p)
 	}
+	s.Fractal, s.PingPong = noise.FractalPingPong, 1.5 // gain 3
+	p = PolicyFor(noise.Config{Noise: noise.Perlin, Dims: 3, Settings: s})
+	if math.Abs(p.Value.Abs-6e-6) > 1e-18 || math.Abs(p.Deriv.Abs-1e-5*12*3) > 1e-15 || p.Deriv.Rel != 1e-5 {
+		t.Errorf("ping-pong 1.5: %+v", p)
+	}
 }
 
 // TestMatrix: the variant list and the sets are what verify promises.

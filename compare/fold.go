@@ -65,7 +65,7 @@ func FoldsAt(at func(p mgl32.Vec4) noise.Sample, dims int, scale float64, pos []
 		wd, gd := [4]*float32{&w.Dx, &w.Dy, &w.Dz, &w.Dw}, [4]*float32{&g.Dx, &g.Dy, &g.Dz, &g.Dw}
 		replaced := false
 		for c := range 4 {
-			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(at, dims, pos[i], w, c, h, scale) {
+			if p.Deriv.Allows(*wd[c], *gd[c]) || !jumps(at, dims, pos[i], w, c, *gd[c], h, scale, p.Deriv) {
 				continue
 			}
 			*gd[c] = *wd[c]
@@ -106,9 +106,16 @@ func sampleAt(cs *cpu.Sampler, dims int, p mgl32.Vec4) noise.Sample {
 }
 
 // jumps reports whether derivative component c of the CPU's sample s at p
-// spreads by more than 2 % of the gradient's magnitude (at least
-// 0.05·scale) over the 26 neighbours of p (80 for 4D noise, in x, y, z
-// and w) a step h away (at least 16 ULP of each coordinate).
+// jumps there so that got may be its other side: over the 26 neighbours
+// of p (80 for 4D noise, in x, y, z and w) a step h away (at least 16 ULP
+// of each coordinate) it spreads by more than 2 % of the gradient's
+// magnitude (at least 0.05·scale), or by more than 0.5 % of it while got
+// lies within the neighbours' range (widened by tol at either end: got is
+// a derivative the CPU takes beside p). A smooth derivative spreads by
+// about 0.1 % over the step; a fold jumps by the folding octave's share of
+// the gradient (ridged: 8·|da|·its weight), which can be small when that
+// octave's own derivative is (perm-value, ridged, at a lattice point of the
+// top octave where the octave below is 0: 1.5 %).
 //
 // Beyond the documented coordinate range (|coordinate|·scale ≥ 2^24
 // lattice units, docs/algorithms.md §9; infinities included) it reports
@@ -117,7 +124,7 @@ func sampleAt(cs *cpu.Sampler, dims int, p mgl32.Vec4) noise.Sample {
 // one-sided limit that a few ULP of an octave's value may put on either
 // side of a fold (Chebyshev F1/F2 under ping-pong on the worst GPU
 // emulated, at (2^31, −0, 0.25, −0)).
-func jumps(at func(mgl32.Vec4) noise.Sample, dims int, p mgl32.Vec4, s noise.Sample, c int, h float32, scale float64) bool {
+func jumps(at func(mgl32.Vec4) noise.Sample, dims int, p mgl32.Vec4, s noise.Sample, c int, got float32, h float32, scale float64, tol Tolerance) bool {
 	if beyondRange(p, dims, scale) {
 		return true
 	}
@@ -149,7 +156,13 @@ func jumps(at func(mgl32.Vec4) noise.Sample, dims int, p mgl32.Vec4, s noise.Sam
 			}
 		}
 	}
-	return hi-lo > 2e-2*math.Max(norm, 0.05*scale)
+	ref := math.Max(norm, 0.05*scale)
+	if hi-lo > 2e-2*ref {
+		return true
+	}
+	g := float64(got)
+	within := (g >= lo && g <= hi) || tol.Allows(float32(lo), got) || tol.Allows(float32(hi), got)
+	return hi-lo > 5e-3*ref && within
 }
 
 func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }

@@ -16,10 +16,12 @@
 // octahedron sphere, a random box with negative coordinates, lattice
 // lines, large coordinates, NaN/Inf/−0), values and derivatives.
 //
-// The tolerance policy (docs/algorithms.md §11): values abs 2e-6; derivatives rel 1e-5
-// + abs 1e-5·F·S (F the top octave frequency, S the largest domain scale);
-// smooth Worley, whose exp and log are the GPU's own, abs 1e-5 on values
-// and 1e-4·F·S on derivatives. -exact requires 0 ULP instead.
+// The tolerance policy (docs/algorithms.md §11): values abs 2e-6·G;
+// derivatives rel 1e-5 + abs 1e-5·F·S·G (F the top octave frequency, S the
+// largest domain scale, G the fractal mode's error gain: fBm 1, billow 2,
+// ridged 4, ping-pong 2s); smooth Worley, whose exp and log are the GPU's
+// own, abs 1e-5·G on values and 1e-4·F·S·G on derivatives. -exact requires
+// 0 ULP instead.
 //
 // -json FILE (or - for stdout) and -diff-dir DIR are checked before the
 // run; files are replaced only by complete ones (package cmd/internal/outfile).
@@ -65,8 +67,9 @@ const usageHeader = `usage: verify [flags]
 
 Runs every noise variant on the GPU and on the CPU reference and compares
 them within the tolerance policy (values abs 2e-6; derivatives rel 1e-5 +
-abs 1e-5·frequency·scale; smooth Worley abs 1e-5). Exit 0: all pass;
-1: a variant fails; 2: cannot run.
+abs 1e-5·frequency·scale; smooth Worley abs 1e-5; the abs terms times the
+fractal mode's gain: billow 2, ridged 4, ping-pong 2·strength). Exit 0:
+all pass; 1: a variant fails; 2: cannot run.
 
 -driver picks a Mesa software driver (llvmpipe, zink, softpipe); -arith
 exact makes the shaders divide and take square roots correctly rounded

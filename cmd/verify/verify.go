@@ -95,7 +95,7 @@ func (o *options) policyText() string {
 		return "exact: 0 ULP (±0 equal, NaN equal to NaN)"
 	}
 	k := o.tolerance / 2e-6
-	return fmt.Sprintf("values abs %.3g; derivatives rel %.3g + abs %.3g·F·S; smooth Worley values abs %.3g, derivatives abs %.3g·F·S",
+	return fmt.Sprintf("values abs %.3g·G; derivatives rel %.3g + abs %.3g·F·S·G; smooth Worley values abs %.3g·G, derivatives abs %.3g·F·S·G (G: the fractal mode's gain, fbm 1, billow 2, ridged 4, ping-pong 2s)",
 		2e-6*k, 1e-5*k, 1e-5*k, 1e-5*k, 1e-4*k)
 }
 

@@ -242,3 +242,50 @@ func TestWebGPUPrecisionWorst(t *testing.T) {
 		t.Errorf("-precision worst -arith exact -exact: exit %d, failing %q; want 1 and %q\n%s", r.code, fail, want, r.stderr)
 	}
 }
+
+// TestWebGPUPrecisionWorstFoldsAndGain: the two rows that the emulated
+// least precise WebGPU once failed pass under the policy's fractal-mode
+// gain and its fold rule (docs/algorithms.md §11.2): voronoi-worley-f1-div-f2
+// 3D, whose ping-pong (strength 1.5, gain 3) case with a warp is off by
+// more than the fBm tolerance 2e-6 in value (34 ULP of 0.77) and within
+// 3 times it, and perm-value 3D, whose ridged case takes the other side of
+// a fold that jumps by 1.5 % of the gradient at a lattice position (a
+// fold accepted there).
+func TestWebGPUPrecisionWorstFoldsAndGain(t *testing.T) {
+	needLlvmpipe(t)
+	jsonPath := filepath.Join(t.TempDir(), "r.json")
+	r := runVerify([]string{"-backend", "webgpu", "-precision", "worst", "-noise", "voronoi-worley-f1-div-f2,perm-value", "-dims", "3", "-tiling", "no", "-json", jsonPath}, nil)
+	pass, fail := rows(t, r.stdout)
+	if r.code != 0 || len(pass) != 2 || len(fail) != 0 {
+		t.Errorf("-precision worst: exit %d, %d PASS, failing %q; want 0, 2, none\n%s%s", r.code, len(pass), fail, r.stdout, r.stderr)
+	}
+	var rep report
+	b, err := os.ReadFile(jsonPath)
+	if err == nil {
+		err = json.Unmarshal(b, &rep)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	pingPong, folds := -1.0, -1
+	for _, v := range rep.Variants {
+		switch v.Name {
+		case "voronoi-worley-f1-div-f2 3D":
+			for _, c := range v.Cases {
+				for _, s := range c.Components {
+					if c.Settings == "ping-pong 1.5, 3 oct, warp" && s.Component == "v" {
+						pingPong = max(pingPong, s.MaxAbs)
+					}
+				}
+			}
+		case "perm-value 3D":
+			folds = v.Folds
+		}
+	}
+	if pingPong <= 2e-6 || pingPong > 6e-6 {
+		t.Errorf("voronoi-worley-f1-div-f2 3D, ping-pong 1.5: value off by at most %g; want beyond 2e-6 (fBm's tolerance) and within 6e-6", pingPong)
+	}
+	if folds < 1 {
+		t.Errorf("perm-value 3D: %d positions accepted at folds, want at least 1", folds)
+	}
+}
