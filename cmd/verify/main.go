@@ -84,7 +84,8 @@ skipped under -precision worst with native arithmetic. -backend webgpu
 runs the WGSL kernels on WebGPU (Dawn in Node.js: make webgpu-deps) with
 the same matrix and policy, -arith and -precision included (-precision
 worst emulates the least precise WebGPU WGSL allows), graphs included
-(their WGSL kernels).
+(their WGSL kernels; skipped under -precision worst, which is GLSL's only
+for graphs).
 `
 
 func parseOptions(args []string, stdout io.Writer) (*options, error) {

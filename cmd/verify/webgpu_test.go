@@ -289,3 +289,17 @@ func TestWebGPUPrecisionWorstFoldsAndGain(t *testing.T) {
 		t.Errorf("perm-value 3D: %d positions accepted at folds, want at least 1", folds)
 	}
 }
+
+// TestWebGPUGraphWorst: under -precision worst a WebGPU graph row is a
+// SKIP saying why (the WGSL graph has no worst form), not an error that
+// ends the run; the GLSL backend still runs it (TestGraphWorst).
+func TestWebGPUGraphWorst(t *testing.T) {
+	needLlvmpipe(t)
+	for _, arith := range []string{"native", "exact"} {
+		r := runVerify([]string{"-backend", "webgpu", "-precision", "worst", "-arith", arith, "-graph", "../../examples/graphs/stone.json"}, nil)
+		if r.code != 0 || !strings.Contains(r.stdout, "graph stone.json") || !strings.Contains(r.stdout, "SKIP") ||
+			!strings.Contains(r.stdout, "GLSL's only for graphs") {
+			t.Errorf("-arith %s: exit %d; want 0 and a SKIP row saying why\n%s%s", arith, r.code, r.stdout, r.stderr)
+		}
+	}
+}
