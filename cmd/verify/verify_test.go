@@ -172,14 +172,7 @@ func TestJSON(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep report
-	if err := json.Unmarshal(b, &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := readReport(t, path)
 	if len(rep.Variants) != 3 || rep.Passed != 3 || rep.Renderer == "" || rep.Points == 0 {
 		t.Errorf("report: %d variants, %d passed, renderer %q, %d points", len(rep.Variants), rep.Passed, rep.Renderer, rep.Points)
 	}
@@ -499,4 +492,18 @@ func TestGraphWorst(t *testing.T) {
 			t.Errorf("%s, -precision worst -arith exact -exact: exit %d\n%s%s", g, r.code, r.stdout, r.stderr)
 		}
 	}
+}
+
+// readReport reads the -json report at path.
+func readReport(t *testing.T, path string) report {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rep
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -58,14 +56,7 @@ func TestWebGPUPasses(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
 		}
 	}
-	var rep report
-	b, err := os.ReadFile(jsonPath)
-	if err == nil {
-		err = json.Unmarshal(b, &rep)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := readReport(t, jsonPath)
 	if rep.Backend != "webgpu" || rep.Passed != len(pass) || rep.Failed != 0 || rep.Points == 0 {
 		t.Errorf("JSON: backend %q, %d passed, %d failed, %d points", rep.Backend, rep.Passed, rep.Failed, rep.Points)
 	}
@@ -224,14 +215,7 @@ func TestWebGPUPrecisionWorst(t *testing.T) {
 	if r.code != 0 || len(pass) != 4 || len(fail) != 0 || !strings.Contains(r.stdout, "precision worst") {
 		t.Fatalf("-precision worst: exit %d, %d PASS, failing %q; want 0, 4, none\n%s%s", r.code, len(pass), fail, r.stdout, r.stderr)
 	}
-	var rep report
-	b, err := os.ReadFile(jsonPath)
-	if err == nil {
-		err = json.Unmarshal(b, &rep)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := readReport(t, jsonPath)
 	if rep.Exact >= 4 {
 		t.Errorf("-precision worst: %d of 4 bit-exact: the emulation is not in effect", rep.Exact)
 	}
@@ -259,14 +243,7 @@ func TestWebGPUPrecisionWorstFoldsAndGain(t *testing.T) {
 	if r.code != 0 || len(pass) != 2 || len(fail) != 0 {
 		t.Errorf("-precision worst: exit %d, %d PASS, failing %q; want 0, 2, none\n%s%s", r.code, len(pass), fail, r.stdout, r.stderr)
 	}
-	var rep report
-	b, err := os.ReadFile(jsonPath)
-	if err == nil {
-		err = json.Unmarshal(b, &rep)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := readReport(t, jsonPath)
 	pingPong, folds := -1.0, -1
 	for _, v := range rep.Variants {
 		switch v.Name {
