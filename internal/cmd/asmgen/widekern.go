@@ -173,6 +173,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	pinLoad(name)
 	defer pinReset()
+	hoistLoad(k) // widesimplex2.go
 	i := GP64()
 	XORQ(i, i)
 	loop, done := name+"_loop", name+"_done"
@@ -802,7 +803,7 @@ func simplexBody(dims int, simplexGrad bool) func(k *bk) vg {
 		case 1:
 			return k.simplex1(simplexGrad)
 		case 2:
-			return k.simplex2(simplexGrad)
+			return k.simplex2Corners(simplexGrad) // widesimplex2.go
 		}
 		if simplex3Wide() { // widesimplex.go
 			return k.simplex3Corners(simplexGrad)
@@ -1323,8 +1324,6 @@ var groupOverride = map[string]int{
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
 	"simplexSimplex3DBatchAVX2":        1,
-	"simplexSimplex2DBatchAVX2":        1,
-	"valueSimplex2DBatchAVX2":          1,
 	"perlinLattice3DTilingBatchAVX2":   1,
 	"perlinLattice2DTilingBatchAVX2":   1,
 	"perlinLattice3DBatchAVX2":         1,

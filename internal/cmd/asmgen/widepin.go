@@ -21,7 +21,7 @@ var pinned map[uint32]VecVirtual
 // suffix included), hottest first; the registers they take must leave the
 // kernel enough for its groups (avo fails the build otherwise).
 var pinSets = map[string][]uint32{
-	"simplexSimplex2DBatchAVX512": {f1, f0p5, primeC, primeD, unskew2, primeB, 0xFF, inv255x2},
+	"simplexSimplex2DBatchAVX512": {}, // none: two position vectors, six corners (widesimplex2.go)
 	"perlinLattice3DBatchAVX512":  {f1, signMask, inv255x2, ^uint32(signMask), primeC, primeD, primeB, 0xFF, perlin3, coordLimit | signMask},
 	"valueLattice3DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
 	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
