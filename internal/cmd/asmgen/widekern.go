@@ -851,27 +851,6 @@ func (k *bk) simplex1(simplexGrad bool) vg {
 	return sum
 }
 
-func (k *bk) simplex2(simplexGrad bool) vg {
-	P, corners := k.simplexCell2()
-	var sum vg
-	for _, c := range corners {
-		off, fo := wsimplexOffsets(P, []opnd{c[2], c[3]}, unskew2)
-		v := eatC(src1(c[0]), c[1])
-		var g vg
-		if simplexGrad {
-			g = wcircleDot(wavalanche(v, false), off[0], off[1])
-		} else {
-			g = wbyteGradientA(wavalanchePre(v))
-		}
-		if kn := wkernelFalloff(fo, g); sum == nil {
-			sum = kn
-		} else {
-			addps(sum, sum, kn)
-		}
-	}
-	return sum
-}
-
 // simplexCell2 is the part of simplexValue2D before the corners: the
 // scaled position P (X, Z) and the three corners (the hash after x, z·primeC,
 // and x and z as floats).
