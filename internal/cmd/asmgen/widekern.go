@@ -807,6 +807,9 @@ func simplexBody(dims int, simplexGrad bool) func(k *bk) vg {
 		if simplex3Wide() { // widesimplex.go
 			return k.simplex3Corners(simplexGrad)
 		}
+		if simplex3AVX2() { // widesimplex3avx2.go
+			return k.simplex3CornersAVX2(simplexGrad)
+		}
 		return k.simplex3(simplexGrad)
 	}
 }
@@ -1323,6 +1326,7 @@ var groupOverride = map[string]int{
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
 	"simplexSimplex3DBatchAVX2":        1,
+	"valueSimplex3DBatchAVX2":          1, // widesimplex3avx2.go: the corners are its groups
 	"simplexSimplex2DBatchAVX2":        1,
 	"valueSimplex2DBatchAVX2":          1,
 	"perlinLattice3DTilingBatchAVX2":   1,
