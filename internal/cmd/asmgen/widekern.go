@@ -1325,8 +1325,6 @@ var groupOverride = map[string]int{
 	"worley3DBatchAVX2":                1,
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
-	"simplexSimplex3DBatchAVX2":        1,
-	"valueSimplex3DBatchAVX2":          1, // widesimplex3avx2.go: the corners are its groups
 	"simplexSimplex2DBatchAVX2":        1,
 	"valueSimplex2DBatchAVX2":          1,
 	"perlinLattice3DTilingBatchAVX2":   1,

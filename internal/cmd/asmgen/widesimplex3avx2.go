@@ -1,5 +1,7 @@
 package main
 
+import . "github.com/mmcloughlin/avo/operand"
+
 // Simplex 3D at AVX2 (eight lanes, sixteen YMM registers), the structure of
 // simplex3Corners (widesimplex.go) fitted to the registers: the cell and
 // its four corners' inputs are computed first and kept in frame slots (the
@@ -22,20 +24,118 @@ package main
 //     has no three-input logic instruction).
 
 // simplex3AVX2 reports whether the kernel being written takes
-// simplex3CornersAVX2: the AVX2 level at one group.
-func simplex3AVX2() bool { return !wide() && groups == 1 }
+// simplex3CornersAVX2: the AVX2 level.
+func simplex3AVX2() bool { return !wide() }
+
+// s3cellAVX2 is one vector's simplex 3D cell in frame slots: per corner
+// (0, 1, A, B) its hash after x and its y and z products with primeC, its
+// offsets X − float(l) on each axis and its unskew term u.
+type s3cellAVX2 struct {
+	in  [3][4]Mem // axis, corner: h (axis 0), y·C, z·C
+	dd  [3][4]Mem // axis, corner: X − float(l)
+	u   [4]Mem
+	pre [4]Mem // the corners' hashes after wavalanchePre
+}
 
 // simplex3CornersAVX2 is simplexValue3D before combineValue
-// (cpu.simplexValue3D) at AVX2, the four corners' hashes interleaved.
+// (cpu.simplexValue3D) at AVX2 for the groups' vectors: each vector's cell
+// and hashes (its four corners' hashes interleaved), then the corners'
+// float work with the vectors as the groups.
 func (k *bk) simplex3CornersAVX2(simplexGrad bool) vg {
+	nv := groups
+	defer func() { groups = nv }()
+	// the later vectors' positions wait in the frame
+	var pos [3][]opnd
+	for i := range pos {
+		for v := 0; v < nv; v++ {
+			if v == 0 {
+				pos[i] = append(pos[i], vg{k.pos[i][0]})
+			} else {
+				groups = 1
+				pos[i] = append(pos[i], k.fr.spill(vg{k.pos[i][v]}))
+				groups = nv
+			}
+		}
+	}
+	cells := make([]s3cellAVX2, nv)
+	for v := range cells {
+		groups = 1
+		cells[v] = k.simplex3CellAVX2([3]opnd{pos[0][v], pos[1][v], pos[2][v]})
+		groups = 4
+		k.simplex3HashAVX2(&cells[v])
+	}
+	groups = nv
+	// then each corner's float work, the vectors as the groups:
+	// x_i = (X_i − l_i) + u, fo = ((0.5 − x²) − y²) − z², the gradient and
+	// the falloff; the sum in the scalar order, ((k0 + k1) + kA) + kB
+	at := func(f func(c *s3cellAVX2) Mem) slots {
+		s := make(slots, nv)
+		for v := range cells {
+			s[v] = f(&cells[v])
+		}
+		return s
+	}
+	var total vg
+	for c := 0; c < 4; c++ {
+		p := mov(at(func(cl *s3cellAVX2) Mem { return cl.pre[c] }))
+		var g, gy, gz, r vg
+		if simplexGrad {
+			g, gy, gz = octahedronFoldAVX2(p)
+			r = wsphereScale(g, gy, gz)
+		} else {
+			g = wbyteGradientA(p)
+		}
+		// the offsets, each folded into the dot product as it is made
+		u := mov(at(func(cl *s3cellAVX2) Mem { return cl.u[c] }))
+		fo, x := newv(), newv()
+		for i := 0; i < 3; i++ {
+			addps(x, u, at(func(cl *s3cellAVX2) Mem { return cl.dd[i][c] }))
+			if simplexGrad {
+				switch i {
+				case 0:
+					mulps(g, g, x)
+				case 1:
+					mulps(gy, gy, x)
+					addps(g, g, gy)
+				case 2:
+					mulps(gz, gz, x)
+					addps(g, g, gz)
+				}
+			}
+			mulps(x, x, x)
+			if i == 0 {
+				subps(fo, kc(f0p5), x)
+			} else {
+				subps(fo, fo, x)
+			}
+		}
+		if simplexGrad {
+			mulps(g, g, r)
+			mulps(g, g, kc(simplex3))
+		}
+		kn := wkernelFalloff(fo, g)
+		if total == nil {
+			total = kn
+		} else {
+			addps(total, total, kn)
+		}
+	}
+	return total
+}
+
+// simplex3CellAVX2 is one vector's cell (getSimplexCell3) and its
+// corners' inputs, into frame slots (groups is 1).
+func (k *bk) simplex3CellAVX2(pos [3]opnd) s3cellAVX2 {
 	fr := k.fr
-	// the scaled position P and the skewed cell (getSimplexCell3)
+	var cl s3cellAVX2
+	one := func(v vg) Mem { return fr.spill(v)[0] }
+	// the scaled position P and the skewed cell
 	kf := mov(k.F)
 	mulps(kf, kf, kc(scale3))
 	var P [3]vg
 	for i := range P {
 		P[i] = newv()
-		mulps(P[i], k.pos[i], kf)
+		mulps(P[i], pos[i], kf)
 		clampc(P[i])
 	}
 	sk := newv()
@@ -43,11 +143,13 @@ func (k *bk) simplex3CornersAVX2(simplexGrad bool) vg {
 	addps(sk, sk, P[2])
 	mulps(sk, sk, kc(skew3))
 	// per axis: the lower corner's float fl0 and the upper's fl1 (float32(l
-	// + 1): both round the integer l + 1), the products with primeC (c0, c1;
-	// on x the hashes after x, h0 and h1), the offsets dd0 = X − fl0 and
-	// dd1 = X − fl1, and the fraction fr that orders the corners
+	// + 1): both round the integer l + 1), the products with primeC (on x
+	// the hashes after x, h0 and h1, and h0 ^ h1), the offsets
+	// dd0 = X − fl0 and dd1 = X − fl1, the sums of the floats of corners 0
+	// and 1 (for u), and the fraction fr that orders the corners
 	var fl0, frc [3]vg
-	var c0, c1, dd0, dd1 [3]slots
+	var dh slots
+	var sum [4]vg
 	for i := range P {
 		s := newv()
 		addps(s, P[i], sk)
@@ -61,21 +163,28 @@ func (k *bk) simplex3CornersAVX2(simplexGrad bool) vg {
 		if i == 0 {
 			hC := newv() // h + C: eat(h, (l + 1)·C) = eat(h + C, l·C)
 			addd(hC, k.h, kc(primeC))
-			c0[0] = fr.spill(eatC(k.h, l))
-			c1[0] = fr.spill(eatC(hC, l))
+			h0, h1 := eatC(k.h, l), eatC(hC, l)
+			cl.in[0][0], cl.in[0][1] = one(h0), one(h1)
+			xor(h1, h1, h0)
+			dh = fr.spill(h1)
 		} else {
-			c0[i] = fr.spill(l)
-			u := newv()
-			addd(u, l, kc(primeC))
-			c1[i] = fr.spill(u)
+			cl.in[i][0] = one(l)
+			addd(l, l, kc(primeC))
+			cl.in[i][1] = one(l)
 		}
 		f1v := newv()
 		addps(f1v, fl0[i], kc(f1))
 		d := newv()
 		subps(d, P[i], fl0[i])
-		dd0[i] = fr.spill(d)
+		cl.dd[i][0] = one(d)
 		subps(d, P[i], f1v)
-		dd1[i] = fr.spill(d)
+		cl.dd[i][1] = one(d)
+		if i == 0 {
+			sum[0], sum[1] = mov(fl0[0]), f1v
+		} else {
+			addps(sum[0], sum[0], fl0[i])
+			addps(sum[1], sum[1], f1v)
+		}
 	}
 	xGy := cmpps(1, frc[1], frc[0]) // fy < fx
 	xGz := cmpps(1, frc[2], frc[0]) // fz < fx
@@ -86,101 +195,70 @@ func (k *bk) simplex3CornersAVX2(simplexGrad bool) vg {
 	t := mand(xGz, yGz)
 	xB := mor(xGy, t)
 	nyB := mandn(t, xGy)
+	// a corner's mask on each axis: m (the upper corner where set), or with
+	// neg ¬m
 	type sel struct {
 		m   mask
 		neg bool
 	}
-	selA := [3]sel{{xA, false}, {yA, false}, {nzA, true}}
-	selB := [3]sel{{xB, false}, {nyB, true}, {t, true}}
-	// pick is a corner's value on an axis, blended by its mask,
-	// m ? upper : lower (neg: m ? lower : upper)
-	pick := func(s sel, lo, up opnd) vg {
+	sels := [3][2]sel{{{xA, false}, {xB, false}}, {{yA, false}, {nyB, true}}, {{nzA, true}, {t, true}}}
+	// where is the mask's lanes of c, +0 elsewhere
+	where := func(s sel, c opnd) vg {
 		d := newv()
 		if s.neg {
-			blend(d, s.m, lo, up)
+			andn(d, s.m.v, c)
 		} else {
-			blend(d, s.m, up, lo)
+			and(d, s.m.v, c)
 		}
 		return d
 	}
-	// corners A and B: the hash inputs, the offsets, and the sums of the
-	// floats for u; corners 0 and 1: the sums
-	var cA, cB, ddA, ddB [3]slots
-	var sum [4]vg
+	// corners A and B: on x the hash h0 ^ (m ∧ (h0 ^ h1)), on y and z
+	// l·C + (m ∧ C); the float fl0 + (m ∧ 1), exactly fl1 where m (and fl0,
+	// up to the sign of a zero, elsewhere: X − fl and the sum for u change
+	// in the sign of a zero only, which reaches no result, see
+	// simplex3Corners), and the offset X − fl
 	for i := range P {
-		cA[i] = fr.spill(pick(selA[i], c0[i], c1[i]))
-		cB[i] = fr.spill(pick(selB[i], c0[i], c1[i]))
-		ddA[i] = fr.spill(pick(selA[i], dd0[i], dd1[i]))
-		ddB[i] = fr.spill(pick(selB[i], dd0[i], dd1[i]))
-		f1v := newv()
-		addps(f1v, fl0[i], kc(f1))
-		for c, f := range []vg{fl0[i], f1v, pick(selA[i], fl0[i], f1v), pick(selB[i], fl0[i], f1v)} {
+		for c, s := range sels[i] {
+			var h vg
 			if i == 0 {
-				sum[c] = f
+				h = where(s, dh)
+				xor(h, h, slots{cl.in[0][0]})
 			} else {
-				addps(sum[c], sum[c], f)
+				h = where(s, kc(primeC))
+				addd(h, h, slots{cl.in[i][0]})
 			}
+			f := where(s, kc(f1))
+			addps(f, f, fl0[i])
+			d := newv()
+			subps(d, P[i], f)
+			if i == 0 {
+				sum[2+c] = f
+			} else {
+				addps(sum[2+c], sum[2+c], f)
+			}
+			cl.in[i][2+c], cl.dd[i][2+c] = one(h), one(d)
 		}
 	}
+	fr.release(dh)
 	// u = ((lx + ly) + lz)·unskew3 of every corner
-	var us [4]slots
 	for c := range sum {
 		mulps(sum[c], sum[c], kc(unskew3))
-		us[c] = fr.spill(sum[c])
+		cl.u[c] = one(sum[c])
 	}
-	// the four hashes together, each group a corner
-	quad := func(a [4]slots) slots { return slots{a[0][0], a[1][0], a[2][0], a[3][0]} }
-	var ci [3]slots
-	for i := range ci {
-		ci[i] = quad([4]slots{c0[i], c1[i], cA[i], cB[i]})
-	}
-	groups = 4
-	v := mov(ci[0])
-	for _, c := range ci[1:] {
-		addd(v, v, c)
+	return cl
+}
+
+// simplex3HashAVX2 is the four corners' hashes of a cell, the corners as
+// the groups (groups is 4): the eats of y and z and the avalanche before
+// its last xor-shift, into cl.pre.
+func (k *bk) simplex3HashAVX2(cl *s3cellAVX2) {
+	v := mov(slots(cl.in[0][:]))
+	for _, c := range cl.in[1:] {
+		addd(v, v, slots(c[:]))
 		rotl(v, v, 17)
 		mulld(v, v, kc(primeD))
 	}
-	pre := fr.spill(wavalanchePre(v))
-	groups = 1
-	// then each corner's float work: x_i = (X_i − l_i) + u,
-	// fo = ((0.5 − x²) − y²) − z², the gradient and the falloff; the sum in
-	// the scalar order, ((k0 + k1) + kA) + kB
-	dds := [4][3]slots{dd0, dd1, ddA, ddB}
-	var total vg
-	for c := 0; c < 4; c++ {
-		u := mov(us[c])
-		var off [3]vg
-		fo, sq := newv(), newv()
-		for i := range off {
-			off[i] = newv()
-			addps(off[i], u, dds[c][i])
-			mulps(sq, off[i], off[i])
-			if i == 0 {
-				subps(fo, kc(f0p5), sq)
-			} else {
-				subps(fo, fo, sq)
-			}
-		}
-		p := mov(slots{pre[c]})
-		var g vg
-		if simplexGrad {
-			gx, gy, gz := octahedronFoldAVX2(p)
-			r := wsphereScale(gx, gy, gz)
-			g = wdot3(gx, gy, gz, off[0], off[1], off[2])
-			mulps(g, g, r)
-			mulps(g, g, kc(simplex3))
-		} else {
-			g = wbyteGradientA(p)
-		}
-		kn := wkernelFalloff(fo, g)
-		if total == nil {
-			total = kn
-		} else {
-			addps(total, total, kn)
-		}
-	}
-	return total
+	copy(cl.pre[:], k.fr.spill(wavalanchePre(v)))
 }
 
 // octahedronFoldAVX2 is octahedronFold (widesimplex.go) at AVX2: the fold's
