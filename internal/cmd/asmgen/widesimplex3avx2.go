@@ -3,25 +3,39 @@ package main
 import . "github.com/mmcloughlin/avo/operand"
 
 // Simplex 3D at AVX2 (eight lanes, sixteen YMM registers), the structure of
-// simplex3Corners (widesimplex.go) fitted to the registers: the cell and
-// its four corners' inputs are computed first and kept in frame slots (the
-// hash inputs, the offsets X − float(l) and the unskew term u of every
-// corner), then the four corners' hashes run interleaved as four groups of
-// the generic layer over those slots (each the two eats and the avalanche
-// before its last xor-shift: six dependent VPMULLDs per corner, now side by
-// side), then each corner's float work reads its hash and its offsets back.
-// The exact rewrites are simplex3Corners's:
+// simplex3Corners (widesimplex.go) fitted to the registers. Two vectors per
+// iteration (the kernel's groups); everything between the steps lives in
+// frame slots:
+//
+//  1. each vector's cell: the corners' hash inputs (the hash after x, y·C
+//     and z·C of corners 0, 1, A and B), their offsets X − float(l) and
+//     their unskew terms u;
+//  2. the eight corners' hashes (four per vector) as eight groups: the eats
+//     of y and z and the avalanche before its last xor-shift, six dependent
+//     VPMULLDs per corner, side by side;
+//  3. the float work two corners at a time (four groups: two corners of
+//     both vectors), at most four registers per group: for the simplex
+//     gradient first both pairs' gradients and scales (gx, gy, gz and
+//     1/sqrt(gx² + gy² + gz²)), then each pair's offsets, dot product and
+//     falloff; the sum per vector in the scalar order, ((k0 + k1) + kA) + kB.
+//
+// The exact rewrites are simplex3Corners's, and two more:
 //
 //   - the corners' masks are §3.5's booleans as xA = xGy ∧ xGz,
 //     yA = ¬xGy ∧ yGz, zA = ¬(xA ∨ yA), t = xGz ∧ yGz, xB = xGy ∨ t,
-//     yB = ¬(¬t ∧ xGy), zB = ¬t, the negated ones used by swapping the
-//     blend's operands;
-//   - X − float(l) is one of two values per axis (X − fx0, X − fx1; a
-//     corner's float is exactly fx0 or fx1), computed once and blended;
+//     yB = ¬(¬t ∧ xGy), zB = ¬t, the negated ones by an and-not;
 //   - (h + (x0 + 1)·C) is (h + C) + x0·C;
+//   - corner A's (or B's) inputs are the lower corner's plus the mask's
+//     lanes of the step, no blend (VBLENDVPS is three micro-ops on recent
+//     Intel cores): y·C and z·C are l·C + (m ∧ C), the hash after x is
+//     h0 ^ (m ∧ (h0 ^ h1)), the float is fl0 + (m ∧ 1) (fl1 = fl0 + 1
+//     exactly where m; elsewhere fl0 + (+0), which is fl0 but for a −0
+//     floor, whose zero sign reaches no result: see simplex3Corners and
+//     ../shared/SPEC.md's note on the floor), and X − float(l) is computed
+//     from that float;
 //   - the octahedron fold g += (g < 0) ? off : −off, off = max(−gz, +0),
-//     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0) (and/xor here: AVX2
-//     has no three-input logic instruction).
+//     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0) (an and and an xor
+//     here: AVX2 has no three-input logic instruction).
 
 // simplex3AVX2 reports whether the kernel being written takes
 // simplex3CornersAVX2: the AVX2 level.
@@ -29,7 +43,7 @@ func simplex3AVX2() bool { return !wide() }
 
 // s3cellAVX2 is one vector's simplex 3D cell in frame slots: per corner
 // (0, 1, A, B) its hash after x and its y and z products with primeC, its
-// offsets X − float(l) on each axis and its unskew term u.
+// offsets X − float(l) on each axis, its unskew term u and its hash.
 type s3cellAVX2 struct {
 	in  [3][4]Mem // axis, corner: h (axis 0), y·C, z·C
 	dd  [3][4]Mem // axis, corner: X − float(l)
@@ -38,12 +52,16 @@ type s3cellAVX2 struct {
 }
 
 // simplex3CornersAVX2 is simplexValue3D before combineValue
-// (cpu.simplexValue3D) at AVX2 for the groups' vectors: each vector's cell
-// and hashes (its four corners' hashes interleaved), then the corners'
-// float work with the vectors as the groups.
+// (cpu.simplexValue3D) at AVX2 for the groups' vectors (see the file's
+// comment).
 func (k *bk) simplex3CornersAVX2(simplexGrad bool) vg {
 	nv := groups
 	defer func() { groups = nv }()
+	groups = 1
+	kf := mov(k.F)
+	mulps(kf, kf, kc(scale3))
+	kfs := k.fr.spill(kf)
+	defer k.fr.release(kfs)
 	// the later vectors' positions wait in the frame
 	var pos [3][]opnd
 	for i := range pos {
@@ -51,91 +69,34 @@ func (k *bk) simplex3CornersAVX2(simplexGrad bool) vg {
 			if v == 0 {
 				pos[i] = append(pos[i], vg{k.pos[i][0]})
 			} else {
-				groups = 1
 				pos[i] = append(pos[i], k.fr.spill(vg{k.pos[i][v]}))
-				groups = nv
 			}
 		}
 	}
 	cells := make([]s3cellAVX2, nv)
 	for v := range cells {
-		groups = 1
-		cells[v] = k.simplex3CellAVX2([3]opnd{pos[0][v], pos[1][v], pos[2][v]})
-		groups = 4
-		k.simplex3HashAVX2(&cells[v])
-	}
-	groups = nv
-	// then each corner's float work, the vectors as the groups:
-	// x_i = (X_i − l_i) + u, fo = ((0.5 − x²) − y²) − z², the gradient and
-	// the falloff; the sum in the scalar order, ((k0 + k1) + kA) + kB
-	at := func(f func(c *s3cellAVX2) Mem) slots {
-		s := make(slots, nv)
-		for v := range cells {
-			s[v] = f(&cells[v])
-		}
-		return s
-	}
-	var total vg
-	for c := 0; c < 4; c++ {
-		p := mov(at(func(cl *s3cellAVX2) Mem { return cl.pre[c] }))
-		var g, gy, gz, r vg
-		if simplexGrad {
-			g, gy, gz = octahedronFoldAVX2(p)
-			r = wsphereScale(g, gy, gz)
-		} else {
-			g = wbyteGradientA(p)
-		}
-		// the offsets, each folded into the dot product as it is made
-		u := mov(at(func(cl *s3cellAVX2) Mem { return cl.u[c] }))
-		fo, x := newv(), newv()
-		for i := 0; i < 3; i++ {
-			addps(x, u, at(func(cl *s3cellAVX2) Mem { return cl.dd[i][c] }))
-			if simplexGrad {
-				switch i {
-				case 0:
-					mulps(g, g, x)
-				case 1:
-					mulps(gy, gy, x)
-					addps(g, g, gy)
-				case 2:
-					mulps(gz, gz, x)
-					addps(g, g, gz)
-				}
-			}
-			mulps(x, x, x)
-			if i == 0 {
-				subps(fo, kc(f0p5), x)
-			} else {
-				subps(fo, fo, x)
-			}
-		}
-		if simplexGrad {
-			mulps(g, g, r)
-			mulps(g, g, kc(simplex3))
-		}
-		kn := wkernelFalloff(fo, g)
-		if total == nil {
-			total = kn
-		} else {
-			addps(total, total, kn)
+		cells[v] = k.simplex3CellAVX2([3]opnd{pos[0][v], pos[1][v], pos[2][v]}, kfs)
+		for i := range pos {
+			k.fr.release(pos[i][v])
 		}
 	}
-	return total
+	groups = 4 * nv
+	k.simplex3HashAVX2(cells)
+	return k.simplex3FloatAVX2(cells, simplexGrad)
 }
 
 // simplex3CellAVX2 is one vector's cell (getSimplexCell3) and its
-// corners' inputs, into frame slots (groups is 1).
-func (k *bk) simplex3CellAVX2(pos [3]opnd) s3cellAVX2 {
+// corners' inputs, into frame slots (groups is 1); kf is F·scale3 (a
+// frame slot).
+func (k *bk) simplex3CellAVX2(pos [3]opnd, kf opnd) s3cellAVX2 {
 	fr := k.fr
 	var cl s3cellAVX2
 	one := func(v vg) Mem { return fr.spill(v)[0] }
-	// the scaled position P and the skewed cell
-	kf := mov(k.F)
-	mulps(kf, kf, kc(scale3))
+	// the scaled position P (kf is F·scale3) and the skewed cell
 	var P [3]vg
 	for i := range P {
 		P[i] = newv()
-		mulps(P[i], pos[i], kf)
+		mulps(P[i], src1(pos[i]), kf)
 		clampc(P[i])
 	}
 	sk := newv()
@@ -248,36 +209,138 @@ func (k *bk) simplex3CellAVX2(pos [3]opnd) s3cellAVX2 {
 	return cl
 }
 
-// simplex3HashAVX2 is the four corners' hashes of a cell, the corners as
-// the groups (groups is 4): the eats of y and z and the avalanche before
-// its last xor-shift, into cl.pre.
-func (k *bk) simplex3HashAVX2(cl *s3cellAVX2) {
-	v := mov(slots(cl.in[0][:]))
-	for _, c := range cl.in[1:] {
-		addd(v, v, slots(c[:]))
+// simplex3HashAVX2 is the corners' hashes of the cells, the corners as
+// the groups (four per cell): the eats of y and z and the avalanche before
+// its last xor-shift, into the cells' pre.
+func (k *bk) simplex3HashAVX2(cells []s3cellAVX2) {
+	var in [3]slots
+	for _, cl := range cells {
+		for i := range in {
+			in[i] = append(in[i], cl.in[i][:]...)
+		}
+	}
+	v := mov(in[0])
+	for _, c := range in[1:] {
+		addd(v, v, c)
 		rotl(v, v, 17)
 		mulld(v, v, kc(primeD))
 	}
-	copy(cl.pre[:], k.fr.spill(wavalanchePre(v)))
+	k.fr.release(in[0], in[1], in[2]) // read: the spill below may reuse them
+	pre := k.fr.spill(wavalanchePre(v))
+	for j := range cells {
+		copy(cells[j].pre[:], pre[4*j:])
+	}
 }
 
-// octahedronFoldAVX2 is octahedronFold (widesimplex.go) at AVX2: the fold's
-// mo ^ (g ∧ sign) by an and and an xor.
-func octahedronFoldAVX2(pre vg) (gx, gy, gz vg) {
-	gy = wbyteGradient(pre, 24)
-	gx, gz = wbyteGradientA(pre), newv()
-	a := newv()
-	absps(a, gx)
-	subps(gz, kc(f1), a)
-	absps(a, gy)
-	subps(gz, gz, a)
-	mo := newv()
-	minps(mo, gz, kc(0)) // VMINPS returns its second operand, +0, on equality
-	for _, c := range []vg{gx, gy} {
-		t := newv()
-		and(t, c, kc(signMask))
-		xor(t, t, mo)
-		addps(c, c, t)
+// simplex3FloatAVX2 is the corners' float work, two corners of every
+// vector at a time as the groups (corner-major): for the simplex
+// gradient first each pair's gradient and its scale (gx, gy, gz and
+// 1/sqrt(gx² + gy² + gz²), into the frame: cpu.octahedronVectors and
+// sphereGradient), then each pair's offsets, dot product and falloff; at
+// most four registers per group. It returns the cells' sums.
+func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
+	nv := len(cells)
+	pairs := [2][2]int{{0, 1}, {2, 3}}
+	at := func(pr [2]int, f func(cl *s3cellAVX2, c int) Mem) slots {
+		var s slots
+		for _, c := range pr {
+			for v := range cells {
+				s = append(s, f(&cells[v], c))
+			}
+		}
+		return s
 	}
-	return gx, gy, gz
+	groups = 2 * nv
+	var grad [2][4]slots // pair: gx, gy, gz, r
+	if simplexGrad {
+		for q, pr := range pairs {
+			p := mov(at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.pre[c] }))
+			gy := wbyteGradient(p, 24)
+			gx := wbyteGradientA(p)
+			gz, a := newv(), newv()
+			absps(a, gx)
+			subps(gz, kc(f1), a)
+			absps(a, gy)
+			subps(gz, gz, a)
+			mo := newv()
+			minps(mo, gz, kc(0)) // VMINPS returns its second operand, +0, on equality
+			k.fr.release(at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.pre[c] }))
+			gzs := k.fr.spill(gz)
+			for _, c := range []vg{gx, gy} {
+				t := newv()
+				and(t, c, kc(signMask))
+				xor(t, t, mo)
+				addps(c, c, t)
+			}
+			r, t := newv(), newv()
+			mulps(r, gx, gx)
+			mulps(t, gy, gy)
+			addps(r, r, t)
+			mulps(t, gzs, gzs)
+			addps(r, r, t)
+			sqrtps(r, r)
+			divps(r, kc(f1), r)
+			grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, k.fr.spill(r)}
+		}
+	}
+	var total vg
+	var totalMem slots
+	for q, pr := range pairs {
+		var g vg
+		if !simplexGrad {
+			g = wbyteGradientA(mov(at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.pre[c] })))
+		}
+		u := at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.u[c] })
+		fo := newv()
+		for i := 0; i < 3; i++ {
+			x := mov(u)
+			addps(x, x, at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.dd[i][c] }))
+			if simplexGrad {
+				if i == 0 {
+					g = newv()
+					mulps(g, x, grad[q][0])
+				} else {
+					t := newv()
+					mulps(t, x, grad[q][i])
+					addps(g, g, t)
+				}
+			}
+			mulps(x, x, x)
+			if i == 0 {
+				subps(fo, kc(f0p5), x)
+			} else {
+				subps(fo, fo, x)
+			}
+		}
+		if simplexGrad {
+			mulps(g, g, grad[q][3])
+			mulps(g, g, kc(simplex3))
+		}
+		kn := wkernelFalloff(fo, g)
+		// the sum per vector, in the scalar order
+		if q == 0 {
+			t := vg(kn[:nv])
+			addps(t, t, vg(kn[nv:]))
+			total = t
+			if simplexGrad { // the second pair needs the registers
+				groups = nv
+				ts := k.fr.spill(total)
+				total = nil
+				groups = 2 * nv
+				defer func() { k.fr.release(ts) }()
+				totalMem = ts
+			}
+		} else {
+			t := vg(kn[:nv])
+			if totalMem != nil {
+				addps(t, t, totalMem) // (k0 + k1) + kA
+			} else {
+				addps(t, total, t)
+			}
+			addps(t, t, vg(kn[nv:]))
+			total = t
+		}
+	}
+	groups = nv
+	return total
 }
