@@ -30,9 +30,11 @@ import . "github.com/mmcloughlin/avo/operand"
 //     Intel cores): y·C and z·C are l·C + (m ∧ C), the hash after x is
 //     h0 ^ (m ∧ (h0 ^ h1)), the float is fl0 + (m ∧ 1) (fl1 = fl0 + 1
 //     exactly where m; elsewhere fl0 + (+0), which is fl0 but for a −0
-//     floor, whose zero sign reaches no result: see simplex3Corners and
-//     ../shared/SPEC.md's note on the floor), and X − float(l) is computed
-//     from that float;
+//     floor (the rounding floor of −0; the scalar float(floorToInt) is
+//     +0, so this is +0 as there): X − float(l), u and the offsets then
+//     differ from the lower corner's in the sign of a zero only, which the
+//     squares, the products and the octave sum's +0 + v never carry to a
+//     result), and X − float(l) is computed from that float;
 //   - the octahedron fold g += (g < 0) ? off : −off, off = max(−gz, +0),
 //     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0) (an and and an xor
 //     here: AVX2 has no three-input logic instruction).
