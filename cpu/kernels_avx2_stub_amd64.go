@@ -128,7 +128,7 @@ func simplexSimplex2DBatchAVX2(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func valueSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// simplexSimplex3DBatchAVX2 is one octave of simplex 3D noise with the simplex gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// simplexSimplex3DBatchAVX2 is one octave of simplex 3D noise with the simplex gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func simplexSimplex3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)

@@ -808,6 +808,9 @@ func simplexBody(dims int, simplexGrad bool) func(k *bk) vg {
 		if simplex3Wide() { // widesimplex.go
 			return k.simplex3Corners(simplexGrad)
 		}
+		if simplex3AVX2() { // widesimplex3avx2.go
+			return k.simplex3CornersAVX2(simplexGrad)
+		}
 		return k.simplex3(simplexGrad)
 	}
 }
@@ -1302,7 +1305,6 @@ var groupOverride = map[string]int{
 	"worley3DBatchAVX2":                1,
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
-	"simplexSimplex3DBatchAVX2":        1,
 	"perlinLattice3DTilingBatchAVX2":   1,
 	"perlinLattice2DTilingBatchAVX2":   1,
 	"perlinLattice3DBatchAVX2":         1,
