@@ -58,7 +58,7 @@ func perlinLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, 
 //go:noescape
 func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// perlinLattice2DBatchAVX2 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice2DBatchAVX2 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
@@ -68,7 +68,7 @@ func perlinLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, 
 //go:noescape
 func valueLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// perlinLattice3DBatchAVX2 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice3DBatchAVX2 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice3DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
@@ -88,7 +88,7 @@ func perlinLattice1DTilingBatchAVX2(x *float32, y *float32, z *float32, out *flo
 //go:noescape
 func valueLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// perlinLattice2DTilingBatchAVX2 is one octave of tiling lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice2DTilingBatchAVX2 is one octave of tiling lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice2DTilingBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)

@@ -1305,10 +1305,7 @@ var groupOverride = map[string]int{
 	"worley3DBatchAVX2":                1,
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
-	"perlinLattice3DTilingBatchAVX2":   1,
-	"perlinLattice2DTilingBatchAVX2":   1,
-	"perlinLattice3DBatchAVX2":         1,
-	"perlinLattice2DBatchAVX2":         1,
+	"perlinLattice3DTilingBatchAVX2":   1, // two groups: see widelpavx2.go
 	"simplexSimplex3DBatchAVX512":      1, // two groups' masks exceed the 7 opmask registers
 	"valueSimplex3DBatchAVX512":        1,
 	"voronoi1DBatchAVX512":             1, // measured no faster with two

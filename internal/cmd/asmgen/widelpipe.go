@@ -45,7 +45,7 @@ func latticeBodyPipe(dims int, perlin, tiling bool) func(k *bk) vg {
 		return latticeBody(dims, perlin, tiling)
 	}
 	return func(k *bk) vg {
-		spill := dims == 3 && tight()
+		spill := dims == 3 && tight() || lavx2(perlin) // widelpavx2.go
 		var ax [3]latticeAxis
 		order := [][]int{2: {2, 0}, 3: {1, 2, 0}}[dims]
 		for _, a := range order {
@@ -61,15 +61,20 @@ func latticeBodyPipe(dims int, perlin, tiling bool) func(k *bk) vg {
 			}
 			return hi
 		}
-		var hx, hy vg
+		p3 := perlin && dims == 3 // lavx2Park: in the frame at AVX2 (widelpavx2.go)
+		var hx opnd
+		var hy vg
 		hash := func(c int) lcorner {
 			if c%(1<<(dims-1)) == 0 {
-				hx = eatM(k.h, pick(xb(c), x.c0, x.c1))
+				hx = lavx2Park(k, eatM(k.h, pick(xb(c), x.c0, x.c1)), p3)
 			}
 			pre := hx
 			if dims == 3 {
 				if c%2 == 0 {
 					hy = eatM(hx, pick(c>>1&1, y.c0, y.c1))
+					if c&2 != 0 {
+						k.fr.release(hx) // its last use
+					}
 				}
 				pre = hy
 			}
@@ -100,34 +105,35 @@ func latticeBodyPipe(dims int, perlin, tiling bool) func(k *bk) vg {
 			return d
 		}
 		n := 1 << dims
-		var prev, half [2]vg // the last corner's value, the last pair's lerp
+		var prev, half [2]opnd // the last corner's value, the last pair's lerp
+		var half0 opnd         // the x = 0 half (3D)
 		var res vg
 		pipeCorners(n, lpipeDepth(dims, perlin), hash, func(lc lcorner) {
 			v := value(lc)
 			c := lc.c
 			if c&1 == 0 {
-				prev[0] = v
+				prev[0] = lavx2Park(k, v, p3)
 				return
 			}
-			l := wlerp(prev[0], v, z.t) // corners c − 1 and c along z
+			l := wlerp(lavx2Take(k, prev[0]), v, z.t) // corners c − 1 and c along z
 			if dims == 2 {
 				if c == 1 {
 					half[0] = l
 					return
 				}
-				res = wlerp(half[0], l, x.t)
+				res = wlerp(half[0].(vg), l, x.t)
 				return
 			}
 			if c&2 == 0 {
-				half[1] = l
+				half[1] = lavx2Park(k, l, p3)
 				return
 			}
-			yl := wlerp(half[1], l, y.t) // along y
+			yl := wlerp(lavx2Take(k, half[1]), l, y.t) // along y
 			if c == 3 {
-				half[0] = yl
+				half0 = lavx2Park(k, yl, p3)
 				return
 			}
-			res = wlerp(half[0], yl, x.t)
+			res = wlerp(lavx2Take(k, half0), yl, x.t)
 		})
 		return res
 	}
