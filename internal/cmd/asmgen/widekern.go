@@ -854,6 +854,21 @@ func (k *bk) simplex1(simplexGrad bool) vg {
 	return sum
 }
 
+// simplexFloor2 is getSimplexCell2's floors of the skewed coordinates sx
+// and sz, their integers, the fractions (sx and sz, in place) and the
+// mask of the third corner's choice (fz < fx: it is (x0 + 1, z0)).
+func simplexFloor2(sx, sz vg) (fx0, fz0, x0, z0 vg, d mask) {
+	fx0, fz0 = newv(), newv()
+	floorps(fx0, sx)
+	floorps(fz0, sz)
+	x0, z0 = newv(), newv()
+	cvttps2dq(x0, fx0)
+	cvttps2dq(z0, fz0)
+	subps(sx, sx, fx0)
+	subps(sz, sz, fz0)
+	return fx0, fz0, x0, z0, cmpps(1, sz, sx)
+}
+
 // simplexCell2 is the part of simplexValue2D before the corners: the
 // scaled position P (X, Z) and the three corners (the hash after x, z·primeC,
 // and x and z as floats).
@@ -874,15 +889,7 @@ func (k *bk) simplexCell2() (P []opnd, corners [][4]opnd) {
 	addps(sx, X, sk)
 	addps(sz, Z, sk)
 	P = []opnd{keep(X), keep(Z)}
-	fx0, fz0 := newv(), newv()
-	floorps(fx0, sx)
-	floorps(fz0, sz)
-	x0, z0 := newv(), newv()
-	cvttps2dq(x0, fx0)
-	cvttps2dq(z0, fz0)
-	subps(sx, sx, fx0)
-	subps(sz, sz, fz0)
-	d := cmpps(1, sz, sx) // fz < fx: corner C is (x0 + 1, z0)
+	fx0, fz0, x0, z0, d := simplexFloor2(sx, sz) // d: fz < fx, corner C is (x0 + 1, z0)
 	fx1, fz1 := newv(), newv()
 	addps(fx1, fx0, kc(f1))
 	addps(fz1, fz0, kc(f1))

@@ -63,15 +63,7 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 		subps(s, s, fl0[i])
 		fr[i] = s
 	}
-	xGy := cmpps(1, fr[1], fr[0]) // fy < fx
-	xGz := cmpps(1, fr[2], fr[0]) // fz < fx
-	yGz := cmpps(1, fr[2], fr[1]) // fz < fy
-	xA := mand(xGy, xGz)
-	yA := mandn(xGy, yGz)
-	nzA := mor(xA, yA)
-	t := mand(xGz, yGz)
-	xB := mor(xGy, t)
-	nyB := mandn(t, xGy)
+	xA, yA, nzA, t, xB, nyB := simplex3Masks(fr)
 	for i := range P {
 		fl1[i] = newv()
 		addps(fl1[i], fl0[i], kc(f1)) // float32(l + 1): both round the integer l + 1
@@ -166,6 +158,22 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 		addps(sum, sum, v)
 	}
 	return sum
+}
+
+// simplex3Masks are the corners' masks of a simplex 3D cell from the
+// fractions fr (getSimplexCell3's three comparisons): corner A is
+// (xA, yA, ¬nzA), corner B (xB, ¬nyB, ¬t) (widesimplex.go's header).
+func simplex3Masks(fr [3]vg) (xA, yA, nzA, t, xB, nyB mask) {
+	xGy := cmpps(1, fr[1], fr[0]) // fy < fx
+	xGz := cmpps(1, fr[2], fr[0]) // fz < fx
+	yGz := cmpps(1, fr[2], fr[1]) // fz < fy
+	xA = mand(xGy, xGz)
+	yA = mandn(xGy, yGz)
+	nzA = mor(xA, yA)
+	t = mand(xGz, yGz)
+	xB = mor(xGy, t)
+	nyB = mandn(t, xGy)
+	return
 }
 
 // kblend is d = m ? t : f (AVX-512, registers) by VBLENDMPS, which

@@ -203,15 +203,7 @@ func (k *bk) simplex2Cell(p0 int, spill [3]bool) [4]opnd {
 	mulps(sk, sk, kc(skew2))
 	addps(sx, X, sk)
 	addps(sz, Z, sk)
-	fx0, fz0 := newv(), newv()
-	floorps(fx0, sx)
-	floorps(fz0, sz)
-	ix, iz := newv(), newv()
-	cvttps2dq(ix, fx0)
-	cvttps2dq(iz, fz0)
-	subps(sx, sx, fx0)
-	subps(sz, sz, fz0)
-	d := cmpps(1, sz, sx) // fz < fx: the third corner is (x0 + 1, z0)
+	fx0, fz0, ix, iz, d := simplexFloor2(sx, sz) // d: fz < fx, the third corner is (x0 + 1, z0)
 	// the hash inputs: h0 = eat(h, x0), h1 = eat(h + C, x0·C), the third
 	// corner's by d; z0·C, z1·C = z0·C + C, the third corner's by ¬d
 	xc := timesC(ix)

@@ -149,15 +149,7 @@ func (k *bk) simplex3CellAVX2(pos [3]opnd, kf opnd) s3cellAVX2 {
 			addps(sum[1], sum[1], f1v)
 		}
 	}
-	xGy := cmpps(1, frc[1], frc[0]) // fy < fx
-	xGz := cmpps(1, frc[2], frc[0]) // fz < fx
-	yGz := cmpps(1, frc[2], frc[1]) // fz < fy
-	xA := mand(xGy, xGz)
-	yA := mandn(xGy, yGz)
-	nzA := mor(xA, yA)
-	t := mand(xGz, yGz)
-	xB := mor(xGy, t)
-	nyB := mandn(t, xGy)
+	xA, yA, nzA, t, xB, nyB := simplex3Masks(frc)
 	// a corner's mask on each axis: m (the upper corner where set), or with
 	// neg ¬m
 	type sel struct {
