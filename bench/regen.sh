@@ -2,7 +2,7 @@
 # Regenerates this machine's section of BENCHMARKS.md (one per CPU vendor) from
 # `noise bench -json` at every ISA level this CPU runs and in the purego build,
 # and the yardsticks ../shared/peers/run, fn2/run and limit/run. Run from the
-# root of a checkout on an idle machine; it takes about 10 minutes (more the
+# root of a checkout on an idle machine; it takes about 12 minutes (more the
 # first time FastNoise2 builds). Nothing in the section is typed by hand.
 #
 # It also rewrites this machine's WebGPU section: `noise bench -backend gpu
@@ -75,9 +75,14 @@ fi
 [ "$only" = webgpu ] && exit 0
 
 go build -tags purego -o "$tmp/noise-purego" ./cmd/noise
-"$tmp/noise-purego" bench -json -noise $noises > "$tmp/bench-purego.json"
-for l in scalar avx2 avx512; do
-  "$tmp/noise" bench -json -isa $l -noise $noises > "$tmp/bench-$l.json" 2>/dev/null || rm -f "$tmp/bench-$l.json"
+# Three runs of every column, interleaved, and the report keeps each cell's best: a busy host only
+# slows a run down, and a single run let a column fall below another by chance.
+for r in 1 2 3; do
+  suf=$([ $r = 1 ] && echo json || echo $r.json)
+  "$tmp/noise-purego" bench -json -noise $noises > "$tmp/bench-purego.$suf"
+  for l in scalar avx2 avx512; do
+    "$tmp/noise" bench -json -isa $l -noise $noises > "$tmp/bench-$l.$suf" 2>/dev/null || rm -f "$tmp/bench-$l.$suf"
+  done
 done
 [ -d ../shared/peers ] && {
   ../shared/peers/fn2/run > "$tmp/fn2.txt" 2>&1 || true
