@@ -70,17 +70,17 @@ func isaLacks(l ISA) string {
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
 // the level is scalar or the variant has none (smooth Worley, 4D
-// perm-value, a 4D warp). A domain warp runs through the simplex-value
-// kernels first (warpChunk), in 1 to 3 dimensions; 4D lattice and simplex
-// noise have value kernels (run4: Values4) and their derivative twins
-// (runDeriv4: Samples4), without a warp. Worley and Chebyshev noise have a
+// perm-value). A domain warp runs through the simplex-value kernels first
+// (warpChunk: in 1 to 3 dimensions, the 3D warp of x, y and z for 4D
+// noise); 4D lattice and simplex noise have value kernels (run4: Values4)
+// and their derivative twins (runDeriv4: Samples4). Worley and Chebyshev noise have a
 // kernel for every function and jitter: F1 (alone) and F2, F2 − F1,
 // F1 + F2, F1·F2 and F1/F2 (the mode word's function) at jitter 1, the
 // same with a jitter other than 1 (Jitter kernels: F1 too), and the cell
 // value at any jitter (Cell kernels).
 func batchKernelFor(c noise.Config, l ISA) batchKernel {
 	p := c.Noise.Parts()
-	if l < ISAAVX2 || c.Dims == 4 && c.Settings.Warped() {
+	if l < ISAAVX2 {
 		return noBatch
 	}
 	if c.Dims == 4 && p.Family != noise.FamilyLattice && p.Family != noise.FamilySimplex {
@@ -293,16 +293,25 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 // values4Batch is values4Range through the 4D batch kernel: a chunk at a
 // time, each position prepared (prepare: the NaN test, the clamp and the
 // domain) into b's x, y, z and w, padded with zeros to a whole number of
-// vectors, one kernel call per octave, then NaN where the input is.
+// vectors, warped (warpChunk: x, y and z) if the settings warp the domain,
+// one kernel call per octave, then NaN where the input is.
 func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
+	var wb *warpBuf
+	if s.warp != nil {
+		wb = warpBufs.Get().(*warpBuf)
+		defer warpBufs.Put(wb)
+	}
 	wide, lanes := s.batchLanes()
 	x, y, z, w, o := &b.x[0], &b.y[0], &b.z[0], &b.w[0], &b.o[0]
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk4(b, chunk, lanes)
+		if wb != nil {
+			s.warpChunk(b, wb, np, wide, false) // x, y and z: a 4D noise's warp is 3D (newWarp)
+		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.octaveMode(oc, false)
 			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
@@ -341,22 +350,34 @@ func (s *Sampler) prepareChunk4(b *batchBuf, chunk []mgl32.Vec4, lanes int) (np 
 // twin: a chunk at a time, prepared as values4Batch prepares it, one
 // kernel call per octave (the value and the four derivatives in b.o,
 // b.dx, b.dy, b.dz and b.dw; the last octave of a whole chunk without a
-// domain stores the samples to out itself), else Go stores them, through
-// the domain's derivative matrix (and dw times its w scale) as sampleAt
-// does; then NaN where the input is.
+// domain or a warp stores the samples to out itself), else Go stores
+// them, through the warp's Jacobian (warpDerivatives) and the domain's
+// derivative matrix (and dw times its w scale) as sampleAt does; then NaN
+// where the input is.
 func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
+	var wb *warpBuf
+	if s.warp != nil {
+		wb = warpBufs.Get().(*warpBuf)
+		defer warpBufs.Put(wb)
+	}
 	wide, lanes := s.batchLanes()
 	x, y, z, w, o := &b.x[0], &b.y[0], &b.z[0], &b.w[0], &b.o[0]
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk4(b, chunk, lanes)
-		direct := n == batchChunk && !s.domain
+		if wb != nil {
+			s.warpChunk(b, wb, np, wide, true)
+		}
+		direct := n == batchChunk && !s.domain && wb == nil
 		for oc := 0; oc < s.oct.n; oc++ {
 			md := s.octaveMode(oc, direct)
 			s.bk.runDeriv4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
+		}
+		if wb != nil {
+			s.warpDerivatives(b, wb, n) // Jᵀ·(dx, dy, dz); the warp leaves w, and dw, alone
 		}
 		if !direct {
 			for l := range n {

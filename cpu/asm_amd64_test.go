@@ -239,8 +239,9 @@ func TestISALevels(t *testing.T) {
 				}
 				if dims == 4 {
 					p := n.Parts()
-					// 4D: the lattice and simplex kernels (values and derivatives)
-					want := (p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex) && !cfg.Settings.Warped()
+					// 4D: the lattice and simplex kernels (values and
+					// derivatives), warped too
+					want := p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex
 					for _, l := range levels[1:] {
 						var s *Sampler
 						withISA(t, l, func() { s, _ = New(cfg) })
@@ -266,9 +267,8 @@ func TestISALevels(t *testing.T) {
 					}
 					p := n.Parts()
 					// the kernels compute every Voronoi function at every
-					// jitter, but smooth Worley; a 4D warp and 4D perm-value
-					// stay scalar
-					want := p.Metric != noise.MetricSmoothWorley && !(cfg.Dims == 4 && (cfg.Settings.Warped() || p.Family == noise.FamilyPerm))
+					// jitter, but smooth Worley
+					want := p.Metric != noise.MetricSmoothWorley
 					if s.Vectorized() != want {
 						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)
 					}
