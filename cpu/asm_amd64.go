@@ -69,12 +69,12 @@ func isaLacks(l ISA) string {
 }
 
 // batchKernelFor picks the batch kernel for c at level l, or none when
-// the level is scalar or the variant has none (smooth Worley, 4D
-// perm-value). A domain warp runs through the simplex-value kernels first
-// (warpChunk: in 1 to 3 dimensions, the 3D warp of x, y and z for 4D
-// noise); 4D lattice and simplex noise have value kernels (run4: Values4)
-// and their derivative twins (runDeriv4: Samples4). Worley and Chebyshev noise have a
-// kernel for every function and jitter: F1 (alone) and F2, F2 − F1,
+// the level is scalar or the variant has none (smooth Worley). A domain
+// warp runs through the simplex-value kernels first (warpChunk: in 1 to 3
+// dimensions, the 3D warp of x, y and z for 4D noise); 4D lattice,
+// simplex and perm-value noise have value kernels (run4: Values4) and
+// their derivative twins (runDeriv4: Samples4). Worley and Chebyshev
+// noise have a kernel for every function and jitter: F1 (alone) and F2, F2 − F1,
 // F1 + F2, F1·F2 and F1/F2 (the mode word's function) at jitter 1, the
 // same with a jitter other than 1 (Jitter kernels: F1 too), and the cell
 // value at any jitter (Cell kernels).
@@ -83,7 +83,7 @@ func batchKernelFor(c noise.Config, l ISA) batchKernel {
 	if l < ISAAVX2 {
 		return noBatch
 	}
-	if c.Dims == 4 && p.Family != noise.FamilyLattice && p.Family != noise.FamilySimplex {
+	if c.Dims == 4 && p.Family != noise.FamilyLattice && p.Family != noise.FamilySimplex && p.Family != noise.FamilyPerm {
 		return noBatch
 	}
 	t := ""
@@ -314,7 +314,7 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.octaveMode(oc, false)
-			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m)
+			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		copy(out[i:i+n], b.o[:n])
 		if nans {
@@ -374,7 +374,7 @@ func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 		direct := n == batchChunk && !s.domain && wb == nil
 		for oc := 0; oc < s.oct.n; oc++ {
 			md := s.octaveMode(oc, direct)
-			s.bk.runDeriv4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V)
+			s.bk.runDeriv4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, md, &out[i].V, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
 		if wb != nil {
 			s.warpDerivatives(b, wb, n) // Jᵀ·(dx, dy, dz); the warp leaves w, and dw, alone
@@ -402,9 +402,9 @@ func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex noise (values and derivatives)"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice and simplex noise (values and derivatives)"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"

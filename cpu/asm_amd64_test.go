@@ -239,9 +239,9 @@ func TestISALevels(t *testing.T) {
 				}
 				if dims == 4 {
 					p := n.Parts()
-					// 4D: the lattice and simplex kernels (values and
-					// derivatives), warped too
-					want := p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex
+					// 4D: the lattice, simplex and perm-value kernels
+					// (values and derivatives), warped too
+					want := p.Family == noise.FamilyLattice || p.Family == noise.FamilySimplex || p.Family == noise.FamilyPerm
 					for _, l := range levels[1:] {
 						var s *Sampler
 						withISA(t, l, func() { s, _ = New(cfg) })

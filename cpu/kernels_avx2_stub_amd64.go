@@ -713,6 +713,16 @@ func valueSimplex4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out
 //go:noescape
 func simplexSimplex4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
 
+// permValue4DBatchAVX2 is one octave of perm-value 4D noise over a batch (cpu.permValue4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue4DBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, tab *uint8)
+
+// permValue4DTilingBatchAVX2 is one octave of tiling perm-value 4D noise over a batch (cpu.permValue4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue4DTilingBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, tab *uint8)
+
 // prepareBatchAVX512 splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.
 //
 //go:noescape
@@ -1388,6 +1398,16 @@ func valueSimplex4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, o
 //go:noescape
 func simplexSimplex4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
 
+// permValue4DBatchAVX512 is one octave of perm-value 4D noise over a batch (cpu.permValue4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue4DBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, tab *uint8)
+
+// permValue4DTilingBatchAVX512 is one octave of tiling perm-value 4D noise over a batch (cpu.permValue4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue4DTilingBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, tab *uint8)
+
 // valueLattice4DDerivBatchAVX2 is one octave of lattice value 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (8 lanes, 1 interleaved).
 //
 //go:noescape
@@ -1418,6 +1438,16 @@ func valueSimplex4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32
 //go:noescape
 func simplexSimplex4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
 
+// permValue4DDerivBatchAVX2 is one octave of perm-value 4D noise and its derivatives over a batch (cpu.permSample4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue4DDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32, tab *uint8)
+
+// permValue4DTilingDerivBatchAVX2 is one octave of tiling perm-value 4D noise and its derivatives over a batch (cpu.permSample4D, the shape, the octave sum) (8 lanes, 1 interleaved).
+//
+//go:noescape
+func permValue4DTilingDerivBatchAVX2(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32, tab *uint8)
+
 // valueLattice4DDerivBatchAVX512 is one octave of lattice value 4D noise and its derivatives over a batch (cpu.lattice4D, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
@@ -1447,3 +1477,13 @@ func valueSimplex4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float
 //
 //go:noescape
 func simplexSimplex4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32)
+
+// permValue4DDerivBatchAVX512 is one octave of perm-value 4D noise and its derivatives over a batch (cpu.permSample4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32, tab *uint8)
+
+// permValue4DTilingDerivBatchAVX512 is one octave of tiling perm-value 4D noise and its derivatives over a batch (cpu.permSample4D, the shape, the octave sum) (16 lanes, 2 interleaved).
+//
+//go:noescape
+func permValue4DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32, tab *uint8)

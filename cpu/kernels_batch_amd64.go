@@ -82,6 +82,8 @@ const (
 	bkPerlinLattice4DTiling
 	bkValueSimplex4D
 	bkSimplexSimplex4D
+	bkPermValue4D
+	bkPermValue4DTiling
 )
 
 // batchNames are the kernels' names, by batchKernel.
@@ -156,6 +158,8 @@ var batchNames = [...]string{"",
 	"perlinLattice4DTiling",
 	"valueSimplex4D",
 	"simplexSimplex4D",
+	"permValue4D",
+	"permValue4DTiling",
 }
 
 // run evaluates one octave of kernel k over n prepared positions at the
@@ -704,8 +708,9 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 
 // run4 evaluates one octave of the 4D kernel k over n prepared positions
 // (with the fourth coordinate array w) at the AVX-512 level (wide) or the
-// AVX2 level.
-func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+// AVX2 level; tab is the table of the kernels that read one (perm-value's),
+// else unused.
+func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, tab *uint8) {
 	if wide {
 		switch k {
 		case bkValueLattice4D:
@@ -720,6 +725,10 @@ func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, 
 			valueSimplex4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
 		case bkSimplexSimplex4D:
 			simplexSimplex4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPermValue4D:
+			permValue4DBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, tab)
+		case bkPermValue4DTiling:
+			permValue4DTilingBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, tab)
 		}
 		return
 	}
@@ -736,6 +745,10 @@ func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, 
 		valueSimplex4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
 	case bkSimplexSimplex4D:
 		simplexSimplex4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPermValue4D:
+		permValue4DBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, tab)
+	case bkPermValue4DTiling:
+		permValue4DTilingBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, tab)
 	}
 }
 
@@ -743,7 +756,7 @@ func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, 
 // value and the derivatives along x, y, z and w into out (derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
 // []noise.Sample holds them.
-func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32, tab *uint8) {
 	if wide {
 		switch k {
 		case bkValueLattice4D:
@@ -758,6 +771,10 @@ func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uin
 			valueSimplex4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
 		case bkSimplexSimplex4D:
 			simplexSimplex4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+		case bkPermValue4D:
+			permValue4DDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+		case bkPermValue4DTiling:
+			permValue4DTilingDerivBatchAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
 		}
 		return
 	}
@@ -774,5 +791,9 @@ func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uin
 		valueSimplex4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
 	case bkSimplexSimplex4D:
 		simplexSimplex4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)
+	case bkPermValue4D:
+		permValue4DDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
+	case bkPermValue4DTiling:
+		permValue4DTilingDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
 	}
 }

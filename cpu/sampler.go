@@ -156,9 +156,8 @@ func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
 // Vectorized reports whether Values and Samples (Values4 and Samples4 for
 // 4D noise) run this Sampler's variant through the vector kernels (smooth
-// Worley and 4D perm-value stay scalar, as does every variant at
-// ISAScalar; a domain warp runs through the simplex-value kernels before
-// the noise's).
+// Worley stays scalar, as does every variant at ISAScalar; a domain warp
+// runs through the simplex-value kernels before the noise's).
 func (s *Sampler) Vectorized() bool { return s.bk.ok() }
 
 // ISA returns the instruction-set level the Sampler runs at.

@@ -58,7 +58,7 @@ func batchSpecs4() []batchSpec {
 			dbody:   simplexDerivBody4(sg),
 		})
 	}
-	return specs
+	return append(specs, permSpecs4()...)
 }
 
 // tesseractAxis is cpu.tesseractAxis: component a of the 4D gradient of
@@ -362,17 +362,18 @@ func writeRun4(b *strings.Builder, specs []batchSpec) {
 	b.WriteString(`
 // run4 evaluates one octave of the 4D kernel k over n prepared positions
 // (with the fourth coordinate array w) at the AVX-512 level (wide) or the
-// AVX2 level.
-func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32) {
+// AVX2 level; tab is the table of the kernels that read one (perm-value's),
+// else unused.
+func (k batchKernel) run4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, tab *uint8) {
 	if wide {
 		switch k {
 `)
 	for _, sp := range specs {
-		fmt.Fprintf(b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name, tabArg(sp))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name)
+		fmt.Fprintf(b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.name, tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
 	writeRunDeriv4(b, specs)

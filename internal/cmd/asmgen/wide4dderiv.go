@@ -201,16 +201,16 @@ func writeRunDeriv4(b *strings.Builder, specs []batchSpec) {
 // value and the derivatives along x, y, z and w into out (derivStride
 // floats apart), or with batchStore (in the last octave) into dst as
 // []noise.Sample holds them.
-func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32) {
+func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, dst *float32, tab *uint8) {
 	if wide {
 		switch k {
 `)
 	for _, sp := range specs {
-		fmt.Fprintf(b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(b, "\t\tcase bk%s:\n\t\t\t%sAVX512(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
 	for _, sp := range specs {
-		fmt.Fprintf(b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true))
+		fmt.Fprintf(b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
 }

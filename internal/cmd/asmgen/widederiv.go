@@ -69,8 +69,10 @@ func own(o opnd) vg {
 }
 
 // derivComps are the derivative components of a dims-D noise (1 x, 2 y,
-// 3 z; 2D noise reads the XZ plane).
-func derivComps(dims int) []int { return [][]int{1: {1}, 2: {1, 3}, 3: {1, 2, 3}}[dims] }
+// 3 z, 4 w; 2D noise reads the XZ plane).
+func derivComps(dims int) []int {
+	return [][]int{1: {1}, 2: {1, 3}, 3: {1, 2, 3}, 4: {1, 2, 3, 4}}[dims]
+}
 
 // regS loads every component of s into registers.
 func regS(s ds) ds {

@@ -22,7 +22,8 @@ import (
 
 const f255 = 0x437F0000 // 255
 
-// permSpecs lists the perm-value kernels: 1D to 3D, normal and tiling.
+// permSpecs lists the perm-value kernels: 1D to 3D, normal and tiling
+// (4D: permSpecs4).
 func permSpecs() []batchSpec {
 	var specs []batchSpec
 	for _, tiling := range []bool{false, true} {
@@ -41,6 +42,29 @@ func permSpecs() []batchSpec {
 				dbody:   permDerivBody(dims, tiling),
 			})
 		}
+	}
+	return specs
+}
+
+// permSpecs4 lists the 4D perm-value kernels (batchSpecs4's), normal and
+// tiling: permValue4D's nesting (w outermost, then z, y and x) is
+// permBody's with a fourth axis.
+func permSpecs4() []batchSpec {
+	var specs []batchSpec
+	for _, tiling := range []bool{false, true} {
+		t := map[bool]string{false: "", true: "Tiling"}[tiling]
+		specs = append(specs, batchSpec{
+			name: fmt.Sprintf("permValue4D%sBatch", t), dims: 4,
+			doc:     fmt.Sprintf("one octave of %sperm-value 4D noise over a batch (cpu.permValue4D, the shape, the octave sum)", map[bool]string{false: "", true: "tiling "}[tiling]),
+			slots:   24,
+			groups:  [2]int{1, 2},
+			body:    permBody(4, tiling),
+			table:   true,
+			ddoc:    fmt.Sprintf("one octave of %sperm-value 4D noise and its derivatives over a batch (cpu.permSample4D, the shape, the octave sum)", map[bool]string{false: "", true: "tiling "}[tiling]),
+			dslots:  48,
+			dgroups: [2]int{1, 2},
+			dbody:   permDerivBody(4, tiling),
+		})
 	}
 	return specs
 }
@@ -118,11 +142,12 @@ func permMix(lo, hi vg, it, t opnd) vg {
 	return lo
 }
 
-// permBody is perm-value noise of dims dimensions before the clamp.
+// permBody is perm-value noise of dims dimensions (1 to 4) before the
+// clamp.
 func permBody(dims int, tiling bool) func(k *bk) vg {
 	return func(k *bk) vg {
-		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
-		var ax [3]permAxis
+		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}[dims]
+		var ax [4]permAxis
 		for i, a := range axes {
 			ax[a] = k.permAxis(k.pos[a], tiling, i > 0 && tight(), false)
 		}
@@ -148,14 +173,14 @@ func permBody(dims int, tiling bool) func(k *bk) vg {
 	}
 }
 
-// permDerivBody is cpu.permSample1D…3D: the value and the derivatives of
+// permDerivBody is cpu.permSample1D…4D: the value and the derivatives of
 // the axes, the finish (the clamp is combineD's, whose combine step is
 // none for perm-value).
 func permDerivBody(dims int, tiling bool) func(k *bk) ds {
 	return func(k *bk) ds {
-		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
+		axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}[dims]
 		comps := derivComps(dims)
-		var ax [3]permAxis
+		var ax [4]permAxis
 		for i, a := range axes {
 			ax[a] = k.permAxis(k.pos[a], tiling, i > 0 && tight(), true)
 		}
