@@ -255,8 +255,9 @@ func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide 
 
 // valuesBatch is valuesRange through the batch kernel: a chunk at a time,
 // prepared (prepareBatch, or prepare per position with a domain), warped
-// (warpChunk) if the settings warp the domain, one kernel call per octave,
-// then NaN where the input is.
+// (warpChunk) if the settings warp the domain, one kernel call per octave
+// (into out itself when the chunk is whole vectors), then NaN where the
+// input is.
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
@@ -275,11 +276,19 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 		if wb != nil {
 			s.warpChunk(b, wb, np, wide, false)
 		}
+		// the octave sums go straight to out when the chunk is whole
+		// vectors (no padding lanes to drop), else through b.o
+		o := o
+		if np == n {
+			o = &out[i]
+		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.octaveMode(oc, false)
 			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, jit, jitC, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
-		copy(out[i:i+n], b.o[:n])
+		if np != n {
+			copy(out[i:i+n], b.o[:n])
+		}
 		if nans {
 			for l, p := range chunk {
 				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
@@ -312,11 +321,17 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 		if wb != nil {
 			s.warpChunk(b, wb, np, wide, false) // x, y and z: a 4D noise's warp is 3D (newWarp)
 		}
+		o := o // as in valuesBatch: out itself for a chunk of whole vectors
+		if np == n {
+			o = &out[i]
+		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.octaveMode(oc, false)
 			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
-		copy(out[i:i+n], b.o[:n])
+		if np != n {
+			copy(out[i:i+n], b.o[:n])
+		}
 		if nans {
 			for l, p := range chunk {
 				if s.usesNaN(point{p[0], p[1], p[2], p[3]}) {
