@@ -225,7 +225,8 @@ var batchBufs = sync.Pool{New: func() any {
 
 // prepareChunk splits a chunk of positions into b's x, y and z, padded
 // with zeros to a whole number np of vectors of lanes: clamped to ±2^64 by
-// prepareBatch, or prepared per position with a domain. nans reports
+// prepareBatch (prepareBatchXZ for 2D noise, which leaves b.y alone: no
+// 2D kernel reads it), or prepared per position with a domain. nans reports
 // whether a coordinate the noise or the domain reads is NaN somewhere.
 func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide bool) (np int, nans bool) {
 	n := len(chunk)
@@ -245,9 +246,14 @@ func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide 
 		return np, nans
 	}
 	var axes uint32
-	if wide {
+	switch {
+	case s.cfg.Dims == 2 && wide: // 2D noise and its warp read x and z alone
+		axes = prepareBatchXZAVX512(&src[0][0], np, &b.x[0], &b.z[0])
+	case s.cfg.Dims == 2:
+		axes = prepareBatchXZAVX2(&src[0][0], np, &b.x[0], &b.z[0])
+	case wide:
 		axes = prepareBatchAVX512(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
-	} else {
+	default:
 		axes = prepareBatchAVX2(&src[0][0], np, &b.x[0], &b.y[0], &b.z[0])
 	}
 	return np, uint8(axes)&s.nanAxes != 0

@@ -43,6 +43,11 @@ func storeSamplesAVX512(src *float32, out *float32, n int, m *[10][8]float32, do
 //go:noescape
 func prepareBatchAVX2(pos *float32, n int, x *float32, y *float32, z *float32) uint32
 
+// prepareBatchXZAVX2 splits n positions into x and z (y is left out), clamped to ±2^64, and returns the axes that hold a NaN.
+//
+//go:noescape
+func prepareBatchXZAVX2(pos *float32, n int, x *float32, z *float32) uint32
+
 // valueLattice1DBatchAVX2 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
@@ -727,6 +732,11 @@ func permValue4DTilingBatchAVX2(x *float32, y *float32, z *float32, w *float32, 
 //
 //go:noescape
 func prepareBatchAVX512(pos *float32, n int, x *float32, y *float32, z *float32) uint32
+
+// prepareBatchXZAVX512 splits n positions into x and z (y is left out), clamped to ±2^64, and returns the axes that hold a NaN.
+//
+//go:noescape
+func prepareBatchXZAVX512(pos *float32, n int, x *float32, z *float32) uint32
 
 // valueLattice1DBatchAVX512 is one octave of  lattice value 1D noise over a batch (cpu.latticeValue1D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //

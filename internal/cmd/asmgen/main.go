@@ -350,7 +350,8 @@ func main() {
 	writeStoreSamples()
 	writeStoreSamplesWide()
 	for _, l := range []*isa{isaAVX2, isaAVX512} {
-		writePrepare(l)
+		writePrepare(l, false)
+		writePrepare(l, true)
 		for _, deriv := range []bool{false, true} {
 			for _, sp := range specs {
 				if *only == "" || strings.Contains(sp.kernelName(deriv)+l.name, *only) {

@@ -1395,18 +1395,25 @@ func batchSpecs() []batchSpec {
 // split into the arrays x, y and z and clamped to ±2^64 (clampInput; NaN
 // stays NaN), and the result tells which axes hold a NaN anywhere (bit 0
 // x, bit 1 y, bit 2 z). Eight or sixteen positions are three vectors; each
-// axis is two blends and a permutation of them.
-func writePrepare(l *isa) {
+// axis is two blends and a permutation of them. With xz it writes
+// prepareBatchXZ, the same for x and z alone (2D noise reads the XZ plane):
+// no y array, and bit 1 of the result is 0.
+func writePrepare(l *isa, xz bool) {
 	cur, groups = l, 1
-	name := "prepareBatch" + l.name
-	TEXT(name, NOSPLIT, "func(pos *float32, n int, x, y, z *float32) uint32")
+	name, axes := "prepareBatch"+l.name, []int{0, 1, 2}
+	sig, doc := "func(pos *float32, n int, x, y, z *float32) uint32", "x, y and z"
+	if xz {
+		name, axes = "prepareBatchXZ"+l.name, []int{0, 2}
+		sig, doc = "func(pos *float32, n int, x, z *float32) uint32", "x and z (y is left out)"
+	}
+	TEXT(name, NOSPLIT, sig)
+	Doc(name + " splits n positions into " + doc + ", clamped to ±2^64, and returns the axes that hold a NaN.")
 	Pragma("noescape")
-	Doc(name + " splits n positions into x, y and z, clamped to ±2^64, and returns the axes that hold a NaN.")
 	base := Load(Param("pos"), GP64())
 	n := Load(Param("n"), GP64())
 	var ptr [3]GPVirtual
-	for a, p := range []string{"x", "y", "z"} {
-		ptr[a] = Load(Param(p), GP64()).(GPVirtual)
+	for _, a := range axes {
+		ptr[a] = Load(Param([]string{"x", "y", "z"}[a]), GP64()).(GPVirtual)
 	}
 	// The axis of element e of the three vectors is e mod 3; a vector
 	// position p takes its element from vector j where (16j + p) mod 3 (or
@@ -1440,7 +1447,7 @@ func writePrepare(l *isa) {
 	XORL(nans, nans)
 	var acc [3]VecVirtual // the NaN lanes of each axis, or'ed (AVX2)
 	var kacc [3]OpmaskVirtual
-	for a := range acc {
+	for _, a := range axes {
 		if wide() {
 			kacc[a] = K()
 			KXORW(kacc[a], kacc[a], kacc[a])
@@ -1455,7 +1462,7 @@ func writePrepare(l *isa) {
 	var idx2 [3]VecVirtual
 	var lim, nlim VecVirtual
 	if wide() {
-		for a := range idx2 {
+		for _, a := range axes {
 			idx2[a] = ZMM()
 			VMOVUPS(permTable(fmt.Sprintf("perm2x%d_%d_1", l.lanes, a), perm2[a][1]), idx2[a])
 		}
@@ -1476,7 +1483,7 @@ func writePrepare(l *isa) {
 		v[j] = newv()[0]
 		VMOVUPS(Mem{Base: base, Index: off, Scale: 4, Disp: j * l.size}, v[j])
 	}
-	for a := 0; a < 3; a++ {
+	for _, a := range axes {
 		var t VecVirtual
 		if wide() {
 			ix := ZMM()
@@ -1511,7 +1518,7 @@ func writePrepare(l *isa) {
 	ADDQ(U32(uint32(l.lanes)), i)
 	JMP(LabelRef(loop))
 	Label(done)
-	for a := 0; a < 3; a++ {
+	for _, a := range axes {
 		b := GP32()
 		if wide() {
 			KMOVW(kacc[a], b)
