@@ -1169,12 +1169,21 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 		spill := tight()
 		index, cellOff, gs, offsets := cs.index, cs.cellOff, cs.gs, cellSteps
 		var a, b [2]vg
+		// AVX2 F1: one minimum of both points' candidates per group, not
+		// one each merged after the walk, two registers fewer. The same
+		// bits: a candidate is never −0, and a lane's candidates are all
+		// NaN (a NaN offset reaches every one, the same NaN, as each is
+		// the same formula) or none, so their minimum does not depend on
+		// the order.
+		one := f1only && !wide()
 		a[0], b[0] = mov(kc(f2)), mov(kc(f2))
-		if dims > 1 {
+		if dims > 1 && !one {
 			a[1], b[1] = mov(kc(f2)), mov(kc(f2))
 		}
 		add := func(pt int, d vg) {
-			if f1only {
+			if one {
+				minps(a[0], a[0], d)
+			} else if f1only {
 				minps(a[pt], a[pt], d)
 			} else {
 				wupdate(a[pt], b[pt], d)
@@ -1197,7 +1206,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				zs[i] = k.fr.keep(index(2, w.i), spill)
 				ozs[i] = k.fr.keep(cellOff(2, w.f), spill)
 			}
-			if pipeOK(2) { // widevpipe.go
+			if pipeOK(2, f1only) { // widevpipe.go
 				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, add)
 				break
 			}
@@ -1226,7 +1235,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				ys[i] = k.fr.keep(index(1, w.i), spill)
 				oys[i] = k.fr.keep(cellOff(1, w.f), spill)
 			}
-			if pipeOK(3) { // widevpipe.go
+			if pipeOK(3, f1only) { // widevpipe.go
 				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, add)
 				break
 			}
@@ -1252,7 +1261,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 			}
 		}
 		// merge the two points' minima: b = min(b1, b2, max(a1, a2)); a = min(a1, a2)
-		if dims > 1 {
+		if dims > 1 && !one {
 			if !f1only {
 				t := newv()
 				maxps(t, a[0], a[1])

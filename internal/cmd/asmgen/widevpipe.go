@@ -1,6 +1,6 @@
 package main
 
-// The Voronoi cell walk, software-pipelined (AVX-512): the hash of the next
+// The Voronoi cell walk, software-pipelined (both levels): the hash of a later
 // cell is written before the distances of the current one, so that its
 // chain of three dependent integer multiplies (about 40 cycles) is in the
 // scheduler while the current cell's lookups, offsets and squares run,
@@ -16,13 +16,13 @@ type vcell struct {
 }
 
 // pipeWalk evaluates cells 0 … n−1: hash(c) writes cell c's hash (the walk
-// order), dist(c) its candidates. Cell c + 1's hash is written before cell
-// c's candidates (at AVX-512 cell c + 2's).
+// order), dist(c) its candidates. Cell c + 2's hash is written before cell
+// c's candidates: two cells' hashes ahead, at AVX2 too (measured faster
+// than one, for every Voronoi kernel the walk writes; 16 registers hold
+// them, as voronoiWalk3Pipe keeps the hash prefixes of two groups in the
+// frame).
 func pipeWalk(n int, hash func(c int) vcell, dist func(c vcell)) {
-	depth := 1
-	if wide() {
-		depth = 2 // 32 registers hold two cells' hashes ahead
-	}
+	const depth = 2
 	var ahead []vcell
 	for c := 0; c < depth && c < n; c++ {
 		ahead = append(ahead, hash(c))
@@ -63,18 +63,30 @@ func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(p
 
 // voronoiWalk3Pipe is voronoiBody's 3D walk (offsets u on x, j on y, i on
 // z), pipelined.
+//
+// At AVX2 with two groups (the F1 kernels) the hash prefixes hx and hy live
+// in the frame: the 16 registers then hold the next cell's hash, the
+// current one's, its three offsets and the minimum of each group.
 func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill bool, add func(pt int, d vg)) {
-	var hx, hy vg
+	var hx, hy opnd
 	var ox opnd
+	hspill := !wide() && groups > 1
 	pipeWalk(27, func(c int) vcell {
 		u, j, i := c/9, c/3%3, c%3
 		if j == 0 && i == 0 {
-			hx = eatC(k.h, cs.index(0, cellSteps[u].i))
+			hx = k.fr.keep(eatC(k.h, cs.index(0, cellSteps[u].i)), hspill)
 		}
 		if i == 0 {
-			hy = eatC(hx, ys[j])
+			hy = k.fr.keep(eatC(hx, ys[j]), hspill)
+			if j == 2 {
+				k.fr.release(hx)
+			}
 		}
-		return vcell{u: u, j: j, i: i, v: wavalanche(eatC(hy, zs[i]), false)}
+		v := wavalanche(eatC(hy, zs[i]), false)
+		if i == 2 {
+			k.fr.release(hy)
+		}
+		return vcell{u: u, j: j, i: i, v: v}
 	}, func(c vcell) {
 		if c.j == 0 && c.i == 0 {
 			ox = k.fr.keep(cs.cellOff(0, cellSteps[c.u].f), spill)
@@ -94,7 +106,9 @@ func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill 
 	})
 }
 
-// pipeOK reports whether the kernel being written (dims dimensions) walks
-// its cells pipelined: all at AVX-512; at AVX2 those of one group, and the
-// 2D ones of two (16 registers hold two 3D groups pipelined no longer).
-func pipeOK(dims int) bool { return wide() || groups == 1 || dims == 2 }
+// pipeOK reports whether the kernel being written (dims dimensions, F1
+// only or not) walks its cells pipelined: all at AVX-512; at AVX2 those of
+// one group, the 2D ones of two, and the 3D F1 ones of two (one minimum
+// per group and the hash prefixes in the frame: voronoiWalk3Pipe); 16
+// registers hold two groups of the other 3D kernels pipelined no longer.
+func pipeOK(dims int, f1only bool) bool { return wide() || groups == 1 || dims == 2 || f1only }
