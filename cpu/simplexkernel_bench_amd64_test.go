@@ -1,4 +1,4 @@
-//go:build amd64 && !purego
+//go:build linux && amd64 && !purego
 
 package cpu
 
