@@ -20,14 +20,33 @@ import (
 // last eat with z·C and z·C + C. The byte's value is
 // float(A)·(2·inv255) − 1 (wbyteGradientA). Every corner, lerp and
 // operand is latticeBody's: only the order of independent instructions
-// and where values live change, never a result.
+// and where values live change, never a result. Besides:
+//
+//   - a stage's constant (primeD, primeB, primeC, 0xFF, 2·inv255, 1) is
+//     read from one register by all its chains (sc), not as a memory
+//     operand per chain: at AVX2 that took 82 loads out of the 2D loop;
+//   - the interpolators are written after the first corner eats, as the
+//     C compiler schedules them: they are needed only by the lerps, and
+//     written first they take ports 0 and 1 from the hash chains;
+//   - interleave (measured, kernel-only A/B on the loaded 2-vCPU Xeon,
+//     and llvm-mca): value 2D four groups at both levels (at AVX2 two
+//     corners at a time: eight chains in 16 registers), value 3D two.
+//
+// Tried and not kept (no win in the A/B): at AVX2 rotl(v, 17) as a VPSHUFB
+// rotation by 16 and (y + y) | (y >> 31), and byte 2 by VPSHUFB instead
+// of a shift (fewer micro-ops on ports 0 and 1, longer chains); value 3D
+// at AVX-512 with four corners at a time, or four groups.
 
 // valueCG is the number of corners whose chains run together, per level
-// and dimension: 2D all four; 3D four at AVX2 (16 registers: two groups of
-// four chains and their temporaries) and all eight at AVX-512.
+// and dimension: 2D all four, two at AVX2 with four groups; 3D four at
+// AVX2 (16 registers: two groups of four chains and their temporaries)
+// and all eight at AVX-512.
 func valueCG(dims int) int {
 	if dims == 3 && (!wide() || valueCG3D512 == 4) {
 		return 4
+	}
+	if dims == 2 && !wide() && groups > 2 {
+		return 2
 	}
 	return 1 << dims
 }
@@ -71,7 +90,7 @@ func valueSpecs(specs []batchSpec) []batchSpec {
 		switch sp.name {
 		case "valueLattice2DBatch":
 			specs[i].body = valueBody(2)
-			specs[i].groups = [2]int{2, valueGroups2D512}
+			specs[i].groups = [2]int{valueGroups2D2, valueGroups2D512}
 		case "valueLattice3DBatch":
 			specs[i].body = valueBody(3)
 			specs[i].groups = [2]int{2, valueGroups3D512}
@@ -79,6 +98,9 @@ func valueSpecs(specs []batchSpec) []batchSpec {
 	}
 	return specs
 }
+
+// valueGroups2D2 is the interleave of value 2D at AVX2.
+var valueGroups2D2 = 4
 
 // valueGroups2D512 is the interleave of value 2D at AVX-512.
 var valueGroups2D512 = 4
@@ -197,7 +219,7 @@ func valueBody(dims int) func(k *bk) vg {
 		// offsets and interpolators in 3D and with four groups, the hash
 		// prefixes in 3D at AVX2, z·C with four groups.
 		spillT := dims == 3 || groups > 2
-		spillPre := dims == 3 && (!wide() || groups > 2)
+		spillPre := dims == 3 && (!wide() || groups > 2) || !wide() && groups > 2
 		spillZ := groups > 2
 		G := groups
 		var c0, t [3]opnd
@@ -268,7 +290,7 @@ func valueBody(dims int) func(k *bk) vg {
 		// the corners, CG at a time; n[c] is corner c's value per group
 		n := make([]vg, 1<<dims)
 		cg := valueCG(dims)
-		var half opnd // 3D with CG 4: the x = 0 half
+		var half opnd // 2D with CG 2, 3D with CG 4: the x = 0 half
 		for first := 0; first < 1<<dims; first += cg {
 			var hs, dc []opnd
 			for c := first; c < first+cg; c++ {
@@ -285,6 +307,14 @@ func valueBody(dims int) func(k *bk) vg {
 				for g := 0; g < G; g++ {
 					n[c][g] = v[(c-first)*G+g][0]
 				}
+			}
+			if dims == 2 && cg == 2 {
+				l := wlerp(n[first], n[first+1], t[2])
+				if first == 0 {
+					half = k.fr.keep(l, true)
+					continue
+				}
+				return wlerp(lavx2Take(k, half), l, t[0])
 			}
 			if dims == 3 && cg == 4 {
 				// the lerps of this half
