@@ -58,7 +58,7 @@ func valueLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n
 //go:noescape
 func perlinLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// valueLattice2DBatchAVX2 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
+// valueLattice2DBatchAVX2 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 4 interleaved).
 //
 //go:noescape
 func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
@@ -748,7 +748,7 @@ func valueLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func perlinLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// valueLattice2DBatchAVX512 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+// valueLattice2DBatchAVX512 is one octave of  lattice value 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 4 interleaved).
 //
 //go:noescape
 func valueLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)

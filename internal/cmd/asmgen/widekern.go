@@ -173,7 +173,8 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	pinLoad(name)
 	defer pinReset()
-	hoistLoad(k) // widesimplex2.go
+	hoistLoad(k)  // widesimplex2.go
+	hoistValue(k) // widevalue.go
 	i := GP64()
 	XORQ(i, i)
 	loop, done := name+"_loop", name+"_done"
@@ -1396,7 +1397,7 @@ func batchSpecs() []batchSpec {
 			}
 		}
 	}
-	return append(append(specs, voronoiMoreSpecs()...), permSpecs()...)
+	return append(append(valueSpecs(specs), voronoiMoreSpecs()...), permSpecs()...) // valueSpecs: widevalue.go
 }
 
 // writePrepare writes prepareBatch at level l: n positions (x, y, z

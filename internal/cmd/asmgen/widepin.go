@@ -23,8 +23,8 @@ var pinned map[uint32]VecVirtual
 var pinSets = map[string][]uint32{
 	"simplexSimplex2DBatchAVX512": {}, // none: two position vectors, six corners (widesimplex2.go)
 	"perlinLattice3DBatchAVX512":  {f1, signMask, inv255x2, ^uint32(signMask), primeC, primeD, primeB, 0xFF, perlin3, coordLimit | signMask},
-	"valueLattice3DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
-	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2, coordLimit | signMask, coordLimit, f6, f15, f10, fm1},
+	"valueLattice3DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2}, // the corners' sixteen chains take the rest (widevalue.go)
+	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2},
 	// Worley F1: the hash's primes and the byte fields' masks and scales
 	// (2D); in 3D the bits5 table too (pinB5)
 	"worley2DF1BatchAVX512":       {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, inv255 - 8<<23, inv255 - 16<<23},
