@@ -262,8 +262,7 @@ func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide 
 // valuesBatch is valuesRange through the batch kernel: a chunk at a time,
 // prepared (prepareBatch, or prepare per position with a domain), warped
 // (warpChunk) if the settings warp the domain, one kernel call per octave
-// (into out itself when the chunk is whole vectors), then NaN where the
-// input is.
+// (into out itself for a whole chunk), then NaN where the input is.
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
@@ -282,17 +281,18 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 		if wb != nil {
 			s.warpChunk(b, wb, np, wide, false)
 		}
-		// the octave sums go straight to out when the chunk is whole
-		// vectors (no padding lanes to drop), else through b.o
+		// the octave sums go straight to out for a whole chunk, else
+		// through b.o: a kernel runs whole iterations of up to 64 lanes,
+		// past the padding of a shorter chunk (TestBatchStaysInBounds)
 		o := o
-		if np == n {
+		if n == batchChunk {
 			o = &out[i]
 		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.octaveMode(oc, false)
 			s.bk.run(wide, x, y, z, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, jit, jitC, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
-		if np != n {
+		if n != batchChunk {
 			copy(out[i:i+n], b.o[:n])
 		}
 		if nans {
@@ -327,15 +327,15 @@ func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) {
 		if wb != nil {
 			s.warpChunk(b, wb, np, wide, false) // x, y and z: a 4D noise's warp is 3D (newWarp)
 		}
-		o := o // as in valuesBatch: out itself for a chunk of whole vectors
-		if np == n {
+		o := o // as in valuesBatch: out itself for a whole chunk
+		if n == batchChunk {
 			o = &out[i]
 		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			m := s.octaveMode(oc, false)
 			s.bk.run4(wide, x, y, z, w, o, np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc], s.oct.ampSum, s.pp, m, (*uint8)(unsafe.Pointer(s.vp.perm)))
 		}
-		if np != n {
+		if n != batchChunk {
 			copy(out[i:i+n], b.o[:n])
 		}
 		if nans {

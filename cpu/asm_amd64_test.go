@@ -369,3 +369,56 @@ func TestISAChoice(t *testing.T) {
 func sampleBits(s noise.Sample) [5]uint32 {
 	return [5]uint32{math.Float32bits(s.V), math.Float32bits(s.Dx), math.Float32bits(s.Dy), math.Float32bits(s.Dz), math.Float32bits(s.Dw)}
 }
+
+// TestBatchStaysInBounds: Values, Samples, Values4 and Samples4 write
+// nothing past the end of out, whatever the batch length. The kernels
+// run whole iterations of up to four vectors (64 lanes), more than the
+// padding of a short chunk to whole vectors: a kernel that wrote into out
+// directly for such a chunk would run past it. Lengths of whole vectors
+// but not whole iterations, and a whole chunk plus such a tail, at every
+// level, for every noise (3D or 4D).
+func TestBatchStaysInBounds(t *testing.T) {
+	const guard = 80
+	sentinel := float32(-12345.5)
+	lengths := []int{8, 16, 24, 40, 48, 56, 72, 248, batchChunk + 24, batchChunk + 40}
+	for _, l := range SupportedISAs()[1:] {
+		for _, n := range noise.Noises() {
+			for _, d := range []int{2, 3, min(n.MaxDims(), 4)} {
+				cfg := noise.Config{Noise: n, Dims: d, Settings: noise.DefaultSettings()}
+				var s *Sampler
+				var err error
+				withISA(t, l, func() { s, err = New(cfg) })
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, m := range lengths {
+					vals := make([]float32, m+guard)
+					samples := make([]noise.Sample, m+guard)
+					for i := range vals {
+						vals[i], samples[i] = sentinel, noise.Sample{V: sentinel}
+					}
+					if d == 4 {
+						pos := make([]mgl32.Vec4, m)
+						for i := range pos {
+							pos[i] = mgl32.Vec4{float32(i) * 0.37, 0.5, float32(i) * 0.11, 0.25}
+						}
+						mustBatch(t, s.Values4(pos, vals[:m]))
+						mustBatch(t, s.Samples4(pos, samples[:m]))
+					} else {
+						pos := make([]mgl32.Vec3, m)
+						for i := range pos {
+							pos[i] = mgl32.Vec3{float32(i) * 0.37, 0.5, float32(i) * 0.11}
+						}
+						mustBatch(t, s.Values(pos, vals[:m]))
+						mustBatch(t, s.Samples(pos, samples[:m]))
+					}
+					for i := m; i < m+guard; i++ {
+						if vals[i] != sentinel || samples[i] != (noise.Sample{V: sentinel}) {
+							t.Fatalf("%v at %v, %d positions: element %d past the end of out was written (%v, %v)", cfg, l, m, i, vals[i], samples[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
