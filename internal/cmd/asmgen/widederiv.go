@@ -589,7 +589,7 @@ func simplexDerivBody(dims int, simplexGrad bool) func(k *bk) ds {
 		case 1:
 			s = k.simplex1D(simplexGrad)
 		case 2:
-			s = k.simplex2D(simplexGrad)
+			s = k.simplex2DCorners(simplexGrad) // widesimplexderiv.go
 		case 3:
 			if simplex3AVX2() { // widesimplexderiv.go
 				s = k.simplex3DAVX2(simplexGrad)

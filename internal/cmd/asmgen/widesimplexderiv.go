@@ -64,3 +64,65 @@ func (k *bk) simplex3DAVX2(simplexGrad bool) ds {
 	}
 	return sum
 }
+
+// simplex2DCorners is cpu.simplex2D before combineD with the value
+// kernel's cell part (simplex2Cell, widesimplex2.go: its exact rewrites,
+// the three corners' hashes side by side as groups, everything in the
+// frame), then per corner in the scalar order the gradient (the simplex
+// gradient: circleGradient times simplex2 from A·2/255 − 1 as
+// simplex2Kernel rewrites squareVectors, gx − round(gx)) and wkernelD,
+// summed as sampleAdd does. The −0 floor simplex2Cell may keep at AVX2
+// reaches the offsets, and so the derivatives' products, in the sign of a
+// zero only, which the octave sum's +0 + v never carries to a result.
+func (k *bk) simplex2DCorners(simplexGrad bool) ds {
+	P := groups
+	saved := s2inv
+	defer func() { s2inv = saved }()
+	// the loop invariants of the value kernel (hoistLoad), computed here
+	kf, hC := mov(k.F), newv()
+	mulps(kf, kf, kc(invSqrt3))
+	addd(hC, k.h, kc(primeC))
+	kfs, hCs := k.fr.spill(kf), k.fr.spill(hC)
+	s2inv.kf, s2inv.hC = kfs, hCs
+	cell := k.simplex2Cell(0, [3]bool{true, true, true})
+	k.fr.release(kfs, hCs)
+	part := func(o opnd, c int) slots { return o.(slots)[c*P : (c+1)*P] }
+	var sum ds
+	for c := 0; c < 3; c++ {
+		g0, x, z, fo := part(cell[0], c), part(cell[1], c), part(cell[2], c), part(cell[3], c)
+		var g ds
+		if simplexGrad {
+			gx := mov(g0)
+			gy, t := newv(), newv()
+			absps(gy, gx)
+			subps(gy, kc(f0p5), gy)
+			roundne(t, gx)
+			subps(gx, gx, t)
+			r, q := newv(), newv()
+			mulps(r, gx, gx)
+			mulps(q, gy, gy)
+			addps(r, r, q)
+			sqrtps(r, r)
+			divps(r, kc(f1), r)
+			dx, dz := newv(), newv()
+			mulps(dx, gx, r)
+			mulps(dx, dx, kc(simplex2))
+			mulps(dz, gy, r)
+			mulps(dz, dz, kc(simplex2))
+			mulps(gx, gx, x)
+			mulps(gy, gy, z)
+			addps(gx, gx, gy)
+			mulps(gx, gx, r)
+			mulps(gx, gx, kc(simplex2))
+			g = ds{gx, dx, nil, dz}
+		} else {
+			g = ds{mov(g0), dz0, nil, dz0}
+		}
+		f := mov(fo)
+		xr, zr := mov(x), mov(z)
+		kn := wkernelD(f, [4]opnd{1: xr, 3: zr}, g, []int{1, 3}, true)
+		sum = k.addS(sum, kn, tight())
+	}
+	k.fr.release(cell[0], cell[1], cell[2], cell[3])
+	return sum
+}
