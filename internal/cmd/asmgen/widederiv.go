@@ -589,7 +589,11 @@ func simplexDerivBody(dims int, simplexGrad bool) func(k *bk) ds {
 		case 1:
 			s = k.simplex1D(simplexGrad)
 		case 2:
-			s = k.simplex2DCorners(simplexGrad) // widesimplexderiv.go
+			if wide() { // widesimplexderiv.go; at AVX2 measured no faster
+				s = k.simplex2DCorners(simplexGrad)
+			} else {
+				s = k.simplex2D(simplexGrad)
+			}
 		case 3:
 			if simplex3AVX2() { // widesimplexderiv.go
 				s = k.simplex3DAVX2(simplexGrad)
