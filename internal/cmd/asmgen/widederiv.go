@@ -589,9 +589,17 @@ func simplexDerivBody(dims int, simplexGrad bool) func(k *bk) ds {
 		case 1:
 			s = k.simplex1D(simplexGrad)
 		case 2:
-			s = k.simplex2D(simplexGrad)
+			if wide() { // widesimplexderiv.go; at AVX2 measured no faster
+				s = k.simplex2DCorners(simplexGrad)
+			} else {
+				s = k.simplex2D(simplexGrad)
+			}
 		case 3:
-			s = k.simplex3D(simplexGrad)
+			if simplex3AVX2() { // widesimplexderiv.go
+				s = k.simplex3DAVX2(simplexGrad)
+			} else {
+				s = k.simplex3D(simplexGrad)
+			}
 		}
 		s = k.combineD(s)
 		// the frequency scale: F, F·(1/√3) or F·0.6, rounded
