@@ -673,12 +673,13 @@ func (k *bk) simplex2D(simplexGrad bool) ds {
 // dx = (gx·r)·simplex2, dz = (gy·r)·simplex2.
 func wcircleS(v vg, x, z opnd) ds {
 	gx, gy := wsquareVectors(v)
-	r, q := newv(), newv()
-	mulps(r, gx, gx)
-	mulps(q, gy, gy)
-	addps(r, r, q)
-	sqrtps(r, r)
-	divps(r, kc(f1), r)
+	return wcircleGS(gx, gy, x, z)
+}
+
+// wcircleGS is wcircleS of the gradient vector (gx, gy) (registers, both
+// overwritten).
+func wcircleGS(gx, gy vg, x, z opnd) ds {
+	r := wcircleR(gx, gy)
 	dx, dz := newv(), newv()
 	mulps(dx, gx, r)
 	mulps(dx, dx, kc(simplex2))

@@ -730,8 +730,9 @@ func wlineGrad(v vg) vg {
 
 // The simplex kernels (cpu.simplexValue1D…3D before combineValue).
 
-// wkernelFalloff is the simplex kernel: (((f·g)·f)·f)·maskNonNegative(f, 8).
-func wkernelFalloff(f, g vg) vg {
+// wkernelFalloff is the simplex kernel: (((f·g)·f)·f)·maskNonNegative(f, 8)
+// (f in registers or the frame).
+func wkernelFalloff(f opnd, g vg) vg {
 	kn, m := newv(), newv()
 	mulps(kn, f, g)
 	mulps(kn, kn, f)
@@ -740,6 +741,17 @@ func wkernelFalloff(f, g vg) vg {
 	andn(m, m, kc(f8)) // 8 where it is clear, else +0
 	mulps(kn, kn, m)
 	return kn
+}
+
+// wcircleR is the circle gradient's scale r = 1 / sqrt(gx² + gy²).
+func wcircleR(gx, gy vg) vg {
+	r, q := newv(), newv()
+	mulps(r, gx, gx)
+	mulps(q, gy, gy)
+	addps(r, r, q)
+	sqrtps(r, r)
+	divps(r, kc(f1), r)
+	return r
 }
 
 // wsimplexOffsets is the common part of a simplex corner: with
@@ -770,12 +782,7 @@ func wsimplexOffsets(P []opnd, fl []opnd, unskew uint32) (x []vg, fo vg) {
 // VSQRTPS and VDIVPS are correctly rounded, as sqrt32 and / are.
 func wcircleDot(v vg, x, z opnd) vg {
 	gx, gy := wsquareVectors(v)
-	r, q := newv(), newv()
-	mulps(r, gx, gx)
-	mulps(q, gy, gy)
-	addps(r, r, q)
-	sqrtps(r, r)
-	divps(r, kc(f1), r)
+	r := wcircleR(gx, gy)
 	mulps(gx, gx, x)
 	mulps(gy, gy, z)
 	addps(gx, gx, gy)

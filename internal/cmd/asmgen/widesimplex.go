@@ -183,14 +183,7 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 		} else {
 			g = wbyteGradientA(p)
 		}
-		// wkernelFalloff, fo read from the frame
-		kp, m := newv(), newv()
-		mulps(kp, fo, g)
-		mulps(kp, kp, fo)
-		mulps(kp, kp, fo)
-		srad(m, fo, 31)    // all ones where the sign bit is set
-		andn(m, m, kc(f8)) // 8 where it is clear, else +0
-		mulps(kp, kp, m)
+		kp := wkernelFalloff(fo, g) // fo read from the frame
 		for j, c := range pr {
 			kn[c] = vg{kp[j]}
 		}

@@ -98,23 +98,7 @@ func (k *bk) simplex2DCorners(simplexGrad bool) ds {
 			subps(gy, kc(f0p5), gy)
 			roundne(t, gx)
 			subps(gx, gx, t)
-			r, q := newv(), newv()
-			mulps(r, gx, gx)
-			mulps(q, gy, gy)
-			addps(r, r, q)
-			sqrtps(r, r)
-			divps(r, kc(f1), r)
-			dx, dz := newv(), newv()
-			mulps(dx, gx, r)
-			mulps(dx, dx, kc(simplex2))
-			mulps(dz, gy, r)
-			mulps(dz, dz, kc(simplex2))
-			mulps(gx, gx, x)
-			mulps(gy, gy, z)
-			addps(gx, gx, gy)
-			mulps(gx, gx, r)
-			mulps(gx, gx, kc(simplex2))
-			g = ds{gx, dx, nil, dz}
+			g = wcircleGS(gx, gy, x, z)
 		} else {
 			g = ds{mov(g0), dz0, nil, dz0}
 		}
