@@ -703,23 +703,30 @@ func (k *bk) simplex3D(simplexGrad bool) ds {
 		var g ds
 		if simplexGrad { // sphereGradient times simplex3
 			gx, gy, gz := woctahedronVectors(v)
-			r := wsphereScale(gx, gy, gz)
-			var d [3]vg
-			for i, gi := range []vg{gx, gy, gz} {
-				d[i] = newv()
-				mulps(d[i], gi, r)
-				mulps(d[i], d[i], kc(simplex3))
-			}
-			gv := wdot3(gx, gy, gz, off[0], off[1], off[2])
-			mulps(gv, gv, r)
-			mulps(gv, gv, kc(simplex3))
-			g = ds{gv, d[0], d[1], d[2]}
+			g = wsphereS(gx, gy, gz, off[0], off[1], off[2])
 		} else {
 			g = ds{wbyteGradientA(wavalanchePre(v)), dz0, dz0, dz0}
 		}
 		sum = k.addS(sum, wkernelD(fo, [4]opnd{1: off[0], 2: off[1], 3: off[2]}, g, []int{1, 2, 3}, true), short)
 	}
 	return sum
+}
+
+// wsphereS is sphereGradient times simplex3 for the octahedron vector
+// (gx, gy, gz) at the offset (x, y, z): with r = wsphereScale,
+// v = (g·o)·r·simplex3 and the derivatives (g_i·r)·simplex3.
+func wsphereS(gx, gy, gz vg, x, y, z opnd) ds {
+	r := wsphereScale(gx, gy, gz)
+	var d [3]vg
+	for i, gi := range []vg{gx, gy, gz} {
+		d[i] = newv()
+		mulps(d[i], gi, r)
+		mulps(d[i], d[i], kc(simplex3))
+	}
+	gv := wdot3(gx, gy, gz, x, y, z)
+	mulps(gv, gv, r)
+	mulps(gv, gv, kc(simplex3))
+	return ds{gv, d[0], d[1], d[2]}
 }
 
 // The Voronoi derivative kernels (cpu.voronoi1D…3D for Worley and

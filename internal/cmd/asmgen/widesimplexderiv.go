@@ -45,17 +45,7 @@ func (k *bk) simplex3DAVX2(simplexGrad bool) ds {
 		var g ds
 		if simplexGrad { // sphereGradient times simplex3
 			gx, gy, gz := woctahedronVectorsPre(mov(pre))
-			r := wsphereScale(gx, gy, gz)
-			var d [3]vg
-			for i, gi := range []vg{gx, gy, gz} {
-				d[i] = newv()
-				mulps(d[i], gi, r)
-				mulps(d[i], d[i], kc(simplex3))
-			}
-			gv := wdot3(gx, gy, gz, x[0], x[1], x[2])
-			mulps(gv, gv, r)
-			mulps(gv, gv, kc(simplex3))
-			g = ds{gv, d[0], d[1], d[2]}
+			g = wsphereS(gx, gy, gz, x[0], x[1], x[2])
 		} else {
 			g = ds{wbyteGradientA(mov(pre)), dz0, dz0, dz0}
 		}
