@@ -272,6 +272,20 @@ func inRegs(o opnd) vg {
 	return r
 }
 
+// wsquareRound turns value gradients g (A·2/255 − 1, in registers) in
+// place into the x of the circle gradient's square vector, gx = g −
+// round(g), and returns its y, gy = 0.5 − |g| (the scalar circleGradient's
+// order: gy first, from the unrounded g). t is its scratch register,
+// free for the caller.
+func wsquareRound(g vg) (gy, t vg) {
+	gy, t = newv(), newv()
+	absps(gy, g)
+	subps(gy, kc(f0p5), gy)
+	roundne(t, g)
+	subps(g, g, t)
+	return gy, t
+}
+
 // simplex2Kernel is the kernels of groups corners from their value
 // gradients g0 (A·2/255 − 1), offsets x, z and falloffs f: the gradient
 // (valueGradient, or circleGradient·simplex2) and
@@ -281,11 +295,7 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 	if simplexGrad {
 		// circleGradient: gy = 0.5 − |gx|, gx −= round(gx),
 		// ((gx·x + gy·z)·r)·simplex2 with r = 1 / sqrt(gx² + gy²)
-		gy, t := newv(), newv()
-		absps(gy, g)
-		subps(gy, kc(f0p5), gy)
-		roundne(t, g)
-		subps(g, g, t)
+		gy, t := wsquareRound(g)
 		dot := newv()
 		mulps(dot, g, xs)
 		mulps(t, gy, zs)

@@ -83,11 +83,7 @@ func (k *bk) simplex2DCorners(simplexGrad bool) ds {
 		var g ds
 		if simplexGrad {
 			gx := mov(g0)
-			gy, t := newv(), newv()
-			absps(gy, gx)
-			subps(gy, kc(f0p5), gy)
-			roundne(t, gx)
-			subps(gx, gx, t)
+			gy, _ := wsquareRound(gx)
 			g = wcircleGS(gx, gy, x, z)
 		} else {
 			g = ds{mov(g0), dz0, nil, dz0}
