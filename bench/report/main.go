@@ -33,7 +33,8 @@ type row struct {
 	Noise    string  `json:"noise"`
 	Dims     int     `json:"dims"`
 	Threads  int     `json:"threads"`
-	MptsPerS float64 `json:"mpts_per_s"`
+	MptsPerS float64 `json:"mpts_per_s"` // the best of Runs runs
+	Runs     int     `json:"runs"`
 }
 
 type report struct {
@@ -106,8 +107,12 @@ func write(w io.Writer, dir, commit, cpuID string) error {
 		return fmt.Errorf("no bench-*.json in %s", dir)
 	}
 	first := reps[have[0]]
-	fmt.Fprintf(w, "Measured %s on %s (%s), %d vCPUs, %s, %s; commit %s. `noise bench -json` one thread (GOMAXPROCS 1), %s per cell, Mpts/s; ",
-		time.Now().UTC().Format("2006-01-02"), first.Machine.CPU, cpuID, first.Machine.NumCPU, first.Machine.GoVersion, first.Machine.Level, commit, first.Duration)
+	perCell := first.Duration + " per cell"
+	if len(first.Rows) > 0 && first.Rows[0].Runs > 1 {
+		perCell += fmt.Sprintf(" in %d runs (the best run's rate)", first.Rows[0].Runs)
+	}
+	fmt.Fprintf(w, "Measured %s on %s (%s), %d vCPUs, %s, %s; commit %s. `noise bench -json` one thread (GOMAXPROCS 1), %s, Mpts/s; ",
+		time.Now().UTC().Format("2006-01-02"), first.Machine.CPU, cpuID, first.Machine.NumCPU, first.Machine.GoVersion, first.Machine.Level, commit, perCell)
 	fmt.Fprintf(w, "the columns are the `-tags purego` build and the default build at each `-isa` level this CPU runs (every column gives the same bits).\n\n")
 	type key struct {
 		noise string

@@ -10,7 +10,7 @@ import (
 // one-thread figure (and a 2-thread row the section must ignore).
 func benchJSON(v1 string) string {
 	return `{"machine": {"cpu": "Test CPU", "num_cpu": 2, "go_version": "go1.26", "level": "v1"}, "duration": "300ms",
-	  "rows": [{"noise": "value", "dims": 2, "threads": 1, "mpts_per_s": ` + v1 + `},
+	  "rows": [{"noise": "value", "dims": 2, "threads": 1, "runs": 5, "mpts_per_s": ` + v1 + `},
 	           {"noise": "value", "dims": 2, "threads": 2, "mpts_per_s": 999}]}`
 }
 
@@ -41,5 +41,8 @@ func TestCPUSectionBestRun(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "best of 3 runs") {
 		t.Errorf("the section does not say how many runs it took the best of:\n%s", b.String())
+	}
+	if !strings.Contains(b.String(), "300ms per cell in 5 runs (the best run's rate)") {
+		t.Errorf("the section does not say that noise bench took each figure as the best of its 5 runs:\n%s", b.String())
 	}
 }

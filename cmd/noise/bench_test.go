@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"runtime"
 	"strings"
@@ -43,6 +44,12 @@ func TestBenchJSON(t *testing.T) {
 		}
 		if !(row.MptsPerS > 0) || row.Points <= 0 || row.Seconds < 0.02 {
 			t.Errorf("row %+v: want positive rate over at least 20ms", row)
+		}
+		// the best of the default 5 runs is at least their overall rate
+		// (a weighted mean of the runs' rates)
+		if row.Runs != 5 || !(row.AllMptsPerS > 0) || row.MptsPerS < row.AllMptsPerS*(1-1e-9) ||
+			math.Abs(row.AllMptsPerS-float64(row.Points)/row.Seconds/1e6) > 1e-9*row.AllMptsPerS {
+			t.Errorf("row %+v: want 5 runs, the best run's rate ≥ the overall rate = points/seconds", row)
 		}
 		seen[[2]int{row.Dims, row.Threads}] = true
 	}
@@ -112,6 +119,30 @@ func TestBenchTable(t *testing.T) {
 	for _, dims := range []string{"2D", "3D"} {
 		if !regexp.MustCompile(`(?m)^\s*simplex-value\s+` + dims + `\s+\d+\.\d\s+\d+\.\d\s+\d+\.\d\d×\s*$`).MatchString(r.stdout) {
 			t.Errorf("bench table has no %s row:\n%s", dims, r.stdout)
+		}
+	}
+}
+
+// TestBenchRuns: -runs 1 times each cell as one run, whose rate is the
+// overall rate; -runs 3 reports 3 runs per row.
+func TestBenchRuns(t *testing.T) {
+	for _, runs := range []int{1, 3} {
+		r := runIn("", "bench", "-noise", "value", "-duration", "9ms", "-runs", fmt.Sprint(runs), "-json")
+		mustOK(t, r, "bench")
+		var rep benchReport
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+			t.Fatalf("bench -json: %v\n%s", err, r.stdout)
+		}
+		if len(rep.Rows) == 0 {
+			t.Fatalf("-runs %d: no rows", runs)
+		}
+		for _, row := range rep.Rows {
+			if row.Runs != runs || row.Seconds < 0.009 {
+				t.Errorf("-runs %d: row %+v, want %d runs over at least 9ms in all", runs, row, runs)
+			}
+			if runs == 1 && row.MptsPerS != row.AllMptsPerS {
+				t.Errorf("-runs 1: best %v ≠ overall %v", row.MptsPerS, row.AllMptsPerS)
+			}
 		}
 	}
 }

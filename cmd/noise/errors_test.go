@@ -122,6 +122,8 @@ func TestErrors(t *testing.T) {
 		{"bench warp NaN", []string{"bench", "-warp-amplitude", "NaN"}, "", "noise bench: ", []string{"warp"}},
 		{"bench unknown backend", []string{"bench", "-backend", "gpus"}, "", "noise bench: ", []string{"-backend", `"gpus"`, "cpu", "gpu", "both", "webgpu"}},
 		{"bench bad context", []string{"bench", "-backend", "gpu", "-context", "foo"}, "", "noise bench: ", []string{"-context", `"foo"`, validContexts}},
+		{"bench runs 0", []string{"bench", "-runs", "0"}, "", "noise bench: ", []string{"-runs", "0", "1 to 100"}},
+		{"bench runs on the GPU", []string{"bench", "-backend", "gpu", "-runs", "3"}, "", "noise bench: ", []string{"-runs", "-backend cpu or both"}},
 		{"bench gpu-points 0", []string{"bench", "-backend", "gpu", "-gpu-points", "0"}, "", "noise bench: ", []string{"-gpu-points", "0", "1 to"}},
 		{"bench gpu-points too many", []string{"bench", "-backend", "both", "-gpu-points", "1000000000"}, "", "noise bench: ", []string{"-gpu-points", "1000000000"}},
 	} {

@@ -94,6 +94,7 @@ func (o *benchOptions) needs() []cliflag.Need {
 			cliflag.Needs("arith", o.gpuOn() || o.webgpuOn(), "-backend gpu, both or webgpu", noGPU),
 			cliflag.Needs("gpu-points", o.gpuOn() || o.webgpuOn(), "-backend gpu, both or webgpu", "it is the positions per GPU call, and -backend cpu measures no GPU"),
 			cliflag.Needs("isa", o.cpu(), "-backend cpu or both", noISA),
+			cliflag.Needs("runs", o.cpu(), "-backend cpu or both", "it is the runs per CPU cell, and the GPU rows are timed over the whole -duration"),
 		},
 		o.settings.Needs(true),
 	)
