@@ -1118,6 +1118,7 @@ type vcells struct {
 	l0, gs [3]opnd
 	wrapTo cst
 	tiling bool
+	timesC bool // l0 holds l0·primeC (no tiling: wideworley.go)
 }
 
 // cellSteps are the cell offsets −1, 0 and 1 as float bits and integers.
@@ -1134,6 +1135,8 @@ func (k *bk) newVCells(dims int, tiling bool) *vcells {
 		p0, g0 := wspan(k.pos[a], k.F)
 		if tiling {
 			wfloorMod(p0, k.fi)
+		} else {
+			p0, c.timesC = timesC(p0), true
 		}
 		c.l0[a], c.gs[a] = k.fr.keep(p0, spill), k.fr.keep(g0, spill)
 	}
@@ -1148,6 +1151,9 @@ func (k *bk) newVCells(dims int, tiling bool) *vcells {
 // index is l0 + u on axis a times primeC, wrapped into [0, f) when tiling
 // (cpu.validateSingleStep).
 func (c *vcells) index(a int, u int32) vg {
+	if c.timesC {
+		return c.indexC(a, u) // wideworley.go
+	}
 	r := newv()
 	switch {
 	case u == 0:

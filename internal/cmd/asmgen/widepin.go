@@ -27,7 +27,7 @@ var pinSets = map[string][]uint32{
 	"valueLattice2DBatchAVX512":   {primeC, primeD, f1, primeB, 0xFF, inv255x2},
 	// Worley F1: the hash's primes and the byte fields' masks and scales
 	// (2D); in 3D the bits5 table too (pinB5)
-	"worley2DF1BatchAVX512":       {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, inv255 - 8<<23, inv255 - 16<<23},
+	"worley2DF1BatchAVX512":       {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, 0xFF000000, inv255 - 8<<23, inv255 - 16<<23, inv255 - 24<<23},
 	"worley3DF1BatchAVX512":       {primeD, primeC, primeB},
 	"simplexSimplex3DBatchAVX512": {f1, signMask, ^uint32(signMask), inv255x2, f0p5},
 }

@@ -46,14 +46,26 @@ func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(p
 		if i == 0 {
 			hx = eatC(k.h, cs.index(0, cellSteps[u].i))
 		}
+		if wide() { // the bytes from the hash before the last xor-shift (wideworley.go)
+			return vcell{u: u, i: i, v: wavalanchePre(eatC(hx, zs[i]))}
+		}
 		return vcell{u: u, i: i, v: wavalanche(eatC(hx, zs[i]), false)}
 	}, func(c vcell) {
 		if c.i == 0 {
 			oxs[c.u] = cs.cellOff(0, cellSteps[c.u].f)
 		}
+		var bytes [4]vg
+		if wide() {
+			bytes = wcellBytes(c.v)
+		}
 		for pt := 0; pt < 2; pt++ {
-			x := k.vjitter(wbyteUnit(c.v, 16*pt, 8))
-			z := k.vjitter(wbyteUnit(c.v, 16*pt+8, 8))
+			var x, z vg
+			if wide() {
+				x, z = k.vjitter(bytes[2*pt]), k.vjitter(bytes[2*pt+1])
+			} else {
+				x = k.vjitter(wbyteUnit(c.v, 16*pt, 8))
+				z = k.vjitter(wbyteUnit(c.v, 16*pt+8, 8))
+			}
 			addps(x, x, oxs[c.u])
 			addps(z, z, ozs[c.i])
 			add(pt, wdistance(cheb, x, z))
