@@ -8,10 +8,10 @@ import "fmt"
 // the third and fourth coordinate, as the blog's dispatcher does). out[i]
 // gets Fractal(pos[i·dims : (i+1)·dims]), bit for bit.
 //
-// On amd64 the 2D and 3D noise runs in AVX2 (4 lanes) or AVX-512 (8 lanes)
-// kernels at the level [CurrentISA] returns when FractalBatch is called
-// (NOISE_ISA, [SetISA]); 1D, 4D, the scalar level and other platforms run
-// Fractal per position. Every level gives the same bits. FractalBatch
+// On amd64 the noise runs in AVX2 (4 lanes) or AVX-512 (8 lanes) kernels
+// at the level [CurrentISA] returns when FractalBatch is called
+// (NOISE_ISA, [SetISA]); the scalar level and other platforms run Fractal
+// per position. Every level gives the same bits. FractalBatch
 // returns an error, writing nothing, when dims is not 1 to 4 or the
 // lengths do not match.
 func (n *BlogValueNoise) FractalBatch(dims int, pos, out []float64) error {

@@ -49,7 +49,7 @@ F = -frequency, so -frequency 1 reproduces docs/algorithms.md §5. The values ar
 printed as %.17g. Like the blog's noise(&[x, y, z, w]), 4D swaps the third
 and fourth coordinates: it returns noise4d(x·F, y·F, w·F, z·F). Blog mode has
 no derivatives, no tiling and no domain transform. It runs through
-BlogValueNoise.FractalBatch, whose 2D and 3D noise has AVX2 and AVX-512
+BlogValueNoise.FractalBatch, whose noise (1D to 4D) has AVX2 and AVX-512
 kernels: -isa picks the level (the same bits at every level).
 
 -backend gpu evaluates the same float32 noise on the GPU through OpenGL 4.3

@@ -40,8 +40,8 @@ import (
 // does; octave 0 passes 1) and stores the noise (acc false) or adds
 // float64(ampl·noise) to out (acc true). n is a multiple of the lanes.
 
-// blogSpecs are the blog kernels' dimensions.
-var blogDims = []int{2, 3}
+// blogDims are the blog kernels' dimensions.
+var blogDims = []int{1, 2, 3, 4}
 
 // writeBlogKernels writes the blog kernels of both levels (main: after
 // every other kernel, so that the other kernels' register allocation is
@@ -112,34 +112,59 @@ func (b *blogGen) floor(a, d VecVirtual) {
 // axis loads the coordinate at off of p, scales it by freq and clamps it
 // (blogClamp), and returns its fraction and its cell's low byte, a 64-bit
 // integer.
-func (b *blogGen) axis(p, i Register, freq, lim, nlim VecVirtual) (frac, cell VecVirtual) {
+//
+// In 1D (mod255) the cell is usize(floor(x)) % 255 instead: with
+// hi = floor(c·2^−32) and lo = c − hi·2^32 (both exact, below 2^32),
+// usize % 255 = (hi + lo) % 255 since 2^32 ≡ 1 (mod 255); at c = 2^64
+// (hi = 2^32, lo = 0) the saturated 2^64 − 1 is hi + lo − 1; and for
+// v = hi + lo − t below 2^33, floor(v/255) is exact (v/255 lies at least
+// 1/255 from the next integer, far more than its rounding), so is
+// r = v − 255·floor(v/255).
+func (b *blogGen) axis(p, i Register, freq Op, mod255 bool) (frac, cell VecVirtual) {
 	c := b.vec()
 	VMOVUPD(Mem{Base: p, Index: i, Scale: 8}, c)
 	VMULPD(freq, c, c)
-	VMINPD(c, lim, c)  // lim < c ? lim : c (NaN: c)
-	VMAXPD(c, nlim, c) // −lim > c ? −lim : c
+	lim := b.vec()
+	VMOVUPD(pd(0x1p64), lim)
+	VMINPD(c, lim, c) // lim < c ? lim : c (NaN: c)
+	VMOVUPD(pd(-0x1p64), lim)
+	VMAXPD(c, lim, c) // −lim > c ? −lim : c
 	fl := b.vec()
 	b.floor(c, fl)
 	frac = c
 	VSUBPD(fl, c, frac)
 	// c = max(floor, +0): (floor > 0) ? floor : +0, NaN and −0 give +0
 	VMAXPD(pd(0), fl, fl)
-	q := b.vec()
-	VMULPD(pd(0x1p-8), fl, q)
-	b.floor(q, q)
-	VMULPD(pd(256), q, q)
-	cell = b.vec()
-	VSUBPD(q, fl, cell) // c mod 256
-	// − 1 where c = 2^64: usize saturates to 2^64 − 1
+	// t = 1 where c = 2^64: usize saturates to 2^64 − 1
+	t := b.vec()
 	if b.wide {
 		k := K()
 		VCMPPD(U8(0x0D), pd(0x1p64), fl, k) // c >= 2^64
-		VMOVUPD_Z(pd(1), k, q)
+		VMOVUPD_Z(pd(1), k, t)
 	} else {
-		VCMPPD(U8(0x0D), pd(0x1p64), fl, q)
-		VANDPD(pd(1), q, q)
+		VCMPPD(U8(0x0D), pd(0x1p64), fl, t)
+		VANDPD(pd(1), t, t)
 	}
-	VSUBPD(q, cell, cell)
+	q := b.vec()
+	cell = b.vec()
+	if mod255 {
+		VMULPD(pd(0x1p-32), fl, q)
+		b.floor(q, q) // hi
+		VMULPD(pd(0x1p32), q, cell)
+		VSUBPD(cell, fl, cell) // lo = c − hi·2^32
+		VADDPD(cell, q, cell)  // hi + lo
+		VSUBPD(t, cell, cell)  // − t
+		VDIVPD(pd(255), cell, q)
+		b.floor(q, q)
+		VMULPD(pd(255), q, q)
+		VSUBPD(q, cell, cell) // v mod 255
+	} else {
+		VMULPD(pd(0x1p-8), fl, q)
+		b.floor(q, q)
+		VMULPD(pd(256), q, q)
+		VSUBPD(q, fl, cell)   // c mod 256
+		VSUBPD(t, cell, cell) // −1 at 2^64: low byte 255
+	}
 	VADDPD(pd(0x1.8p52), cell, cell)
 	b.andQ(bcastPD(255), cell, cell)
 	return frac, cell
@@ -220,7 +245,11 @@ func (b *blogGen) corner(i, p, ifx, fx VecVirtual) VecVirtual {
 // writeBlog writes blogValue{dims}D{level}.
 func writeBlog(l *isa, dims int) {
 	name := fmt.Sprintf("blogValue%dD%s", dims, l.name)
-	TEXT(name, NOSPLIT, "func(tab *uint8, x, y, z, out *float64, n int, freq, ampl float64, acc bool)")
+	attr := NOSPLIT
+	if dims == 4 {
+		attr = 0 // a frame of 7 to 9 vectors
+	}
+	TEXT(name, attr, "func(tab *uint8, x, y, z, w, out *float64, n int, freq, ampl float64, acc bool)")
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s is one octave of the blog-mode noise %dD (cpu.BlogValueNoise.Noise%dD) over n positions (a multiple of %d), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.", name, dims, dims, l.lanes/2))
 	b := &blogGen{wide: l == isaAVX512, vec: func() VecVirtual { return YMM() }}
@@ -228,16 +257,25 @@ func writeBlog(l *isa, dims int) {
 		b.vec = func() VecVirtual { return ZMM() }
 	}
 	b.tab = Load(Param("tab"), GP64())
-	ptr := []Register{Load(Param("x"), GP64()), Load(Param("y"), GP64()), Load(Param("z"), GP64())}
+	ptr := []Register{Load(Param("x"), GP64()), Load(Param("y"), GP64()), Load(Param("z"), GP64()), Load(Param("w"), GP64())}[:dims]
 	out := Load(Param("out"), GP64())
 	n := Load(Param("n"), GP64())
 	accB := Load(Param("acc"), GP8())
-	freq, ampl := b.vec(), b.vec()
-	VBROADCASTSD(addr(Param("freq")), freq)
-	VBROADCASTSD(addr(Param("ampl")), ampl)
-	lim, nlim := b.vec(), b.vec()
-	VMOVUPD(pd(0x1p64), lim)
-	VMOVUPD(pd(-0x1p64), nlim)
+	// freq and ampl: in registers at AVX-512, in the frame at AVX2 (16
+	// registers: the 4D kernel needs every one)
+	var freq, ampl Op
+	{
+		f, a := b.vec(), b.vec()
+		VBROADCASTSD(addr(Param("freq")), f)
+		VBROADCASTSD(addr(Param("ampl")), a)
+		freq, ampl = f, a
+		if !b.wide {
+			fm, am := AllocLocal(32), AllocLocal(32)
+			VMOVUPD(f, fm)
+			VMOVUPD(a, am)
+			freq, ampl = fm, am
+		}
+	}
 	i := GP64()
 	XORQ(i, i)
 	loop, done, store := name+"loop", name+"done", name+"store"
@@ -247,12 +285,21 @@ func writeBlog(l *isa, dims int) {
 	fr := make([]VecVirtual, dims)
 	cell := make([]VecVirtual, dims)
 	for d := 0; d < dims; d++ {
-		fr[d], cell[d] = b.axis(ptr[d], i, freq, lim, nlim)
+		fr[d], cell[d] = b.axis(ptr[d], i, freq, dims == 1)
 	}
 	fx := b.fade(fr[0])
 	ifx := b.oneMinus(fx)
 	var v VecVirtual
-	if dims == 2 {
+	switch dims {
+	case 1:
+		n0 := b.gather(cell[0], 0)
+		n1 := b.gather(cell[0], 1)
+		b.toPD(n0)
+		b.toPD(n1)
+		v = b.lerp(ifx, fx, n0, n1)
+	case 4:
+		v = b.body4(fr, cell, fx, ifx)
+	case 2:
 		// pj0 = Perm[j], pj1 = Perm[j+1]
 		pj0 := b.gather(cell[1], 0)
 		pj1 := b.gather(cell[1], 1)
@@ -261,7 +308,7 @@ func writeBlog(l *isa, dims int) {
 		fy := b.fade(fr[1])
 		ify := b.oneMinus(fy)
 		v = b.lerp(ify, fy, nx0, nx1)
-	} else {
+	case 3:
 		pk0 := b.gather(cell[2], 0)
 		pk1 := b.gather(cell[2], 1)
 		s := b.vec()
@@ -283,10 +330,16 @@ func writeBlog(l *isa, dims int) {
 		ifz := b.oneMinus(fz)
 		v = b.lerp(ifz, fz, nxy0, nxy1)
 	}
-	// (2·v)/255 − 1
 	VADDPD(v, v, v) // 2·v, exactly
 	VDIVPD(pd(255), v, v)
-	VSUBPD(pd(1), v, v)
+	if dims == 1 {
+		// 1 − (2·v)/255
+		r := b.oneMinus(v)
+		v = r
+	} else {
+		// (2·v)/255 − 1
+		VSUBPD(pd(1), v, v)
+	}
 	o := Mem{Base: out, Index: i, Scale: 8}
 	CMPB(accB, U8(0))
 	JE(LabelRef(store))
@@ -304,4 +357,67 @@ func writeBlog(l *isa, dims int) {
 	Label(done)
 	VZEROUPPER()
 	RET()
+}
+
+// body4 is Noise4D's corners and lerps after the axes: the hash chain
+// perm[i+a + perm[j+b + perm[k+c + perm[l+d]]]], interpolated along x, y,
+// z, then w. The fractions of y, z and w and the four y-lerps wait in the
+// frame (AVX2 has 16 registers).
+func (b *blogGen) body4(fr, cell []VecVirtual, fx, ifx VecVirtual) VecVirtual {
+	size := 32
+	if b.wide {
+		size = 64
+	}
+	var frm [4]Mem
+	for d := 1; d < 4; d++ {
+		frm[d] = AllocLocal(size)
+		VMOVUPD(fr[d], frm[d])
+	}
+	var nxy [2][2]Mem // [c][d]
+	for c := range 2 {
+		for d := range 2 {
+			nxy[c][d] = AllocLocal(size)
+		}
+	}
+	// pl0 = P[l], pl1 = P[l+1]; pk_cd = P[k+c+pl_d]
+	pl := [2]VecVirtual{b.gather(cell[3], 0), b.gather(cell[3], 1)}
+	var pk [2][2]VecVirtual
+	for d := range 2 {
+		s := b.vec()
+		b.addQ(cell[2], pl[d], s)
+		pk[0][d] = b.gather(s, 0)
+		pk[1][d] = b.gather(s, 1)
+	}
+	fy := b.vec()
+	VMOVUPD(frm[1], fy)
+	fy = b.fade(fy)
+	ify := b.oneMinus(fy)
+	for c := range 2 {
+		for d := range 2 {
+			// pj_bcd = P[j+b+pk_cd]; nx_bcd = lerp(n_0bcd, n_1bcd)
+			s := b.vec()
+			b.addQ(cell[1], pk[c][d], s)
+			pj0 := b.gather(s, 0)
+			pj1 := b.gather(s, 1)
+			nx0 := b.corner(cell[0], pj0, ifx, fx)
+			nx1 := b.corner(cell[0], pj1, ifx, fx)
+			VMOVUPD(b.lerp(ify, fy, nx0, nx1), nxy[c][d])
+		}
+	}
+	fz := b.vec()
+	VMOVUPD(frm[2], fz)
+	fz = b.fade(fz)
+	ifz := b.oneMinus(fz)
+	var nxyz [2]VecVirtual
+	for d := range 2 {
+		lo, hi := b.vec(), b.vec()
+		VMOVUPD(nxy[0][d], lo)
+		VMOVUPD(nxy[1][d], hi)
+		nxyz[d] = b.lerp(ifz, fz, lo, hi)
+	}
+	fw := b.vec()
+	VMOVUPD(frm[3], fw)
+	fw = b.fade(fw)
+	ifw := b.oneMinus(fw)
+	return b.lerp(ifw, fw, nxyz[0], nxyz[1])
 }
