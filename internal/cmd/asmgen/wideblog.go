@@ -31,7 +31,8 @@ import (
 //     for −1), which & 255 takes;
 //   - the table is read by VPGATHERQQ at byte offsets up to 511, the low
 //     byte of each quadword kept: the caller passes a copy of Perm padded
-//     with 8 bytes;
+//     with 8 bytes; the pairs Perm[s] and Perm[s+1] of every level of the
+//     hash chain are bytes 0 and 1 of one quadword (one gather, a shift);
 //   - a byte becomes a float64 as bits(2^52) | b − 2^52 (exact);
 //   - blogFade, blogLerp and the finish (2·v)/255 − 1 are multiplies, adds
 //     and a true division, kept apart (no FMA).
@@ -185,7 +186,10 @@ func (b *blogGen) fade(x VecVirtual) VecVirtual {
 
 // gather is Perm[idx + disp], the low byte of the quadword at that byte
 // offset, a 64-bit integer.
+// disp −1 is the quadword at idx as it is.
 func (b *blogGen) gather(idx VecVirtual, disp int) VecVirtual {
+	raw := disp < 0
+	disp = max(disp, 0)
 	d := b.vec()
 	VMOVUPD(idx, d) // a definition first: the gather merges into d
 	m := Mem{Base: b.tab, Index: idx, Scale: 1, Disp: disp}
@@ -199,8 +203,21 @@ func (b *blogGen) gather(idx VecVirtual, disp int) VecVirtual {
 		VPCMPEQQ(mk, mk, mk)
 		VPGATHERQQ(mk, m, d)
 	}
-	b.andQ(bcastPD(255), d, d)
+	if !raw {
+		b.andQ(bcastPD(255), d, d)
+	}
 	return d
+}
+
+// gather2 is Perm[idx] and Perm[idx + 1]: bytes 0 and 1 of the one
+// quadword gathered at idx.
+func (b *blogGen) gather2(idx VecVirtual) (lo, hi VecVirtual) {
+	lo = b.gather(idx, -1)
+	hi = b.vec()
+	VPSRLQ(U8(8), lo, hi)
+	b.andQ(bcastPD(255), hi, hi)
+	b.andQ(bcastPD(255), lo, lo)
+	return lo, hi
 }
 
 // addQ is d = a + c (64-bit lanes).
@@ -235,8 +252,7 @@ func (b *blogGen) oneMinus(f VecVirtual) VecVirtual {
 func (b *blogGen) corner(i, p, ifx, fx VecVirtual) VecVirtual {
 	s := b.vec()
 	b.addQ(i, p, s)
-	n0 := b.gather(s, 0)
-	n1 := b.gather(s, 1)
+	n0, n1 := b.gather2(s)
 	b.toPD(n0)
 	b.toPD(n1)
 	return b.lerp(ifx, fx, n0, n1)
@@ -257,7 +273,10 @@ func writeBlog(l *isa, dims int) {
 		b.vec = func() VecVirtual { return ZMM() }
 	}
 	b.tab = Load(Param("tab"), GP64())
-	ptr := []Register{Load(Param("x"), GP64()), Load(Param("y"), GP64()), Load(Param("z"), GP64()), Load(Param("w"), GP64())}[:dims]
+	var ptr []Register
+	for _, a := range []string{"x", "y", "z", "w"}[:dims] {
+		ptr = append(ptr, Load(Param(a), GP64()))
+	}
 	out := Load(Param("out"), GP64())
 	n := Load(Param("n"), GP64())
 	accB := Load(Param("acc"), GP8())
@@ -292,8 +311,7 @@ func writeBlog(l *isa, dims int) {
 	var v VecVirtual
 	switch dims {
 	case 1:
-		n0 := b.gather(cell[0], 0)
-		n1 := b.gather(cell[0], 1)
+		n0, n1 := b.gather2(cell[0])
 		b.toPD(n0)
 		b.toPD(n1)
 		v = b.lerp(ifx, fx, n0, n1)
@@ -301,23 +319,19 @@ func writeBlog(l *isa, dims int) {
 		v = b.body4(fr, cell, fx, ifx)
 	case 2:
 		// pj0 = Perm[j], pj1 = Perm[j+1]
-		pj0 := b.gather(cell[1], 0)
-		pj1 := b.gather(cell[1], 1)
+		pj0, pj1 := b.gather2(cell[1])
 		nx0 := b.corner(cell[0], pj0, ifx, fx)
 		nx1 := b.corner(cell[0], pj1, ifx, fx)
 		fy := b.fade(fr[1])
 		ify := b.oneMinus(fy)
 		v = b.lerp(ify, fy, nx0, nx1)
 	case 3:
-		pk0 := b.gather(cell[2], 0)
-		pk1 := b.gather(cell[2], 1)
+		pk0, pk1 := b.gather2(cell[2])
 		s := b.vec()
 		b.addQ(cell[1], pk0, s)
-		pj00 := b.gather(s, 0)
-		pj10 := b.gather(s, 1)
+		pj00, pj10 := b.gather2(s)
 		b.addQ(cell[1], pk1, s)
-		pj01 := b.gather(s, 0)
-		pj11 := b.gather(s, 1)
+		pj01, pj11 := b.gather2(s)
 		nx00 := b.corner(cell[0], pj00, ifx, fx)
 		nx01 := b.corner(cell[0], pj01, ifx, fx)
 		nx10 := b.corner(cell[0], pj10, ifx, fx)
@@ -380,13 +394,13 @@ func (b *blogGen) body4(fr, cell []VecVirtual, fx, ifx VecVirtual) VecVirtual {
 		}
 	}
 	// pl0 = P[l], pl1 = P[l+1]; pk_cd = P[k+c+pl_d]
-	pl := [2]VecVirtual{b.gather(cell[3], 0), b.gather(cell[3], 1)}
+	var pl [2]VecVirtual
+	pl[0], pl[1] = b.gather2(cell[3])
 	var pk [2][2]VecVirtual
 	for d := range 2 {
 		s := b.vec()
 		b.addQ(cell[2], pl[d], s)
-		pk[0][d] = b.gather(s, 0)
-		pk[1][d] = b.gather(s, 1)
+		pk[0][d], pk[1][d] = b.gather2(s)
 	}
 	fy := b.vec()
 	VMOVUPD(frm[1], fy)
@@ -397,8 +411,7 @@ func (b *blogGen) body4(fr, cell []VecVirtual, fx, ifx VecVirtual) VecVirtual {
 			// pj_bcd = P[j+b+pk_cd]; nx_bcd = lerp(n_0bcd, n_1bcd)
 			s := b.vec()
 			b.addQ(cell[1], pk[c][d], s)
-			pj0 := b.gather(s, 0)
-			pj1 := b.gather(s, 1)
+			pj0, pj1 := b.gather2(s)
 			nx0 := b.corner(cell[0], pj0, ifx, fx)
 			nx1 := b.corner(cell[0], pj1, ifx, fx)
 			VMOVUPD(b.lerp(ify, fy, nx0, nx1), nxy[c][d])
