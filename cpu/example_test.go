@@ -101,6 +101,26 @@ func ExampleBlogValueNoise() {
 	// 0.29852941176470593
 }
 
+// Evaluate the blog's fractal noise at many positions at once: pos holds
+// them one after another (here 2D: x, y, x, y, …).
+func ExampleBlogValueNoise_FractalBatch() {
+	n := cpu.NewBlogValueNoise(12, 4, 2, 0.5)
+	pos := []float64{1.3, 2.7, 0.5, 0.5}
+	out := make([]float64, len(pos)/2)
+	if err := n.FractalBatch(2, pos, out); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.17f\n", out[0]) // docs/algorithms.md §5's fractal row
+	v, _ := n.Fractal(pos[2:4])
+	fmt.Println(out[1] == v)
+	fmt.Println(n.FractalBatch(2, pos, out[:1]))
+	// Output:
+	// -0.05755884114990849
+	// true
+	// cpu: FractalBatch: 4 coordinates for 1 positions of 2 dimensions, want 2
+}
+
 // Displace the octahedron sphere with noise and get analytical normals.
 func ExampleSphereSurface() {
 	s, err := cpu.New(noise.Config{Noise: noise.Simplex, Dims: 3, Settings: noise.DefaultSettings()})

@@ -1497,3 +1497,43 @@ func permValue4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32,
 //
 //go:noescape
 func permValue4DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32, tab *uint8)
+
+// blogValue1DAVX2 is one octave of the blog-mode noise 1D (cpu.BlogValueNoise.Noise1D) over n positions (a multiple of 4), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue1DAVX2(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue2DAVX2 is one octave of the blog-mode noise 2D (cpu.BlogValueNoise.Noise2D) over n positions (a multiple of 4), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue2DAVX2(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue3DAVX2 is one octave of the blog-mode noise 3D (cpu.BlogValueNoise.Noise3D) over n positions (a multiple of 4), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue3DAVX2(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue4DAVX2 is one octave of the blog-mode noise 4D (cpu.BlogValueNoise.Noise4D) over n positions (a multiple of 4), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue4DAVX2(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue1DAVX512 is one octave of the blog-mode noise 1D (cpu.BlogValueNoise.Noise1D) over n positions (a multiple of 8), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue1DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue2DAVX512 is one octave of the blog-mode noise 2D (cpu.BlogValueNoise.Noise2D) over n positions (a multiple of 8), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue2DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue3DAVX512 is one octave of the blog-mode noise 3D (cpu.BlogValueNoise.Noise3D) over n positions (a multiple of 8), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue3DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// blogValue4DAVX512 is one octave of the blog-mode noise 4D (cpu.BlogValueNoise.Noise4D) over n positions (a multiple of 8), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
+//
+//go:noescape
+func blogValue4DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)

@@ -16,7 +16,7 @@ func runBinEnv(t *testing.T, env []string, stdin string, args ...string) result 
 }
 
 // TestISAFlag checks -isa and NOISE_ISA on the built binary: every level
-// this CPU runs prints the same bits for sample and the same PNG for image,
+// this CPU runs prints the same bits for sample (blog mode too) and the same PNG for image,
 // bench reports the level it ran at, and an unknown level, one this CPU
 // lacks, or one for the GPU backend is one line with exit 2.
 func TestISAFlag(t *testing.T) {
@@ -26,6 +26,7 @@ func TestISAFlag(t *testing.T) {
 	}
 	var want string
 	var wantPNG []byte
+	wantBlog := map[string]string{}
 	dir := t.TempDir()
 	for _, l := range cpu.SupportedISAs() {
 		for _, how := range []string{"flag", "env"} {
@@ -59,6 +60,17 @@ func TestISAFlag(t *testing.T) {
 				t.Errorf("%v by %s: image writes another PNG than the first level", l, how)
 			}
 		}
+		// blog mode's FractalBatch kernels (2D and 3D), with the level's flag
+		for _, dims := range []string{"2", "3"} {
+			args := []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-dims", dims, "-octaves", "4", "-seed", "12", "-isa", l.String()}
+			r := runBinEnv(t, nil, in, args...)
+			mustOK(t, r, args...)
+			if wantBlog[dims] == "" {
+				wantBlog[dims] = r.stdout
+			} else if r.stdout != wantBlog[dims] {
+				t.Errorf("%v: sample -perm-mode blog -dims %s prints other values than the first level", l, dims)
+			}
+		}
 		r := runBinEnv(t, nil, "", "bench", "-json", "-noise", "value", "-duration", "1ms", "-isa", l.String())
 		mustOK(t, r, "bench -isa", l.String())
 		if !strings.Contains(r.stdout, `"isa": "`+l.String()+`"`) {
@@ -73,7 +85,6 @@ func TestISAFlag(t *testing.T) {
 		{nil, []string{"sample", "-noise", "perlin", "-isa", "sse9"}, `invalid -isa "sse9": valid: scalar, avx2, avx512`},
 		{[]string{"NOISE_ISA=sse9"}, []string{"sample", "-noise", "perlin"}, `NOISE_ISA=sse9: unknown ISA level "sse9"; valid: scalar, avx2, avx512`},
 		{[]string{"NOISE_ISA=sse9"}, []string{"bench", "-noise", "value", "-duration", "1ms"}, `NOISE_ISA=sse9`},
-		{nil, []string{"sample", "-noise", "perm-value", "-perm-mode", "blog", "-isa", "scalar"}, "-isa is not available with -perm-mode blog"},
 	}
 	for _, l := range []cpu.ISA{cpu.ISAAVX2, cpu.ISAAVX512} {
 		if !cpu.Supported(l) {

@@ -48,7 +48,9 @@ blog's for seed uint64(seed), lacunarity and persistence are float64, octaves
 F = -frequency, so -frequency 1 reproduces docs/algorithms.md §5. The values are
 printed as %.17g. Like the blog's noise(&[x, y, z, w]), 4D swaps the third
 and fourth coordinates: it returns noise4d(x·F, y·F, w·F, z·F). Blog mode has
-no derivatives, no tiling and no domain transform.
+no derivatives, no tiling and no domain transform. It runs through
+BlogValueNoise.FractalBatch, whose noise (1D to 4D) has AVX2 and AVX-512
+kernels: -isa picks the level (the same bits at every level).
 
 -backend gpu evaluates the same float32 noise on the GPU through OpenGL 4.3
 compute shaders (package gpu/dispatch), one GPU call per chunk of 65536
@@ -227,9 +229,6 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 	if n != noise.PermValue {
 		return nil, fmt.Errorf("-perm-mode blog works only with -noise %s (the Rust blog's noise), not %s", noise.PermValue, n)
 	}
-	if cliflag.IsSet(fs, "isa") {
-		return nil, errors.New("-isa is not available with -perm-mode blog: the blog's float64 noise runs in plain Go, with no vector kernels to choose (use -perm-mode fixed)")
-	}
 	if f.deriv {
 		return nil, errors.New("-deriv is not available with -perm-mode blog: the blog's float64 noise has no analytical derivatives (use -perm-mode fixed)")
 	}
@@ -263,6 +262,9 @@ func (f *sampleFlags) blogEvaluator(fs *flag.FlagSet) (evaluator, error) {
 		return nil, fmt.Errorf("invalid -persistence %s: must be finite", st.Persistence)
 	}
 	if err := cliflag.CheckNeeds(fs, f.needs(v.Dims)); err != nil {
+		return nil, err
+	}
+	if err := f.isa.Apply(); err != nil { // the level of FractalBatch's kernels
 		return nil, err
 	}
 	return &blogEval{
@@ -492,6 +494,7 @@ type blogEval struct {
 	dims int
 	freq float64
 	pos  [][4]float64
+	c    []float64 // the blog's coordinates of pos, dims each
 	out  []float64
 }
 
@@ -510,41 +513,41 @@ func (e *blogEval) add(p [4]float64) { e.pos = append(e.pos, p) }
 
 func (e *blogEval) pending() int { return len(e.pos) }
 
-// coords maps an input line to the blog's coordinates: 2D uses x and z,
-// like the rest of the project.
-func (e *blogEval) coords(p [4]float64, c *[4]float64) []float64 {
+// coords maps an input line to the blog's coordinates, appended to c: 2D
+// uses x and z, like the rest of the project.
+func (e *blogEval) coords(p [4]float64, c []float64) []float64 {
 	F := e.freq
 	switch e.dims {
 	case 1:
-		c[0] = p[0] * F
+		return append(c, p[0]*F)
 	case 2:
-		c[0], c[1] = p[0]*F, p[2]*F
+		return append(c, p[0]*F, p[2]*F)
 	case 3:
-		c[0], c[1], c[2] = p[0]*F, p[1]*F, p[2]*F
-	default:
-		c[0], c[1], c[2], c[3] = p[0]*F, p[1]*F, p[2]*F, p[3]*F
+		return append(c, p[0]*F, p[1]*F, p[2]*F)
 	}
-	return c[:e.dims]
+	return append(c, p[0]*F, p[1]*F, p[2]*F, p[3]*F)
 }
 
 func (e *blogEval) close() {}
 
 func (e *blogEval) flush(w *bufio.Writer, buf []byte) ([]byte, error) {
-	n := len(e.pos)
+	n, d := len(e.pos), e.dims
 	e.out = grow(e.out, n)
+	e.c = e.c[:0]
+	for _, p := range e.pos {
+		e.c = e.coords(p, e.c)
+	}
 	workers := min(runtime.GOMAXPROCS(0), (n+1023)/1024)
 	var wg sync.WaitGroup
 	chunk := (n + workers - 1) / workers
 	for lo := 0; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
 		wg.Add(1)
-		go func(lo, hi int) {
+		go func() {
 			defer wg.Done()
-			var c [4]float64
-			for i := lo; i < hi; i++ {
-				// Fractal only fails for 0 or more than 4 coordinates.
-				e.out[i], _ = e.n.Fractal(e.coords(e.pos[i], &c))
-			}
-		}(lo, min(lo+chunk, n))
+			// FractalBatch fails only for bad dims or lengths, right here.
+			e.n.FractalBatch(d, e.c[lo*d:hi*d], e.out[lo:hi])
+		}()
 	}
 	wg.Wait()
 	for _, v := range e.out[:n] {

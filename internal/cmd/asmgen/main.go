@@ -375,6 +375,7 @@ func main() {
 			}
 		}
 	}
+	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
