@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/x86"
@@ -26,7 +28,17 @@ import (
 //     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0): the same term, or a
 //     zero of the other sign where off is +0, and g (A·2/255 − 1 or D·2/255
 //     − 1, never ±0) plus either zero is g;
-//   - the hottest constants stay in registers (pinSets).
+//   - the hottest constants stay in registers (pinSets);
+//   - the kernel mask: ((f·g)·f)·f·m with m = 8 (f ≥ 0) or +0 (f < 0) is
+//     (((f'·g)·f')·f')·8 with f' = max(−0, f) (VMAXPS returns its second
+//     operand, f, where both are zeros, and f is never −0): where f < 0
+//     both are a zero of sign −sign(g) (three negative factors), else the
+//     same product; a NaN f or g gives NaN in both (a NaN lane is replaced
+//     after the kernel anyway). The ×8 is exact (a power of two, never
+//     overflowing), and a sum of values scaled by 8 is the sum scaled by 8
+//     (where the exact sum is subnormal it is exact in both), so the four
+//     corners' ×8 are one, after their sum;
+//   - F·scale3 and h + C are computed once, before the loop (s3inv).
 //
 //
 // The schedule (measured, per CPU second on the loaded Xeon: +7 % simplex,
@@ -52,8 +64,7 @@ func simplex3Wide() bool { return wide() && groups == 1 }
 // the four corners interleaved.
 func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	// the scaled position P and the skewed cell (getSimplexCell3)
-	kf := mov(k.F)
-	mulps(kf, kf, kc(scale3))
+	kf := s3inv.kf
 	var P, fl0, fl1, dd0, dd1 [3]vg
 	var c0, c1 [3]vg
 	for i := range P {
@@ -88,9 +99,8 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	c1[1], c1[2] = newv(), newv()
 	addd(c1[1], c0[1], kc(primeC))
 	addd(c1[2], c0[2], kc(primeC))
-	hC := newv() // h + C: eat(h, (l + 1)·C) = eat(h + C, l·C)
-	addd(hC, k.h, kc(primeC))
-	h0, h1 := eatC(k.h, c0[0]), eatC(hC, c0[0])
+	// h + C (s3inv.hC): eat(h, (l + 1)·C) = eat(h + C, l·C)
+	h0, h1 := eatC(k.h, c0[0]), eatC(s3inv.hC, c0[0])
 	// corner c's value on axis i: lower (corner 0), upper (corner 1), or
 	// blended by the corner's mask, m ? upper : lower (neg: m ? lower : upper)
 	type sel struct {
@@ -183,7 +193,7 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 		} else {
 			g = wbyteGradientA(p)
 		}
-		kp := wkernelFalloff(fo, g) // fo read from the frame
+		kp := kernelFalloff8(fo, g) // fo read from the frame
 		for j, c := range pr {
 			kn[c] = vg{kp[j]}
 		}
@@ -193,7 +203,37 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	for _, v := range kn[1:] {
 		addps(sum, sum, v)
 	}
+	mulps(sum, sum, kc(f8)) // the corners' ×8 (the file's comment)
 	return sum
+}
+
+// s3inv are simplex 3D's loop invariants while simplex3Corners' kernel is
+// written (hoistSimplex3): F·scale3 and h + primeC.
+var s3inv struct{ kf, hC opnd }
+
+// hoistSimplex3 computes, before the loop of a kernel that takes
+// simplex3Corners, the loop invariants it reads (nothing for the other
+// kernels): in registers (AVX-512 has registers to spare there).
+func hoistSimplex3(k *bk, deriv bool) {
+	s3inv.kf, s3inv.hC = nil, nil
+	if deriv || !simplex3Wide() || !strings.HasSuffix(strings.TrimSuffix(k.name, cur.name), "Simplex3DBatch") {
+		return
+	}
+	kf, hC := mov(k.F), newv()
+	mulps(kf, kf, kc(scale3))
+	addd(hC, k.h, kc(primeC))
+	s3inv.kf, s3inv.hC = cst{r: kf[0]}, cst{r: hC[0]}
+}
+
+// kernelFalloff8 is wkernelFalloff without its factor 8:
+// ((f'·g)·f')·f' with f' = max(−0, f) (the file's comment).
+func kernelFalloff8(f opnd, g vg) vg {
+	fp, kn := newv(), newv()
+	maxps(fp, kc(signMask), f) // f on ties: −0 where f < 0, else f
+	mulps(kn, fp, g)
+	mulps(kn, kn, fp)
+	mulps(kn, kn, fp)
+	return kn
 }
 
 // simplex3Masks are the corners' masks of a simplex 3D cell from the
