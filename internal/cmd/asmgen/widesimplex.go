@@ -63,113 +63,10 @@ func simplex3Wide() bool { return wide() && groups == 1 }
 // simplex3Corners is simplexValue3D before combineValue (cpu.simplexValue3D),
 // the four corners interleaved.
 func (k *bk) simplex3Corners(simplexGrad bool) vg {
-	// the scaled position P and the skewed cell (getSimplexCell3)
-	kf := s3inv.kf
-	var P, fl0, fl1, dd0, dd1 [3]vg
-	var c0, c1 [3]vg
-	for i := range P {
-		P[i] = newv()
-		mulps(P[i], k.pos[i], kf)
-		clampc(P[i])
-	}
-	sk := newv()
-	addps(sk, P[0], P[1])
-	addps(sk, sk, P[2])
-	mulps(sk, sk, kc(skew3))
-	var fr [3]vg
-	for i := range P {
-		s := newv()
-		addps(s, P[i], sk)
-		fl0[i] = newv()
-		floorps(fl0[i], s)
-		l := newv()
-		cvttps2dq(l, fl0[i])
-		c0[i] = timesC(l)
-		subps(s, s, fl0[i])
-		fr[i] = s
-	}
-	xA, yA, nzA, t, xB, nyB := simplex3Masks(fr)
-	for i := range P {
-		fl1[i] = newv()
-		addps(fl1[i], fl0[i], kc(f1)) // float32(l + 1): both round the integer l + 1
-		dd0[i], dd1[i] = newv(), newv()
-		subps(dd0[i], P[i], fl0[i])
-		subps(dd1[i], P[i], fl1[i])
-	}
-	c1[1], c1[2] = newv(), newv()
-	addd(c1[1], c0[1], kc(primeC))
-	addd(c1[2], c0[2], kc(primeC))
-	// h + C (s3inv.hC): eat(h, (l + 1)·C) = eat(h + C, l·C)
-	h0, h1 := eatC(k.h, c0[0]), eatC(s3inv.hC, c0[0])
-	// corner c's value on axis i: lower (corner 0), upper (corner 1), or
-	// blended by the corner's mask, m ? upper : lower (neg: m ? lower : upper)
-	type sel struct {
-		m   mask
-		neg bool
-	}
-	selA := [3]sel{{xA, false}, {yA, false}, {nzA, true}}
-	selB := [3]sel{{xB, false}, {nyB, true}, {t, true}}
-	pick := func(s sel, lo, up vg) vg {
-		d := newv()
-		if s.neg {
-			kblend(d, s.m, lo, up)
-		} else {
-			kblend(d, s.m, up, lo)
-		}
-		return d
-	}
-	corner4 := func(i int, lo, up vg, f func(s sel, lo, up vg) vg) vg {
-		a, b := f(selA[i], lo, up), f(selB[i], lo, up)
-		return vg{lo[0], up[0], a[0], b[0]}
-	}
-	// the corners' float work before their hashes, one corner at a time,
-	// into the frame: u = ((lx + ly) + lz)·unskew3, x_i = (X_i − l_i) + u,
-	// fo = ((0.5 − x²) − y²) − z² (corners A and B blended from the lower
-	// and upper corners' values; the masks die here)
-	var off [3]slots
-	var fos slots
-	for c := 0; c < 4; c++ {
-		var fl, d [3]vg
-		for i := range P {
-			switch c {
-			case 0:
-				fl[i], d[i] = fl0[i], dd0[i]
-			case 1:
-				fl[i], d[i] = fl1[i], dd1[i]
-			default:
-				s := [2][3]sel{selA, selB}[c-2][i]
-				fl[i], d[i] = pick(s, fl0[i], fl1[i]), pick(s, dd0[i], dd1[i])
-			}
-		}
-		u := newv()
-		addps(u, fl[0], fl[1])
-		addps(u, u, fl[2])
-		mulps(u, u, kc(unskew3))
-		fo, sq := newv(), newv()
-		for i := range P {
-			x := newv()
-			addps(x, d[i], u)
-			mulps(sq, x, x)
-			if i == 0 {
-				subps(fo, kc(f0p5), sq)
-			} else {
-				subps(fo, fo, sq)
-			}
-			if simplexGrad {
-				off[i] = append(off[i], k.fr.spill(x)[0])
-			}
-		}
-		fos = append(fos, k.fr.spill(fo)[0])
-	}
-	// the corners' hashes together (four groups), then their gradients and
-	// falloffs by tailPairs, the offsets and fo read from the frame; the
-	// sum in the scalar order, ((k0 + k1) + kA) + kB
-	hx := corner4(0, h0, h1, pick)
-	cy := corner4(1, c0[1], c1[1], pick)
-	cz := corner4(2, c0[2], c1[2], pick)
+	pre, off, fos := k.simplex3CellWide(simplexGrad)
 	defer func(g int) { groups = g }(groups)
-	groups = 4
-	pre := wavalanchePre(eatC(eatC(hx, cy), cz))
+	// the corners' gradients and falloffs by tailPairs, the offsets and fo
+	// read from the frame; the sum in the scalar order, ((k0 + k1) + kA) + kB
 	var kn [4]vg
 	for _, pr := range tailPairs {
 		groups = len(pr)
@@ -205,6 +102,131 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	}
 	mulps(sum, sum, kc(f8)) // the corners' ×8 (the file's comment)
 	return sum
+}
+
+// simplex3CellWide is the part of simplex 3D at AVX-512 (groups 1) that
+// the value and derivative kernels share: the scaled position, the skewed
+// cell and its masks, the four corners' hashes (their avalanche's pre, one
+// register per corner, as four groups would hold them) and, into the
+// frame, each corner's fo = ((0.5 − x²) − y²) − z² and, with offs, its
+// offsets x_i = (X_i − float(l_i)) + u (see the file's comment for the
+// rewrites). groups is 1 again on return.
+func (k *bk) simplex3CellWide(offs bool) (pre vg, off [3]slots, fos slots) {
+	// the scaled position P and the skewed cell (getSimplexCell3)
+	var kf opnd = s3inv.kf
+	if kf == nil { // not hoisted (the derivative kernels)
+		f := mov(k.F)
+		mulps(f, f, kc(scale3))
+		kf = f
+	}
+	hC := s3inv.hC
+	if hC == nil {
+		r := newv()
+		addd(r, k.h, kc(primeC))
+		hC = r
+	}
+	var P, fl0, fl1, dd0, dd1 [3]vg
+	var c0, c1 [3]vg
+	for i := range P {
+		P[i] = newv()
+		mulps(P[i], k.pos[i], kf)
+		clampc(P[i])
+	}
+	sk := newv()
+	addps(sk, P[0], P[1])
+	addps(sk, sk, P[2])
+	mulps(sk, sk, kc(skew3))
+	var fr [3]vg
+	for i := range P {
+		s := newv()
+		addps(s, P[i], sk)
+		fl0[i] = newv()
+		floorps(fl0[i], s)
+		l := newv()
+		cvttps2dq(l, fl0[i])
+		c0[i] = timesC(l)
+		subps(s, s, fl0[i])
+		fr[i] = s
+	}
+	xA, yA, nzA, t, xB, nyB := simplex3Masks(fr)
+	for i := range P {
+		fl1[i] = newv()
+		addps(fl1[i], fl0[i], kc(f1)) // float32(l + 1): both round the integer l + 1
+		dd0[i], dd1[i] = newv(), newv()
+		subps(dd0[i], P[i], fl0[i])
+		subps(dd1[i], P[i], fl1[i])
+	}
+	c1[1], c1[2] = newv(), newv()
+	addd(c1[1], c0[1], kc(primeC))
+	addd(c1[2], c0[2], kc(primeC))
+	// h + C (s3inv.hC): eat(h, (l + 1)·C) = eat(h + C, l·C)
+	h0, h1 := eatC(k.h, c0[0]), eatC(hC, c0[0])
+	// corner c's value on axis i: lower (corner 0), upper (corner 1), or
+	// blended by the corner's mask, m ? upper : lower (neg: m ? lower : upper)
+	type sel struct {
+		m   mask
+		neg bool
+	}
+	selA := [3]sel{{xA, false}, {yA, false}, {nzA, true}}
+	selB := [3]sel{{xB, false}, {nyB, true}, {t, true}}
+	pick := func(s sel, lo, up vg) vg {
+		d := newv()
+		if s.neg {
+			kblend(d, s.m, lo, up)
+		} else {
+			kblend(d, s.m, up, lo)
+		}
+		return d
+	}
+	corner4 := func(i int, lo, up vg, f func(s sel, lo, up vg) vg) vg {
+		a, b := f(selA[i], lo, up), f(selB[i], lo, up)
+		return vg{lo[0], up[0], a[0], b[0]}
+	}
+	// the corners' float work before their hashes, one corner at a time,
+	// into the frame: u = ((lx + ly) + lz)·unskew3, x_i = (X_i − l_i) + u,
+	// fo = ((0.5 − x²) − y²) − z² (corners A and B blended from the lower
+	// and upper corners' values; the masks die here)
+	for c := 0; c < 4; c++ {
+		var fl, d [3]vg
+		for i := range P {
+			switch c {
+			case 0:
+				fl[i], d[i] = fl0[i], dd0[i]
+			case 1:
+				fl[i], d[i] = fl1[i], dd1[i]
+			default:
+				s := [2][3]sel{selA, selB}[c-2][i]
+				fl[i], d[i] = pick(s, fl0[i], fl1[i]), pick(s, dd0[i], dd1[i])
+			}
+		}
+		u := newv()
+		addps(u, fl[0], fl[1])
+		addps(u, u, fl[2])
+		mulps(u, u, kc(unskew3))
+		fo, sq := newv(), newv()
+		for i := range P {
+			x := newv()
+			addps(x, d[i], u)
+			mulps(sq, x, x)
+			if i == 0 {
+				subps(fo, kc(f0p5), sq)
+			} else {
+				subps(fo, fo, sq)
+			}
+			if offs {
+				off[i] = append(off[i], k.fr.spill(x)[0])
+			}
+		}
+		fos = append(fos, k.fr.spill(fo)[0])
+	}
+	// the corners' hashes together (four groups)
+	hx := corner4(0, h0, h1, pick)
+	cy := corner4(1, c0[1], c1[1], pick)
+	cz := corner4(2, c0[2], c1[2], pick)
+	defer func(g int) { groups = g }(groups)
+	groups = 4
+	pre = wavalanchePre(eatC(eatC(hx, cy), cz))
+	return pre, off, fos
 }
 
 // s3inv are simplex 3D's loop invariants while simplex3Corners' kernel is
