@@ -597,6 +597,8 @@ func simplexDerivBody(dims int, simplexGrad bool) func(k *bk) ds {
 		case 3:
 			if simplex3AVX2() { // widesimplexderiv.go
 				s = k.simplex3DAVX2(simplexGrad)
+			} else if simplex3Wide() { // widesimplex3deriv.go
+				s = k.simplex3DWide(simplexGrad)
 			} else {
 				s = k.simplex3D(simplexGrad)
 			}

@@ -175,6 +175,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	defer pinReset()
 	hoistLoad(k)  // widesimplex2.go
 	hoistValue(k) // widevalue.go
+	hoistSimplex3(k, deriv)
 	i := GP64()
 	XORQ(i, i)
 	loop, done := name+"_loop", name+"_done"

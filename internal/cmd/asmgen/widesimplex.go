@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/x86"
@@ -26,7 +28,17 @@ import (
 //     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0): the same term, or a
 //     zero of the other sign where off is +0, and g (A·2/255 − 1 or D·2/255
 //     − 1, never ±0) plus either zero is g;
-//   - the hottest constants stay in registers (pinSets).
+//   - the hottest constants stay in registers (pinSets);
+//   - the kernel mask: ((f·g)·f)·f·m with m = 8 (f ≥ 0) or +0 (f < 0) is
+//     (((f'·g)·f')·f')·8 with f' = max(−0, f) (VMAXPS returns its second
+//     operand, f, where both are zeros, and f is never −0): where f < 0
+//     both are a zero of sign −sign(g) (three negative factors), else the
+//     same product; a NaN f or g gives NaN in both (a NaN lane is replaced
+//     after the kernel anyway). The ×8 is exact (a power of two, never
+//     overflowing), and a sum of values scaled by 8 is the sum scaled by 8
+//     (where the exact sum is subnormal it is exact in both), so the four
+//     corners' ×8 are one, after their sum;
+//   - F·scale3 and h + C are computed once, before the loop (s3inv).
 //
 //
 // The schedule (measured, per CPU second on the loaded Xeon: +7 % simplex,
@@ -51,9 +63,68 @@ func simplex3Wide() bool { return wide() && groups == 1 }
 // simplex3Corners is simplexValue3D before combineValue (cpu.simplexValue3D),
 // the four corners interleaved.
 func (k *bk) simplex3Corners(simplexGrad bool) vg {
+	pre, off, fos := k.simplex3CellWide(simplexGrad)
+	defer func(g int) { groups = g }(groups)
+	// the corners' gradients and falloffs by tailPairs, the offsets and fo
+	// read from the frame; the sum in the scalar order, ((k0 + k1) + kA) + kB
+	var kn [4]vg
+	for _, pr := range tailPairs {
+		groups = len(pr)
+		p, fo := make(vg, len(pr)), make(slots, len(pr))
+		var o [3]slots
+		for j, c := range pr {
+			p[j], fo[j] = pre[c], fos[c]
+			for i := range o {
+				if simplexGrad {
+					o[i] = append(o[i], off[i][c])
+				}
+			}
+		}
+		var g vg
+		if simplexGrad {
+			gx, gy, gz := octahedronFold(p)
+			r := wsphereScale(gx, gy, gz)
+			g = wdot3(gx, gy, gz, o[0], o[1], o[2])
+			mulps(g, g, r)
+			mulps(g, g, kc(simplex3))
+		} else {
+			g = wbyteGradientA(p)
+		}
+		kp := kernelFalloff8(fo, g) // fo read from the frame
+		for j, c := range pr {
+			kn[c] = vg{kp[j]}
+		}
+	}
+	groups = 1
+	sum := kn[0]
+	for _, v := range kn[1:] {
+		addps(sum, sum, v)
+	}
+	mulps(sum, sum, kc(f8)) // the corners' ×8 (the file's comment)
+	return sum
+}
+
+// simplex3CellWide is the part of simplex 3D at AVX-512 (groups 1) that
+// the value and derivative kernels share: the scaled position, the skewed
+// cell and its masks, the four corners' hashes (their avalanche's pre, one
+// register per corner, as four groups would hold them) and, into the
+// frame, each corner's fo = ((0.5 − x²) − y²) − z² and, with offs, its
+// offsets x_i = (X_i − float(l_i)) + u (see the file's comment for the
+// rewrites). groups is 1 again on return.
+func (k *bk) simplex3CellWide(offs bool) (pre vg, off [3]slots, fos slots) {
 	// the scaled position P and the skewed cell (getSimplexCell3)
-	kf := mov(k.F)
-	mulps(kf, kf, kc(scale3))
+	var kf opnd = s3inv.kf
+	if kf == nil { // not hoisted (the derivative kernels)
+		f := mov(k.F)
+		mulps(f, f, kc(scale3))
+		kf = f
+	}
+	hC := s3inv.hC
+	if hC == nil {
+		r := newv()
+		addd(r, k.h, kc(primeC))
+		hC = r
+	}
 	var P, fl0, fl1, dd0, dd1 [3]vg
 	var c0, c1 [3]vg
 	for i := range P {
@@ -88,8 +159,7 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	c1[1], c1[2] = newv(), newv()
 	addd(c1[1], c0[1], kc(primeC))
 	addd(c1[2], c0[2], kc(primeC))
-	hC := newv() // h + C: eat(h, (l + 1)·C) = eat(h + C, l·C)
-	addd(hC, k.h, kc(primeC))
+	// h + C (s3inv.hC): eat(h, (l + 1)·C) = eat(h + C, l·C)
 	h0, h1 := eatC(k.h, c0[0]), eatC(hC, c0[0])
 	// corner c's value on axis i: lower (corner 0), upper (corner 1), or
 	// blended by the corner's mask, m ? upper : lower (neg: m ? lower : upper)
@@ -116,8 +186,6 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	// into the frame: u = ((lx + ly) + lz)·unskew3, x_i = (X_i − l_i) + u,
 	// fo = ((0.5 − x²) − y²) − z² (corners A and B blended from the lower
 	// and upper corners' values; the masks die here)
-	var off [3]slots
-	var fos slots
 	for c := 0; c < 4; c++ {
 		var fl, d [3]vg
 		for i := range P {
@@ -145,55 +213,49 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 			} else {
 				subps(fo, fo, sq)
 			}
-			if simplexGrad {
+			if offs {
 				off[i] = append(off[i], k.fr.spill(x)[0])
 			}
 		}
 		fos = append(fos, k.fr.spill(fo)[0])
 	}
-	// the corners' hashes together (four groups), then their gradients and
-	// falloffs by tailPairs, the offsets and fo read from the frame; the
-	// sum in the scalar order, ((k0 + k1) + kA) + kB
+	// the corners' hashes together (four groups)
 	hx := corner4(0, h0, h1, pick)
 	cy := corner4(1, c0[1], c1[1], pick)
 	cz := corner4(2, c0[2], c1[2], pick)
 	defer func(g int) { groups = g }(groups)
 	groups = 4
-	pre := wavalanchePre(eatC(eatC(hx, cy), cz))
-	var kn [4]vg
-	for _, pr := range tailPairs {
-		groups = len(pr)
-		p, fo := make(vg, len(pr)), make(slots, len(pr))
-		var o [3]slots
-		for j, c := range pr {
-			p[j], fo[j] = pre[c], fos[c]
-			for i := range o {
-				if simplexGrad {
-					o[i] = append(o[i], off[i][c])
-				}
-			}
-		}
-		var g vg
-		if simplexGrad {
-			gx, gy, gz := octahedronFold(p)
-			r := wsphereScale(gx, gy, gz)
-			g = wdot3(gx, gy, gz, o[0], o[1], o[2])
-			mulps(g, g, r)
-			mulps(g, g, kc(simplex3))
-		} else {
-			g = wbyteGradientA(p)
-		}
-		kp := wkernelFalloff(fo, g) // fo read from the frame
-		for j, c := range pr {
-			kn[c] = vg{kp[j]}
-		}
+	pre = wavalanchePre(eatC(eatC(hx, cy), cz))
+	return pre, off, fos
+}
+
+// s3inv are simplex 3D's loop invariants while simplex3Corners' kernel is
+// written (hoistSimplex3): F·scale3 and h + primeC.
+var s3inv struct{ kf, hC opnd }
+
+// hoistSimplex3 computes, before the loop of a kernel that takes
+// simplex3Corners, the loop invariants it reads (nothing for the other
+// kernels): in registers (AVX-512 has registers to spare there).
+func hoistSimplex3(k *bk, deriv bool) {
+	s3inv.kf, s3inv.hC = nil, nil
+	if deriv || !simplex3Wide() || !strings.HasSuffix(strings.TrimSuffix(k.name, cur.name), "Simplex3DBatch") {
+		return
 	}
-	groups = 1
-	sum := kn[0]
-	for _, v := range kn[1:] {
-		addps(sum, sum, v)
-	}
-	return sum
+	kf, hC := mov(k.F), newv()
+	mulps(kf, kf, kc(scale3))
+	addd(hC, k.h, kc(primeC))
+	s3inv.kf, s3inv.hC = cst{r: kf[0]}, cst{r: hC[0]}
+}
+
+// kernelFalloff8 is wkernelFalloff without its factor 8:
+// ((f'·g)·f')·f' with f' = max(−0, f) (the file's comment).
+func kernelFalloff8(f opnd, g vg) vg {
+	fp, kn := newv(), newv()
+	maxps(fp, kc(signMask), f) // f on ties: −0 where f < 0, else f
+	mulps(kn, fp, g)
+	mulps(kn, kn, fp)
+	mulps(kn, kn, fp)
+	return kn
 }
 
 // simplex3Masks are the corners' masks of a simplex 3D cell from the
