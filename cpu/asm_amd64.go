@@ -650,7 +650,7 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 		}
 	case worley2DP1:
 		// 2D noise reads x and z; the kernel clamps x·f and z·f as
-		// lattice2 does (Worley F1 is in [+0, 1]: clampValue and 0 +
+		// the 2D value functions do (Worley F1 is in [+0, 1]: clampValue and 0 +
 		// change nothing, as in voronoiValue2D's own 0 +)
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
 			if isNaN32(p.x) || isNaN32(p.z) {
