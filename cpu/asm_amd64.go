@@ -423,7 +423,7 @@ func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (AVX2: 3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (3D lattice, its hashes in quadwords; AVX2: 3D simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
 	case ISAAVX2:
 		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
 	}
@@ -536,6 +536,8 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 
 // point1 names the assembly point kernel of a 3D variant: one octave at
 // one position, the cell's corners in the lanes, for valueAt; 0 is none.
+// The AVX2 kernels run at both vector levels, but for lattice noise, which
+// has its AVX-512 twins.
 // (2D lattice and simplex stay scalar: there the kernels were no faster;
 // Worley F1 has point kernels in 2D and 3D, its cells in the lanes.)
 type point1 uint8
@@ -548,6 +550,10 @@ const (
 	simplex3DP1
 	worley2DP1 // Worley F1 at jitter 1 (voronoiValue2D), x and z
 	worley3DP1 // Worley F1 at jitter 1 (voronoiValue3D)
+	// value3DP1 and perlin3DP1 at the AVX-512 level: the hashes in
+	// quadwords, at half the multiply latency (asmgen/pointwide.go)
+	value3DWideP1
+	perlin3DWideP1
 )
 
 func (k point1) ok() bool { return k != noPoint1 }
@@ -570,7 +576,12 @@ func simdPointFor(c noise.Config, l ISA) point1 {
 	if c.Dims != 3 {
 		return noPoint1
 	}
+	wide := l >= ISAAVX512
 	switch {
+	case p.Family == noise.FamilyLattice && p.Gradient == noise.GradientPerlin && wide:
+		return perlin3DWideP1
+	case p.Family == noise.FamilyLattice && wide:
+		return value3DWideP1
 	case p.Family == noise.FamilyLattice && p.Gradient == noise.GradientPerlin:
 		return perlin3DP1
 	case p.Family == noise.FamilyLattice:
@@ -592,6 +603,10 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 		return valueLattice3DPointAVX2(p.x, p.y, p.z, h, f)
 	case perlin3DP1:
 		return perlinLattice3DPointAVX2(p.x, p.y, p.z, h, f)
+	case value3DWideP1:
+		return valueLattice3DPointAVX512(p.x, p.y, p.z, h, f)
+	case perlin3DWideP1:
+		return perlinLattice3DPointAVX512(p.x, p.y, p.z, h, f)
 	case simplexValue3DP1:
 		return valueSimplex3DPointAVX2(p.x, p.y, p.z, h, f)
 	case simplex3DP1:
@@ -634,6 +649,20 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 			}
 			return 0 + clampValue(perlinLattice3DPointAVX2(p.x, p.y, p.z, uint32(h), f))
 		}
+	case value3DWideP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return 0 + clampValue(valueLattice3DPointAVX512(p.x, p.y, p.z, uint32(h), f))
+		}
+	case perlin3DWideP1:
+		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
+			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
+				return nan32
+			}
+			return 0 + clampValue(perlinLattice3DPointAVX512(p.x, p.y, p.z, uint32(h), f))
+		}
 	case simplexValue3DP1:
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
 			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
@@ -650,7 +679,7 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 		}
 	case worley2DP1:
 		// 2D noise reads x and z; the kernel clamps x·f and z·f as
-		// lattice2 does (Worley F1 is in [+0, 1]: clampValue and 0 +
+		// the 2D value functions do (Worley F1 is in [+0, 1]: clampValue and 0 +
 		// change nothing, as in voronoiValue2D's own 0 +)
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
 			if isNaN32(p.x) || isNaN32(p.z) {

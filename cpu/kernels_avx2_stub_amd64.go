@@ -1498,6 +1498,12 @@ func permValue4DDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32,
 //go:noescape
 func permValue4DTilingDerivBatchAVX512(x *float32, y *float32, z *float32, w *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, dst *float32, tab *uint8)
 
+// valueLattice3DPointAVX512 is one octave of lattice value 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointAVX512(x float32, y float32, z float32, h uint32, f float32) float32
+
+// perlinLattice3DPointAVX512 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointAVX512(x float32, y float32, z float32, h uint32, f float32) float32
+
 // blogValue1DAVX2 is one octave of the blog-mode noise 1D (cpu.BlogValueNoise.Noise1D) over n positions (a multiple of 4), scaled by freq, stored (acc false) or added as ampl·noise (acc true) to out; tab is the table padded with 8 bytes.
 //
 //go:noescape

@@ -185,8 +185,8 @@ func lattice3D(vp *variantParams, h SmallXXHash, p point, f float32) noise.Sampl
 // inlined, and min and max instead of clampCoord's well-predicted branches
 // put a dozen cycles of MINSS on every sample's critical path.)
 func spanValue(c float32) (p0 int32, g0, t float32) {
-	p0 = floorToInt(c)
-	g0 = c - float32(p0)
+	p0, f0 := floorWithFloat(c) // f0 is float32(p0), without a second conversion
+	g0 = c - f0
 	return p0, g0, smoothT(g0)
 }
 
@@ -212,9 +212,12 @@ func latticeValue1D(vp *variantParams, h SmallXXHash, p point, f float32) float3
 
 func latticeValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(f)
-	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
-	if !ok {
-		return nan32
+	X, Z := float32(p.x*k), float32(p.z*k) // the clamp of the 2D value functions (sampler.go)
+	if !inLattice(X, Z) {
+		if X != X || Z != Z {
+			return nan32
+		}
+		X, Z = clampLattice(X), clampLattice(Z)
 	}
 	x0, gx, tx := spanValue(X)
 	z0, gz, tz := spanValue(Z)

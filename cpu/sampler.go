@@ -69,7 +69,7 @@ type Sampler struct {
 	bmode   int32       // bk's mode word (batchMode)
 	p1      point1      // the assembly kernel of one position, for valueAt
 	f0      float32     // the first octave's frequency
-	raw     bool        // lean 2D, with a value function that prepares its input (lattice2)
+	raw     bool        // lean 2D, with a value function that prepares its input (inLattice, clampLattice)
 	lean    bool        // one octave, no domain, fBm: sampleAt and valueAt skip the loop
 	fractal noise.Fractal
 	pp      float32 // the ping-pong strength in effect
@@ -212,32 +212,41 @@ var nan32 = float32(math.NaN())
 // nanSample is the result of a NaN input: NaN in every component.
 var nanSample = noise.Sample{V: nan32, Dx: nan32, Dy: nan32, Dz: nan32, Dw: nan32}
 
-// lattice2 returns the clamped lattice coordinates clampCoord(X) and
-// clampCoord(Z) of a 2D value function's X = x·k and Z = z·k, with ok false
-// when either is NaN. The 2D value functions accept the position as the
-// caller gave it (a lean 2D sampler's ValueAt calls them directly,
-// valueAtFunc): prepare's NaN test and clamp to ±inputLimit are folded in
-// here. k is f or f/√3 with f ≥ 1, finite and above 2^−35, so x·k is NaN
-// only for a NaN x, and for |x| > inputLimit (infinities included) both x·k
-// and clampInput(x)·k are beyond ±coordLimit with x's sign: clampCoord(x·k)
-// is clampCoord(clampInput(x)·k) for every number. The usual case is
-// inLattice's one range test.
-func lattice2(X, Z float32) (float32, float32, bool) {
-	if inLattice(X, Z) {
-		return X, Z, true
-	}
-	if X != X || Z != Z { // NaN
-		return X, Z, false
-	}
-	// clampCoord, in fewer inlining units (off the usual path, so min and
-	// max cost nothing): lattice2 must inline, or the value functions would
-	// not be leaves, and they would spill registers around the call.
-	return min(max(X, -coordLimit), coordLimit), min(max(Z, -coordLimit), coordLimit), true
+// The 2D value functions accept the position as the caller gave it (a
+// lean 2D sampler's ValueAt calls them directly, valueAtFunc): prepare's
+// NaN test and clamp to ±inputLimit are folded into the clamp of their
+// lattice coordinates X = x·k and Z = z·k, written out in each as
+//
+//	X, Z := float32(p.x*k), float32(p.z*k)
+//	if !inLattice(X, Z) {
+//		if X != X || Z != Z {
+//			return nan32
+//		}
+//		X, Z = clampLattice(X), clampLattice(Z)
+//	}
+//
+// (a helper returning an ok flag cost a materialised flag and a second
+// branch on the usual path). k is f or f/√3 with f ≥ 1, finite and above
+// 2^−35, so x·k is NaN only for a NaN x, and for |x| > inputLimit
+// (infinities included) both x·k and clampInput(x)·k are beyond
+// ±coordLimit with x's sign: clampCoord(x·k) is clampCoord(clampInput(x)·k)
+// for every number. The usual case is inLattice's one range test.
+
+// clampLattice is clampCoord for a number, in fewer inlining units (off the
+// usual path, so min and max cost nothing): the 2D value functions must
+// stay leaves, or they would spill registers around a call.
+func clampLattice(c float32) float32 { return min(max(c, -coordLimit), coordLimit) }
+
+// inLattice reports whether |X| and |Z| are at most coordLimit (false for
+// a NaN), in one unsigned comparison of the magnitudes' bits: for
+// non-negative floats, and NaN above the infinities, the bits order as the
+// values.
+func inLattice(X, Z float32) bool {
+	return max(math.Float32bits(X)&^signMask, math.Float32bits(Z)&^signMask) <= coordLimitBits
 }
 
-func inLattice(X, Z float32) bool {
-	return X <= coordLimit && X >= -coordLimit && Z <= coordLimit && Z >= -coordLimit
-}
+// coordLimitBits is math.Float32bits(coordLimit).
+const coordLimitBits = (127 + 29) << 23
 
 // sampleAt is GetFractalNoise (docs/algorithms.md §6) followed by the
 // derivative matrix, for a call with n-component positions (2: At2, 3: At,
@@ -320,7 +329,7 @@ func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f
 // it (its cost is 80, the budget: keep it to that call), and a call saved
 // is a tenth of a 2D sample, so each case is one function:
 //   - a lean 2D sampler (raw): the value function itself, which prepares
-//     p (lattice2) and returns 0 + v, as the octave sum does (it turns
+//     p (inLattice, clampLattice) and returns 0 + v, as the octave sum does (it turns
 //     −0 into +0; in the octave loop the sum starts at +0, so the 0 +
 //     there changes nothing);
 //   - a lean 3D sampler with a point kernel: the kernel itself after the

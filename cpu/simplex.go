@@ -173,9 +173,12 @@ func simplexValue1D(vp *variantParams, h SmallXXHash, p point, f float32) float3
 
 func simplexValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(float32(f) * invSqrt3)
-	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
-	if !ok {
-		return nan32
+	X, Z := float32(p.x*k), float32(p.z*k) // the clamp of the 2D value functions (sampler.go)
+	if !inLattice(X, Z) {
+		if X != X || Z != Z {
+			return nan32
+		}
+		X, Z = clampLattice(X), clampLattice(Z)
 	}
 	// getSimplexCell2 written out, keeping the corner's floats (with them
 	// it is not inlined); float32(x0 + 1) is fx0 + 1, both x0 + 1 rounded once.

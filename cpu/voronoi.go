@@ -441,9 +441,12 @@ func voronoiValue1D(vp *variantParams, h SmallXXHash, p point, f float32) float3
 
 func voronoiValue2D(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
 	k := float32(f)
-	X, Z, ok := lattice2(float32(p.x*k), float32(p.z*k))
-	if !ok {
-		return nan32
+	X, Z := float32(p.x*k), float32(p.z*k) // the clamp of the 2D value functions (sampler.go)
+	if !inLattice(X, Z) {
+		if X != X || Z != Z {
+			return nan32
+		}
+		X, Z = clampLattice(X), clampLattice(Z)
 	}
 	x0, gx, _ := spanValue(X)
 	z0, gz, _ := spanValue(Z)

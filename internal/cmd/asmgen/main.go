@@ -375,6 +375,10 @@ func main() {
 			}
 		}
 	}
+	// the AVX-512 point kernels (pointwide.go) after the batch kernels, for
+	// the register numbering above
+	pointLatticeWide("valueLattice3DPointAVX512", false)
+	pointLatticeWide("perlinLattice3DPointAVX512", true)
 	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
 	cur, groups = isaAVX2, 1
 	Generate()

@@ -94,7 +94,13 @@ func pointLattice(name string, perlin bool) {
 			off = append(off, o)
 		}
 	}
-	v := avalanche(hv)
+	pointLatticeEnd(avalanche(hv), off, t, perlin)
+}
+
+// pointLatticeEnd ends a lattice point kernel from the corners' avalanched
+// hashes v (corner c in lane c), their offsets off (Perlin) and the
+// interpolants t: the gradients, the lerps and the result.
+func pointLatticeEnd(v VecVirtual, off []VecVirtual, t VecVirtual, perlin bool) {
 	var n VecVirtual
 	if perlin {
 		n = octahedronDot(v, off[0], off[1], off[2])
