@@ -47,11 +47,11 @@ type perlinPlan struct {
 // AVX-512).
 var perlinPlans = map[int]map[bool]perlinPlan{
 	2: {
-		false: {groups: 2, cg: 2, sub: 4, spillOT: true, spillPre: true, spillZ: true, park: true},
+		false: {groups: 4, cg: 2, sub: 4, spillOT: true, spillPre: true, spillZ: true, park: true},
 		true:  {groups: 4, cg: 4, sub: 8, spillOT: true, spillPre: false, spillZ: false},
 	},
 	3: {
-		false: {groups: 2, cg: 2, sub: 4, spillOT: true, spillPre: true, spillZ: true, park: true},
+		false: {groups: 2, cg: 2, sub: 2, spillOT: true, spillPre: true, spillZ: true, park: true},
 		true:  {groups: 2, cg: 4, sub: 4, spillOT: true, spillPre: true, spillZ: true},
 	},
 }
