@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 )
@@ -30,7 +32,9 @@ import (
 //     gx − round(gx) (to nearest even), the same bits for each of the 256
 //     bytes (checkRoundHalf checks it whenever the kernels are written).
 //
-// The tiling kernels keep latticeBodyPipe (widelpipe.go).
+// The tiling kernels (perlinBody with tiling) wrap the corners first
+// (wupper): their upper corners' products are products of their own, and
+// x is eaten with h for both corners (no h + C).
 
 // perlinPlan is how a Perlin kernel uses the registers at a level: cg
 // corners' chains run together (of the 2^dims), their gradients sub
@@ -44,7 +48,12 @@ type perlinPlan struct {
 }
 
 // perlinPlans are the plans per dimension and level (false AVX2, true
-// AVX-512).
+// AVX-512), chosen by llvm-mca cycles per point and the CPU-time kernel
+// benchmark (cpu.BenchmarkPerlinKernel) on the loaded 2-vCPU Xeon. Tried
+// and not kept: 2D at AVX-512 with two groups, or gradients four chains at
+// a time; 3D at AVX-512 with all eight corners at a time, or without pinned
+// constants; 3D at AVX2 with one group of four corners, or bytes A and D
+// by VPSHUFB (port 5) instead of shifts (no win in the A/B).
 var perlinPlans = map[int]map[bool]perlinPlan{
 	2: {
 		false: {groups: 4, cg: 2, sub: 4, spillOT: true, spillPre: true, spillZ: true, park: true},
@@ -69,14 +78,18 @@ func init() {
 	}
 }
 
-// perlinSpecs gives the Perlin lattice kernels (2D and 3D, not tiling)
-// perlinBody.
+// perlinSpecs gives the Perlin lattice kernels (2D and 3D) perlinBody;
+// the tiling kernels keep their interleave (batchSpecs, groupOverride).
 func perlinSpecs(specs []batchSpec) []batchSpec {
 	for i, sp := range specs {
 		for dims := 2; dims <= 3; dims++ {
-			if sp.name == map[int]string{2: "perlinLattice2DBatch", 3: "perlinLattice3DBatch"}[dims] {
-				specs[i].body = perlinBody(dims)
+			switch sp.name {
+			case fmt.Sprintf("perlinLattice%dDBatch", dims):
+				specs[i].body = perlinBody(dims, false)
 				specs[i].groups = [2]int{perlinPlans[dims][false].groups, perlinPlans[dims][true].groups}
+				specs[i].slots = 24
+			case fmt.Sprintf("perlinLattice%dDTilingBatch", dims):
+				specs[i].body = perlinBody(dims, true)
 				specs[i].slots = 24
 			}
 		}
@@ -207,8 +220,9 @@ func perlinGrad2(pre []vg, ox, oz []opnd) []vg {
 	return gx
 }
 
-// perlinBody is Perlin lattice noise of dims (2 or 3) dimensions.
-func perlinBody(dims int) func(k *bk) vg {
+// perlinBody is Perlin lattice noise of dims (2 or 3) dimensions, tiling
+// or not.
+func perlinBody(dims int, tiling bool) func(k *bk) vg {
 	if dims == 2 {
 		checkRoundHalf()
 	}
@@ -216,12 +230,16 @@ func perlinBody(dims int) func(k *bk) vg {
 		pl := perlinPlans[dims][wide()]
 		G := groups
 		order := [][]int{2: {2, 0}, 3: {1, 2, 0}}[dims]
-		var c0 [3]vg
+		var c0, c1 [3]vg
 		var g0 [3]opnd
 		var off [3][2]opnd // the offsets from the lower and upper corner (3D z: negated)
 		var t [3]opnd
 		for _, a := range order {
 			p0, g := wspan(k.pos[a], k.F)
+			if tiling {
+				p1 := wupper(p0, k.fi, true)
+				c1[a] = timesC(p1)
+			}
 			c0[a] = timesC(p0)
 			var lo, hi vg
 			if dims == 3 && a == 2 {
@@ -251,12 +269,17 @@ func perlinBody(dims int) func(k *bk) vg {
 		// then in 3D y with y·C and y·C + C (pre[j], j = x<<1 | y)
 		var pre [][]opnd
 		{
-			var hC vg
-			chains(1, func(int) { hC = addc(k.h, kc(primeC)) })
 			var hs, dc []opnd
-			for _, h := range []opnd{k.h, cst{r: hC[0]}} {
-				hs = append(hs, per(h)...)
-				dc = append(dc, per(c0[0])...)
+			if tiling {
+				hs = append(per(k.h), per(k.h)...)
+				dc = append(per(c0[0]), per(c1[0])...)
+			} else {
+				var hC vg
+				chains(1, func(int) { hC = addc(k.h, kc(primeC)) })
+				for _, h := range []opnd{k.h, cst{r: hC[0]}} {
+					hs = append(hs, per(h)...)
+					dc = append(dc, per(c0[0])...)
+				}
 			}
 			v := eatChains(hs, dc)
 			for j := 0; j < 2; j++ {
@@ -266,13 +289,16 @@ func perlinBody(dims int) func(k *bk) vg {
 				}
 			}
 		}
-		next := func(c opnd) [2][]opnd { // c·C and c·C + C, per group
-			c1 := newv()
-			addd(c1, c, kc(primeC))
-			return [2][]opnd{per(c), per(c1)}
+		next := func(a int) [2][]opnd { // the corners' products (c·C and c·C + C), per group
+			if tiling {
+				return [2][]opnd{per(c0[a]), per(c1[a])}
+			}
+			u := newv()
+			addd(u, c0[a], kc(primeC))
+			return [2][]opnd{per(c0[a]), per(u)}
 		}
 		if dims == 3 {
-			yc := next(c0[1])
+			yc := next(1)
 			var hs, dc []opnd
 			for j := 0; j < 4; j++ {
 				hs = append(hs, pre[j>>1]...)
@@ -287,7 +313,7 @@ func perlinBody(dims int) func(k *bk) vg {
 				}
 			}
 		}
-		zc := next(c0[2])
+		zc := next(2)
 		for j := range pre {
 			for g := range pre[j] {
 				pre[j][g] = k.fr.keep(pre[j][g].(vg), pl.spillPre)
