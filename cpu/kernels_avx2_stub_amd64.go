@@ -63,7 +63,7 @@ func perlinLattice1DBatchAVX2(x *float32, y *float32, z *float32, out *float32, 
 //go:noescape
 func valueLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// perlinLattice2DBatchAVX2 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 2 interleaved).
+// perlinLattice2DBatchAVX2 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (8 lanes, 4 interleaved).
 //
 //go:noescape
 func perlinLattice2DBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
@@ -753,7 +753,7 @@ func perlinLattice1DBatchAVX512(x *float32, y *float32, z *float32, out *float32
 //go:noescape
 func valueLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// perlinLattice2DBatchAVX512 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+// perlinLattice2DBatchAVX512 is one octave of  lattice Perlin 2D noise over a batch (cpu.latticeValue2D, the combine step, the shape, the octave sum) (16 lanes, 4 interleaved).
 //
 //go:noescape
 func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)

@@ -1411,7 +1411,7 @@ func batchSpecs() []batchSpec {
 			}
 		}
 	}
-	return append(append(valueSpecs(specs), voronoiMoreSpecs()...), permSpecs()...) // valueSpecs: widevalue.go
+	return append(append(perlinSpecs(valueSpecs(specs)), voronoiMoreSpecs()...), permSpecs()...) // valueSpecs: widevalue.go, perlinSpecs: wideperlin.go
 }
 
 // writePrepare writes prepareBatch at level l: n positions (x, y, z
