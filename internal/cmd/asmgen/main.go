@@ -95,6 +95,28 @@ func floorToInt(c VecVirtual) VecVirtual {
 	return i
 }
 
+// pointSpan is spanValue(clampCoord(c·F)) of the point kernels' lanes: the
+// lattice cell i0 and the offsets g = c − i0 (c is scaled and clamped in
+// place).
+func pointSpan(F, c VecVirtual) (i0, g VecVirtual) {
+	VMULPS(F, c, c)
+	clampCoord(c)
+	i0 = floorToInt(c)
+	g = YMM()
+	VCVTDQ2PS(i0, g)
+	VSUBPS(g, c, g)
+	return i0, g
+}
+
+// pointUpper is the point lattice kernels' corners: lanes 0–3 the lower
+// corner i0 and its offsets g, lanes 4–7 the upper corner and g − 1.
+func pointUpper(i0, g VecVirtual) (I, G VecVirtual) {
+	I, G = YMM(), YMM()
+	VPADDD(vec8("upper1", [8]uint32{4: 1, 5: 1, 6: 1, 7: 1}), i0, I)
+	VSUBPS(vec8("upper1f", [8]uint32{4: f1, 5: f1, 6: f1, 7: f1}), g, G) // g − 0 is g
+	return I, G
+}
+
 // smoothT is ((u·u)·u)·((u·((u·6) − 15)) + 10).
 func smoothT(u VecVirtual) VecVirtual {
 	a, b := YMM(), YMM()

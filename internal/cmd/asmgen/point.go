@@ -69,16 +69,9 @@ func pointLattice(name string, perlin bool) {
 	H, F := broadcastParam("h"), broadcastParam("f")
 	// spanValue on every axis, twice: lanes 0–3 the lower corner and its
 	// offsets g, lanes 4–7 the upper corner and g − 1
-	VMULPS(F, c, c)
-	clampCoord(c)
-	i0 := floorToInt(c)
-	g := YMM()
-	VCVTDQ2PS(i0, g)
-	VSUBPS(g, c, g)
+	i0, g := pointSpan(F, c)
 	t := smoothT(g)
-	I, G := YMM(), YMM()
-	VPADDD(vec8("upper1", [8]uint32{4: 1, 5: 1, 6: 1, 7: 1}), i0, I)
-	VSUBPS(vec8("upper1f", [8]uint32{4: f1, 5: f1, 6: f1, 7: f1}), g, G) // g − 0 is g
+	I, G := pointUpper(i0, g)
 	// each corner's indices and offsets, axis k chosen by bit 2 − k of the
 	// corner number, and its hash
 	hv := H

@@ -114,12 +114,7 @@ func pointWorley(name string, n int) {
 	Doc(fmt.Sprintf("%s is one octave of Worley F1 %dD noise (jitter 1, not tiling) at one position, its cells in the lanes (cpu.voronoiValue%dD).", name, n, n))
 	H, F := broadcastParam("h"), broadcastParam("f")
 	// spanValue(clampCoord(p·f)) on each axis
-	VMULPS(F, c, c)
-	clampCoord(c)
-	i0 := floorToInt(c)
-	g := YMM()
-	VCVTDQ2PS(i0, g)
-	VSUBPS(g, c, g)
+	i0, g := pointSpan(F, c)
 	var I, G []VecVirtual
 	for k := 0; k < n; k++ {
 		ik := YMM()

@@ -71,16 +71,9 @@ func pointLatticeWide(name string, perlin bool) {
 	F := broadcastParam("f")
 	H := ZMM()
 	VBROADCASTSS(addr(Param("h")), H)
-	VMULPS(F, c, c)
-	clampCoord(c)
-	i0 := floorToInt(c)
-	g := YMM()
-	VCVTDQ2PS(i0, g)
-	VSUBPS(g, c, g)
+	i0, g := pointSpan(F, c)
 	t := smoothT(g)
-	I, G := YMM(), YMM()
-	VPADDD(vec8("upper1", [8]uint32{4: 1, 5: 1, 6: 1, 7: 1}), i0, I)
-	VSUBPS(vec8("upper1f", [8]uint32{4: f1, 5: f1, 6: f1, 7: f1}), g, G)
+	I, G := pointUpper(i0, g)
 	var hv Op = H
 	var off []VecVirtual
 	for k := 0; k < 3; k++ {

@@ -97,24 +97,6 @@ func perlinSpecs(specs []batchSpec) []batchSpec {
 	return specs
 }
 
-// perlinAvalanche is wavalanchePre of every chain, in place, stage by
-// stage.
-func perlinAvalanche(v []vg) {
-	xs := func(n uint8) {
-		chains(len(v), func(i int) {
-			t := newv()
-			srld(t, v[i], n)
-			xor(v[i], v[i], t)
-		})
-	}
-	xs(15)
-	b := sc(primeB)
-	chains(len(v), func(i int) { mulld(v[i], v[i], b) })
-	xs(13)
-	c := sc(primeC)
-	chains(len(v), func(i int) { mulld(v[i], v[i], c) })
-}
-
 // perlinFold is g + (off | (¬g ∧ sign)), into g; off is consumed where
 // last.
 func perlinFold(g, off vg, last bool) {
@@ -349,7 +331,7 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 			if first == 0 {
 				smooth()
 			}
-			perlinAvalanche(v)
+			avalancheChains(v)
 			var vals []vg
 			for s := 0; s < len(v); s += pl.sub {
 				e := min(s+pl.sub, len(v))

@@ -27,13 +27,7 @@ func (k *bk) simplex3DWide(simplexGrad bool) ds {
 			x[i] = mov(slots{off[i][c]})
 		}
 		fo := mov(slots{fos[c]})
-		var g ds
-		if simplexGrad { // sphereGradient times simplex3
-			gx, gy, gz := octahedronFold(p)
-			g = wsphereS(gx, gy, gz, x[0], x[1], x[2])
-		} else {
-			g = ds{wbyteGradientA(p), dz0, dz0, dz0}
-		}
+		g := simplex3GradientD(simplexGrad, p, x[0], x[1], x[2])
 		k.fr.release(slots{off[0][c]}, slots{off[1][c]}, slots{off[2][c]}, slots{fos[c]})
 		sum = k.addS(sum, wkernelD(fo, [4]opnd{1: x[0], 2: x[1], 3: x[2]}, g, []int{1, 2, 3}, true), false)
 	}
@@ -61,13 +55,7 @@ func (k *bk) simplex3DWidePairs(simplexGrad bool) ds {
 				x[i] = append(x[i], off[i][c])
 			}
 		}
-		var g ds
-		if simplexGrad { // sphereGradient times simplex3
-			gx, gy, gz := octahedronFold(p)
-			g = wsphereS(gx, gy, gz, x[0], x[1], x[2])
-		} else {
-			g = ds{wbyteGradientA(p), dz0, dz0, dz0}
-		}
+		g := simplex3GradientD(simplexGrad, p, x[0], x[1], x[2])
 		kn := wkernelD(fo, [4]opnd{1: x[0], 2: x[1], 3: x[2]}, g, []int{1, 2, 3}, true)
 		k.fr.release(fo, x[0], x[1], x[2])
 		groups = 1
@@ -84,4 +72,16 @@ func (k *bk) simplex3DWidePairs(simplexGrad bool) ds {
 		}
 	}
 	return sum
+}
+
+// simplex3GradientD is a 3D simplex corner's gradient and its derivatives
+// from the corner hashes p (before the avalanche's last steps, as
+// simplex3CellWide leaves them) and the offsets x, y, z: sphereGradient
+// times simplex3 (wsphereS), or the byte gradient, a constant.
+func simplex3GradientD(simplexGrad bool, p vg, x, y, z opnd) ds {
+	if simplexGrad {
+		gx, gy, gz := octahedronFold(p)
+		return wsphereS(gx, gy, gz, x, y, z)
+	}
+	return ds{wbyteGradientA(p), dz0, dz0, dz0}
 }

@@ -187,9 +187,9 @@ func eatChains(h, dC []opnd) []vg {
 	return v
 }
 
-// cornerValues is wbyteGradientA(wavalanchePre(v)) of every chain, in
-// place, stage by stage.
-func cornerValues(v []vg) {
+// avalancheChains is wavalanchePre of every chain, in place, stage by
+// stage (the value and Perlin kernels').
+func avalancheChains(v []vg) {
 	xs := func(n uint8) {
 		chains(len(v), func(i int) {
 			t := newv()
@@ -203,6 +203,12 @@ func cornerValues(v []vg) {
 	xs(13)
 	c := sc(primeC)
 	chains(len(v), func(i int) { mulld(v[i], v[i], c) })
+}
+
+// cornerValues is wbyteGradientA(wavalanchePre(v)) of every chain, in
+// place, stage by stage.
+func cornerValues(v []vg) {
+	avalancheChains(v)
 	m := sc(0xFF)
 	chains(len(v), func(i int) { v[i] = byteAc(v[i], m) })
 	chains(len(v), func(i int) { cvtdq2ps(v[i], v[i]) })
