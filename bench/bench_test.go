@@ -265,7 +265,7 @@ func Benchmark4D(b *testing.B) {
 // BenchmarkValueAt measures the single-point value API in a plain loop on
 // one thread.
 func BenchmarkValueAt(b *testing.B) {
-	for _, n := range []noise.Noise{noise.Perlin, noise.Simplex, noise.VoronoiWorleyF1} {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.Simplex, noise.VoronoiWorleyF1} {
 		b.Run(n.String(), func(b *testing.B) {
 			for _, dims := range []int{2, 3} {
 				b.Run(dimName(dims), func(b *testing.B) {
