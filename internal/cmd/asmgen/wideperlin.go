@@ -281,19 +281,7 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 		}
 		if dims == 3 {
 			yc := next(1)
-			var hs, dc []opnd
-			for j := 0; j < 4; j++ {
-				hs = append(hs, pre[j>>1]...)
-				dc = append(dc, yc[j&1]...)
-			}
-			v := eatChains(hs, dc)
-			pre = nil
-			for j := 0; j < 4; j++ {
-				pre = append(pre, nil)
-				for g := 0; g < G; g++ {
-					pre[j] = append(pre[j], v[j*G+g])
-				}
-			}
+			pre = eatY(pre, yc, G)
 		}
 		zc := next(2)
 		for j := range pre {

@@ -187,6 +187,27 @@ func eatChains(h, dC []opnd) []vg {
 	return v
 }
 
+// eatY eats y into the x prefixes of the 3D lattice kernels: pre holds the
+// two x corners' hashes (G groups each), yc the y's y·C and y·C + C per
+// group; the result is the four (x, y) corners' hashes, corner j = 2·x + y,
+// each chain its own, stage by stage (eatChains).
+func eatY(pre [][]opnd, yc [2][]opnd, G int) [][]opnd {
+	var hs, dc []opnd
+	for j := 0; j < 4; j++ {
+		hs = append(hs, pre[j>>1]...)
+		dc = append(dc, yc[j&1]...)
+	}
+	v := eatChains(hs, dc)
+	pre = nil
+	for j := 0; j < 4; j++ {
+		pre = append(pre, nil)
+		for g := 0; g < G; g++ {
+			pre[j] = append(pre[j], v[j*G+g])
+		}
+	}
+	return pre
+}
+
 // avalancheChains is wavalanchePre of every chain, in place, stage by
 // stage (the value and Perlin kernels').
 func avalancheChains(v []vg) {
@@ -268,19 +289,7 @@ func valueBody(dims int) func(k *bk) vg {
 		}
 		if dims == 3 {
 			yc := next(c0[1])
-			var hs, dc []opnd
-			for j := 0; j < 4; j++ {
-				hs = append(hs, pre[j>>1]...)
-				dc = append(dc, yc[j&1]...)
-			}
-			v := eatChains(hs, dc)
-			pre = nil
-			for j := 0; j < 4; j++ {
-				pre = append(pre, nil)
-				for g := 0; g < G; g++ {
-					pre[j] = append(pre[j], v[j*G+g])
-				}
-			}
+			pre = eatY(pre, yc, G)
 		}
 		zc := next(c0[2])
 		for j := range pre {
