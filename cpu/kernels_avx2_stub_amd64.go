@@ -378,7 +378,7 @@ func valueLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float
 //go:noescape
 func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
-// valueLattice2DDerivBatchAVX2 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice2DDerivBatchAVX2 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
@@ -388,7 +388,7 @@ func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float
 //go:noescape
 func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
-// valueLattice3DDerivBatchAVX2 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+// valueLattice3DDerivBatchAVX2 is one octave of  lattice value 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
@@ -1068,7 +1068,7 @@ func valueLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *flo
 //go:noescape
 func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
-// valueLattice2DDerivBatchAVX512 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+// valueLattice2DDerivBatchAVX512 is one octave of  lattice value 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 4 interleaved).
 //
 //go:noescape
 func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)

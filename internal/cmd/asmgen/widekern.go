@@ -216,6 +216,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	Label(done)
 	VZEROUPPER()
 	RET()
+	vdAlignEnd(name) // widevaluederiv.go
 }
 
 // kernelName is the name of spec's value or derivative kernel, without

@@ -62,13 +62,18 @@ var valueInv struct{ hC opnd }
 // valueBody writes.
 func isValueKernel(name string) bool {
 	n := strings.TrimSuffix(name, cur.name)
-	return n == "valueLattice2DBatch" || n == "valueLattice3DBatch"
+	switch n {
+	case "valueLattice2DBatch", "valueLattice3DBatch", "valueLattice2DDerivBatch", "valueLattice3DDerivBatch":
+		return true
+	}
+	return false
 }
 
 // hoistValue computes h + primeC before a value kernel's loop: in a
 // register at AVX-512, in the frame at AVX2.
 func hoistValue(k *bk) {
 	valueInv.hC = nil
+	vdAlignStart(k.name) // widevaluederiv.go
 	if !isValueKernel(k.name) {
 		return
 	}
@@ -91,9 +96,11 @@ func valueSpecs(specs []batchSpec) []batchSpec {
 		case "valueLattice2DBatch":
 			specs[i].body = valueBody(2)
 			specs[i].groups = [2]int{valueGroups2D2, valueGroups2D512}
+			specs[i].dbody, specs[i].dgroups = valueDerivBody(2), valueDGroups2D // widevaluederiv.go
 		case "valueLattice3DBatch":
 			specs[i].body = valueBody(3)
 			specs[i].groups = [2]int{2, valueGroups3D512}
+			specs[i].dbody, specs[i].dgroups = valueDerivBody(3), valueDGroups3D
 		}
 	}
 	return specs
@@ -241,11 +248,18 @@ func cornerValues(v []vg) {
 
 // valueBody is value lattice noise of dims (2 or 3) dimensions.
 func valueBody(dims int) func(k *bk) vg {
-	return func(k *bk) vg {
+	return func(k *bk) vg { return valueLattice(k, dims, nil) }
+}
+
+// valueLattice writes value lattice noise of dims dimensions. With d nil
+// it returns the value; else the lerps are d's (widevaluederiv.go): the
+// value kernel's writes are the same whatever d does, d only adds.
+func valueLattice(k *bk, dims int, d *valueDeriv) vg {
+	{
 		// What waits lives in the frame where registers are short: the
 		// offsets and interpolators in 3D and with four groups, the hash
 		// prefixes in 3D at AVX2, z·C with four groups.
-		spillT := dims == 3 || groups > 2
+		spillT := dims == 3 || groups > 2 || d != nil && !wide()
 		spillPre := dims == 3 && (!wide() || groups > 2) || !wide() && groups > 2
 		spillZ := groups > 2
 		G := groups
@@ -262,6 +276,9 @@ func valueBody(dims int) func(k *bk) vg {
 		smooth := func() {
 			for _, a := range order {
 				t[a] = k.fr.keep(wsmoothT(g0[a]), spillT)
+				if d != nil {
+					d.dt[a] = k.fr.keep(wsmoothDt(g0[a]), spillT)
+				}
 				k.fr.release(g0[a])
 			}
 		}
@@ -323,6 +340,12 @@ func valueBody(dims int) func(k *bk) vg {
 					n[c][g] = v[(c-first)*G+g][0]
 				}
 			}
+			if d != nil && cg < 1<<dims {
+				if r := d.half(k, dims, first, n, t); r != nil {
+					return r
+				}
+				continue
+			}
 			if dims == 2 && cg == 2 {
 				l := wlerp(n[first], n[first+1], t[2])
 				if first == 0 {
@@ -342,6 +365,9 @@ func valueBody(dims int) func(k *bk) vg {
 				}
 				return wlerp(half.(vg), yl, t[0])
 			}
+		}
+		if d != nil {
+			return d.whole(dims, n, t)
 		}
 		if dims == 2 {
 			ab := wlerp(n[0], n[1], t[2])

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The value lattice derivative kernels, 2D and 3D (not tiling): the
+// corners of valueLattice (widevalue.go: per-corner hash chains written
+// stage by stage, the shared hash prefixes, the stage constants in one
+// register, interleaved groups), then the lerps of cpu.lattice2D and
+// cpu.lattice3D with the derivatives. Every operation is latticeDerivBody's
+// (widederiv.go) for value noise, on the same operands: only the order of
+// independent instructions and where values live change, never a result.
+// Value noise's corners have the derivatives +0, and a lerp of two +0 is
+// +0, so of the derivatives only those the lerps make remain:
+//
+//   - along the axis of a lerp, +0 + (hi.v − lo.v)·dt (the +0 is the
+//     lerp of the two corners' +0 derivatives: it turns a −0 product into
+//     +0, as the scalar code's sum does, so it stays); hi.v − lo.v is the
+//     difference the value's lerp lo.v + t·(hi.v − lo.v) computes too, and
+//     dlerp computes it once for both (the same value: exact);
+//   - the derivatives of the inner axes, lerped as the values are.
+//
+// 2D (corner c = x<<1 | z): ab, dz_lo = dlerp(a, b), cd, dz_hi =
+// dlerp(c, d); v, dx = dlerp(ab, cd) along x; dz = lerp(dz_lo, dz_hi, tx).
+// 3D (corner c = x<<2 | y<<1 | z): four z lerps, their y lerps (the values
+// with dy, the z derivatives lerped), then along x. Then the derivatives
+// times F and evaluateCombined (combineD), as latticeDerivBody.
+
+// valueDeriv is the derivative part of a value lattice kernel while
+// valueLattice writes it.
+type valueDeriv struct {
+	dt [3]opnd // the interpolators' derivatives, by axis
+	s  ds      // the sample (whole, half)
+	lo ds      // the x = 0 half of the lerps (half, with the corners in halves)
+}
+
+// dlerp is lerp(lo, hi, t) into lo, and the derivative +0 + (hi − lo)·dt
+// in a new register: the difference computed once for both.
+func dlerp(lo, hi vg, t, dt opnd) (vg, vg) {
+	sub, dd := newv(), newv()
+	subps(sub, hi, lo)
+	mulps(dd, sub, dt)
+	addps(dd, dd, kc(0)) // +0 + d
+	mulps(sub, sub, t)
+	addps(lo, lo, sub)
+	return lo, dd
+}
+
+// zHalf is the lerps along z and y of the corners first… of one x half:
+// in 2D the z lerp of the two corners (v, dz), in 3D the y lerp of the two
+// z lerps (v, dy, dz).
+func (d *valueDeriv) zHalf(dims, first int, n []vg, t [3]opnd) ds {
+	l0, dz0 := dlerp(n[first], n[first+1], t[2], d.dt[2])
+	if dims == 2 {
+		return ds{l0, nil, nil, dz0}
+	}
+	l1, dz1 := dlerp(n[first+2], n[first+3], t[2], d.dt[2])
+	v, dy := dlerp(l0, l1, t[1], d.dt[1])
+	return ds{v, nil, dy, wlerp(dz0, dz1, t[1])}
+}
+
+// xLerp is the lerp along x of the two halves' samples lo and hi (regs).
+func (d *valueDeriv) xLerp(lo, hi ds, t [3]opnd) vg {
+	v, dx := dlerp(lo[0].(vg), hi[0].(vg), t[0], d.dt[0])
+	d.s = ds{v, dx}
+	for c := 2; c <= 3; c++ {
+		if lo[c] != nil {
+			d.s[c] = wlerp(lo[c].(vg), hi[c], t[0])
+		}
+	}
+	return v
+}
+
+// whole is the lerps of all corners n.
+func (d *valueDeriv) whole(dims int, n []vg, t [3]opnd) vg {
+	h := 1 << (dims - 1)
+	lo := d.zHalf(dims, 0, n, t)
+	hi := d.zHalf(dims, h, n, t)
+	return d.xLerp(lo, hi, t)
+}
+
+// half is the lerps of the corners first… (half of them): the x = 0 half
+// is kept (in the frame at AVX2), the x = 1 half returns the value.
+func (d *valueDeriv) half(k *bk, dims, first int, n []vg, t [3]opnd) vg {
+	s := d.zHalf(dims, first, n, t)
+	if first == 0 {
+		for c, o := range s {
+			if o != nil {
+				s[c] = k.fr.keep(o.(vg), !wide())
+			}
+		}
+		d.lo = s
+		return nil
+	}
+	lo := d.lo
+	for c, o := range lo {
+		if o != nil {
+			lo[c] = lavx2Take(k, o)
+		}
+	}
+	return d.xLerp(lo, s, t)
+}
+
+// valueDerivBody is the value lattice derivative kernel of dims (2 or 3)
+// dimensions.
+func valueDerivBody(dims int) func(k *bk) ds {
+	return func(k *bk) ds {
+		d := &valueDeriv{}
+		valueLattice(k, dims, d)
+		s := regS(d.s)
+		scaleD(s, k.F) // F·(…)
+		return k.combineD(s)
+	}
+}
+
+// The interleave of the value derivative kernels, by level (AVX2,
+// AVX-512).
+var valueDGroups2D, valueDGroups3D = [2]int{2, 4}, [2]int{2, 2}
+
+func init() {
+	pinSets["valueLattice2DDerivBatchAVX512"] = []uint32{primeC, primeD, f1, primeB, 0xFF, inv255x2}
+	pinSets["valueLattice3DDerivBatchAVX512"] = []uint32{primeC, primeD, f1, primeB, 0xFF, inv255x2}
+}
+
+// The register numbering after the value derivative kernels. avo numbers
+// the virtual registers of a kind across the whole file in a uint16 that
+// wraps, and its allocator breaks ties by number, so a kernel that takes
+// more or fewer registers than before renumbers, and may reallocate, the
+// kernels written after it (perlinLattice3DTilingDerivBatchAVX512 did).
+// vdAlignEnd pads each kind's numbering after a value derivative kernel
+// to where the generic kernel it replaced (latticeDerivBody, with one
+// group at AVX2) left it: the registers of each kind that kernel took
+// from hoistValue to its end are vdOld (measured), and the pinned
+// constants were loaded before hoistValue. Unused virtual registers cost
+// nothing in the output.
+
+// vdKinds are the register kinds a kernel takes: vector, opmask, general.
+func vdKinds() [3]int {
+	return [3]int{int(newReg().(Virtual).VirtualIndex()), int(K().VirtualIndex()), int(GP64().(Virtual).VirtualIndex())}
+}
+
+// vdOld is, per value derivative kernel, the registers of each kind the
+// generic kernel took from hoistValue to its end.
+var vdOld = map[string][3]int{
+	"valueLattice2DDerivBatchAVX2":   {78, 0, 2},
+	"valueLattice3DDerivBatchAVX2":   {149, 0, 2},
+	"valueLattice2DDerivBatchAVX512": {140, 28, 2},
+	"valueLattice3DDerivBatchAVX512": {264, 28, 2},
+}
+
+// vdMark is the numbering at hoistValue of the value derivative kernel
+// being written (vdKinds).
+var vdMark *[3]int
+
+// vdAlignStart marks the numbering of kernel name (hoistValue).
+func vdAlignStart(name string) {
+	vdMark = nil
+	if _, ok := vdOld[name]; ok {
+		m := vdKinds()
+		vdMark = &m
+	}
+}
+
+// vdAlignEnd pads the numbering at the end of kernel name (writeBatch).
+func vdAlignEnd(name string) {
+	if vdMark == nil {
+		return
+	}
+	m := *vdMark
+	vdMark = nil
+	e := vdKinds()
+	if os.Getenv("ASMGEN_VDMEASURE") != "" {
+		fmt.Fprintf(os.Stderr, "vdOld %q: {%d, %d, %d},\n", name, e[0]-m[0]-1, e[1]-m[1]-1, e[2]-m[2]-1)
+		return
+	}
+	old := vdOld[name]
+	pins := 0
+	if wide() {
+		pins = len(pinSets[name])
+	}
+	for kind := range e {
+		p := 0
+		if kind == 0 {
+			p = pins
+		}
+		// the next number: m − p + old (the old kernel's), now e + 1
+		pad := ((m[kind]-p+old[kind]-e[kind]-1)%65536 + 65536) % 65536
+		for range pad {
+			switch kind {
+			case 0:
+				newReg()
+			case 1:
+				K()
+			default:
+				GP64()
+			}
+		}
+	}
+}
