@@ -326,6 +326,10 @@ func storeInterleaved(s ds, dst GPVirtual) {
 	}
 	for g := 0; g < groups; g++ {
 		base := 20 * cur.lanes * g
+		if wide() && storeSparse2D && s[2] == nil && s[4] == nil { // widevaluederiv.go
+			storeSparse2DWide(s, dst, g)
+			continue
+		}
 		if wide() {
 			idxA, idxB, masks := storeTables()
 			for j := range idxA {

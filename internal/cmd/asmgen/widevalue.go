@@ -255,131 +255,135 @@ func valueBody(dims int) func(k *bk) vg {
 // it returns the value; else the lerps are d's (widevaluederiv.go): the
 // value kernel's writes are the same whatever d does, d only adds.
 func valueLattice(k *bk, dims int, d *valueDeriv) vg {
-	{
-		// What waits lives in the frame where registers are short: the
-		// offsets and interpolators in 3D and with four groups, the hash
-		// prefixes in 3D at AVX2, z·C with four groups.
-		spillT := dims == 3 || groups > 2 || d != nil && !wide()
-		spillPre := dims == 3 && (!wide() || groups > 2) || !wide() && groups > 2
-		spillZ := groups > 2
-		G := groups
-		var c0, t [3]opnd
-		var g0 [3]opnd
-		order := [][]int{2: {2, 0}, 3: {1, 2, 0}}[dims]
+	// What waits lives in the frame where registers are short: the
+	// offsets and interpolators in 3D and with four groups, the hash
+	// prefixes in 3D at AVX2, z·C with four groups.
+	spillT := dims == 3 || groups > 2 || d != nil && !wide()
+	spillPre := dims == 3 && (!wide() || groups > 2) || !wide() && groups > 2
+	spillZ := groups > 2
+	G := groups
+	var c0, t [3]opnd
+	var g0 [3]opnd
+	order := [][]int{2: {2, 0}, 3: {1, 2, 0}}[dims]
+	for _, a := range order {
+		p0, g := wspan(k.pos[a], k.F)
+		g0[a] = k.fr.keep(g, spillT)
+		c0[a] = timesC(p0)
+	}
+	// the interpolators, written once the first corners' chains have
+	// started (they are needed only by the lerps)
+	smooth := func() {
 		for _, a := range order {
-			p0, g := wspan(k.pos[a], k.F)
-			g0[a] = k.fr.keep(g, spillT)
-			c0[a] = timesC(p0)
-		}
-		// the interpolators, written once the first corners' chains have
-		// started (they are needed only by the lerps)
-		smooth := func() {
-			for _, a := range order {
+			switch {
+			case d != nil && wide() && groups <= 2: // widevaluederiv.go
+				tv, dt := wsmoothTDt(g0[a])
+				t[a], d.dt[a] = k.fr.keep(tv, spillT), k.fr.keep(dt, spillT)
+			case d != nil: // at AVX2 one register fewer
 				t[a] = k.fr.keep(wsmoothT(g0[a]), spillT)
-				if d != nil {
-					d.dt[a] = k.fr.keep(wsmoothDt(g0[a]), spillT)
-				}
-				k.fr.release(g0[a])
+				d.dt[a] = k.fr.keep(wsmoothDt(g0[a]), spillT)
+			default:
+				t[a] = k.fr.keep(wsmoothT(g0[a]), spillT)
+			}
+			k.fr.release(g0[a])
+		}
+	}
+	// the prefixes: x eaten with h and h + C (pre[j], j the x bit),
+	// then in 3D y with y·C and y·C + C (pre[j], j = x<<1 | y)
+	var pre [][]opnd
+	{
+		var hs, dc []opnd
+		for _, h := range []opnd{k.h, valueInv.hC} {
+			hs = append(hs, per(h)...)
+			dc = append(dc, per(c0[0])...)
+		}
+		v := eatChains(hs, dc)
+		for j := 0; j < 2; j++ {
+			pre = append(pre, nil)
+			for g := 0; g < G; g++ {
+				pre[j] = append(pre[j], v[j*G+g])
 			}
 		}
-		// the prefixes: x eaten with h and h + C (pre[j], j the x bit),
-		// then in 3D y with y·C and y·C + C (pre[j], j = x<<1 | y)
-		var pre [][]opnd
-		{
-			var hs, dc []opnd
-			for _, h := range []opnd{k.h, valueInv.hC} {
-				hs = append(hs, per(h)...)
-				dc = append(dc, per(c0[0])...)
-			}
-			v := eatChains(hs, dc)
-			for j := 0; j < 2; j++ {
-				pre = append(pre, nil)
-				for g := 0; g < G; g++ {
-					pre[j] = append(pre[j], v[j*G+g])
-				}
+	}
+	next := func(c opnd) [2][]opnd { // c·C and c·C + C, per group
+		c1 := newv()
+		addd(c1, c, kc(primeC))
+		return [2][]opnd{per(c), per(c1)}
+	}
+	if dims == 3 {
+		yc := next(c0[1])
+		pre = eatY(pre, yc, G)
+	}
+	zc := next(c0[2])
+	for j := range pre {
+		for g := range pre[j] {
+			pre[j][g] = k.fr.keep(pre[j][g].(vg), spillPre)
+		}
+	}
+	for j := range zc {
+		for g := range zc[j] {
+			zc[j][g] = k.fr.keep(zc[j][g].(vg), spillZ)
+		}
+	}
+	// the corners, CG at a time; n[c] is corner c's value per group
+	n := make([]vg, 1<<dims)
+	cg := valueCG(dims)
+	var half opnd // 2D with CG 2, 3D with CG 4: the x = 0 half
+	for first := 0; first < 1<<dims; first += cg {
+		var hs, dc []opnd
+		for c := first; c < first+cg; c++ {
+			hs = append(hs, pre[c>>1]...)
+			dc = append(dc, zc[c&1]...)
+		}
+		v := eatChains(hs, dc)
+		if first == 0 {
+			smooth()
+		}
+		cornerValues(v)
+		for c := first; c < first+cg; c++ {
+			n[c] = make(vg, G)
+			for g := 0; g < G; g++ {
+				n[c][g] = v[(c-first)*G+g][0]
 			}
 		}
-		next := func(c opnd) [2][]opnd { // c·C and c·C + C, per group
-			c1 := newv()
-			addd(c1, c, kc(primeC))
-			return [2][]opnd{per(c), per(c1)}
-		}
-		if dims == 3 {
-			yc := next(c0[1])
-			pre = eatY(pre, yc, G)
-		}
-		zc := next(c0[2])
-		for j := range pre {
-			for g := range pre[j] {
-				pre[j][g] = k.fr.keep(pre[j][g].(vg), spillPre)
+		if d != nil && cg < 1<<dims {
+			if r := d.half(k, dims, first, n, t); r != nil {
+				return r
 			}
+			continue
 		}
-		for j := range zc {
-			for g := range zc[j] {
-				zc[j][g] = k.fr.keep(zc[j][g].(vg), spillZ)
-			}
-		}
-		// the corners, CG at a time; n[c] is corner c's value per group
-		n := make([]vg, 1<<dims)
-		cg := valueCG(dims)
-		var half opnd // 2D with CG 2, 3D with CG 4: the x = 0 half
-		for first := 0; first < 1<<dims; first += cg {
-			var hs, dc []opnd
-			for c := first; c < first+cg; c++ {
-				hs = append(hs, pre[c>>1]...)
-				dc = append(dc, zc[c&1]...)
-			}
-			v := eatChains(hs, dc)
+		if dims == 2 && cg == 2 {
+			l := wlerp(n[first], n[first+1], t[2])
 			if first == 0 {
-				smooth()
-			}
-			cornerValues(v)
-			for c := first; c < first+cg; c++ {
-				n[c] = make(vg, G)
-				for g := 0; g < G; g++ {
-					n[c][g] = v[(c-first)*G+g][0]
-				}
-			}
-			if d != nil && cg < 1<<dims {
-				if r := d.half(k, dims, first, n, t); r != nil {
-					return r
-				}
+				half = k.fr.keep(l, true)
 				continue
 			}
-			if dims == 2 && cg == 2 {
-				l := wlerp(n[first], n[first+1], t[2])
-				if first == 0 {
-					half = k.fr.keep(l, true)
-					continue
-				}
-				return wlerp(lavx2Take(k, half), l, t[0])
+			return wlerp(lavx2Take(k, half), l, t[0])
+		}
+		if dims == 3 && cg == 4 {
+			// the lerps of this half
+			l0 := wlerp(n[first], n[first+1], t[2])
+			l1 := wlerp(n[first+2], n[first+3], t[2])
+			yl := wlerp(l0, l1, t[1])
+			if first == 0 {
+				half = yl
+				continue
 			}
-			if dims == 3 && cg == 4 {
-				// the lerps of this half
-				l0 := wlerp(n[first], n[first+1], t[2])
-				l1 := wlerp(n[first+2], n[first+3], t[2])
-				yl := wlerp(l0, l1, t[1])
-				if first == 0 {
-					half = yl
-					continue
-				}
-				return wlerp(half.(vg), yl, t[0])
-			}
+			return wlerp(half.(vg), yl, t[0])
 		}
-		if d != nil {
-			return d.whole(dims, n, t)
-		}
-		if dims == 2 {
-			ab := wlerp(n[0], n[1], t[2])
-			cd := wlerp(n[2], n[3], t[2])
-			return wlerp(ab, cd, t[0])
-		}
-		var l [4]vg
-		for j := range l {
-			l[j] = wlerp(n[2*j], n[2*j+1], t[2])
-		}
-		x0 := wlerp(l[0], l[1], t[1])
-		x1 := wlerp(l[2], l[3], t[1])
-		return wlerp(x0, x1, t[0])
 	}
+	if d != nil {
+		return d.whole(dims, n, t)
+	}
+	if dims == 2 {
+		ab := wlerp(n[0], n[1], t[2])
+		cd := wlerp(n[2], n[3], t[2])
+		return wlerp(ab, cd, t[0])
+	}
+	var l [4]vg
+	for j := range l {
+		l[j] = wlerp(n[2*j], n[2*j+1], t[2])
+	}
+	x0 := wlerp(l[0], l[1], t[1])
+	x1 := wlerp(l[2], l[3], t[1])
+	return wlerp(x0, x1, t[0])
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
@@ -111,6 +112,7 @@ func (d *valueDeriv) half(k *bk, dims, first int, n []vg, t [3]opnd) vg {
 func valueDerivBody(dims int) func(k *bk) ds {
 	return func(k *bk) ds {
 		d := &valueDeriv{}
+		storeSparse2D = dims == 2 && wide()
 		valueLattice(k, dims, d)
 		s := regS(d.s)
 		scaleD(s, k.F) // F·(…)
@@ -159,7 +161,7 @@ var vdMark *[3]int
 
 // vdAlignStart marks the numbering of kernel name (hoistValue).
 func vdAlignStart(name string) {
-	vdMark = nil
+	vdMark, storeSparse2D = nil, false
 	if _, ok := vdOld[name]; ok {
 		m := vdKinds()
 		vdMark = &m
@@ -168,6 +170,7 @@ func vdAlignStart(name string) {
 
 // vdAlignEnd pads the numbering at the end of kernel name (writeBatch).
 func vdAlignEnd(name string) {
+	storeSparse2D = false
 	if vdMark == nil {
 		return
 	}
@@ -201,4 +204,70 @@ func vdAlignEnd(name string) {
 			}
 		}
 	}
+}
+
+// storeSparse2D is set while a kernel whose 2D samples storeInterleaved
+// may write with storeSparse2DWide is written (the value 2D derivative
+// kernel at AVX-512); vdAlignStart clears it at every kernel's start.
+var storeSparse2D bool
+
+// storeSparse2DWide is storeInterleaved's AVX-512 interleave of group g
+// for 2D samples (dy and dw +0, s[2] and s[4] nil): output vector j is the
+// permutation of v and dx (idxA[j]) with the other lanes zeroed, then dz
+// permuted into its lanes (idxB[j]: a single-table permutation reads the
+// index's low four bits, s + 16 is s), instead of two two-table
+// permutations and two blends (dy and dw): the same bytes stored, two
+// fewer vector micro-ops per vector.
+func storeSparse2DWide(s ds, dst GPVirtual, g int) {
+	idxA, idxB, _ := storeTables()
+	masks, ok := consts["storeMasks2D"]
+	if !ok {
+		masks = GLOBL("storeMasks2D", RODATA|NOPTR)
+		for j := 0; j < 5; j++ {
+			var kA, kZ uint16
+			for p := 0; p < 16; p++ {
+				switch (16*j + p) % 5 {
+				case 0, 1:
+					kA |= 1 << p
+				case 3:
+					kZ |= 1 << p
+				}
+			}
+			DATA(4*j, U16(kA))
+			DATA(4*j+2, U16(kZ))
+		}
+		consts["storeMasks2D"] = masks
+	}
+	base := 20 * cur.lanes * g
+	for j := range idxA {
+		r, t := ZMM(), ZMM()
+		kA, kZ := K(), K()
+		VMOVUPS(idxA[j], r)
+		KMOVW(masks.Offset(4*j), kA)
+		VPERMI2PS_Z(s[1].(vg)[g], s[0].(vg)[g], kA, r)
+		VMOVUPS(idxB[j], t)
+		KMOVW(masks.Offset(4*j+2), kZ)
+		VPERMPS(s[3].(vg)[g], t, kZ, r)
+		VMOVUPS(r, Mem{Base: dst, Disp: base + 64*j})
+	}
+}
+
+// wsmoothTDt is wsmoothT(u) and wsmoothDt(u) with their common u·u
+// computed once (the same product: exact); one register more than the
+// two apart (AVX-512 only).
+func wsmoothTDt(u opnd) (vg, vg) {
+	uu, a, b, c := newv(), newv(), newv(), newv()
+	mulps(uu, u, u)
+	mulps(a, uu, u)
+	mulps(b, u, kc(f6))
+	subps(b, b, kc(f15))
+	mulps(b, b, u)
+	addps(b, b, kc(f10))
+	mulps(a, a, b)
+	mulps(c, u, kc(f30))
+	subps(c, c, kc(f60))
+	mulps(c, c, u)
+	addps(c, c, kc(f30))
+	mulps(uu, uu, c)
+	return a, uu
 }
