@@ -44,15 +44,24 @@ type pdPlan struct {
 }
 
 // pdPlans are the plans per dimension and level (false AVX2, true
-// AVX-512).
+// AVX-512), chosen by llvm-mca cycles per point (sapphirerapids at
+// AVX-512, skylake at AVX2) and the CPU-time kernel benchmark
+// (cpu.BenchmarkPerlinDerivKernel) on the loaded 2-vCPU Xeon. Tried and
+// not kept: 2D at AVX-512 with two groups (14.7 cycles a point against
+// 12.0) or gradients two chains at a time, or everything in the frame
+// (no change); 3D at AVX-512 gradients two chains at a time (1.6% more
+// cycles), all eight corners at a time or the prefixes in registers (the
+// registers do not suffice); 3D at AVX2 with one group of four corners
+// (64.6 cycles a point against 52.3) or one chain at a time; 2D at AVX2
+// two chains at a time (3% more cycles).
 var pdPlans = map[int]map[bool]pdPlan{
 	2: {
-		false: {groups: 2, cg: 2, sub: 2, spillOT: true, spillPre: true, spillZ: true},
+		false: {groups: 2, cg: 2, sub: 1, spillOT: true, spillPre: true, spillZ: true},
 		true:  {groups: 4, cg: 4, sub: 4, spillOT: true, spillPre: false, spillZ: false},
 	},
 	3: {
 		false: {groups: 2, cg: 2, sub: 2, spillOT: true, spillPre: true, spillZ: true},
-		true:  {groups: 2, cg: 4, sub: 2, spillOT: true, spillPre: true, spillZ: true},
+		true:  {groups: 2, cg: 4, sub: 4, spillOT: true, spillPre: true, spillZ: true},
 	},
 }
 
