@@ -50,10 +50,11 @@ type pdPlan struct {
 // not kept: 2D at AVX-512 with two groups (14.7 cycles a point against
 // 12.0) or gradients two chains at a time, or everything in the frame
 // (no change); 3D at AVX-512 gradients two chains at a time (1.6% more
-// cycles), all eight corners at a time or the prefixes in registers (the
-// registers do not suffice); 3D at AVX2 with one group of four corners
-// (64.6 cycles a point against 52.3) or one chain at a time; 2D at AVX2
-// two chains at a time (3% more cycles).
+// llvm-mca cycles, the CPU time within the noise), all eight corners at
+// a time or the prefixes or z products in registers (the registers do
+// not suffice); 3D at AVX2 with one group of four corners (64.6 cycles a
+// point against 52.3) or one chain at a time; 2D at AVX2 two chains at a
+// time (3% more llvm-mca cycles, the CPU time within the noise).
 var pdPlans = map[int]map[bool]pdPlan{
 	2: {
 		false: {groups: 2, cg: 2, sub: 1, spillOT: true, spillPre: true, spillZ: true},
