@@ -383,7 +383,7 @@ func perlinLattice1DDerivBatchAVX2(x *float32, y *float32, z *float32, out *floa
 //go:noescape
 func valueLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
-// perlinLattice2DDerivBatchAVX2 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice2DDerivBatchAVX2 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
@@ -393,7 +393,7 @@ func perlinLattice2DDerivBatchAVX2(x *float32, y *float32, z *float32, out *floa
 //go:noescape
 func valueLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
-// perlinLattice3DDerivBatchAVX2 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 1 interleaved).
+// perlinLattice3DDerivBatchAVX2 is one octave of  lattice Perlin 3D noise and its derivatives over a batch (cpu.lattice3D, the shape, the octave sum) (8 lanes, 2 interleaved).
 //
 //go:noescape
 func perlinLattice3DDerivBatchAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
@@ -1073,7 +1073,7 @@ func perlinLattice1DDerivBatchAVX512(x *float32, y *float32, z *float32, out *fl
 //go:noescape
 func valueLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
 
-// perlinLattice2DDerivBatchAVX512 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 2 interleaved).
+// perlinLattice2DDerivBatchAVX512 is one octave of  lattice Perlin 2D noise and its derivatives over a batch (cpu.lattice2D, the shape, the octave sum) (16 lanes, 4 interleaved).
 //
 //go:noescape
 func perlinLattice2DDerivBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)

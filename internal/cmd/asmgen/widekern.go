@@ -1412,7 +1412,7 @@ func batchSpecs() []batchSpec {
 			}
 		}
 	}
-	return append(append(perlinSpecs(valueSpecs(specs)), voronoiMoreSpecs()...), permSpecs()...) // valueSpecs: widevalue.go, perlinSpecs: wideperlin.go
+	return append(append(perlinDerivSpecs(perlinSpecs(valueSpecs(specs))), voronoiMoreSpecs()...), permSpecs()...) // valueSpecs: widevalue.go, perlinSpecs: wideperlin.go, perlinDerivSpecs: wideperlinderiv.go
 }
 
 // writePrepare writes prepareBatch at level l: n positions (x, y, z
