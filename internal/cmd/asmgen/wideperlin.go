@@ -61,8 +61,11 @@ type perlinPlan struct {
 // constants; 3D at AVX2 with one group of four corners, or bytes A and D
 // by VPSHUFB (port 5) instead of shifts (no win in the A/B); 3D at AVX-512
 // mixed (perlinMixCorners) with units of one group (sub 2: −4 % in the
-// A/B) or the next unit's hash written twice as fast as the gradients
-// (no win).
+// A/B), the next unit's hash written twice as fast as the gradients (−2 %)
+// or begun a third of the way into them (worse in llvm-mca), or with
+// 0xFF000000 and inv255x2D pinned too (avo runs out of registers); 2D at
+// AVX-512 mixed the same way, four or eight chains a unit (no gain in
+// llvm-mca or in the A/B).
 var perlinPlans = map[int]map[bool]perlinPlan{
 	2: {
 		false: {groups: 4, cg: 2, sub: 4, spillOT: true, spillPre: true, spillZ: true, park: true},
