@@ -486,8 +486,8 @@ func perlinGrad3Steps(pre []vg, ox, oy, noz []opnd, out []vg) steps {
 	return s
 }
 
-// sub is groups g0 to g1 − 1 of o.
-func sub(o opnd, g0, g1 int) opnd {
+// groupSpan is groups g0 to g1 − 1 of o.
+func groupSpan(o opnd, g0, g1 int) opnd {
 	switch v := o.(type) {
 	case vg:
 		return v[g0:g1]
@@ -550,7 +550,7 @@ func perlinMixCorners(k *bk, pre [][]opnd, zc [2][]opnd, off [3][2]opnd, t *[3]o
 					n[j] = append(n[j], vals[j*gb+g][0])
 				}
 			}
-			tt := func(a int) opnd { return sub(t[a], g0, g0+gb) }
+			tt := func(a int) opnd { return groupSpan(t[a], g0, g0+gb) }
 			lz := wlerp(n[0], n[1], tt(2))
 			switch p {
 			case 0, 2:
