@@ -763,7 +763,7 @@ func perlinLattice2DBatchAVX512(x *float32, y *float32, z *float32, out *float32
 //go:noescape
 func valueLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// perlinLattice3DBatchAVX512 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
+// perlinLattice3DBatchAVX512 is one octave of  lattice Perlin 3D noise over a batch (cpu.latticeValue3D, the combine step, the shape, the octave sum) (16 lanes, 4 interleaved).
 //
 //go:noescape
 func perlinLattice3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)

@@ -28,6 +28,11 @@ import (
 //     with the z offsets negated once per point: −g0 and 1 − g0
 //     (= −(g0 − 1)). The fold g + (off | (¬g ∧ sign)) is
 //     foldOctahedron's, one three-input logic instruction at AVX-512;
+//   - Perlin 3D at AVX-512 (perlinGrad3Steps): byte D as D·2^24 (an AND
+//     of the hash with 0xFF000000, converted as unsigned: exact, 8
+//     significant bits below 2^32) times inv255x2·2^−24 (inv255x2D, a
+//     normal float): the same real product as D·inv255x2, so the same
+//     rounding, with no shift (port 0);
 //   - Perlin 2D: gx − floor(gx + 0.5) of the square gradient is
 //     gx − round(gx) (to nearest even), the same bits for each of the 256
 //     bytes (checkRoundHalf checks it whenever the kernels are written).
@@ -45,6 +50,7 @@ type perlinPlan struct {
 	groups, cg, sub           int
 	spillOT, spillPre, spillZ bool
 	park                      bool
+	mix                       bool // the corners by perlinMixCorners
 }
 
 // perlinPlans are the plans per dimension and level (false AVX2, true
@@ -53,7 +59,13 @@ type perlinPlan struct {
 // and not kept: 2D at AVX-512 with two groups, or gradients four chains at
 // a time; 3D at AVX-512 with all eight corners at a time, or without pinned
 // constants; 3D at AVX2 with one group of four corners, or bytes A and D
-// by VPSHUFB (port 5) instead of shifts (no win in the A/B).
+// by VPSHUFB (port 5) instead of shifts (no win in the A/B); 3D at AVX-512
+// mixed (perlinMixCorners) with units of one group (sub 2: −4 % in the
+// A/B), the next unit's hash written twice as fast as the gradients (−2 %)
+// or begun a third of the way into them (worse in llvm-mca), or with
+// 0xFF000000 and inv255x2D pinned too (avo runs out of registers); 2D at
+// AVX-512 mixed the same way, four or eight chains a unit (no gain in
+// llvm-mca or in the A/B).
 var perlinPlans = map[int]map[bool]perlinPlan{
 	2: {
 		false: {groups: 4, cg: 2, sub: 4, spillOT: true, spillPre: true, spillZ: true, park: true},
@@ -61,7 +73,7 @@ var perlinPlans = map[int]map[bool]perlinPlan{
 	},
 	3: {
 		false: {groups: 2, cg: 2, sub: 2, spillOT: true, spillPre: true, spillZ: true, park: true},
-		true:  {groups: 2, cg: 4, sub: 4, spillOT: true, spillPre: true, spillZ: true},
+		true:  {groups: 4, cg: 4, sub: 4, spillOT: true, spillPre: true, spillZ: true, mix: true},
 	},
 }
 
@@ -210,6 +222,9 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 	}
 	return func(k *bk) vg {
 		pl := perlinPlans[dims][wide()]
+		if pl.mix && dims == 3 && !tiling {
+			defer vregPad(vregNext(), perlin3Vregs)
+		}
 		G := groups
 		order := [][]int{2: {2, 0}, 3: {1, 2, 0}}[dims]
 		var c0, c1 [3]vg
@@ -295,6 +310,18 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 			}
 		}
 		xa, za := 0, 2
+		if pl.mix && dims == 3 && !tiling {
+			var sm steps
+			for _, a := range order {
+				sm = append(sm, func() {
+					t[a] = k.fr.keep(wsmoothT(g0[a]), pl.spillOT)
+					if a == 2 {
+						k.fr.release(g0[a])
+					}
+				})
+			}
+			return perlinMixCorners(k, pre, zc, off, &t, sm, pl)
+		}
 		xb := func(c int) int { return c >> (dims - 1) }
 		// the corners, cg at a time; the lerps as their operands are done
 		n := make([]vg, 1<<dims)
@@ -361,3 +388,210 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 		panic("asmgen: perlinBody: no result")
 	}
 }
+
+// steps is a stream of instructions as closures, each a small step of one
+// chain (or a lerp), so that two independent streams can be interleaved
+// (mergeSteps) instead of written one after the other.
+type steps []func()
+
+// stage adds step f of every chain i < n, each run with one register per
+// operation (chains).
+func (s *steps) stage(n int, f func(i int)) {
+	for i := 0; i < n; i++ {
+		i := i
+		*s = append(*s, func() { chains(1, func(int) { f(i) }) })
+	}
+}
+
+// mergeSteps writes a and b interleaved in proportion to their lengths,
+// each stream in its own order.
+func mergeSteps(a, b steps) {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if j >= len(b) || (i < len(a) && i*len(b) <= j*len(a)) {
+			a[i]()
+			i++
+		} else {
+			b[j]()
+			j++
+		}
+	}
+}
+
+// perlinHashSteps is eatChains then avalancheChains of the chains
+// hs[i].Eat(dc[i]) as steps, the results in v.
+func perlinHashSteps(v []vg, hs, dc []opnd) steps {
+	var s steps
+	n := len(v)
+	s.stage(n, func(i int) { v[i] = addc(hs[i], dc[i]) })
+	s.stage(n, func(i int) { rotl(v[i], v[i], 17) })
+	s.stage(n, func(i int) { mulld(v[i], v[i], kc(primeD)) })
+	xs := func(sh uint8) {
+		s.stage(n, func(i int) {
+			t := newv()
+			srld(t, v[i], sh)
+			xor(v[i], v[i], t)
+		})
+	}
+	xs(15)
+	s.stage(n, func(i int) { mulld(v[i], v[i], kc(primeB)) })
+	xs(13)
+	s.stage(n, func(i int) { mulld(v[i], v[i], kc(primeC)) })
+	return s
+}
+
+// inv255x2D is inv255x2·2^−24, a normal float: (D·2^24)·inv255x2D is
+// D·inv255x2 scaled by 2^0, the same real number, so the same rounding.
+const inv255x2D = inv255x2 - 24<<23
+
+// perlinGrad3Steps is perlinGrad3 as steps (AVX-512), the values into out (out[i]
+// is set by the last step of chain i).
+func perlinGrad3Steps(pre []vg, ox, oy, noz []opnd, out []vg) steps {
+	var s steps
+	n := len(pre)
+	gx, gy, nz := make([]vg, n), make([]vg, n), make([]vg, n)
+	s.stage(n, func(i int) { gx[i] = byteAc(pre[i], kc(0xFF)) })
+	// byte D in place, D·2^24 (an AND instead of a shift: off port 0)
+	s.stage(n, func(i int) { gy[i] = pre[i]; and(gy[i], gy[i], kc(0xFF000000)) })
+	s.stage(n, func(i int) {
+		cvtdq2ps(gx[i], gx[i])
+		VCVTUDQ2PS(gy[i][0], gy[i][0]) // D·2^24 < 2^32 with 8 significant bits: exact
+	})
+	s.stage(n, func(i int) { mulps(gx[i], gx[i], kc(inv255x2)); mulps(gy[i], gy[i], kc(inv255x2D)) })
+	s.stage(n, func(i int) { subps(gx[i], gx[i], kc(f1)); subps(gy[i], gy[i], kc(f1)) })
+	// nz = |gy| − (1 − |gx|)
+	s.stage(n, func(i int) {
+		a := newv()
+		and(a, gx[i], kc(^uint32(signMask)))
+		subps(a, kc(f1), a)
+		nz[i] = newv()
+		and(nz[i], gy[i], kc(^uint32(signMask)))
+		subps(nz[i], nz[i], a)
+	})
+	s.stage(n, func(i int) {
+		off := newv()
+		maxps(off, nz[i], kc(0))
+		perlinFold(gx[i], off, false)
+		perlinFold(gy[i], off, true)
+	})
+	s.stage(n, func(i int) {
+		mulps(gx[i], gx[i], ox[i])
+		mulps(gy[i], gy[i], oy[i])
+		addps(gx[i], gx[i], gy[i])
+		mulps(nz[i], nz[i], noz[i])
+		addps(gx[i], gx[i], nz[i])
+		mulps(gx[i], gx[i], kc(perlin3))
+		out[i] = gx[i]
+	})
+	return s
+}
+
+// groupSpan is groups g0 to g1 − 1 of o.
+func groupSpan(o opnd, g0, g1 int) opnd {
+	switch v := o.(type) {
+	case vg:
+		return v[g0:g1]
+	case slots:
+		return v[g0:g1]
+	}
+	return o
+}
+
+// perlinMixCorners is the corners and lerps of Perlin 3D (not tiling) as
+// units of sub chains: the corners 2p and 2p + 1 of sub/2 of the groups
+// (a block), block after block, the hash of each unit interleaved with
+// the gradients and lerps of the unit before (mergeSteps): the hash
+// chains' integer multiplies, shifts and rotates (port 0) mixed with the
+// gradients' float work (ports 0 and 5) in the scheduler's window instead
+// of stage after stage of one kind, and a block's hashes under way while
+// the block before finishes. The same instructions as the corners of
+// perlinBody, in another order of independent steps: no result changes.
+func perlinMixCorners(k *bk, pre [][]opnd, zc [2][]opnd, off [3][2]opnd, t *[3]opnd, smooth steps, pl perlinPlan) vg {
+	G := groups
+	gb := pl.sub / 2 // groups per block
+	type unit struct{ p, g0 int }
+	var us []unit
+	for g0 := 0; g0 < G; g0 += gb {
+		for p := 0; p < 4; p++ {
+			us = append(us, unit{p, g0})
+		}
+	}
+	hv := make([][]vg, len(us))
+	hash := func(u int) steps {
+		var hs, dc []opnd
+		for c := 2 * us[u].p; c < 2*us[u].p+2; c++ {
+			hs = append(hs, pre[c>>1][us[u].g0:us[u].g0+gb]...)
+			dc = append(dc, zc[c&1][us[u].g0:us[u].g0+gb]...)
+		}
+		hv[u] = make([]vg, len(hs))
+		return perlinHashSteps(hv[u], hs, dc)
+	}
+	res := make(vg, 0, G)
+	var l0, yl opnd
+	grad := func(u int) steps {
+		p, g0 := us[u].p, us[u].g0
+		var ox, oy, oz []opnd
+		for c := 2 * p; c < 2*p+2; c++ {
+			for g := g0; g < g0+gb; g++ {
+				ox = append(ox, per(off[0][c>>2])[g])
+				oy = append(oy, per(off[1][c>>1&1])[g])
+				oz = append(oz, per(off[2][c&1])[g])
+			}
+		}
+		vals := make([]vg, 2*gb)
+		s := perlinGrad3Steps(hv[u], ox, oy, oz, vals)
+		s = append(s, func() {
+			defer func(g int) { groups = g }(groups)
+			groups = gb
+			park := func(v vg) opnd { return k.fr.keep(v, pl.park) }
+			var n [2]vg
+			for j := range n {
+				for g := 0; g < gb; g++ {
+					n[j] = append(n[j], vals[j*gb+g][0])
+				}
+			}
+			tt := func(a int) opnd { return groupSpan(t[a], g0, g0+gb) }
+			lz := wlerp(n[0], n[1], tt(2))
+			switch p {
+			case 0, 2:
+				l0 = park(lz)
+			case 1:
+				yl = park(wlerp(lavx2Take(k, l0), lz, tt(1)))
+			case 3:
+				y := wlerp(lavx2Take(k, l0), lz, tt(1))
+				res = append(res, wlerp(lavx2Take(k, yl), y, tt(0))...)
+			}
+		})
+		return s
+	}
+	mergeSteps(hash(0), smooth)
+	for u := range us {
+		var next steps
+		if u+1 < len(us) {
+			next = hash(u + 1)
+		}
+		mergeSteps(grad(u), next)
+	}
+	return res
+}
+
+// perlin3Vregs is how many vector virtual registers perlinBody takes
+// for Perlin 3D at AVX-512 with perlinMixCorners: the 207 that the body
+// took before it (stage by stage, two groups) less the 20 more that the
+// kernel's tail (combine, shape, octave sum) takes for four groups than
+// for two. avo's register allocation of a kernel depends on its
+// registers' indices (16 bits, wrapping), so the body pads the count to
+// it (vregPad) and the kernels written after it stay as they were.
+const perlin3Vregs = 207 - 20
+
+// vregPad takes vector virtual registers until the next index is
+// c0 + n (mod 2^16): c0 is the index vregNext returned where the code
+// began, n the registers it would take.
+func vregPad(c0 uint16, n uint16) {
+	for vregNext() != c0+n-1 {
+	}
+}
+
+// vregNext is the index of the next vector virtual register (it takes
+// one).
+func vregNext() uint16 { return uint16(uint32(ZMM().ID()) >> 16) }
