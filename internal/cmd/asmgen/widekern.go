@@ -115,6 +115,8 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
+	defer keepNumbering(name)() // numbering.go
+	storeSparse2D = false       // widevaluederiv.go sets it for its kernel
 	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32)"
 	if deriv {
 		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32)"
@@ -216,7 +218,6 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	Label(done)
 	VZEROUPPER()
 	RET()
-	vdAlignEnd(name) // widevaluederiv.go
 }
 
 // kernelName is the name of spec's value or derivative kernel, without

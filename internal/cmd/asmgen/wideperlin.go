@@ -222,9 +222,6 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 	}
 	return func(k *bk) vg {
 		pl := perlinPlans[dims][wide()]
-		if pl.mix && dims == 3 && !tiling {
-			defer vregPad(vregNext(), perlin3Vregs)
-		}
 		G := groups
 		order := [][]int{2: {2, 0}, 3: {1, 2, 0}}[dims]
 		var c0, c1 [3]vg
@@ -574,24 +571,3 @@ func perlinMixCorners(k *bk, pre [][]opnd, zc [2][]opnd, off [3][2]opnd, t *[3]o
 	}
 	return res
 }
-
-// perlin3Vregs is how many vector virtual registers perlinBody takes
-// for Perlin 3D at AVX-512 with perlinMixCorners: the 207 that the body
-// took before it (stage by stage, two groups) less the 20 more that the
-// kernel's tail (combine, shape, octave sum) takes for four groups than
-// for two. avo's register allocation of a kernel depends on its
-// registers' indices (16 bits, wrapping), so the body pads the count to
-// it (vregPad) and the kernels written after it stay as they were.
-const perlin3Vregs = 207 - 20
-
-// vregPad takes vector virtual registers until the next index is
-// c0 + n (mod 2^16): c0 is the index vregNext returned where the code
-// began, n the registers it would take.
-func vregPad(c0 uint16, n uint16) {
-	for vregNext() != c0+n-1 {
-	}
-}
-
-// vregNext is the index of the next vector virtual register (it takes
-// one).
-func vregNext() uint16 { return uint16(uint32(ZMM().ID()) >> 16) }

@@ -73,7 +73,6 @@ func isValueKernel(name string) bool {
 // register at AVX-512, in the frame at AVX2.
 func hoistValue(k *bk) {
 	valueInv.hC = nil
-	vdAlignStart(k.name) // widevaluederiv.go
 	if !isValueKernel(k.name) {
 		return
 	}

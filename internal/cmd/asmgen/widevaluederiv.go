@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -129,86 +126,9 @@ func init() {
 	pinSets["valueLattice3DDerivBatchAVX512"] = []uint32{primeC, primeD, f1, primeB, 0xFF, inv255x2}
 }
 
-// The register numbering after the value derivative kernels. avo numbers
-// the virtual registers of a kind across the whole file in a uint16 that
-// wraps, and its allocator breaks ties by number, so a kernel that takes
-// more or fewer registers than before renumbers, and may reallocate, the
-// kernels written after it (perlinLattice3DTilingDerivBatchAVX512 did).
-// vdAlignEnd pads each kind's numbering after a value derivative kernel
-// to where the generic kernel it replaced (latticeDerivBody, with one
-// group at AVX2) left it: the registers of each kind that kernel took
-// from hoistValue to its end are vdOld (measured), and the pinned
-// constants were loaded before hoistValue. Unused virtual registers cost
-// nothing in the output.
-
-// vdKinds are the register kinds a kernel takes: vector, opmask, general.
-func vdKinds() [3]int {
-	return [3]int{int(newReg().(Virtual).VirtualIndex()), int(K().VirtualIndex()), int(GP64().(Virtual).VirtualIndex())}
-}
-
-// vdOld is, per value derivative kernel, the registers of each kind the
-// generic kernel took from hoistValue to its end.
-var vdOld = map[string][3]int{
-	"valueLattice2DDerivBatchAVX2":   {78, 0, 2},
-	"valueLattice3DDerivBatchAVX2":   {149, 0, 2},
-	"valueLattice2DDerivBatchAVX512": {140, 28, 2},
-	"valueLattice3DDerivBatchAVX512": {264, 28, 2},
-}
-
-// vdMark is the numbering at hoistValue of the value derivative kernel
-// being written (vdKinds).
-var vdMark *[3]int
-
-// vdAlignStart marks the numbering of kernel name (hoistValue).
-func vdAlignStart(name string) {
-	vdMark, storeSparse2D = nil, false
-	if _, ok := vdOld[name]; ok {
-		m := vdKinds()
-		vdMark = &m
-	}
-}
-
-// vdAlignEnd pads the numbering at the end of kernel name (writeBatch).
-func vdAlignEnd(name string) {
-	storeSparse2D = false
-	if vdMark == nil {
-		return
-	}
-	m := *vdMark
-	vdMark = nil
-	e := vdKinds()
-	if os.Getenv("ASMGEN_VDMEASURE") != "" {
-		fmt.Fprintf(os.Stderr, "vdOld %q: {%d, %d, %d},\n", name, e[0]-m[0]-1, e[1]-m[1]-1, e[2]-m[2]-1)
-		return
-	}
-	old := vdOld[name]
-	pins := 0
-	if wide() {
-		pins = len(pinSets[name])
-	}
-	for kind := range e {
-		p := 0
-		if kind == 0 {
-			p = pins
-		}
-		// the next number: m − p + old (the old kernel's), now e + 1
-		pad := ((m[kind]-p+old[kind]-e[kind]-1)%65536 + 65536) % 65536
-		for range pad {
-			switch kind {
-			case 0:
-				newReg()
-			case 1:
-				K()
-			default:
-				GP64()
-			}
-		}
-	}
-}
-
 // storeSparse2D is set while a kernel whose 2D samples storeInterleaved
 // may write with storeSparse2DWide is written (the value 2D derivative
-// kernel at AVX-512); vdAlignStart clears it at every kernel's start.
+// kernel at AVX-512); writeBatch clears it at every kernel's start.
 var storeSparse2D bool
 
 // storeSparse2DWide is storeInterleaved's AVX-512 interleave of group g
