@@ -115,6 +115,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
+	defer keepNumbering(name)() // widesimplex.go
 	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32)"
 	if deriv {
 		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32)"
@@ -814,7 +815,7 @@ func simplexBody(dims int, simplexGrad bool) func(k *bk) vg {
 		case 2:
 			return k.simplex2Corners(simplexGrad) // widesimplex2.go
 		}
-		if simplex3Wide() { // widesimplex.go
+		if simplex3Wide2() { // widesimplex.go
 			return k.simplex3Corners(simplexGrad)
 		}
 		if simplex3AVX2() { // widesimplex3avx2.go
@@ -1337,8 +1338,6 @@ var groupOverride = map[string]int{
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
 	"perlinLattice3DTilingBatchAVX2":   1, // two groups: see widelpavx2.go
-	"simplexSimplex3DBatchAVX512":      1, // two groups' masks exceed the 7 opmask registers
-	"valueSimplex3DBatchAVX512":        1,
 	"voronoi1DBatchAVX512":             1, // measured no faster with two
 	"voronoi1DF1BatchAVX512":           1,
 	"simplexSimplex3DDerivBatchAVX512": 1,
