@@ -818,12 +818,12 @@ func valueSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32,
 //go:noescape
 func simplexSimplex2DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// valueSimplex3DBatchAVX512 is one octave of simplex 3D noise with the value gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// valueSimplex3DBatchAVX512 is one octave of simplex 3D noise with the value gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func valueSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
 
-// simplexSimplex3DBatchAVX512 is one octave of simplex 3D noise with the simplex gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (16 lanes, 1 interleaved).
+// simplexSimplex3DBatchAVX512 is one octave of simplex 3D noise with the simplex gradient over a batch (cpu.simplexValue3D, the combine step, the shape, the octave sum) (16 lanes, 2 interleaved).
 //
 //go:noescape
 func simplexSimplex3DBatchAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)

@@ -816,7 +816,7 @@ func simplexBody(dims int, simplexGrad bool) func(k *bk) vg {
 		case 2:
 			return k.simplex2Corners(simplexGrad) // widesimplex2.go
 		}
-		if simplex3Wide() { // widesimplex.go
+		if simplex3Wide2() { // widesimplex.go
 			return k.simplex3Corners(simplexGrad)
 		}
 		if simplex3AVX2() { // widesimplex3avx2.go
@@ -1339,8 +1339,6 @@ var groupOverride = map[string]int{
 	"chebyshev2DBatchAVX2":             1,
 	"worley2DBatchAVX2":                1,
 	"perlinLattice3DTilingBatchAVX2":   1, // two groups: see widelpavx2.go
-	"simplexSimplex3DBatchAVX512":      1, // two groups' masks exceed the 7 opmask registers
-	"valueSimplex3DBatchAVX512":        1,
 	"voronoi1DBatchAVX512":             1, // measured no faster with two
 	"voronoi1DF1BatchAVX512":           1,
 	"simplexSimplex3DDerivBatchAVX512": 1,

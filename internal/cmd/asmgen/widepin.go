@@ -29,7 +29,7 @@ var pinSets = map[string][]uint32{
 	// (2D); in 3D the bits5 table too (pinB5)
 	"worley2DF1BatchAVX512":       {primeC, primeD, primeB, inv255, 0xFF, 0xFF00, 0xFF0000, 0xFF000000, inv255 - 8<<23, inv255 - 16<<23, inv255 - 24<<23},
 	"worley3DF1BatchAVX512":       {primeD, primeC, primeB},
-	"simplexSimplex3DBatchAVX512": {f1, signMask, ^uint32(signMask), inv255x2, f0p5},
+	"simplexSimplex3DBatchAVX512": {f1, signMask}, // two position vectors: the cell parts need the registers (widesimplex.go)
 }
 
 // pinB5 lists the kernels that hold wbits5's 32-float table in two

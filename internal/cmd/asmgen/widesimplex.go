@@ -8,7 +8,9 @@ import (
 	"github.com/mmcloughlin/avo/x86"
 )
 
-// Simplex 3D at AVX-512, one group, its four corners interleaved: the
+// Simplex 3D at AVX-512, two position vectors per iteration (the value
+// kernels; the derivative kernels take one and share the cell part), each
+// vector's four corners interleaved: the
 // corners are independent until their sum, so they are written as the
 // groups of the generic layer are (each operation for the four corners
 // before the next), and each corner's chain of dependent multiplies (the
@@ -46,33 +48,67 @@ import (
 // corner's float work (u, the offsets, fo) first, while the lattice floats
 // and masks are live, stored to the frame; then the four hashes as four
 // groups; then the gradients and falloffs two corners at a time
-// (tailPairs), reading the offsets and fo as memory operands.
+// (at one vector), reading the offsets and fo as memory operands.
+//
+// Two position vectors (groups 2; llvm-mca, sapphirerapids: 417 → 302
+// cycles per 16 points for simplex, 258 → 185 for value; CPU time on the
+// loaded Xeon about +8 % each): each vector's cell part in turn (their
+// masks would exceed the seven opmask registers together), then the eight
+// corners' avalanches as eight groups, then the gradients and falloffs
+// four corners at a time (tailChunks: corners A and B of both vectors,
+// then 0 and 1), the sums per vector. The registers this takes leave room
+// for two pinned constants (widepin.go). The derivative kernels keep one
+// vector, their corners two at a time (widesimplex3deriv.go).
 //
 // The derivative kernel and the AVX2 level keep simplexCell3 (widekern.go).
 
-// tailPairs are the corners whose gradients and falloffs are written
-// together (as groups), in order: two at a time, so that two corners'
-// square roots and divisions overlap without all four waiting on the one
-// divider at once.
-var tailPairs = [][]int{{2, 3}, {0, 1}}
+// tailChunks are the corners whose gradients and falloffs are written
+// together (as groups), in order, by position vector and corner (0, 1, A,
+// B as 0 … 3) for two position vectors: corners A and B of both vectors,
+// then corners 0 and 1 of both, so that four corners' square roots and
+// divisions overlap.
+var tailChunks = [][][2]int{{{0, 2}, {0, 3}, {1, 2}, {1, 3}}, {{0, 0}, {0, 1}, {1, 0}, {1, 1}}}
 
 // simplex3Wide reports whether the kernel being written takes
-// simplex3Corners: AVX-512 at one group.
+// simplex3Corners' cell part: AVX-512 at one group (the derivative
+// kernels; the value kernels take two, simplex3Wide2).
 func simplex3Wide() bool { return wide() && groups == 1 }
 
-// simplex3Corners is simplexValue3D before combineValue (cpu.simplexValue3D),
-// the four corners interleaved.
+// simplex3Wide2 reports whether the value kernel being written takes
+// simplex3Corners: AVX-512 at two groups (two position vectors).
+func simplex3Wide2() bool { return wide() && groups == 2 }
+
+// simplex3Corners is simplexValue3D before combineValue (cpu.simplexValue3D)
+// of groups position vectors, their corners interleaved: each vector's
+// cell part (simplex3CellAt) in turn, the corners' avalanches together,
+// then their gradients and falloffs by tailChunks.
 func (k *bk) simplex3Corners(simplexGrad bool) vg {
-	pre, off, fos := k.simplex3CellWide(simplexGrad)
+	nv := groups
 	defer func(g int) { groups = g }(groups)
-	// the corners' gradients and falloffs by tailPairs, the offsets and fo
-	// read from the frame; the sum in the scalar order, ((k0 + k1) + kA) + kB
-	var kn [4]vg
-	for _, pr := range tailPairs {
-		groups = len(pr)
-		p, fo := make(vg, len(pr)), make(slots, len(pr))
+	// corner j = 4·v + c is corner c of vector v
+	var E vg
+	var off [3]slots
+	var fos slots
+	for v := 0; v < nv; v++ {
+		groups = 1
+		e, o, f := k.simplex3CellAt(simplexGrad, [3]vg{{k.pos[0][v]}, {k.pos[1][v]}, {k.pos[2][v]}})
+		E = append(E, e...)
+		for i := range off {
+			off[i] = append(off[i], o[i]...)
+		}
+		fos = append(fos, f...)
+	}
+	groups = 4 * nv
+	pre := wavalanchePre(E)
+	// the corners' gradients and falloffs by tailChunks, the offsets and fo
+	// read from the frame
+	kn := make(vg, 4*nv)
+	for _, ch := range tailChunks {
+		groups = len(ch)
+		p, fo := make(vg, len(ch)), make(slots, len(ch))
 		var o [3]slots
-		for j, c := range pr {
+		for j, vc := range ch {
+			c := 4*vc[0] + vc[1]
 			p[j], fo[j] = pre[c], fos[c]
 			for i := range o {
 				if simplexGrad {
@@ -91,16 +127,25 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 			g = wbyteGradientA(p)
 		}
 		kp := kernelFalloff8(fo, g) // fo read from the frame
-		for j, c := range pr {
-			kn[c] = vg{kp[j]}
+		for j, vc := range ch {
+			kn[4*vc[0]+vc[1]] = kp[j]
 		}
 	}
-	groups = 1
-	sum := kn[0]
-	for _, v := range kn[1:] {
-		addps(sum, sum, v)
+	// the sum in the scalar order, ((k0 + k1) + kA) + kB, per vector
+	groups = nv
+	at := func(c int) vg {
+		r := make(vg, nv)
+		for v := range r {
+			r[v] = kn[4*v+c]
+		}
+		return r
+	}
+	sum := at(0)
+	for c := 1; c < 4; c++ {
+		addps(sum, sum, at(c))
 	}
 	mulps(sum, sum, kc(f8)) // the corners' ×8 (the file's comment)
+	k.fr.release(off[0], off[1], off[2], fos)
 	return sum
 }
 
@@ -112,6 +157,17 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 // offsets x_i = (X_i − float(l_i)) + u (see the file's comment for the
 // rewrites). groups is 1 again on return.
 func (k *bk) simplex3CellWide(offs bool) (pre vg, off [3]slots, fos slots) {
+	e, off, fos := k.simplex3CellAt(offs, [3]vg{k.pos[0], k.pos[1], k.pos[2]})
+	defer func(g int) { groups = g }(groups)
+	groups = 4
+	return wavalanchePre(e), off, fos
+}
+
+// simplex3CellAt is simplex3CellWide of the position vector pos (groups
+// 1) up to the corners' hashes before their avalanche: the four corners'
+// eats of x, y·C and z·C, one register per corner (four groups); the
+// offsets and fo into the frame as there. groups is 1 again on return.
+func (k *bk) simplex3CellAt(offs bool, pos [3]vg) (e vg, off [3]slots, fos slots) {
 	// the scaled position P and the skewed cell (getSimplexCell3)
 	var kf opnd = s3inv.kf
 	if kf == nil { // not hoisted (the derivative kernels)
@@ -129,7 +185,7 @@ func (k *bk) simplex3CellWide(offs bool) (pre vg, off [3]slots, fos slots) {
 	var c0, c1 [3]vg
 	for i := range P {
 		P[i] = newv()
-		mulps(P[i], k.pos[i], kf)
+		mulps(P[i], pos[i], kf)
 		clampc(P[i])
 	}
 	sk := newv()
@@ -225,8 +281,7 @@ func (k *bk) simplex3CellWide(offs bool) (pre vg, off [3]slots, fos slots) {
 	cz := corner4(2, c0[2], c1[2], pick)
 	defer func(g int) { groups = g }(groups)
 	groups = 4
-	pre = wavalanchePre(eatC(eatC(hx, cy), cz))
-	return pre, off, fos
+	return eatC(eatC(hx, cy), cz), off, fos
 }
 
 // s3inv are simplex 3D's loop invariants while simplex3Corners' kernel is
@@ -238,9 +293,11 @@ var s3inv struct{ kf, hC opnd }
 // kernels): in registers (AVX-512 has registers to spare there).
 func hoistSimplex3(k *bk, deriv bool) {
 	s3inv.kf, s3inv.hC = nil, nil
-	if deriv || !simplex3Wide() || !strings.HasSuffix(strings.TrimSuffix(k.name, cur.name), "Simplex3DBatch") {
+	if deriv || !simplex3Wide2() || !strings.HasSuffix(strings.TrimSuffix(k.name, cur.name), "Simplex3DBatch") {
 		return
 	}
+	defer func(g int) { groups = g }(groups)
+	groups = 1
 	kf, hC := mov(k.F), newv()
 	mulps(kf, kf, kc(scale3))
 	addd(hC, k.h, kc(primeC))

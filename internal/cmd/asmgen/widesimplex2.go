@@ -31,6 +31,10 @@ import (
 //     once) and fz0, fz1 at AVX-512, the sums themselves at AVX2
 //     (fx0 + (d ∧ 1), no three-micro-op VBLENDVPS); its hash and z·C are
 //     blends;
+//   - the kernel mask: (((f·g)·f)·f)·maskNonNegative(f, 8) is
+//     (((f'·g)·f')·f')·8 with f' = max(−0, f), and the corners' ×8 are
+//     one, after their sum: simplex 3D's rewrite (widesimplex.go's header
+//     gives the argument; f = (0.5 − x²) − z² is never −0, as there);
 //   - gx − floor(gx + 0.5) of the circle gradient is gx − round(gx)
 //     (to nearest even): the same bits for each of the 256 bytes
 //     (checkRoundHalf checks it whenever the kernels are written).
@@ -181,6 +185,7 @@ func (k *bk) simplex2Corners(simplexGrad bool) vg {
 	sum := newv()
 	addps(sum, KN[:P], KN[P:2*P])
 	addps(sum, sum, KN[2*P:])
+	mulps(sum, sum, kc(f8)) // the corners' ×8 (the file's comment)
 	return sum
 }
 
@@ -309,13 +314,7 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 		mulps(dot, dot, kc(simplex2))
 		g = dot
 	}
-	// the kernel: (((f·g)·f)·f)·maskNonNegative(f, 8)
-	kn, m := newv(), newv()
-	mulps(kn, g, fs)
-	mulps(kn, kn, fs)
-	mulps(kn, kn, fs)
-	srad(m, fs, 31)
-	andn(m, m, kc(f8))
-	mulps(kn, kn, m)
-	return kn
+	// the kernel without its factor 8 (kernelFalloff8, widesimplex.go):
+	// ((f'·g)·f')·f' with f' = max(−0, f); the ×8 after the corners' sum
+	return kernelFalloff8(fs, g)
 }
