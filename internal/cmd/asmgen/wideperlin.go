@@ -137,13 +137,12 @@ func perlinFold(g, off vg, last bool) {
 	addps(g, g, t)
 }
 
-// perlinGrad3 is the corners' values of Perlin 3D from their hashes pre
-// (wavalanchePre), stage by stage: the octahedron gradient of bytes A and
-// D, folded, dotted with the corner's offsets (ox, oy and the negated z
-// offset noz per chain), times perlin3.
-func perlinGrad3(pre []vg, ox, oy, noz []opnd) []vg {
+// perlinFolded3 is the octahedron gradient of the corners' hashes pre
+// (wavalanchePre), stage by stage: bytes A and D to gx, gy in [−1, 1],
+// nz = −gz = |gy| − (1 − |gx|), and gx, gy folded (perlinFold).
+func perlinFolded3(pre []vg) (gx, gy, nz []vg) {
 	n := len(pre)
-	gx, gy, nz := make([]vg, n), make([]vg, n), make([]vg, n)
+	gx, gy, nz = make([]vg, n), make([]vg, n), make([]vg, n)
 	m := sc(0xFF)
 	chains(n, func(i int) { gx[i] = byteAc(pre[i], m) })
 	chains(n, func(i int) { gy[i] = pre[i]; srld(gy[i], gy[i], 24) }) // byte D: bits 24–31 survive v ^= v >> 16
@@ -168,6 +167,16 @@ func perlinGrad3(pre []vg, ox, oy, noz []opnd) []vg {
 		perlinFold(gx[i], off, false)
 		perlinFold(gy[i], off, true)
 	})
+	return gx, gy, nz
+}
+
+// perlinGrad3 is the corners' values of Perlin 3D from their hashes pre
+// (wavalanchePre), stage by stage: the octahedron gradient of bytes A and
+// D, folded, dotted with the corner's offsets (ox, oy and the negated z
+// offset noz per chain), times perlin3.
+func perlinGrad3(pre []vg, ox, oy, noz []opnd) []vg {
+	n := len(pre)
+	gx, gy, nz := perlinFolded3(pre)
 	p := sc(perlin3)
 	chains(n, func(i int) {
 		mulps(gx[i], gx[i], ox[i])
@@ -275,13 +284,7 @@ func perlinBody(dims int, tiling bool) func(k *bk) vg {
 					dc = append(dc, per(c0[0])...)
 				}
 			}
-			v := eatChains(hs, dc)
-			for j := 0; j < 2; j++ {
-				pre = append(pre, nil)
-				for g := 0; g < G; g++ {
-					pre[j] = append(pre[j], v[j*G+g])
-				}
-			}
+			pre = eatPre(hs, dc, G)
 		}
 		next := func(a int) [2][]opnd { // the corners' products (c·C and c·C + C), per group
 			if tiling {

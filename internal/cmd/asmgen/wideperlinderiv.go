@@ -115,31 +115,7 @@ func checkPerlin3Gz() {
 // derivatives gx·perlin3, gy·perlin3 and nz·(−perlin3).
 func pdGrad3(pre []vg, ox, oy, noz []opnd) []ds {
 	n := len(pre)
-	gx, gy, nz := make([]vg, n), make([]vg, n), make([]vg, n)
-	m := sc(0xFF)
-	chains(n, func(i int) { gx[i] = byteAc(pre[i], m) })
-	chains(n, func(i int) { gy[i] = pre[i]; srld(gy[i], gy[i], 24) }) // byte D: bits 24–31 survive v ^= v >> 16
-	chains(n, func(i int) { cvtdq2ps(gx[i], gx[i]); cvtdq2ps(gy[i], gy[i]) })
-	s := sc(inv255x2)
-	chains(n, func(i int) { mulps(gx[i], gx[i], s); mulps(gy[i], gy[i], s) })
-	one := sc(f1)
-	chains(n, func(i int) { subps(gx[i], gx[i], one); subps(gy[i], gy[i], one) })
-	// nz = |gy| − (1 − |gx|)
-	am := sc(^uint32(signMask))
-	chains(n, func(i int) {
-		a := newv()
-		and(a, gx[i], am)
-		subps(a, one, a)
-		nz[i] = newv()
-		and(nz[i], gy[i], am)
-		subps(nz[i], nz[i], a)
-	})
-	chains(n, func(i int) {
-		off := newv()
-		maxps(off, nz[i], kc(0))
-		perlinFold(gx[i], off, false)
-		perlinFold(gy[i], off, true)
-	})
+	gx, gy, nz := perlinFolded3(pre)
 	r := make([]ds, n)
 	p := sc(perlin3)
 	chains(n, func(i int) {
@@ -283,13 +259,7 @@ func perlinDerivBody(dims int) func(k *bk) ds {
 				hs = append(hs, per(h)...)
 				dc = append(dc, per(c0[0])...)
 			}
-			v := eatChains(hs, dc)
-			for j := 0; j < 2; j++ {
-				pre = append(pre, nil)
-				for g := 0; g < G; g++ {
-					pre[j] = append(pre[j], v[j*G+g])
-				}
-			}
+			pre = eatPre(hs, dc, G)
 		}
 		next := func(a int) [2][]opnd { // the corners' products (c·C and c·C + C), per group
 			u := newv()

@@ -295,13 +295,7 @@ func valueLattice(k *bk, dims int, d *valueDeriv) vg {
 			hs = append(hs, per(h)...)
 			dc = append(dc, per(c0[0])...)
 		}
-		v := eatChains(hs, dc)
-		for j := 0; j < 2; j++ {
-			pre = append(pre, nil)
-			for g := 0; g < G; g++ {
-				pre[j] = append(pre[j], v[j*G+g])
-			}
-		}
+		pre = eatPre(hs, dc, G)
 	}
 	next := func(c opnd) [2][]opnd { // c·C and c·C + C, per group
 		c1 := newv()
@@ -385,4 +379,19 @@ func valueLattice(k *bk, dims int, d *valueDeriv) vg {
 	x0 := wlerp(l[0], l[1], t[1])
 	x1 := wlerp(l[2], l[3], t[1])
 	return wlerp(x0, x1, t[0])
+}
+
+// eatPre eats the x corners' coordinates dc into the hashes hs (G groups
+// per hash) and returns the prefixes by x bit: pre[j] holds the G groups'
+// chains of corner j.
+func eatPre(hs, dc []opnd, G int) [][]opnd {
+	v := eatChains(hs, dc)
+	var pre [][]opnd
+	for j := 0; j < 2; j++ {
+		pre = append(pre, nil)
+		for g := 0; g < G; g++ {
+			pre[j] = append(pre[j], v[j*G+g])
+		}
+	}
+	return pre
 }
