@@ -831,6 +831,12 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 				zs[i] = k.fr.keep(cs.index(2, w.i), spill)
 				ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
 			}
+			if !wide() && f1only { // the walk pipelined (widevpipe.go), the same candidates in the same order
+				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, func(cl vcell, pt int, d vg) {
+					update(d, derivCode(cl.v, pt, 16, cellCode(cl.u, cl.i)<<cellShift2))
+				})
+				break
+			}
 			for iu, u := range cellSteps {
 				hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
 				ox := k.fr.keep(cs.cellOff(0, u.f), spill)
@@ -864,6 +870,12 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 			for i, w := range cellSteps {
 				ys[i] = k.fr.keep(cs.index(1, w.i), spill)
 				oys[i] = k.fr.keep(cs.cellOff(1, w.f), spill)
+			}
+			if !wide() && f1only { // the walk pipelined (widevpipe.go), the same candidates in the same order
+				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, func(cl vcell, pt int, d vg) {
+					update(d, derivCode(cl.v, pt, 15, cellCode(cl.u, cl.j, cl.i)<<cellShift3))
+				})
+				break
 			}
 			for iu, u := range cellSteps {
 				hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
@@ -927,6 +939,21 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 		scaleD(s, k.F)
 		return s
 	}
+}
+
+// derivCode is the packed code of point pt of a cell (v its avalanched
+// hash, bits the width of a point's fields): the point's fields, v &
+// (2^bits − 1) or v >> bits, or the cell's offsets cc, as the plain walk
+// of voronoiDerivBody computes it.
+func derivCode(v vg, pt, bits int, cc uint32) vg {
+	c := newv()
+	if pt == 0 {
+		and(c, v, kc(1<<bits-1))
+	} else {
+		srld(c, v, uint8(bits))
+	}
+	or(c, c, kc(cc))
+	return c
 }
 
 // unpack is the offsets from the sample of the point a packed code names,

@@ -1224,7 +1224,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				ozs[i] = k.fr.keep(cellOff(2, w.f), spill)
 			}
 			if pipeOK(2, f1only) { // widevpipe.go
-				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, add)
+				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, func(_ vcell, pt int, d vg) { add(pt, d) })
 				break
 			}
 			for _, u := range offsets {
@@ -1253,7 +1253,7 @@ func voronoiBody(dims int, cheb, tiling, f1only bool) func(k *bk) vg {
 				oys[i] = k.fr.keep(cellOff(1, w.f), spill)
 			}
 			if pipeOK(3, f1only) { // widevpipe.go
-				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, add)
+				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, func(_ vcell, pt int, d vg) { add(pt, d) })
 				break
 			}
 			for _, u := range offsets {

@@ -37,8 +37,10 @@ func pipeWalk(n int, hash func(c int) vcell, dist func(c vcell)) {
 }
 
 // voronoiWalk2Pipe is voronoiBody's 2D walk (offsets u on x, i on z),
-// pipelined; zs and ozs are the z indexes and offsets.
-func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(pt int, d vg)) {
+// pipelined; zs and ozs are the z indexes and offsets. add gets each
+// candidate with its cell (voronoiDerivBody reads the cell's hash and
+// offsets for the minimum's code; at AVX2 c.v is the avalanched hash).
+func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(c vcell, pt int, d vg)) {
 	var hx vg
 	oxs := [3]vg{}
 	pipeWalk(9, func(c int) vcell {
@@ -68,7 +70,7 @@ func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(p
 			}
 			addps(x, x, oxs[c.u])
 			addps(z, z, ozs[c.i])
-			add(pt, wdistance(cheb, x, z))
+			add(c, pt, wdistance(cheb, x, z))
 		}
 	})
 }
@@ -79,7 +81,7 @@ func (k *bk) voronoiWalk2Pipe(cs *vcells, zs, ozs [3]opnd, cheb bool, add func(p
 // At AVX2 with two groups (the F1 kernels) the hash prefixes hx and hy live
 // in the frame: the 16 registers then hold the next cell's hash, the
 // current one's, its three offsets and the minimum of each group.
-func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill bool, add func(pt int, d vg)) {
+func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill bool, add func(c vcell, pt int, d vg)) {
 	var hx, hy opnd
 	var ox opnd
 	hspill := !wide() && groups > 1
@@ -110,7 +112,7 @@ func (k *bk) voronoiWalk3Pipe(cs *vcells, zs, ozs, ys, oys [3]opnd, cheb, spill 
 			addps(x, x, ox)
 			addps(y, y, oys[c.j])
 			addps(z, z, ozs[c.i])
-			add(pt, wdistance(cheb, x, y, z))
+			add(c, pt, wdistance(cheb, x, y, z))
 		}
 		if c.j == 2 && c.i == 2 {
 			k.fr.release(ox)
