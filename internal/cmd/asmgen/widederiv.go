@@ -831,7 +831,7 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 				zs[i] = k.fr.keep(cs.index(2, w.i), spill)
 				ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
 			}
-			if !wide() && f1only { // the walk pipelined (widevpipe.go), the same candidates in the same order
+			if !wide() { // the walk pipelined (widevpipe.go), the same candidates in the same order
 				k.voronoiWalk2Pipe(cs, zs, ozs, cheb, func(cl vcell, pt int, d vg) {
 					update(d, derivCode(cl.v, pt, 16, cellCode(cl.u, cl.i)<<cellShift2))
 				})
@@ -871,7 +871,7 @@ func voronoiDerivBody(dims int, cheb, tiling, f1only bool) func(k *bk) ds {
 				ys[i] = k.fr.keep(cs.index(1, w.i), spill)
 				oys[i] = k.fr.keep(cs.cellOff(1, w.f), spill)
 			}
-			if !wide() && f1only { // the walk pipelined (widevpipe.go), the same candidates in the same order
+			if !wide() { // the walk pipelined (widevpipe.go), the same candidates in the same order
 				k.voronoiWalk3Pipe(cs, zs, ozs, ys, oys, cheb, spill, func(cl vcell, pt int, d vg) {
 					update(d, derivCode(cl.v, pt, 15, cellCode(cl.u, cl.j, cl.i)<<cellShift3))
 				})
