@@ -189,12 +189,12 @@ func perlinGrad3(pre []vg, ox, oy, noz []opnd) []vg {
 	return gx
 }
 
-// perlinGrad2 is the corners' values of Perlin 2D from their hashes pre
-// (wavalanchePre), stage by stage: the square gradient of byte A dotted
-// with the corner's offsets (ox, oz per chain), times perlin2.
-func perlinGrad2(pre []vg, ox, oz []opnd) []vg {
+// perlinSquare2 is the square gradient of the corners' hashes pre
+// (wavalanchePre), stage by stage: byte A to gx in [−1, 1],
+// gy = 0.5 − |gx|, then gx − round(gx) (checkRoundHalf).
+func perlinSquare2(pre []vg) (gx, gy []vg) {
 	n := len(pre)
-	gx, gy := make([]vg, n), make([]vg, n)
+	gx, gy = make([]vg, n), make([]vg, n)
 	m := sc(0xFF)
 	chains(n, func(i int) { gx[i] = byteAc(pre[i], m) })
 	chains(n, func(i int) { cvtdq2ps(gx[i], gx[i]) })
@@ -213,6 +213,15 @@ func perlinGrad2(pre []vg, ox, oz []opnd) []vg {
 		roundne(r, gx[i])
 		subps(gx[i], gx[i], r)
 	})
+	return gx, gy
+}
+
+// perlinGrad2 is the corners' values of Perlin 2D from their hashes pre
+// (wavalanchePre), stage by stage: the square gradient of byte A dotted
+// with the corner's offsets (ox, oz per chain), times perlin2.
+func perlinGrad2(pre []vg, ox, oz []opnd) []vg {
+	n := len(pre)
+	gx, gy := perlinSquare2(pre)
 	p := sc(perlin2)
 	chains(n, func(i int) {
 		mulps(gx[i], gx[i], ox[i])

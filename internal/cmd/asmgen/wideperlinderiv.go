@@ -144,25 +144,7 @@ func pdGrad3(pre []vg, ox, oy, noz []opnd) []ds {
 // derivatives gx·perlin2 and gy·perlin2.
 func pdGrad2(pre []vg, ox, oz []opnd) []ds {
 	n := len(pre)
-	gx, gy := make([]vg, n), make([]vg, n)
-	m := sc(0xFF)
-	chains(n, func(i int) { gx[i] = byteAc(pre[i], m) })
-	chains(n, func(i int) { cvtdq2ps(gx[i], gx[i]) })
-	s := sc(inv255x2)
-	chains(n, func(i int) { mulps(gx[i], gx[i], s) })
-	one := sc(f1)
-	chains(n, func(i int) { subps(gx[i], gx[i], one) })
-	am, half := sc(^uint32(signMask)), sc(f0p5)
-	chains(n, func(i int) {
-		gy[i] = newv()
-		and(gy[i], gx[i], am)
-		subps(gy[i], half, gy[i])
-	})
-	chains(n, func(i int) {
-		r := newv()
-		roundne(r, gx[i])
-		subps(gx[i], gx[i], r)
-	})
+	gx, gy := perlinSquare2(pre)
 	r := make([]ds, n)
 	p := sc(perlin2)
 	chains(n, func(i int) {
