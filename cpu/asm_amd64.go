@@ -4,6 +4,7 @@ package cpu
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"unsafe"
 
@@ -264,6 +265,11 @@ func (s *Sampler) prepareChunk(b *batchBuf, chunk []mgl32.Vec3, lanes int, wide 
 // (warpChunk) if the settings warp the domain, one kernel call per octave
 // (into out itself for a whole chunk), then NaN where the input is.
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
+	if d := s.valuesAoS(pos, out); d > 0 {
+		if pos, out = pos[d:], out[d:]; len(pos) == 0 {
+			return
+		}
+	}
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
 	var wb *warpBuf
@@ -303,6 +309,53 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 			}
 		}
 	}
+}
+
+// valuesAoS runs the AoS twin of value 2D or 3D or Perlin 3D
+// (valueLattice2DAoSBatch…, internal/cmd/asmgen/widevalue.go) on the
+// positions up to the last whole chunk and returns how many it did: 0
+// where there is no twin, or the settings need more than one kernel call
+// on prepared positions (a domain, a warp, octaves) or a frequency outside
+// [2^−35, MaxFloat32], where the twins' missing clamp to ±2^64 would
+// matter. The twin reads pos itself (no prepareBatch pass) and reports
+// NaN coordinates, which then get NaN as after prepareBatch.
+func (s *Sampler) valuesAoS(pos []mgl32.Vec3, out []float32) int {
+	n := len(pos) &^ (batchChunk - 1) // a multiple of every kernel's lanes × groups
+	if n == 0 || s.warp != nil || s.domain || s.oct.n != 1 {
+		return 0
+	}
+	f := s.oct.freq[0]
+	if !(f >= 0x1p-35 && f <= math.MaxFloat32) {
+		return 0
+	}
+	wide, _ := s.batchLanes()
+	var nans uint32
+	p, o := &pos[0][0], &out[0]
+	h, amp, ampSum, m := uint32(s.hash.Add(0)), s.oct.amp[0], s.oct.ampSum, s.octaveMode(0, false)
+	switch {
+	case s.bk == bkValueLattice2D && wide:
+		valueLattice2DAoSBatchAVX512(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
+	case s.bk == bkValueLattice2D:
+		valueLattice2DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
+	case s.bk == bkValueLattice3D && wide:
+		valueLattice3DAoSBatchAVX512(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
+	case s.bk == bkValueLattice3D:
+		valueLattice3DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
+	case s.bk == bkPerlinLattice3D && wide:
+		perlinLattice3DAoSBatchAVX512(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
+	case s.bk == bkPerlinLattice3D:
+		perlinLattice3DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
+	default:
+		return 0
+	}
+	if nans != 0 {
+		for l, q := range pos[:n] {
+			if s.usesNaN(point{q[0], q[1], q[2], 0}) {
+				out[l] = nan32
+			}
+		}
+	}
+	return n
 }
 
 // values4Batch is values4Range through the 4D batch kernel: a chunk at a

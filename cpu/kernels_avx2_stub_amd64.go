@@ -1543,3 +1543,33 @@ func blogValue3DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float6
 //
 //go:noescape
 func blogValue4DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// valueLattice2DAoSBatchAVX2 is valueLattice2DBatchAVX2 (8 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice2DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DAoSBatchAVX2 is valueLattice3DBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice3DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice3DAoSBatchAVX2 is perlinLattice3DBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice3DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice2DAoSBatchAVX512 is valueLattice2DBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice2DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DAoSBatchAVX512 is valueLattice3DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// perlinLattice3DAoSBatchAVX512 is perlinLattice3DBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)

@@ -115,7 +115,12 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if g, ok := groupOverride[name]; ok {
 		groups = g
 	}
-	defer keepNumbering(name)() // numbering.go
+	sym := name // the symbol: name, or its AoS twin's (widevalue.go)
+	if aosBatch {
+		sym = aosName(sp, l)
+	} else {
+		defer keepNumbering(name)() // numbering.go
+	}
 	storeSparse2D = false       // widevaluederiv.go sets it for its kernel
 	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32)"
 	if deriv {
@@ -130,16 +135,21 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	if sp.table {
 		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
 	}
-	TEXT(name, attr.Attribute(0), sig)
+	if aosBatch {
+		sig = aosSig
+	}
+	TEXT(sym, attr.Attribute(0), sig)
 	Pragma("noescape")
 	slots := sp.slots
-	if deriv {
+	if aosBatch {
+		Doc(aosDoc(sym, name))
+	} else if deriv {
 		Doc(name + " is " + sp.ddoc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 		slots = sp.dslots
 	} else {
 		Doc(name + " is " + sp.doc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 	}
-	k := &bk{name: name, fr: newWFrame(slots*groups + 10)}
+	k := &bk{name: sym, fr: newWFrame(slots*groups + 10)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	// the octave frequency, a float32; its integer (the period of a tiling
 	// kernel, whose frequencies are whole numbers up to 2^24) truncated
@@ -160,8 +170,13 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	var ptr [4]GPVirtual
 	axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}[sp.dims]
-	for _, a := range axes {
-		ptr[a] = Load(Param([]string{"x", "y", "z", "w"}[a]), GP64()).(GPVirtual)
+	var aos *aosState
+	if aosBatch {
+		aos = aosStart(sp.dims)
+	} else {
+		for _, a := range axes {
+			ptr[a] = Load(Param([]string{"x", "y", "z", "w"}[a]), GP64()).(GPVirtual)
+		}
 	}
 	out := Load(Param("out"), GP64()).(GPVirtual)
 	n := Load(Param("n"), GP64())
@@ -180,12 +195,16 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	hoistSimplex3(k, deriv)
 	i := GP64()
 	XORQ(i, i)
-	loop, done := name+"_loop", name+"_done"
+	loop, done := sym+"_loop", sym+"_done"
 	Label(loop)
 	CMPQ(i, n)
 	JAE(LabelRef(done))
 	at := func(base GPVirtual, g int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: g * l.size} }
 	for _, a := range axes {
+		if aos != nil {
+			aos.load(k, i)
+			break
+		}
 		v := newv()
 		for g := range v {
 			VMOVUPS(at(ptr[a], g), v[g])
@@ -216,6 +235,9 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	JMP(LabelRef(loop))
 	Label(done)
+	if aos != nil {
+		aos.end()
+	}
 	VZEROUPPER()
 	RET()
 }
@@ -232,6 +254,9 @@ func (sp batchSpec) kernelName(deriv bool) string {
 // octaveSum is s = (first ? +0 : out) + v·amp, divided by ampSum when
 // last, stored to out (at(g) is group g's vector of it).
 func (k *bk) octaveSum(v vg, at func(g int) Mem, amp, ampSum cst) {
+	if valueNoNegZero(k) { // widevalue.go: the first octave of unit amplitude stores v itself
+		k.octaveSumV(v, at, ampSum)
+	}
 	s := newv()
 	first, sum := k.label("first"), k.label("sum")
 	TESTL(U32(modeFirst), k.mode)
@@ -258,6 +283,9 @@ func (k *bk) octaveSum(v vg, at func(g int) Mem, amp, ampSum cst) {
 	Label(last)
 	for g := range s {
 		VMOVUPS(s[g], at(g))
+	}
+	if valueNoNegZero(k) {
+		Label(k.name + "_stored")
 	}
 }
 

@@ -1,0 +1,58 @@
+package cpu_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+	"github.com/noiselab/noise/cpu"
+)
+
+// TestValuesAoSEdges checks Values against ValueAt, bit for bit, where
+// value 2D and 3D and Perlin 3D take the batch kernels' AoS twins (one
+// octave, whole chunks: cpu.valuesAoS) and in the last part chunk, where
+// they do not: at the smallest frequency (2^−24; the twins' missing clamp
+// to ±2^64 would matter below 2^−35), the largest, and coordinates beside
+// ±2^64, huge, infinite, NaN on each axis, ±0 and subnormal, in every
+// lane position.
+func TestValuesAoSEdges(t *testing.T) {
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	negz := float32(math.Copysign(0, -1))
+	edges := []float32{0, negz, 0x1p-149, -0x1p-149, 0x1p64, -0x1p64, math.Nextafter32(0x1p64, 0), math.Nextafter32(0x1p64, inf),
+		-math.Nextafter32(0x1p64, inf), 1e30, -1e30, 3e38, -3e38, inf, -inf, nan, 0.5, -0.25, 0x1p29, 0x1p94}
+	r := rand.New(rand.NewPCG(23, 23))
+	pos := make([]mgl32.Vec3, 1024+37)
+	for i := range pos {
+		for a := 0; a < 3; a++ {
+			if r.IntN(4) == 0 {
+				pos[i][a] = edges[r.IntN(len(edges))]
+			} else {
+				pos[i][a] = float32(r.NormFloat64() * 10)
+			}
+		}
+	}
+	out := make([]float32, len(pos))
+	for _, c := range []struct {
+		n    noise.Noise
+		dims int
+	}{{noise.Value, 2}, {noise.Value, 3}, {noise.Perlin, 3}} {
+		for _, f := range []float32{4, 0x1p-24, 0x1p24, 0.7} {
+			st := noise.DefaultSettings()
+			st.Frequency = f
+			s, err := cpu.New(noise.Config{Noise: c.n, Dims: c.dims, Settings: st})
+			if err != nil {
+				t.Fatalf("%v %dD f %v: %v", c.n, c.dims, f, err)
+			}
+			if err := s.Values(pos, out); err != nil {
+				t.Fatal(err)
+			}
+			for i, p := range pos {
+				if want := s.ValueAt(p); math.Float32bits(out[i]) != math.Float32bits(want) {
+					t.Fatalf("%v %dD f %v: Values at %v = %v (%08x), ValueAt %v (%08x)", c.n, c.dims, f, p, out[i], math.Float32bits(out[i]), want, math.Float32bits(want))
+				}
+			}
+		}
+	}
+}
