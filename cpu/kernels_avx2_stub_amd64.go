@@ -1543,3 +1543,21 @@ func blogValue3DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float6
 //
 //go:noescape
 func blogValue4DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// valueLattice3DPointLeanAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// perlinLattice3DPointLeanAVX2 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// valueLattice3DPointLeanAVX512 is one octave of lattice value 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanAVX512(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// perlinLattice3DPointLeanAVX512 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanAVX512(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// valueSimplex3DPointLeanAVX2 is one octave of simplex 3D noise with the value gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func valueSimplex3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// simplexSimplex3DPointLeanAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func simplexSimplex3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32

@@ -167,8 +167,12 @@ func byteGradient(v VecVirtual, shift int) VecVirtual {
 		VPAND(bcast(0xFF), v, b)
 	}
 	VCVTDQ2PS(b, b)
-	VMULPS(bcast(inv255), b, b)
-	VMULPS(bcast(f2), b, b)
+	if leanKernel {
+		VMULPS(bcast(inv255x2), b, b) // (byte·inv255)·2, bit for bit (widekern.go)
+	} else {
+		VMULPS(bcast(inv255), b, b)
+		VMULPS(bcast(f2), b, b)
+	}
 	VSUBPS(bcast(f1), b, b)
 	return b
 }
@@ -402,6 +406,7 @@ func main() {
 	pointLatticeWide("valueLattice3DPointAVX512", false)
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
 	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
+	pointLeanKernels() // after every other kernel, for the register numbering (pointlean.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
