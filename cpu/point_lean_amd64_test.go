@@ -51,6 +51,13 @@ func TestLeanKernelABI(t *testing.T) {
 				p.w = float32(math.NaN()) // not read
 			case 5:
 				p.x, p.z = float32(math.Inf(1)), -3e30
+			case 6, 7: // −0, whose floor VROUNDPS gives as −0 (asmgen/pointlean.go)
+				p.x = float32(math.Copysign(0, -1))
+				if i%50 == 7 {
+					p.y, p.z = p.x, p.x
+				}
+			case 8: // on the lattice, and at −0 and +0 after the scale
+				p.x, p.y, p.z = -1, float32(math.Copysign(0, -1)), 0
 			}
 			h, fr := r.Uint32(), []float32{4, 0.7, 1, 3e6}[i%4]
 			got := f(vp, SmallXXHash(h), p, fr)

@@ -101,11 +101,31 @@ func floorToInt(c VecVirtual) VecVirtual {
 func pointSpan(F, c VecVirtual) (i0, g VecVirtual) {
 	VMULPS(F, c, c)
 	clampCoord(c)
+	if leanKernel {
+		var fl VecVirtual
+		i0, fl = floorWithFloat(c)
+		g = YMM()
+		VSUBPS(fl, c, g)
+		return i0, g
+	}
 	i0 = floorToInt(c)
 	g = YMM()
 	VCVTDQ2PS(i0, g)
 	VSUBPS(g, c, g)
 	return i0, g
+}
+
+// floorWithFloat is the lean point kernels' floor (pointlean.go): the
+// floor of c as a float, VROUNDPS toward −∞, and its conversion (exact:
+// |c| ≤ coordLimit). The float is floorToInt's converted back but for
+// c = −0, where it is −0 and not +0 (pointlean.go shows the results
+// alike); it is there three steps sooner (no conversion back, comparison
+// and correction).
+func floorWithFloat(c VecVirtual) (i, fl VecVirtual) {
+	i, fl = YMM(), YMM()
+	VROUNDPS(U8(1), c, fl)
+	VCVTTPS2DQ(fl, i)
+	return i, fl
 }
 
 // pointUpper is the point lattice kernels' corners: lanes 0–3 the lower

@@ -207,10 +207,18 @@ func pointSimplex(name string, simplexGrad bool) {
 	VADDPS(P[2], sk, sk)
 	VMULPS(bcast(skew3), sk, sk)
 	VADDPS(sk, c, sk)
-	l0 := floorToInt(sk)
-	fr := YMM()
-	VCVTDQ2PS(l0, fr)
-	VSUBPS(fr, sk, fr)
+	var l0, fr VecVirtual
+	if leanKernel {
+		var fl VecVirtual
+		l0, fl = floorWithFloat(sk) // pointlean.go
+		fr = YMM()
+		VSUBPS(fl, sk, fr)
+	} else {
+		l0 = floorToInt(sk)
+		fr = YMM()
+		VCVTDQ2PS(l0, fr)
+		VSUBPS(fr, sk, fr)
+	}
 	// the comparisons fy < fx, fz < fx, fz < fy as bits 0, 1, 2
 	big, small := YMM(), YMM()
 	VPERMILPS(U8(0<<0|0<<2|1<<4), fr, big)   // fx, fx, fy
