@@ -24,6 +24,9 @@ func TestGradientTables(t *testing.T) {
 		if g := squareGrads[b]; bits(g[0]) != bits(gx) || bits(g[1]) != bits(gy) {
 			t.Errorf("squareGrads[%d] = %v, want (%v, %v)", b, g, gx, gy)
 		}
+		if bits(squareGX[b]) != bits(gx) || bits(squareGY[b]) != bits(gy) { // latticeValue2D's columns
+			t.Errorf("squareGX, squareGY[%d] = %v, %v, want (%v, %v)", b, squareGX[b], squareGY[b], gx, gy)
+		}
 		r := 1 / sqrt32(float32(gx*gx)+float32(gy*gy))
 		if g := circleGrads[b]; bits(g[0]) != bits(gx) || bits(g[1]) != bits(gy) || bits(g[2]) != bits(r) {
 			t.Errorf("circleGrads[%d] = %v, want (%v, %v, %v)", b, g, gx, gy, r)

@@ -1573,3 +1573,21 @@ func valueLattice3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n in
 //
 //go:noescape
 func perlinLattice3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
+
+// valueLattice3DPointLeanAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// perlinLattice3DPointLeanAVX2 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// valueLattice3DPointLeanAVX512 is one octave of lattice value 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanAVX512(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// perlinLattice3DPointLeanAVX512 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanAVX512(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// valueSimplex3DPointLeanAVX2 is one octave of simplex 3D noise with the value gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func valueSimplex3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// simplexSimplex3DPointLeanAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func simplexSimplex3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32

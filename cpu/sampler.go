@@ -332,8 +332,9 @@ func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f
 //     p (inLattice, clampLattice) and returns 0 + v, as the octave sum does (it turns
 //     −0 into +0; in the octave loop the sum starts at +0, so the 0 +
 //     there changes nothing);
-//   - a lean 3D sampler with a point kernel: the kernel itself after the
-//     NaN test (point1.lean), or, for the combine steps, after prepare;
+//   - a lean 3D sampler with a point kernel: the kernel's lean twin,
+//     which tests for NaN itself (point1.lean), or, for the combine
+//     steps, the kernel after prepare;
 //   - another lean sampler: prepare, then the value function;
 //   - otherwise valueOctaves.
 //

@@ -101,11 +101,31 @@ func floorToInt(c VecVirtual) VecVirtual {
 func pointSpan(F, c VecVirtual) (i0, g VecVirtual) {
 	VMULPS(F, c, c)
 	clampCoord(c)
+	if leanKernel {
+		var fl VecVirtual
+		i0, fl = floorWithFloat(c)
+		g = YMM()
+		VSUBPS(fl, c, g)
+		return i0, g
+	}
 	i0 = floorToInt(c)
 	g = YMM()
 	VCVTDQ2PS(i0, g)
 	VSUBPS(g, c, g)
 	return i0, g
+}
+
+// floorWithFloat is the lean point kernels' floor (pointlean.go): the
+// floor of c as a float, VROUNDPS toward −∞, and its conversion (exact:
+// |c| ≤ coordLimit). The float is floorToInt's converted back but for
+// c = −0, where it is −0 and not +0 (pointlean.go shows the results
+// alike); it is there three steps sooner (no conversion back, comparison
+// and correction).
+func floorWithFloat(c VecVirtual) (i, fl VecVirtual) {
+	i, fl = YMM(), YMM()
+	VROUNDPS(U8(1), c, fl)
+	VCVTTPS2DQ(fl, i)
+	return i, fl
 }
 
 // pointUpper is the point lattice kernels' corners: lanes 0–3 the lower
@@ -167,8 +187,12 @@ func byteGradient(v VecVirtual, shift int) VecVirtual {
 		VPAND(bcast(0xFF), v, b)
 	}
 	VCVTDQ2PS(b, b)
-	VMULPS(bcast(inv255), b, b)
-	VMULPS(bcast(f2), b, b)
+	if leanKernel {
+		VMULPS(bcast(inv255x2), b, b) // (byte·inv255)·2, bit for bit (widekern.go)
+	} else {
+		VMULPS(bcast(inv255), b, b)
+		VMULPS(bcast(f2), b, b)
+	}
 	VSUBPS(bcast(f1), b, b)
 	return b
 }
@@ -403,6 +427,7 @@ func main() {
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
 	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
 	writeAoSKernels(specs) // and the AoS twins of value 2D/3D and Perlin 3D (widevalue.go)
+	pointLeanKernels() // after every other kernel, for the register numbering (pointlean.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()

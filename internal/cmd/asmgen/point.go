@@ -50,7 +50,7 @@ func cornerIndex(k, b int) Mem {
 // one (a 16-byte load of a point's four stored floats would wait for the
 // stores to retire), and returns them as (x, y, z, 0) twice.
 func pointArgs(name string) VecVirtual {
-	TEXT(name, NOSPLIT, "func(x, y, z float32, h uint32, f float32) float32")
+	TEXT(name, NOSPLIT, pointSignature())
 	c := XMM()
 	VXORPS(c, c, c)
 	for lane, a := range []string{"x", "y", "z"} {
@@ -58,7 +58,30 @@ func pointArgs(name string) VecVirtual {
 	}
 	r := YMM()
 	VINSERTF128(U8(1), c, c.AsY(), r)
+	leanNaN(r)
 	return r
+}
+
+// leanKernel is set while the lean twins of the 3D point kernels are
+// written (pointlean.go): pointSignature, leanNaN and pointReturn read it.
+var leanKernel bool
+
+// pointSignature is a point kernel's Go signature: the coordinates one by
+// one, or, for a lean twin, the layout of cpu.valueFunc.
+func pointSignature() string {
+	if leanKernel {
+		return leanSignature
+	}
+	return "func(x, y, z float32, h uint32, f float32) float32"
+}
+
+// pointReturn stores lane 0 of n as the result: for a lean twin after
+// ValueAt's clampValue and 0 + (leanResult).
+func pointReturn(n VecVirtual) {
+	if leanKernel {
+		leanResult(n)
+	}
+	VMOVSS(n.AsX(), addr(ReturnIndex(0)))
 }
 
 // pointLattice is cpu.latticeValue3D (not tiling) at one position before
@@ -102,6 +125,11 @@ func pointLatticeEnd(v VecVirtual, off []VecVirtual, t VecVirtual, perlin bool) 
 	}
 	// the lerps, z first: t of axis k in every lane
 	tk := func(k int) VecVirtual {
+		if leanKernel {
+			// both halves of t hold (tx, ty, tz, ·): an in-lane
+			// broadcast, without a table
+			return laneOf(t, uint8(k))
+		}
 		idx, r := YMM(), YMM()
 		VMOVDQU(vec8(fmt.Sprintf("lane%d", k), [8]uint32{uint32(k), uint32(k), uint32(k), uint32(k), uint32(k), uint32(k), uint32(k), uint32(k)}), idx)
 		VPERMPS(t, idx, r)
@@ -114,9 +142,10 @@ func pointLatticeEnd(v VecVirtual, off []VecVirtual, t VecVirtual, perlin bool) 
 	lerp(n, b, tk(1))         // x0v in lane 0, x1v in lane 4
 	VEXTRACTF128(U8(1), n, b.AsX())
 	lerp(n, b, tk(0))
-	VMOVSS(n.AsX(), addr(ReturnIndex(0)))
+	pointReturn(n)
 	VZEROUPPER()
 	RET()
+	leanNaNExit()
 }
 
 // laneOf broadcasts lane k (of each 128-bit half) of r into a new
@@ -178,10 +207,18 @@ func pointSimplex(name string, simplexGrad bool) {
 	VADDPS(P[2], sk, sk)
 	VMULPS(bcast(skew3), sk, sk)
 	VADDPS(sk, c, sk)
-	l0 := floorToInt(sk)
-	fr := YMM()
-	VCVTDQ2PS(l0, fr)
-	VSUBPS(fr, sk, fr)
+	var l0, fr VecVirtual
+	if leanKernel {
+		var fl VecVirtual
+		l0, fl = floorWithFloat(sk) // pointlean.go
+		fr = YMM()
+		VSUBPS(fl, sk, fr)
+	} else {
+		l0 = floorToInt(sk)
+		fr = YMM()
+		VCVTDQ2PS(l0, fr)
+		VSUBPS(fr, sk, fr)
+	}
 	// the comparisons fy < fx, fz < fx, fz < fy as bits 0, 1, 2
 	big, small := YMM(), YMM()
 	VPERMILPS(U8(0<<0|0<<2|1<<4), fr, big)   // fx, fx, fy
@@ -234,9 +271,10 @@ func pointSimplex(name string, simplexGrad bool) {
 	}
 	k := kernelFalloff(fo, g)
 	hsum(k, 4)
-	VMOVSS(k.AsX(), addr(ReturnIndex(0)))
+	pointReturn(k)
 	VZEROUPPER()
 	RET()
+	leanNaNExit()
 }
 
 // addr is the frame address of an argument or result, for the VEX loads

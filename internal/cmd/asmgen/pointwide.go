@@ -98,13 +98,14 @@ func pointLatticeWide(name string, perlin bool) {
 // loads, where pointArgs inserts them one after another), so lanes 3 and 7
 // hold x instead of 0 (no corner reads them).
 func pointArgsWide(name string) VecVirtual {
-	TEXT(name, NOSPLIT, "func(x, y, z float32, h uint32, f float32) float32")
+	TEXT(name, NOSPLIT, pointSignature())
 	x, y, z := YMM(), YMM(), YMM()
 	VBROADCASTSS(addr(Param("x")), x)
 	VBROADCASTSS(addr(Param("y")), y)
 	VBROADCASTSS(addr(Param("z")), z)
 	VBLENDPS(U8(0x22), y, x, x)
 	VBLENDPS(U8(0x44), z, x, x)
+	leanNaN(x)
 	return x
 }
 
