@@ -68,3 +68,11 @@ func BenchmarkSimplexKernelSimplex2DAVX2(b *testing.B) {
 	}
 	simplexKernelBench(b, 2, simplexSimplex2DBatchAVX2)
 }
+
+// BenchmarkSimplexKernelSimplex2DAVX512 times simplexSimplex2DBatchAVX512.
+func BenchmarkSimplexKernelSimplex2DAVX512(b *testing.B) {
+	if !cpuAVX512 {
+		b.Skip("no AVX-512")
+	}
+	simplexKernelBench(b, 2, simplexSimplex2DBatchAVX512)
+}

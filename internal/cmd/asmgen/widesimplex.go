@@ -306,9 +306,12 @@ func hoistSimplex3(k *bk, deriv bool) {
 
 // kernelFalloff8 is wkernelFalloff without its factor 8:
 // ((f'·g)·f')·f' with f' = max(−0, f) (the file's comment).
-func kernelFalloff8(f opnd, g vg) vg {
+func kernelFalloff8(f opnd, g vg) vg { return kernelFalloff8C(f, g, kc(signMask)) }
+
+// kernelFalloff8C is kernelFalloff8 with the constant −0 given (shared).
+func kernelFalloff8C(f opnd, g vg, negZero opnd) vg {
 	fp, kn := newv(), newv()
-	maxps(fp, kc(signMask), f) // f on ties: −0 where f < 0, else f
+	maxps(fp, negZero, f) // f on ties: −0 where f < 0, else f
 	mulps(kn, fp, g)
 	mulps(kn, kn, fp)
 	mulps(kn, kn, fp)

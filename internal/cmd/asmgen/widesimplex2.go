@@ -18,8 +18,15 @@ import (
 // after them. Both levels take two position vectors (batchSpec.groups),
 // six corner chains: the cell part (the position to each corner's value
 // gradient A·2/255 − 1, offsets x, z and falloff f) one or two vectors at
-// a time, then the gradient and kernel three corners at a time (s2plan;
-// measured against one vector, four vectors and chunks of two or six).
+// a time, then the gradient and kernel three corners at a time at AVX2,
+// two at AVX-512 (one corner of both vectors: s2plan; measured against
+// one vector, four vectors and chunks of one, three, four or six; llvm-mca,
+// sapphirerapids, simplex: 262 → 255 cycles per 32 points for two instead
+// of three). Tried and not kept at AVX-512 (llvm-mca 262 → 293–304): each
+// chunk's hash chain written with its gradient (the C yardstick's source
+// order, hash c then kernel c, or hash c + 1 ahead of kernel c), so that
+// the square roots and divisions spread over the iteration; other chunk
+// orders (corner 2 first: worse).
 // What the registers do not hold lives in the frame, read back by memory
 // operands: a load port's micro-op, not a vector port's. The rest is fewer
 // instructions for the same bits:
@@ -31,6 +38,9 @@ import (
 //     once) and fz0, fz1 at AVX-512, the sums themselves at AVX2
 //     (fx0 + (d ∧ 1), no three-micro-op VBLENDVPS); its hash and z·C are
 //     blends;
+//   - at AVX-512 a constant that must be an instruction's register
+//     operand (0.5 − x², 1 / sqrt, max(−0, f)) is broadcast once per
+//     chunk and read by all its groups (shared), not once per group;
 //   - the kernel mask: (((f·g)·f)·f)·maskNonNegative(f, 8) is
 //     (((f'·g)·f')·f')·8 with f' = max(−0, f), and the corners' ×8 are
 //     one, after their sum: simplex 3D's rewrite (widesimplex.go's header
@@ -130,15 +140,20 @@ type s2plan struct {
 }
 
 // s2planNow is the plan of the kernel being written: at AVX-512 two
-// vectors' cell part at once, the value gradients in registers (one vector:
-// everything in registers); at AVX2 (16 registers) one vector's at a time,
-// everything in the frame.
-func s2planNow() s2plan {
+// vectors' cell part at once, the value gradients in registers and, with
+// the simplex gradient, the offsets and falloffs too (no frame stores:
+// llvm-mca 251 → 248 cycles per 32 points; the value gradient's kernel
+// loses, 180 → 185, and keeps them in the frame), the kernels two corners
+// at a time (one vector: everything in registers, three at a time); at
+// AVX2 (16 registers) one vector's at a time, everything in the frame.
+func s2planNow(simplexGrad bool) s2plan {
 	switch {
 	case wide() && groups == 1:
 		return s2plan{vecA: 1, chunk: 3}
+	case wide() && !simplexGrad:
+		return s2plan{vecA: min(groups, 2), spill: [3]bool{false, true, true}, chunk: 2}
 	case wide():
-		return s2plan{vecA: min(groups, 2), spill: [3]bool{false, true, true}, chunk: 3}
+		return s2plan{vecA: min(groups, 2), chunk: 2}
 	}
 	return s2plan{vecA: 1, spill: [3]bool{true, true, true}, chunk: 3}
 }
@@ -148,7 +163,7 @@ func s2planNow() s2plan {
 func (k *bk) simplex2Corners(simplexGrad bool) vg {
 	P := groups
 	defer func() { groups = P }()
-	pl := s2planNow()
+	pl := s2planNow(simplexGrad)
 	// the corners' values, corner-major: group c·P + p is corner c of
 	// position vector p
 	n := 3 * P
@@ -256,7 +271,7 @@ func (k *bk) simplex2Cell(p0 int, spill [3]bool) [4]opnd {
 	addps(z, z, u)
 	f, t := newv(), newv()
 	mulps(t, x, x)
-	subps(f, kc(f0p5), t)
+	subps(f, shared(f0p5), t)
 	mulps(t, z, z)
 	subps(f, f, t)
 	out[1], out[2], out[3] = k.fr.keep(x, spill[1]), k.fr.keep(z, spill[1]), k.fr.keep(f, spill[2])
@@ -282,10 +297,13 @@ func inRegs(o opnd) vg {
 // round(g), and returns its y, gy = 0.5 − |g| (the scalar circleGradient's
 // order: gy first, from the unrounded g). t is its scratch register,
 // free for the caller.
-func wsquareRound(g vg) (gy, t vg) {
+func wsquareRound(g vg) (gy, t vg) { return wsquareRoundC(g, kc(f0p5)) }
+
+// wsquareRoundC is wsquareRound with the constant 0.5 given (shared).
+func wsquareRoundC(g vg, half opnd) (gy, t vg) {
 	gy, t = newv(), newv()
 	absps(gy, g)
-	subps(gy, kc(f0p5), gy)
+	subps(gy, half, gy)
 	roundne(t, g)
 	subps(g, g, t)
 	return gy, t
@@ -300,7 +318,7 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 	if simplexGrad {
 		// circleGradient: gy = 0.5 − |gx|, gx −= round(gx),
 		// ((gx·x + gy·z)·r)·simplex2 with r = 1 / sqrt(gx² + gy²)
-		gy, t := wsquareRound(g)
+		gy, t := wsquareRoundC(g, shared(f0p5))
 		dot := newv()
 		mulps(dot, g, xs)
 		mulps(t, gy, zs)
@@ -309,12 +327,26 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 		mulps(gy, gy, gy)
 		addps(g, g, gy)
 		sqrtps(g, g)
-		divps(g, kc(f1), g)
+		divps(g, shared(f1), g)
 		mulps(dot, dot, g)
 		mulps(dot, dot, kc(simplex2))
 		g = dot
 	}
 	// the kernel without its factor 8 (kernelFalloff8, widesimplex.go):
 	// ((f'·g)·f')·f' with f' = max(−0, f); the ×8 after the corners' sum
-	return kernelFalloff8(fs, g)
+	return kernelFalloff8C(fs, g, shared(signMask))
+}
+
+// shared is constant v for the current groups: at AVX-512 with several
+// groups, broadcast once into a register that they all read (one load
+// micro-op instead of one per group where the constant must be an
+// instruction's register operand); else kc(v).
+func shared(v uint32) opnd {
+	c := kc(v)
+	if !wide() || groups == 1 || c.r != nil {
+		return c
+	}
+	r := ZMM()
+	VBROADCASTSS(c.m, r)
+	return cst{m: c.m, r: r}
 }
