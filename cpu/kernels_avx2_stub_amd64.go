@@ -1543,3 +1543,53 @@ func blogValue3DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float6
 //
 //go:noescape
 func blogValue4DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float64, out *float64, n int, freq float64, ampl float64, acc bool)
+
+// smoothExpAVX2 is exp32 of each of n float32 inputs x (at most 0) by the smooth Worley kernels' routine (smoothExp), for the exhaustive test.
+//
+//go:noescape
+func smoothExpAVX2(x *float32, out *float32, n int)
+
+// smoothWorley2DAccAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley2DAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DAccAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley3DAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingAccAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley2DTilingAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingAccAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley3DTilingAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothExpAVX512 is exp32 of each of n float32 inputs x (at most 0) by the smooth Worley kernels' routine (smoothExp), for the exhaustive test.
+//
+//go:noescape
+func smoothExpAVX512(x *float32, out *float32, n int)
+
+// smoothWorley2DAccAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley2DAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DAccAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley3DAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingAccAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley2DTilingAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingAccAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley3DTilingAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)

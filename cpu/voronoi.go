@@ -211,6 +211,15 @@ func finalizeSmooth(m voronoiMinima, oneD bool) voronoiMinima {
 	return m
 }
 
+// smoothFinish is the value of 2D and 3D smooth Worley noise from its
+// walk's accumulators, the exp sum a.v and the polynomial minimum b.v
+// (the vector kernels' results, smoothWorley*Acc): finalize and evaluate,
+// on samples whose derivatives are 0. The value of either never reads a
+// derivative, so it is the sample path's value bit for bit.
+func smoothFinish(a, b float32, fn noise.Function) float32 {
+	return finalizeSmooth(voronoiMinima{a: vsample{V: a}, b: vsample{V: b}}, false).evaluate(fn).V
+}
+
 func smoothWindow(s vsample, oneD bool) vsample {
 	if s.V > 0 && (oneD || s.V < 1) {
 		t := smoothstepSample(s.sample())

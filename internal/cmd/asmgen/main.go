@@ -402,6 +402,7 @@ func main() {
 	pointLatticeWide("valueLattice3DPointAVX512", false)
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
 	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
+	writeSmoothKernels() // after them: the smooth Worley kernels (widesmooth.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
