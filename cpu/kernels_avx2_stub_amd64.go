@@ -1549,47 +1549,97 @@ func blogValue4DAVX512(tab *uint8, x *float64, y *float64, z *float64, w *float6
 //go:noescape
 func smoothExpAVX2(x *float32, out *float32, n int)
 
-// smoothWorley2DAccAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 8 lanes).
+// smoothLogAVX2 is log32 of each of n positive normal float32 inputs x (math/log_amd64.s's steps in float64, rounded to float32).
 //
 //go:noescape
-func smoothWorley2DAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothLogAVX2(x *float32, out *float32, n int)
 
-// smoothWorley3DAccAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 8 lanes).
+// smoothWorley2DLSEAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes).
 //
 //go:noescape
-func smoothWorley3DAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothWorley2DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingAccAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 8 lanes).
+// smoothWorley3DLSEAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes).
 //
 //go:noescape
-func smoothWorley2DTilingAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothWorley3DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingAccAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 8 lanes).
+// smoothWorley2DTilingLSEAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes).
 //
 //go:noescape
-func smoothWorley3DTilingAccAVX2(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothWorley2DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingLSEAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley3DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DPolyAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley2DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DPolyAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley3DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingPolyAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley2DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingPolyAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes).
+//
+//go:noescape
+func smoothWorley3DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
 // smoothExpAVX512 is exp32 of each of n float32 inputs x (at most 0) by the smooth Worley kernels' routine (smoothExp), for the exhaustive test.
 //
 //go:noescape
 func smoothExpAVX512(x *float32, out *float32, n int)
 
-// smoothWorley2DAccAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 16 lanes).
+// smoothLogAVX512 is log32 of each of n positive normal float32 inputs x (math/log_amd64.s's steps in float64, rounded to float32).
 //
 //go:noescape
-func smoothWorley2DAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothLogAVX512(x *float32, out *float32, n int)
 
-// smoothWorley3DAccAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 16 lanes).
+// smoothWorley2DLSEAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes).
 //
 //go:noescape
-func smoothWorley3DAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothWorley2DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingAccAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi2D before finalize; 16 lanes).
+// smoothWorley3DLSEAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes).
 //
 //go:noescape
-func smoothWorley2DTilingAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothWorley3DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingAccAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi3D before finalize; 16 lanes).
+// smoothWorley2DTilingLSEAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes).
 //
 //go:noescape
-func smoothWorley3DTilingAccAVX512(x *float32, y *float32, z *float32, sa *float32, sb *float32, n int, h uint32, f float32, jit float32, jitC float32)
+func smoothWorley2DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingLSEAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley3DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DPolyAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley2DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DPolyAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley3DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingPolyAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley2DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingPolyAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes).
+//
+//go:noescape
+func smoothWorley3DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)

@@ -41,30 +41,54 @@ func smoothKernelFor(c noise.Config, l ISA) smoothKernel {
 func (k smoothKernel) ok() bool { return k != noSmooth }
 
 // run is one octave of kernel k over n prepared positions at the AVX-512
-// level (wide) or the AVX2 level: the accumulators to sa and sb.
-func (k smoothKernel) run(wide bool, x, y, z, sa, sb *float32, n int, h uint32, f, jit, jitC float32) {
-	if wide {
+// level (wide) or the AVX2 level: with lse each lane's exp sum a.v (the
+// LSE kernel), else its polynomial minimum b.v (the Poly kernel), to out.
+func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+	case wide && lse:
 		switch k {
 		case skSmooth2D:
-			smoothWorley2DAccAVX512(x, y, z, sa, sb, n, h, f, jit, jitC)
+			smoothWorley2DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3D:
-			smoothWorley3DAccAVX512(x, y, z, sa, sb, n, h, f, jit, jitC)
+			smoothWorley3DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth2DTiling:
-			smoothWorley2DTilingAccAVX512(x, y, z, sa, sb, n, h, f, jit, jitC)
+			smoothWorley2DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
-			smoothWorley3DTilingAccAVX512(x, y, z, sa, sb, n, h, f, jit, jitC)
+			smoothWorley3DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
 		}
-		return
-	}
-	switch k {
-	case skSmooth2D:
-		smoothWorley2DAccAVX2(x, y, z, sa, sb, n, h, f, jit, jitC)
-	case skSmooth3D:
-		smoothWorley3DAccAVX2(x, y, z, sa, sb, n, h, f, jit, jitC)
-	case skSmooth2DTiling:
-		smoothWorley2DTilingAccAVX2(x, y, z, sa, sb, n, h, f, jit, jitC)
-	case skSmooth3DTiling:
-		smoothWorley3DTilingAccAVX2(x, y, z, sa, sb, n, h, f, jit, jitC)
+	case wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
 	}
 }
 
@@ -82,9 +106,29 @@ func smoothExpBatch(wide bool, x, out []float32) {
 	}
 }
 
+// smoothLogBatch is log32 of every x (len(x) a multiple of 16) by the
+// kernel smoothLogAVX512 (wide) or smoothLogAVX2: math.Log's steps on
+// amd64, valid for 2^−26 <= x <= 64 (smoothLogOK; TestSmoothLogExhaustive).
+func smoothLogBatch(wide bool, x, out []float32) {
+	if len(x) == 0 {
+		return
+	}
+	if wide {
+		smoothLogAVX512(&x[0], &out[0], len(x))
+	} else {
+		smoothLogAVX2(&x[0], &out[0], len(x))
+	}
+}
+
+// smoothLogOK reports whether a is in the range where smoothLogBatch's
+// result is checked to be log32(a): [2^−26, 64] (false for NaN).
+func smoothLogOK(a float32) bool { return a >= 0x1p-26 && a <= 64 }
+
 // valuesSmooth is valuesRange for smooth Worley through its kernel: a
 // chunk at a time, prepared and warped as valuesBatch does it, one kernel
-// call per octave (the accumulators in b.dx and b.dy), then per position
+// call per octave and accumulator the function reads (a.v in b.dx, b.v
+// in b.dy; for F1 the log of a.v by smoothLog in b.dz, or by log32 where
+// a.v is outside smoothLogOK's range), then per position
 // valueOctaves' octave step in Go: the finalisation and the function
 // (smoothFinish), the shape, and the octave sum; then NaN where the input
 // is.
@@ -111,7 +155,29 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 		clear(sum)
 		sa, sb := b.dx[:n], b.dy[:n]
 		for oc := 0; oc < s.oct.n; oc++ {
-			s.sk.run(wide, x, y, z, &b.dx[0], &b.dy[0], np, uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], jit, jitC)
+			h, f := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc]
+			if fn != noise.FunctionF2 {
+				s.sk.run(wide, true, x, y, z, &b.dx[0], np, h, f, jit, jitC)
+			}
+			if fn == noise.FunctionF1 {
+				smoothLogBatch(wide, b.dx[:np], b.dz[:np])
+				la := b.dz[:n]
+				amp := s.oct.amp[oc]
+				for l := range sum {
+					if !smoothLogOK(sa[l]) {
+						la[l] = log32(sa[l])
+					}
+					v := smoothFinishLSE(la[l])
+					if s.fractal != noise.FractalFBm {
+						v = shapeValue(s.fractal, v, s.pp)
+					}
+					sum[l] = sum[l] + float32(v*amp)
+				}
+				continue
+			}
+			if fn != noise.FunctionF1 {
+				s.sk.run(wide, false, x, y, z, &b.dy[0], np, h, f, jit, jitC)
+			}
 			amp := s.oct.amp[oc]
 			for l := range sum {
 				v := smoothFinish(sa[l], sb[l], fn)

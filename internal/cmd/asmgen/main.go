@@ -401,7 +401,7 @@ func main() {
 	// the register numbering above
 	pointLatticeWide("valueLattice3DPointAVX512", false)
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
-	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
+	writeBlogKernels()   // last too: the blog-mode float64 kernels (wideblog.go)
 	writeSmoothKernels() // after them: the smooth Worley kernels (widesmooth.go)
 	cur, groups = isaAVX2, 1
 	Generate()

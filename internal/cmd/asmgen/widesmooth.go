@@ -14,8 +14,11 @@ import (
 // The smooth Worley accumulator kernels (cpu.voronoi2D/3D with
 // MetricSmoothWorley, the walk and the smooth-minimum update,
 // cpu.voronoiMinima.updateSmooth, of the values alone): one octave over n
-// prepared positions, storing each lane's two accumulators after the
-// walk, the exp sum a.v to sa and the polynomial minimum b.v to sb. The
+// prepared positions, storing each lane's accumulator after the walk: the
+// exp sum a.v (the LSE kernels) or the polynomial minimum b.v (the Poly
+// kernels; smooth Worley F1 needs a.v alone, F2 b.v alone, and each is
+// updated from its own state and the candidate, so a kernel computes one,
+// and the other functions run both kernels). The
 // finalisation (log32 of a.v, the windows), the function and the octave
 // sum stay in Go (cpu.smoothFinish), once per position and octave. The
 // candidates are met in the scalar walk's order (x outer, then y, then z;
@@ -58,9 +61,10 @@ import (
 // (1023 << 52) is 2^n's (t's low 52 bits hold n + 2^51, and 2^51 << 52
 // wraps to 0); n ≥ −151, so p·2^n is a normal double and exact.
 
-// smoothExpPD is d = exp(d) for float64 lanes (d a YMM at AVX2, a ZMM at
-// AVX-512; see above).
-func smoothExpPD(d VecVirtual) {
+// smoothExpPD is d = exp(d) for float64 lanes (each d a YMM at AVX2, a
+// ZMM at AVX-512; see above), every step emitted for each d before the
+// next (independent chains, interleaved for the out-of-order window).
+func smoothExpPD(ds ...VecVirtual) {
 	w := wide()
 	reg := func() VecVirtual {
 		if w {
@@ -77,15 +81,33 @@ func smoothExpPD(d VecVirtual) {
 		}
 	}
 	const magic = 0x1.8p52
-	op(VMAXPD, VMAXPD_BCST, -104, d, d)
-	t, nd, p := reg(), reg(), reg()
-	op(VMULPD, VMULPD_BCST, 1/math.Ln2, d, t)
-	op(VADDPD, VADDPD_BCST, magic, t, t)
-	op(VSUBPD, VSUBPD_BCST, magic, t, nd)
-	op(VMULPD, VMULPD_BCST, ln2Hi, nd, p)
-	VSUBPD(p, d, d) // exact
-	op(VMULPD, VMULPD_BCST, ln2Lo, nd, p)
-	VSUBPD(p, d, d) // r
+	n := len(ds)
+	t, nd, p := make([]VecVirtual, n), make([]VecVirtual, n), make([]VecVirtual, n)
+	for i, d := range ds {
+		t[i], nd[i], p[i] = reg(), reg(), reg()
+		op(VMAXPD, VMAXPD_BCST, -104, d, d)
+	}
+	for i, d := range ds {
+		op(VMULPD, VMULPD_BCST, 1/math.Ln2, d, t[i])
+	}
+	for i := range ds {
+		op(VADDPD, VADDPD_BCST, magic, t[i], t[i])
+	}
+	for i := range ds {
+		op(VSUBPD, VSUBPD_BCST, magic, t[i], nd[i])
+	}
+	for i := range ds {
+		op(VMULPD, VMULPD_BCST, ln2Hi, nd[i], p[i])
+	}
+	for i, d := range ds {
+		VSUBPD(p[i], d, d) // exact
+	}
+	for i := range ds {
+		op(VMULPD, VMULPD_BCST, ln2Lo, nd[i], p[i])
+	}
+	for i, d := range ds {
+		VSUBPD(p[i], d, d) // r
+	}
 	// Horner: p = (…(c13·r + c12)·r + …)·r + c0, c_k = 1/k!
 	coef := func(k int) float64 {
 		c := 1.0
@@ -94,25 +116,34 @@ func smoothExpPD(d VecVirtual) {
 		}
 		return c
 	}
-	if w {
-		VBROADCASTSD(pd(coef(13)), p)
-		for k := 12; k >= 0; k-- {
-			VFMADD213PD_BCST(pd(coef(k)), d, p) // p = d·p + c
-		}
-	} else {
-		VMOVUPD(pd(coef(13)), p)
-		for k := 12; k >= 0; k-- {
-			VMULPD(d, p, p)
-			VADDPD(pd(coef(k)), p, p)
+	for i := range ds {
+		if w {
+			VBROADCASTSD(pd(coef(13)), p[i])
+		} else {
+			VMOVUPD(pd(coef(13)), p[i])
 		}
 	}
-	VPSLLQ(U8(52), t, t)
-	if w {
-		VPADDQ_BCST(bcastPD(1023<<52), t, t)
-	} else {
-		VPADDQ(bcastPD(1023<<52), t, t)
+	for k := 12; k >= 0; k-- {
+		for i, d := range ds {
+			if w {
+				VFMADD213PD_BCST(pd(coef(k)), d, p[i]) // p = d·p + c
+			} else {
+				VMULPD(d, p[i], p[i])
+				VADDPD(pd(coef(k)), p[i], p[i])
+			}
+		}
 	}
-	VMULPD(t, p, d)
+	for i := range ds {
+		VPSLLQ(U8(52), t[i], t[i])
+		if w {
+			VPADDQ_BCST(bcastPD(1023<<52), t[i], t[i])
+		} else {
+			VPADDQ(bcastPD(1023<<52), t[i], t[i])
+		}
+	}
+	for i, d := range ds {
+		VMULPD(t[i], p[i], d)
+	}
 }
 
 // fdlibm's split of ln 2: ln2Hi has 32 significant bits (n·ln2Hi is exact
@@ -122,30 +153,43 @@ const (
 	ln2Lo = 1.90821492927058770002e-10
 )
 
-// smoothExp is x = exp32(x) for every group's float32 lanes (in place):
-// each half widened to float64, smoothExpPD, and rounded back.
-func smoothExp(x vg) {
-	for g := range x {
-		if wide() {
-			lo, hi, th := ZMM(), ZMM(), YMM()
-			VEXTRACTF64X4(U8(1), x[g], th)
-			VCVTPS2PD(x[g].AsY(), lo)
-			VCVTPS2PD(th, hi)
-			smoothExpPD(lo)
-			smoothExpPD(hi)
-			VCVTPD2PS(lo, x[g].AsY())
-			VCVTPD2PS(hi, th)
-			VINSERTF64X4(U8(1), th, x[g], x[g])
-		} else {
-			lo, hi, th := YMM(), YMM(), XMM()
-			VEXTRACTF128(U8(1), x[g], th)
-			VCVTPS2PD(x[g].AsX(), lo)
-			VCVTPS2PD(th, hi)
-			smoothExpPD(lo)
-			smoothExpPD(hi)
-			VCVTPD2PSY(lo, x[g].AsX())
-			VCVTPD2PSY(hi, th)
-			VINSERTF128(U8(1), th, x[g], x[g])
+// smoothExp is x = exp32(x) for the float32 lanes of every group of each
+// x (in place): each half widened to float64, smoothExpPD (all halves
+// interleaved), and rounded back.
+func smoothExp(xs ...vg) {
+	var ds, th []VecVirtual
+	for _, x := range xs {
+		for g := range x {
+			if wide() {
+				lo, hi, h := ZMM(), ZMM(), YMM()
+				VEXTRACTF64X4(U8(1), x[g], h)
+				VCVTPS2PD(x[g].AsY(), lo)
+				VCVTPS2PD(h, hi)
+				ds, th = append(ds, lo, hi), append(th, h)
+			} else {
+				lo, hi, h := YMM(), YMM(), XMM()
+				VEXTRACTF128(U8(1), x[g], h)
+				VCVTPS2PD(x[g].AsX(), lo)
+				VCVTPS2PD(h, hi)
+				ds, th = append(ds, lo, hi), append(th, h)
+			}
+		}
+	}
+	smoothExpPD(ds...)
+	i := 0
+	for _, x := range xs {
+		for g := range x {
+			lo, hi, h := ds[2*i], ds[2*i+1], th[i]
+			if wide() {
+				VCVTPD2PS(lo, x[g].AsY())
+				VCVTPD2PS(hi, h)
+				VINSERTF64X4(U8(1), h, x[g], x[g])
+			} else {
+				VCVTPD2PSY(lo, x[g].AsX())
+				VCVTPD2PSY(hi, h)
+				VINSERTF128(U8(1), h, x[g], x[g])
+			}
+			i++
 		}
 	}
 }
@@ -156,14 +200,33 @@ const (
 	fm10  = 0xC1200000
 )
 
-// smoothAdd is the smooth-minimum update of the accumulators a and b by a
-// candidate whose squared distance is d (see above).
-func smoothAdd(a, b, d vg) {
+// smoothAddLSE is the exp sum's update of the accumulator a by
+// candidates whose squared distances are ds, in order (see above; each d
+// is overwritten): their exps interleaved, then the sums in order.
+func smoothAddLSE(a vg, ds ...vg) {
+	for _, d := range ds {
+		sqrtps(d, d) // v
+	}
+	for _, d := range ds {
+		mulps(d, d, kc(fm10))
+	}
+	smoothExp(ds...)
+	for _, d := range ds {
+		addps(a, a, d)
+	}
+}
+
+// smoothAddPoly is the polynomial minimum's update of the accumulator b
+// by a candidate whose squared distance is d (see above; d is
+// overwritten).
+func smoothAddPoly(b vg, ds ...vg) {
+	for _, d := range ds {
+		smoothAddPoly1(b, d)
+	}
+}
+
+func smoothAddPoly1(b, d vg) {
 	sqrtps(d, d) // v
-	e := newv()
-	mulps(e, d, kc(fm10))
-	smoothExp(e)
-	addps(a, a, e)
 	h := newv()
 	subps(h, b, d)
 	absps(h, h)
@@ -179,17 +242,23 @@ func smoothAdd(a, b, d vg) {
 	blend(b, m, h2, b)
 }
 
-// writeSmooth writes smoothWorley{dims}D[Tiling]Acc{level}.
-func writeSmooth(dims int, tiling bool, l *isa) {
+// writeSmooth writes smoothWorley{dims}D[Tiling]{LSE,Poly}{level}: with lse
+// the exp sum a.v, else the polynomial minimum b.v (each accumulator is
+// updated from its own state and the candidate alone).
+func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	cur, groups = l, 1
 	t := ""
 	if tiling {
 		t = "Tiling"
 	}
-	name := fmt.Sprintf("smoothWorley%dD%sAcc%s", dims, t, l.name)
-	TEXT(name, attr.Attribute(0), "func(x, y, z, sa, sb *float32, n int, h uint32, f float32, jit, jitC float32)")
+	kind, what := "Poly", "polynomial minimum b.v"
+	if lse {
+		kind, what = "LSE", "exp sum a.v"
+	}
+	name := fmt.Sprintf("smoothWorley%dD%s%s%s", dims, t, kind, l.name)
+	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f float32, jit, jitC float32)")
 	Pragma("noescape")
-	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's exp sum a.v to sa, its polynomial minimum b.v to sb (cpu.voronoi%dD before finalize; %d lanes).", map[bool]string{false: "", true: "tiling "}[tiling], dims, dims, l.lanes))
+	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s to out (cpu.voronoi%dD before finalize; %d lanes).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, dims, l.lanes))
 	k := &bk{name: name, fr: newWFrame(40)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	F := broadcastParam32("f")
@@ -204,8 +273,7 @@ func writeSmooth(dims int, tiling bool, l *isa) {
 	for _, a := range axes {
 		ptr[a] = Load(Param([]string{"x", "y", "z"}[a]), GP64()).(GPVirtual)
 	}
-	sa := Load(Param("sa"), GP64()).(GPVirtual)
-	sb := Load(Param("sb"), GP64()).(GPVirtual)
+	out := Load(Param("out"), GP64()).(GPVirtual)
 	n := Load(Param("n"), GP64())
 	i := GP64()
 	XORQ(i, i)
@@ -220,9 +288,20 @@ func writeSmooth(dims int, tiling bool, l *isa) {
 		k.pos[a] = v
 	}
 	cs := k.newVCells(dims, tiling)
-	spill := tight()
-	A, B := newv(), mov(kc(f2))
-	zeroReg(A[0])
+	// the axes' data in the frame: AVX2, and the 3D LSE kernels at AVX-512
+	// (whose interleaved exps take 16 registers more)
+	spill := tight() || dims == 3 && lse
+	var acc vg // a = +0, b = 2 (cpu.initMinima)
+	add := smoothAddPoly
+	// both: a cell's two candidates go to add together (their exps
+	// interleaved; AVX-512: AVX2 has registers for one's two halves)
+	both := lse && wide()
+	if lse {
+		acc, add = newv(), smoothAddLSE
+		zeroReg(acc[0])
+	} else {
+		acc = mov(kc(f2))
+	}
 	switch dims {
 	case 2:
 		var zs, ozs [3]opnd
@@ -235,12 +314,19 @@ func writeSmooth(dims int, tiling bool, l *isa) {
 			ox := k.fr.keep(cs.cellOff(0, u.f), spill)
 			for i := range cellSteps {
 				v := wavalanche(eatC(hx, zs[i]), false)
+				var d [2]vg
 				for pt := 0; pt < 2; pt++ {
 					x := k.vjitter(wbyteUnit(v, 16*pt, 8))
 					z := k.vjitter(wbyteUnit(v, 16*pt+8, 8))
 					addps(x, x, ox)
 					addps(z, z, ozs[i])
-					smoothAdd(A, B, wdistance(false, x, z))
+					d[pt] = wdistance(false, x, z)
+					if !both {
+						add(acc, d[pt])
+					}
+				}
+				if both {
+					add(acc, d[0], d[1])
 				}
 			}
 			k.fr.release(hx, ox)
@@ -262,6 +348,7 @@ func writeSmooth(dims int, tiling bool, l *isa) {
 				hy := k.fr.keep(eatC(hx, ys[j]), spill)
 				for i := range cellSteps {
 					v := wavalanche(eatC(hy, zs[i]), false)
+					var d [2]vg
 					for pt := 0; pt < 2; pt++ {
 						x := k.vbits5(v, 15*pt)
 						y := k.vbits5(v, 15*pt+5)
@@ -269,7 +356,13 @@ func writeSmooth(dims int, tiling bool, l *isa) {
 						addps(x, x, ox)
 						addps(y, y, oys[j])
 						addps(z, z, ozs[i])
-						smoothAdd(A, B, wdistance(false, x, y, z))
+						d[pt] = wdistance(false, x, y, z)
+						if !both {
+							add(acc, d[pt])
+						}
+					}
+					if both {
+						add(acc, d[0], d[1])
 					}
 				}
 				k.fr.release(hy)
@@ -277,8 +370,7 @@ func writeSmooth(dims int, tiling bool, l *isa) {
 			k.fr.release(hx, ox)
 		}
 	}
-	VMOVUPS(A[0], at(sa))
-	VMOVUPS(B[0], at(sb))
+	VMOVUPS(acc[0], at(out))
 	ADDQ(U32(uint32(l.lanes)), i)
 	JMP(LabelRef(loop))
 	Label(done)
@@ -319,10 +411,162 @@ func writeSmoothExp(l *isa) {
 func writeSmoothKernels() {
 	for _, l := range []*isa{isaAVX2, isaAVX512} {
 		writeSmoothExp(l)
-		for _, tiling := range []bool{false, true} {
-			for dims := 2; dims <= 3; dims++ {
-				writeSmooth(dims, tiling, l)
+		writeSmoothLog(l)
+		for _, lse := range []bool{true, false} {
+			for _, tiling := range []bool{false, true} {
+				for dims := 2; dims <= 3; dims++ {
+					writeSmooth(dims, tiling, lse, l)
+				}
 			}
 		}
 	}
+}
+
+// The log of the exp sum (cpu's log32, float32(math.Log(float64(a))), in
+// finalizeSmooth) once per position and octave: smoothLog, over the LSE
+// kernel's results. On amd64 math.Log is assembly (math/log_amd64.s, no
+// FMA): smoothLogPD repeats its operations in its order on float64 lanes,
+// so each lane's double is math.Log's bit for bit, then rounded to
+// float32 once (VCVTPD2PS) as Go's conversion does. Its frexp (f1 in
+// [0.5, 1), k; if f1 < √2/2 then f1·2 and k − 1) is done on the float32
+// bits, exactly: u = bits(a) − bits(0.70710683f) (0x3F3504F4, the least
+// float32 above √2/2), k = u >> 23 (arithmetic), f1 = a·2^−k (bits(a) −
+// k << 23), for a positive normal float32 a: the mantissas at or above
+// 0x3504F4 are those whose f1 = 1.m/2 is at least √2/2. Go (cpu.
+// valuesSmooth) uses the results for 2^−26 <= a <= 64 only, the range
+// cpu's TestSmoothLogExhaustive checks at every level, and calls log32
+// itself elsewhere (subnormal, zero, huge or NaN sums).
+
+// the constants of math/log_amd64.s
+const (
+	logL1 = 6.666666666666735130e-01
+	logL2 = 3.999999999940941908e-01
+	logL3 = 2.857142874366239149e-01
+	logL4 = 2.222219843214978396e-01
+	logL5 = 1.818357216161805012e-01
+	logL6 = 1.531383769920937332e-01
+	logL7 = 1.479819860511658591e-01
+)
+
+// smoothLogPD is out = log(f1·2^k) for float64 lanes f1 (in [√2/2, √2))
+// and k (a whole number), math/log_amd64.s's steps from f = f1 − 1 on.
+// Each operand is a YMM at AVX2, a ZMM at AVX-512; f1 and k are
+// overwritten.
+func smoothLogPD(f1, k VecVirtual) {
+	w := wide()
+	reg := func() VecVirtual {
+		if w {
+			return ZMM()
+		}
+		return YMM()
+	}
+	op := func(f, fb insn, c float64, a, dst VecVirtual) {
+		if w {
+			fb(pd(c), a, dst)
+		} else {
+			f(pd(c), a, dst)
+		}
+	}
+	f := f1
+	op(VSUBPD, VSUBPD_BCST, 1, f1, f) // f = f1 − 1
+	den, s, s2, s4, t1, t2, hf := reg(), reg(), reg(), reg(), reg(), reg(), reg()
+	op(VADDPD, VADDPD_BCST, 2, f, den) // 2 + f
+	VDIVPD(den, f, s)                  // s = f / (2 + f)
+	VMULPD(s, s, s2)
+	VMULPD(s2, s2, s4)
+	// t1 = s2·(L1 + s4·(L3 + s4·(L5 + s4·L7)))
+	op(VMULPD, VMULPD_BCST, logL7, s4, t1)
+	op(VADDPD, VADDPD_BCST, logL5, t1, t1)
+	VMULPD(s4, t1, t1)
+	op(VADDPD, VADDPD_BCST, logL3, t1, t1)
+	VMULPD(s4, t1, t1)
+	op(VADDPD, VADDPD_BCST, logL1, t1, t1)
+	VMULPD(t1, s2, t1)
+	// t2 = s4·(L2 + s4·(L4 + s4·L6))
+	op(VMULPD, VMULPD_BCST, logL6, s4, t2)
+	op(VADDPD, VADDPD_BCST, logL4, t2, t2)
+	VMULPD(s4, t2, t2)
+	op(VADDPD, VADDPD_BCST, logL2, t2, t2)
+	VMULPD(t2, s4, t2)
+	VADDPD(t2, t1, t1) // R
+	// hfsq = (0.5·f)·f
+	op(VMULPD, VMULPD_BCST, 0.5, f, hf)
+	VMULPD(f, hf, hf)
+	VADDPD(hf, t1, t1) // R + hfsq
+	VMULPD(t1, s, s)   // s·(hfsq + R)
+	op(VMULPD, VMULPD_BCST, ln2Lo, k, t2)
+	VADDPD(t2, s, s)  // + k·Ln2Lo
+	VSUBPD(s, hf, hf) // hfsq − (…)
+	VSUBPD(f, hf, hf) // (…) − f
+	op(VMULPD, VMULPD_BCST, ln2Hi, k, k)
+	VSUBPD(hf, k, k) // k·Ln2Hi − (…)
+}
+
+// smoothLog is x = log32(x) for the positive normal float32 lanes of
+// every group of x (see above).
+func smoothLog(x vg) {
+	u := newv()
+	subd(u, x, kc(0x3F3504F4))
+	srad(u, u, 23) // k
+	t := newv()
+	slld(t, u, 23)
+	subd(x, x, t) // f1 = a·2^−k
+	for g := range x {
+		if wide() {
+			flo, fhi, klo, khi, h := ZMM(), ZMM(), ZMM(), ZMM(), YMM()
+			VEXTRACTF64X4(U8(1), x[g], h)
+			VCVTPS2PD(x[g].AsY(), flo)
+			VCVTPS2PD(h, fhi)
+			VEXTRACTI64X4(U8(1), u[g], h)
+			VCVTDQ2PD(u[g].AsY(), klo)
+			VCVTDQ2PD(h, khi)
+			smoothLogPD(flo, klo)
+			smoothLogPD(fhi, khi)
+			VCVTPD2PS(klo, x[g].AsY())
+			VCVTPD2PS(khi, h)
+			VINSERTF64X4(U8(1), h, x[g], x[g])
+		} else {
+			flo, fhi, klo, khi, h := YMM(), YMM(), YMM(), YMM(), XMM()
+			VEXTRACTF128(U8(1), x[g], h)
+			VCVTPS2PD(x[g].AsX(), flo)
+			VCVTPS2PD(h, fhi)
+			VEXTRACTI128(U8(1), u[g], h)
+			VCVTDQ2PD(u[g].AsX(), klo)
+			VCVTDQ2PD(h, khi)
+			smoothLogPD(flo, klo)
+			smoothLogPD(fhi, khi)
+			VCVTPD2PSY(klo, x[g].AsX())
+			VCVTPD2PSY(khi, h)
+			VINSERTF128(U8(1), h, x[g], x[g])
+		}
+	}
+}
+
+// writeSmoothLog writes smoothLog{level}: out[i] = log32(x[i]) for n
+// inputs (n a multiple of the lanes; valid for positive normal x), run by
+// cpu.valuesSmooth over the LSE kernel's sums and by the exhaustive test.
+func writeSmoothLog(l *isa) {
+	cur, groups = l, 1
+	name := "smoothLog" + l.name
+	TEXT(name, attr.Attribute(0), "func(x, out *float32, n int)")
+	Pragma("noescape")
+	Doc(name + " is log32 of each of n positive normal float32 inputs x (math/log_amd64.s's steps in float64, rounded to float32).")
+	x := Load(Param("x"), GP64()).(GPVirtual)
+	out := Load(Param("out"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	v := newv()
+	VMOVUPS(Mem{Base: x, Index: i, Scale: 4}, v[0])
+	smoothLog(v)
+	VMOVUPS(v[0], Mem{Base: out, Index: i, Scale: 4})
+	ADDQ(U32(uint32(l.lanes)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
 }
