@@ -1554,42 +1554,42 @@ func smoothExpAVX2(x *float32, out *float32, n int)
 //go:noescape
 func smoothLogAVX2(x *float32, out *float32, n int)
 
-// smoothWorley2DLSEAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes).
+// smoothWorley2DLSEAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley2DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DLSEAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes).
+// smoothWorley3DLSEAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley3DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingLSEAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes).
+// smoothWorley2DTilingLSEAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley2DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingLSEAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes).
+// smoothWorley3DTilingLSEAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley3DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DPolyAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes).
+// smoothWorley2DPolyAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley2DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DPolyAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes).
+// smoothWorley3DPolyAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley3DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingPolyAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes).
+// smoothWorley2DTilingPolyAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley2DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingPolyAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes).
+// smoothWorley3DTilingPolyAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley3DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
@@ -1604,42 +1604,42 @@ func smoothExpAVX512(x *float32, out *float32, n int)
 //go:noescape
 func smoothLogAVX512(x *float32, out *float32, n int)
 
-// smoothWorley2DLSEAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes).
+// smoothWorley2DLSEAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley2DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DLSEAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes).
+// smoothWorley3DLSEAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley3DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingLSEAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes).
+// smoothWorley2DTilingLSEAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley2DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingLSEAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes).
+// smoothWorley3DTilingLSEAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley3DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DPolyAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes).
+// smoothWorley2DPolyAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley2DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DPolyAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes).
+// smoothWorley3DPolyAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley3DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingPolyAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes).
+// smoothWorley2DTilingPolyAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley2DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingPolyAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes).
+// smoothWorley3DTilingPolyAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley3DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)

@@ -18,9 +18,10 @@ import (
 // exp sum a.v (the LSE kernels) or the polynomial minimum b.v (the Poly
 // kernels; smooth Worley F1 needs a.v alone, F2 b.v alone, and each is
 // updated from its own state and the candidate, so a kernel computes one,
-// and the other functions run both kernels). The
-// finalisation (log32 of a.v, the windows), the function and the octave
-// sum stay in Go (cpu.smoothFinish), once per position and octave. The
+// and the other functions run both kernels). The log of a.v is
+// smoothLog's (below), over the LSE kernel's results; the windows, the
+// function and the octave sum stay in Go (cpu.smoothFinish), once per
+// position and octave. The
 // candidates are met in the scalar walk's order (x outer, then y, then z;
 // the cell's point 0 before point 1), as the exp sum's float additions
 // are not associative. The kernels always apply the jitter: at jitter 1
@@ -247,6 +248,9 @@ func smoothAddPoly1(b, d vg) {
 // updated from its own state and the candidate alone).
 func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	cur, groups = l, 1
+	if !lse {
+		groups = 2 // the polynomial minimum's update is a chain of 8 steps a candidate
+	}
 	t := ""
 	if tiling {
 		t = "Tiling"
@@ -258,8 +262,8 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	name := fmt.Sprintf("smoothWorley%dD%s%s%s", dims, t, kind, l.name)
 	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f float32, jit, jitC float32)")
 	Pragma("noescape")
-	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s to out (cpu.voronoi%dD before finalize; %d lanes).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, dims, l.lanes))
-	k := &bk{name: name, fr: newWFrame(40)}
+	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s to out (cpu.voronoi%dD before finalize; %d lanes, %d interleaved).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, dims, l.lanes, groups))
+	k := &bk{name: name, fr: newWFrame(64)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	F := broadcastParam32("f")
 	fi := newReg()
@@ -281,10 +285,12 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	Label(loop)
 	CMPQ(i, n)
 	JAE(LabelRef(done))
-	at := func(base GPVirtual) Mem { return Mem{Base: base, Index: i, Scale: 4} }
+	at := func(base GPVirtual, g int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: g * l.size} }
 	for _, a := range axes {
 		v := newv()
-		VMOVUPS(at(ptr[a]), v[0])
+		for g := range v {
+			VMOVUPS(at(ptr[a], g), v[g])
+		}
 		k.pos[a] = v
 	}
 	cs := k.newVCells(dims, tiling)
@@ -298,7 +304,9 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	both := lse && wide()
 	if lse {
 		acc, add = newv(), smoothAddLSE
-		zeroReg(acc[0])
+		for _, r := range acc {
+			zeroReg(r)
+		}
 	} else {
 		acc = mov(kc(f2))
 	}
@@ -370,8 +378,10 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 			k.fr.release(hx, ox)
 		}
 	}
-	VMOVUPS(acc[0], at(out))
-	ADDQ(U32(uint32(l.lanes)), i)
+	for g, r := range acc {
+		VMOVUPS(r, at(out, g))
+	}
+	ADDQ(U32(uint32(l.lanes*groups)), i)
 	JMP(LabelRef(loop))
 	Label(done)
 	VZEROUPPER()
