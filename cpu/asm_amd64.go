@@ -40,7 +40,11 @@ import (
 //     (runDeriv4), the same loop with the fifth component dw, whose last
 //     octave of a whole chunk without a domain stores the samples itself;
 //   - single 3D lattice and simplex positions (ValueAt): the cell's
-//     corners in the lanes of an AVX2 kernel.
+//     corners in the lanes of an AVX2 kernel;
+//   - 2D and 3D smooth Worley values (smooth_amd64.go): a kernel per
+//     octave walks the cells and keeps one accumulator of the smooth
+//     minimum (exp in float64, rounded to float32), another takes the
+//     log of the exp sums, and Go finishes each position.
 //
 // The ISA level (CurrentISA when the Sampler is made) picks them; at
 // ISAScalar none runs. Build with -tags purego for the scalar code alone.
@@ -476,9 +480,9 @@ func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (3D lattice, its hashes in quadwords; AVX2: 3D simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (3D lattice, its hashes in quadwords; AVX2: 3D simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too; smooth Worley values, 2D and 3D"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too; smooth Worley values, 2D and 3D"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"

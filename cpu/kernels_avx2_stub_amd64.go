@@ -1591,3 +1591,103 @@ func valueSimplex3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z f
 
 // simplexSimplex3DPointLeanAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
 func simplexSimplex3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// smoothExpAVX2 is exp32 of each of n float32 inputs x (at most 0) by the smooth Worley kernels' routine (smoothExp), for the exhaustive test.
+//
+//go:noescape
+func smoothExpAVX2(x *float32, out *float32, n int)
+
+// smoothLogAVX2 is log32 of each of n positive normal float32 inputs x (math/log_amd64.s's steps in float64, rounded to float32).
+//
+//go:noescape
+func smoothLogAVX2(x *float32, out *float32, n int)
+
+// smoothWorley2DLSEAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DLSEAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingLSEAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingLSEAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DPolyAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley2DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DPolyAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley3DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingPolyAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 8 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingPolyAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 8 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothExpAVX512 is exp32 of each of n float32 inputs x (at most 0) by the smooth Worley kernels' routine (smoothExp), for the exhaustive test.
+//
+//go:noescape
+func smoothExpAVX512(x *float32, out *float32, n int)
+
+// smoothLogAVX512 is log32 of each of n positive normal float32 inputs x (math/log_amd64.s's steps in float64, rounded to float32).
+//
+//go:noescape
+func smoothLogAVX512(x *float32, out *float32, n int)
+
+// smoothWorley2DLSEAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DLSEAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingLSEAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi2D before finalize; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingLSEAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi3D before finalize; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DPolyAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley2DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DPolyAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley3DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingPolyAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi2D before finalize; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingPolyAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi3D before finalize; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)

@@ -64,13 +64,14 @@ type Sampler struct {
 	oct     octaves
 	domain  bool
 	tr      transform
-	isa     ISA         // the level of the kernels below (CurrentISA at New)
-	bk      batchKernel // the batch value kernel and its derivative twin, if the level has them
-	bmode   int32       // bk's mode word (batchMode)
-	p1      point1      // the assembly kernel of one position, for valueAt
-	f0      float32     // the first octave's frequency
-	raw     bool        // lean 2D, with a value function that prepares its input (inLattice, clampLattice)
-	lean    bool        // one octave, no domain, fBm: sampleAt and valueAt skip the loop
+	isa     ISA          // the level of the kernels below (CurrentISA at New)
+	bk      batchKernel  // the batch value kernel and its derivative twin, if the level has them
+	bmode   int32        // bk's mode word (batchMode)
+	sk      smoothKernel // smooth Worley's kernel of Values, if the level has one (bk is none then)
+	p1      point1       // the assembly kernel of one position, for valueAt
+	f0      float32      // the first octave's frequency
+	raw     bool         // lean 2D, with a value function that prepares its input (inLattice, clampLattice)
+	lean    bool         // one octave, no domain, fBm: sampleAt and valueAt skip the loop
 	fractal noise.Fractal
 	pp      float32 // the ping-pong strength in effect
 	warp    *warp   // the domain warp, or nil
@@ -109,6 +110,7 @@ func New(cfg noise.Config) (*Sampler, error) {
 	}
 	s.isa = CurrentISA()
 	s.bk = batchKernelFor(cfg, s.isa)
+	s.sk = smoothKernelFor(cfg, s.isa)
 	s.bmode = batchMode(&s.vp, cfg.Settings.Fractal)
 	s.p1 = simdPointFor(cfg, s.isa)
 	s.lean = cfg.Settings.Octaves == 1 && cfg.Domain == nil && cfg.Settings.Fractal == noise.FractalFBm && !cfg.Settings.Warped()
@@ -155,10 +157,12 @@ func valueFromSample(f sampleFunc) valueFunc {
 func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 
 // Vectorized reports whether Values and Samples (Values4 and Samples4 for
-// 4D noise) run this Sampler's variant through the vector kernels (smooth
-// Worley stays scalar, as does every variant at ISAScalar; a domain warp
-// runs through the simplex-value kernels before the noise's).
-func (s *Sampler) Vectorized() bool { return s.bk.ok() }
+// 4D noise) run this Sampler's variant through the vector kernels (every
+// variant stays scalar at ISAScalar; a domain warp runs through the
+// simplex-value kernels before the noise's). For 2D and 3D smooth Worley
+// (but its cell value) it reports whether Values does: its Samples stay
+// scalar.
+func (s *Sampler) Vectorized() bool { return s.bk.ok() || s.sk.ok() }
 
 // ISA returns the instruction-set level the Sampler runs at.
 func (s *Sampler) ISA() ISA { return s.isa }
@@ -498,6 +502,10 @@ func (s *Sampler) Values(pos []mgl32.Vec3, out []float32) error {
 func (s *Sampler) valuesRange(pos []mgl32.Vec3, out []float32) {
 	if s.bk.ok() && len(pos) > 0 {
 		s.valuesBatch(pos, out[:len(pos)])
+		return
+	}
+	if s.sk.ok() && len(pos) > 0 {
+		s.valuesSmooth(pos, out[:len(pos)])
 		return
 	}
 	for i, p := range pos {

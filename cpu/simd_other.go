@@ -25,6 +25,15 @@ func (k batchKernel) ok() bool { return k != nil }
 
 func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 
+// smoothKernel is never set without the assembly kernels.
+type smoothKernel uint8
+
+func smoothKernelFor(noise.Config, ISA) smoothKernel { return 0 }
+
+func (k smoothKernel) ok() bool { return k != 0 }
+
+func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
+
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
 
 func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) { panic("unreachable") }

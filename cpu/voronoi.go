@@ -211,6 +211,35 @@ func finalizeSmooth(m voronoiMinima, oneD bool) voronoiMinima {
 	return m
 }
 
+// smoothFinish is the value of 2D and 3D smooth Worley noise from its
+// walk's accumulators, the exp sum a.v and the polynomial minimum b.v
+// (the vector kernels' results, smoothWorley*Acc): finalize and evaluate,
+// on samples whose derivatives are 0. The value of either never reads a
+// derivative, so it is the sample path's value bit for bit. F1 reads a
+// alone (b may be anything), F2 b alone: their value is the window of the
+// one minimum, finalised as finalizeSmooth does it.
+func smoothFinish(a, b float32, fn noise.Function) float32 {
+	switch fn {
+	case noise.FunctionF1:
+		return smoothFinishLSE(log32(a))
+	case noise.FunctionF2:
+		return smoothWindowV(b)
+	}
+	return finalizeSmooth(voronoiMinima{a: vsample{V: a}, b: vsample{V: b}}, false).evaluate(fn).V
+}
+
+// smoothFinishLSE is smoothFinish's F1 from la = log32(a).
+func smoothFinishLSE(la float32) float32 { return smoothWindowV(la / -smoothKL) }
+
+// smoothWindowV is smoothWindow's value (2D and 3D): smoothstepSample's
+// value inside 0 < v < 1, else 0.
+func smoothWindowV(v float32) float32 {
+	if v > 0 && v < 1 {
+		return float32(v * float32(v*(3-float32(2*v))))
+	}
+	return 0
+}
+
 func smoothWindow(s vsample, oneD bool) vsample {
 	if s.V > 0 && (oneD || s.V < 1) {
 		t := smoothstepSample(s.sample())

@@ -121,7 +121,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	} else {
 		defer keepNumbering(name)() // numbering.go
 	}
-	storeSparse2D = false       // widevaluederiv.go sets it for its kernel
+	storeSparse2D = false // widevaluederiv.go sets it for its kernel
 	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32)"
 	if deriv {
 		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32)"

@@ -1,0 +1,202 @@
+//go:build amd64 && !purego
+
+package cpu
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+)
+
+// smoothKernel names a smooth Worley accumulator kernel
+// (smoothWorley{2,3}D[Tiling]Acc, internal/cmd/asmgen/widesmooth.go): the
+// walk and the smooth-minimum update of one octave, per lane the exp sum
+// a.v and the polynomial minimum b.v; 0 is none.
+type smoothKernel uint8
+
+const (
+	noSmooth smoothKernel = iota
+	skSmooth2D
+	skSmooth3D
+	skSmooth2DTiling
+	skSmooth3DTiling
+)
+
+// smoothKernelFor picks the smooth Worley kernel for c at level l: 2D and
+// 3D smooth Worley at every function but the cell value (whose scalar
+// result is the initial state's: cellMinima) and every jitter, tiling or
+// not; none at the scalar level.
+func smoothKernelFor(c noise.Config, l ISA) smoothKernel {
+	p := c.Noise.Parts()
+	if l < ISAAVX2 || p.Family != noise.FamilyVoronoi || p.Metric != noise.MetricSmoothWorley ||
+		p.Function == noise.FunctionCellValue || c.Dims < 2 || c.Dims > 3 {
+		return noSmooth
+	}
+	k := skSmooth2D + smoothKernel(c.Dims-2)
+	if c.Tiling {
+		k += 2
+	}
+	return k
+}
+
+func (k smoothKernel) ok() bool { return k != noSmooth }
+
+// run is one octave of kernel k over n prepared positions at the AVX-512
+// level (wide) or the AVX2 level: with lse each lane's exp sum a.v (the
+// LSE kernel), else its polynomial minimum b.v (the Poly kernel), to out.
+func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+	case wide && lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
+	}
+}
+
+// smoothExpBatch is exp32 of every x (len(x) a multiple of 16, each x at
+// most 0) by the kernels' routine at the AVX-512 level (wide) or the AVX2
+// level, for the exhaustive test.
+func smoothExpBatch(wide bool, x, out []float32) {
+	if len(x) == 0 {
+		return
+	}
+	if wide {
+		smoothExpAVX512(&x[0], &out[0], len(x))
+	} else {
+		smoothExpAVX2(&x[0], &out[0], len(x))
+	}
+}
+
+// smoothLogBatch is log32 of every x (len(x) a multiple of 16) by the
+// kernel smoothLogAVX512 (wide) or smoothLogAVX2: math.Log's steps on
+// amd64, valid for 2^−26 <= x <= 64 (smoothLogOK; TestSmoothLogExhaustive).
+func smoothLogBatch(wide bool, x, out []float32) {
+	if len(x) == 0 {
+		return
+	}
+	if wide {
+		smoothLogAVX512(&x[0], &out[0], len(x))
+	} else {
+		smoothLogAVX2(&x[0], &out[0], len(x))
+	}
+}
+
+// smoothLogOK reports whether a is in the range where smoothLogBatch's
+// result is checked to be log32(a): [2^−26, 64] (false for NaN).
+func smoothLogOK(a float32) bool { return a >= 0x1p-26 && a <= 64 }
+
+// valuesSmooth is valuesRange for smooth Worley through its kernel: a
+// chunk at a time, prepared and warped as valuesBatch does it, one kernel
+// call per octave and accumulator the function reads (a.v in b.dx, b.v
+// in b.dy; for F1 the log of a.v by smoothLog in b.dz, or by log32 where
+// a.v is outside smoothLogOK's range), then per position
+// valueOctaves' octave step in Go: the finalisation and the function
+// (smoothFinish), the shape, and the octave sum; then NaN where the input
+// is.
+func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	var wb *warpBuf
+	if s.warp != nil {
+		wb = warpBufs.Get().(*warpBuf)
+		defer warpBufs.Put(wb)
+	}
+	wide, lanes := s.batchLanes()
+	x, y, z := &b.x[0], &b.y[0], &b.z[0]
+	jit, jitC := batchJitter(&s.vp)
+	fn := s.vp.function
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		if wb != nil {
+			s.warpChunk(b, wb, np, wide, false)
+		}
+		sum := b.o[:n]
+		clear(sum)
+		sa, sb := b.dx[:n], b.dy[:n]
+		for oc := 0; oc < s.oct.n; oc++ {
+			h, f := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc]
+			if fn != noise.FunctionF2 {
+				s.sk.run(wide, true, x, y, z, &b.dx[0], np, h, f, jit, jitC)
+			}
+			if fn == noise.FunctionF1 {
+				smoothLogBatch(wide, b.dx[:np], b.dz[:np])
+				la := b.dz[:n]
+				amp := s.oct.amp[oc]
+				for l := range sum {
+					if !smoothLogOK(sa[l]) {
+						la[l] = log32(sa[l])
+					}
+					v := smoothFinishLSE(la[l])
+					if s.fractal != noise.FractalFBm {
+						v = shapeValue(s.fractal, v, s.pp)
+					}
+					sum[l] = sum[l] + float32(v*amp)
+				}
+				continue
+			}
+			if fn != noise.FunctionF1 {
+				s.sk.run(wide, false, x, y, z, &b.dy[0], np, h, f, jit, jitC)
+			}
+			amp := s.oct.amp[oc]
+			for l := range sum {
+				v := smoothFinish(sa[l], sb[l], fn)
+				if s.fractal != noise.FractalFBm {
+					v = shapeValue(s.fractal, v, s.pp)
+				}
+				sum[l] = sum[l] + float32(v*amp)
+			}
+		}
+		o := out[i : i+n]
+		for l := range o {
+			o[l] = sum[l] / s.oct.ampSum
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					o[l] = nan32
+				}
+			}
+		}
+	}
+}

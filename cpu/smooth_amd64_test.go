@@ -1,0 +1,253 @@
+//go:build amd64 && !purego
+
+package cpu
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/noiselab/noise"
+)
+
+// smoothExpLevels are the levels this CPU has whose smooth Worley kernels
+// run: AVX2 and AVX-512 (wide).
+func smoothExpLevels() (wide []bool) {
+	if cpuAVX2 {
+		wide = append(wide, false)
+	}
+	if cpuAVX512 {
+		wide = append(wide, true)
+	}
+	return wide
+}
+
+// smoothExpLo and smoothExpHi are the magnitudes that bound the exhaustive
+// range: 2^−25 and 104 (every float32 x with 2^−25 <= −x <= 104).
+const (
+	smoothExpLo = 0x33000000 // 2^−25
+	smoothExpHi = 0x42D00000 // 104
+)
+
+// TestSmoothExpExhaustive checks the smooth Worley kernels' exp32 (the
+// routine smoothExp of internal/cmd/asmgen/widesmooth.go, through the test
+// kernels smoothExpAVX2 and smoothExpAVX512 that run it alone) against
+// exp32 — float32(math.Exp(float64(x))) on this machine, as the scalar
+// code computes it — for every float32 x in [−104, −2^−25], at every level
+// this CPU has (under -short or -race a strided subset). The kernels'
+// inputs are −10·v, v >= 0 a distance, so x <= −0; outside that range
+// TestSmoothExpEdges samples them.
+func TestSmoothExpExhaustive(t *testing.T) {
+	levels := smoothExpLevels()
+	if len(levels) == 0 {
+		t.Skip("this CPU has no AVX2")
+	}
+	stride := uint32(1)
+	if testing.Short() || smoothRace {
+		stride = 9973
+	}
+	for _, wide := range levels {
+		bad := smoothCheckRange(smoothExpLo, smoothExpHi, stride, true, func(x, out []float32) { smoothExpBatch(wide, x, out) }, exp32)
+		for i, b := range bad {
+			if i == 10 {
+				t.Errorf("... %d in all", len(bad))
+				break
+			}
+			x := math.Float32frombits(b)
+			g := make([]float32, 16)
+			in := make([]float32, 16)
+			for j := range in {
+				in[j] = x
+			}
+			smoothExpBatch(wide, in, g)
+			t.Errorf("wide %v: exp32(%v) (%08x) = %v (%08x), want %v (%08x)", wide, x, b, g[0], math.Float32bits(g[0]), exp32(x), math.Float32bits(exp32(x)))
+		}
+	}
+}
+
+// TestSmoothExpEdges checks the routine where the exhaustive test does not
+// reach: −2^−25 < x <= −0 (exp32 is 1; sampled, and the binade ends), and
+// x < −104 (exp32 is +0; −Inf, the most negative float32, and samples).
+func TestSmoothExpEdges(t *testing.T) {
+	levels := smoothExpLevels()
+	if len(levels) == 0 {
+		t.Skip("this CPU has no AVX2")
+	}
+	var xs []float32
+	r := rand.New(rand.NewPCG(5, 6))
+	neg := func(b uint32) float32 { return -math.Float32frombits(b) }
+	xs = append(xs, float32(math.Copysign(0, -1)), neg(1), neg(smoothExpLo-1), neg(smoothExpLo), neg(smoothExpHi), neg(smoothExpHi+1),
+		float32(math.Inf(-1)), -math.MaxFloat32, -103.97, -103.972, -103.98, -87.3, -87.34, -1e-8, -1e-30)
+	for e := uint32(0); e < 0x33; e++ { // every binade below 2^−25: its ends
+		xs = append(xs, neg(e<<23), neg(e<<23|0x7FFFFF))
+	}
+	for range 1 << 16 {
+		xs = append(xs, neg(r.Uint32N(smoothExpLo)), neg(smoothExpHi+1+r.Uint32N(0x7F800000-smoothExpHi-1)))
+	}
+	for len(xs)%16 != 0 {
+		xs = append(xs, -1)
+	}
+	got := make([]float32, len(xs))
+	for _, wide := range levels {
+		smoothExpBatch(wide, xs, got)
+		for i, x := range xs {
+			if math.Float32bits(got[i]) != math.Float32bits(exp32(x)) {
+				t.Errorf("wide %v: exp32(%v) (%08x) = %v, want %v", wide, x, math.Float32bits(x), got[i], exp32(x))
+			}
+		}
+	}
+}
+
+// smoothLogLo and smoothLogHi bound smoothLogOK's range: 2^−26 and 64.
+const (
+	smoothLogLo = 0x32800000 // 2^−26
+	smoothLogHi = 0x42800000 // 64
+)
+
+// TestSmoothLogExhaustive checks the kernels' log32 (smoothLog of
+// internal/cmd/asmgen/widesmooth.go, math.Log's amd64 steps on float64
+// lanes) against log32 — float32(math.Log(float64(x))) on this machine —
+// for every float32 x in [2^−26, 64] (smoothLogOK; Go computes log32
+// itself elsewhere), at every level this CPU has (under -short or -race a
+// strided subset), and a sample of the positive normal floats beyond.
+func TestSmoothLogExhaustive(t *testing.T) {
+	levels := smoothExpLevels()
+	if len(levels) == 0 {
+		t.Skip("this CPU has no AVX2")
+	}
+	if !smoothLogOK(math.Float32frombits(smoothLogLo)) || !smoothLogOK(math.Float32frombits(smoothLogHi)) ||
+		smoothLogOK(math.Float32frombits(smoothLogLo-1)) || smoothLogOK(math.Float32frombits(smoothLogHi+1)) {
+		t.Fatal("smoothLogOK's range is not the tested one")
+	}
+	stride := uint32(1)
+	if testing.Short() || smoothRace {
+		stride = 9973
+	}
+	for _, wide := range levels {
+		bad := smoothCheckRange(smoothLogLo, smoothLogHi, stride, false, func(x, out []float32) { smoothLogBatch(wide, x, out) }, log32)
+		r := rand.New(rand.NewPCG(7, 8))
+		for range 1 << 16 { // positive normal floats outside the range: the same steps
+			b := 0x00800000 + r.Uint32N(0x7F800000-0x00800000)
+			in, got := make([]float32, 16), make([]float32, 16)
+			for j := range in {
+				in[j] = math.Float32frombits(b)
+			}
+			smoothLogBatch(wide, in, got)
+			if math.Float32bits(got[0]) != math.Float32bits(log32(in[0])) {
+				bad = append(bad, b)
+			}
+		}
+		for i, b := range bad {
+			if i == 10 {
+				t.Errorf("... %d in all", len(bad))
+				break
+			}
+			x := math.Float32frombits(b)
+			in, got := make([]float32, 16), make([]float32, 16)
+			for j := range in {
+				in[j] = x
+			}
+			smoothLogBatch(wide, in, got)
+			t.Errorf("wide %v: log32(%v) (%08x) = %v (%08x), want %v (%08x)", wide, x, b, got[0], math.Float32bits(got[0]), log32(x), math.Float32bits(log32(x)))
+		}
+	}
+}
+
+// smoothCheckRange runs kern over every stride-th float32 whose bits lie
+// in [lo, hi] (negated with neg), in batches over GOMAXPROCS goroutines,
+// and returns the bits of the inputs where it differs from ref.
+func smoothCheckRange(lo, hi, stride uint32, neg bool, kern func(x, out []float32), ref func(float32) float32) []uint32 {
+	const batch = 1 << 14
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var bad []uint32
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := make([]float32, batch)
+			got := make([]float32, batch)
+			for start := uint64(lo) + uint64(w)*batch*uint64(stride); start <= uint64(hi); start += uint64(workers) * batch * uint64(stride) {
+				n := 0
+				for b := start; n < batch && b <= uint64(hi); b += uint64(stride) {
+					x[n] = math.Float32frombits(uint32(b))
+					if neg {
+						x[n] = -x[n]
+					}
+					n++
+				}
+				m := (n + 15) &^ 15
+				for i := n; i < m; i++ {
+					x[i] = x[0]
+				}
+				kern(x[:m], got[:m])
+				for i := 0; i < n; i++ {
+					if math.Float32bits(got[i]) != math.Float32bits(ref(x[i])) {
+						mu.Lock()
+						bad = append(bad, math.Float32bits(x[i]))
+						mu.Unlock()
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return bad
+}
+
+// TestSmoothFunctions checks valuesSmooth against the sample path
+// (valueOctaves) at every Voronoi function but the cell value — smooth
+// Worley's noises use F1 and F2 alone; the others run both kernels
+// (smoothFinish's general case) — in 2D and 3D, tiling or not, with
+// jitter, octaves and the fractal modes, at every level this CPU has.
+func TestSmoothFunctions(t *testing.T) {
+	levels := SupportedISAs()[1:]
+	if len(levels) == 0 {
+		t.Skip("this CPU runs the scalar level only")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	pos := make([]mgl32.Vec3, 301)
+	for i := range pos {
+		pos[i] = mgl32.Vec3{r.Float32()*40 - 20, r.Float32()*40 - 20, r.Float32()*40 - 20}
+	}
+	pos[7] = mgl32.Vec3{1e9, -3e7, 2e10}
+	for _, l := range levels {
+		for dims := 2; dims <= 3; dims++ {
+			for _, tiling := range []bool{false, true} {
+				for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
+					for _, fr := range []noise.Fractal{noise.FractalFBm, noise.FractalRidged, noise.FractalPingPong} {
+						st := noise.DefaultSettings()
+						st.Octaves, st.Jitter, st.Fractal, st.Frequency = 3, 0.7, fr, 1.5
+						if tiling {
+							st.Frequency = 3
+						}
+						cfg := noise.Config{Noise: noise.VoronoiWorleySmoothLSE, Dims: dims, Tiling: tiling, Settings: st}
+						var s *Sampler
+						var err error
+						withISA(t, l, func() { s, err = New(cfg) })
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !s.sk.ok() {
+							t.Fatalf("%v at %v: no smooth kernel", cfg, l)
+						}
+						s.vp.function = fn
+						got := make([]float32, len(pos))
+						s.valuesSmooth(pos, got)
+						for i, p := range pos {
+							want := s.valueOctaves(point{p[0], p[1], p[2], 0})
+							if math.Float32bits(got[i]) != math.Float32bits(want) {
+								t.Fatalf("%v, function %v at %v, %v: %v, sample path %v", cfg, fn, l, p, got[i], want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

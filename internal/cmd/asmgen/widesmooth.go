@@ -1,0 +1,582 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mmcloughlin/avo/attr"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The smooth Worley accumulator kernels (cpu.voronoi2D/3D with
+// MetricSmoothWorley, the walk and the smooth-minimum update,
+// cpu.voronoiMinima.updateSmooth, of the values alone): one octave over n
+// prepared positions, storing each lane's accumulator after the walk: the
+// exp sum a.v (the LSE kernels) or the polynomial minimum b.v (the Poly
+// kernels; smooth Worley F1 needs a.v alone, F2 b.v alone, and each is
+// updated from its own state and the candidate, so a kernel computes one,
+// and the other functions run both kernels). The log of a.v is
+// smoothLog's (below), over the LSE kernel's results; the windows, the
+// function and the octave sum stay in Go (cpu.smoothFinish), once per
+// position and octave. The
+// candidates are met in the scalar walk's order (x outer, then y, then z;
+// the cell's point 0 before point 1), as the exp sum's float additions
+// are not associative. The kernels always apply the jitter: at jitter 1
+// the caller passes jit = 1 and jitC = +0, and (F·1) + 0 is F bit for bit
+// (F ≥ +0).
+//
+// Per candidate at distance v (sqrt of the squared Euclidean distance,
+// (x·x + z·z) in 2D: the scalar (x·x + 0·0) + z·z is the same, x·x + +0
+// being x·x):
+//
+//	e = exp32(−10·v); a += e
+//	h = 1 − |b − v|·4; h2 = (0.0625·h)·h
+//	b = v < b ? v : b            (VMINPS v, b: v when v < b, else b)
+//	b = h > 0 ? b − h2 : b
+//
+// exp32(x) is float32(math.Exp(float64(x))): smoothExpPD computes it in
+// double precision, then rounds to float32 once (VCVTPD2PS), the same
+// rounding Go's float32 conversion does. The double result is not
+// math.Exp's bit for bit, but it lies within a few double ulps of e^x, so
+// the float32 roundings agree unless e^x lies within a few double ulps of
+// a float32 rounding midpoint; cpu's TestSmoothExpExhaustive checks every
+// float32 input the kernels can meet between −104 and −2^−25 against
+// math.Exp on the running machine, at both levels (smoothExpAVX2,
+// smoothExpAVX512: the same routine). Outside that range both give the
+// same by construction: the inputs are −10·v with v ≥ 0 a distance, so
+// x ≤ −0; for −2^−25 < x ≤ −0 e^x lies in (1 − 2^−25, 1], which rounds to
+// 1 in float32, and the routine gives 1 or a double within a few ulps of
+// it (the test samples that range); below −104 (and for −Inf) the input is
+// clamped to −104, where e^x < 2^−150 (half the smallest subnormal float32)
+// and both round to +0.
+//
+// The routine: x clamped to −104; t = x·(1/ln2) + 1.5·2^52 (rounded to an
+// integer n in t's low bits), n = t − 1.5·2^52; r = (x − n·ln2hi) −
+// n·ln2lo (fdlibm's split: n·ln2hi and the difference are exact), |r| <
+// 0.35; e^r by Taylor's polynomial of degree 13 (truncation < 2^−57
+// relative) by Horner (fused at AVX-512, a multiply and an add at AVX2,
+// whose level does not check for FMA); 2^n from t's bits: (t << 52) +
+// (1023 << 52) is 2^n's (t's low 52 bits hold n + 2^51, and 2^51 << 52
+// wraps to 0); n ≥ −151, so p·2^n is a normal double and exact.
+
+// smoothExpPD is d = exp(d) for float64 lanes (each d a YMM at AVX2, a
+// ZMM at AVX-512; see above), every step emitted for each d before the
+// next (independent chains, interleaved for the out-of-order window).
+func smoothExpPD(ds ...VecVirtual) {
+	w := wide()
+	reg := func() VecVirtual {
+		if w {
+			return ZMM()
+		}
+		return YMM()
+	}
+	// op is d = a op c, c a float64 constant (embedded broadcast at AVX-512)
+	op := func(f, fb insn, c float64, a, dst VecVirtual) {
+		if w {
+			fb(pd(c), a, dst)
+		} else {
+			f(pd(c), a, dst)
+		}
+	}
+	const magic = 0x1.8p52
+	n := len(ds)
+	t, nd, p := make([]VecVirtual, n), make([]VecVirtual, n), make([]VecVirtual, n)
+	for i, d := range ds {
+		t[i], nd[i], p[i] = reg(), reg(), reg()
+		op(VMAXPD, VMAXPD_BCST, -104, d, d)
+	}
+	for i, d := range ds {
+		op(VMULPD, VMULPD_BCST, 1/math.Ln2, d, t[i])
+	}
+	for i := range ds {
+		op(VADDPD, VADDPD_BCST, magic, t[i], t[i])
+	}
+	for i := range ds {
+		op(VSUBPD, VSUBPD_BCST, magic, t[i], nd[i])
+	}
+	for i := range ds {
+		op(VMULPD, VMULPD_BCST, ln2Hi, nd[i], p[i])
+	}
+	for i, d := range ds {
+		VSUBPD(p[i], d, d) // exact
+	}
+	for i := range ds {
+		op(VMULPD, VMULPD_BCST, ln2Lo, nd[i], p[i])
+	}
+	for i, d := range ds {
+		VSUBPD(p[i], d, d) // r
+	}
+	// Horner: p = (…(c13·r + c12)·r + …)·r + c0, c_k = 1/k!
+	coef := func(k int) float64 {
+		c := 1.0
+		for i := 2; i <= k; i++ {
+			c /= float64(i)
+		}
+		return c
+	}
+	for i := range ds {
+		if w {
+			VBROADCASTSD(pd(coef(13)), p[i])
+		} else {
+			VMOVUPD(pd(coef(13)), p[i])
+		}
+	}
+	for k := 12; k >= 0; k-- {
+		for i, d := range ds {
+			if w {
+				VFMADD213PD_BCST(pd(coef(k)), d, p[i]) // p = d·p + c
+			} else {
+				VMULPD(d, p[i], p[i])
+				VADDPD(pd(coef(k)), p[i], p[i])
+			}
+		}
+	}
+	for i := range ds {
+		VPSLLQ(U8(52), t[i], t[i])
+		if w {
+			VPADDQ_BCST(bcastPD(1023<<52), t[i], t[i])
+		} else {
+			VPADDQ(bcastPD(1023<<52), t[i], t[i])
+		}
+	}
+	for i, d := range ds {
+		VMULPD(t[i], p[i], d)
+	}
+}
+
+// fdlibm's split of ln 2: ln2Hi has 32 significant bits (n·ln2Hi is exact
+// for |n| < 2^21), ln2Lo is the rest.
+const (
+	ln2Hi = 6.93147180369123816490e-01
+	ln2Lo = 1.90821492927058770002e-10
+)
+
+// smoothExp is x = exp32(x) for the float32 lanes of every group of each
+// x (in place): each half widened to float64, smoothExpPD (all halves
+// interleaved), and rounded back.
+func smoothExp(xs ...vg) {
+	var ds, th []VecVirtual
+	for _, x := range xs {
+		for g := range x {
+			if wide() {
+				lo, hi, h := ZMM(), ZMM(), YMM()
+				VEXTRACTF64X4(U8(1), x[g], h)
+				VCVTPS2PD(x[g].AsY(), lo)
+				VCVTPS2PD(h, hi)
+				ds, th = append(ds, lo, hi), append(th, h)
+			} else {
+				lo, hi, h := YMM(), YMM(), XMM()
+				VEXTRACTF128(U8(1), x[g], h)
+				VCVTPS2PD(x[g].AsX(), lo)
+				VCVTPS2PD(h, hi)
+				ds, th = append(ds, lo, hi), append(th, h)
+			}
+		}
+	}
+	smoothExpPD(ds...)
+	i := 0
+	for _, x := range xs {
+		for g := range x {
+			lo, hi, h := ds[2*i], ds[2*i+1], th[i]
+			if wide() {
+				VCVTPD2PS(lo, x[g].AsY())
+				VCVTPD2PS(hi, h)
+				VINSERTF64X4(U8(1), h, x[g], x[g])
+			} else {
+				VCVTPD2PSY(lo, x[g].AsX())
+				VCVTPD2PSY(hi, h)
+				VINSERTF128(U8(1), h, x[g], x[g])
+			}
+			i++
+		}
+	}
+}
+
+// f0625 and fm10 are the bits of 0.0625 and −10 (f4 is 4's).
+const (
+	f0625 = 0x3D800000
+	fm10  = 0xC1200000
+)
+
+// smoothAddLSE is the exp sum's update of the accumulator a by
+// candidates whose squared distances are ds, in order (see above; each d
+// is overwritten): their exps interleaved, then the sums in order.
+func smoothAddLSE(a vg, ds ...vg) {
+	for _, d := range ds {
+		sqrtps(d, d) // v
+	}
+	for _, d := range ds {
+		mulps(d, d, kc(fm10))
+	}
+	smoothExp(ds...)
+	for _, d := range ds {
+		addps(a, a, d)
+	}
+}
+
+// smoothAddPoly is the polynomial minimum's update of the accumulator b
+// by a candidate whose squared distance is d (see above; d is
+// overwritten).
+func smoothAddPoly(b vg, ds ...vg) {
+	for _, d := range ds {
+		smoothAddPoly1(b, d)
+	}
+}
+
+func smoothAddPoly1(b, d vg) {
+	sqrtps(d, d) // v
+	h := newv()
+	subps(h, b, d)
+	absps(h, h)
+	mulps(h, h, kc(f4))
+	t := newv()
+	subps(t, kc(f1), h) // h = 1 − |b − v|·4
+	h2 := newv()
+	mulps(h2, t, kc(f0625))
+	mulps(h2, h2, t)
+	m := cmpps(0x1E, t, kc(0)) // h > 0 (ordered, quiet)
+	minps(b, d, b)
+	subps(h2, b, h2)
+	blend(b, m, h2, b)
+}
+
+// writeSmooth writes smoothWorley{dims}D[Tiling]{LSE,Poly}{level}: with lse
+// the exp sum a.v, else the polynomial minimum b.v (each accumulator is
+// updated from its own state and the candidate alone).
+func writeSmooth(dims int, tiling, lse bool, l *isa) {
+	cur, groups = l, 1
+	if !lse {
+		groups = 2 // the polynomial minimum's update is a chain of 8 steps a candidate
+	}
+	t := ""
+	if tiling {
+		t = "Tiling"
+	}
+	kind, what := "Poly", "polynomial minimum b.v"
+	if lse {
+		kind, what = "LSE", "exp sum a.v"
+	}
+	name := fmt.Sprintf("smoothWorley%dD%s%s%s", dims, t, kind, l.name)
+	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f float32, jit, jitC float32)")
+	Pragma("noescape")
+	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s to out (cpu.voronoi%dD before finalize; %d lanes, %d interleaved).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, dims, l.lanes, groups))
+	k := &bk{name: name, fr: newWFrame(64)}
+	k.h = k.fr.put(broadcastParam32("h"))
+	F := broadcastParam32("f")
+	fi := newReg()
+	VCVTTPS2DQ(F, fi)
+	k.fi = k.fr.put(fi)
+	k.F = k.fr.put(F)
+	k.jitOn = true
+	k.jit, k.jitC = k.fr.put(broadcastParam32("jit")), k.fr.put(broadcastParam32("jitC"))
+	var ptr [3]GPVirtual
+	axes := [][]int{2: {0, 2}, 3: {0, 1, 2}}[dims]
+	for _, a := range axes {
+		ptr[a] = Load(Param([]string{"x", "y", "z"}[a]), GP64()).(GPVirtual)
+	}
+	out := Load(Param("out"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	at := func(base GPVirtual, g int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: g * l.size} }
+	for _, a := range axes {
+		v := newv()
+		for g := range v {
+			VMOVUPS(at(ptr[a], g), v[g])
+		}
+		k.pos[a] = v
+	}
+	cs := k.newVCells(dims, tiling)
+	// the axes' data in the frame: AVX2, and the 3D LSE kernels at AVX-512
+	// (whose interleaved exps take 16 registers more)
+	spill := tight() || dims == 3 && lse
+	var acc vg // a = +0, b = 2 (cpu.initMinima)
+	add := smoothAddPoly
+	// both: a cell's two candidates go to add together (their exps
+	// interleaved; AVX-512: AVX2 has registers for one's two halves)
+	both := lse && wide()
+	if lse {
+		acc, add = newv(), smoothAddLSE
+		for _, r := range acc {
+			zeroReg(r)
+		}
+	} else {
+		acc = mov(kc(f2))
+	}
+	switch dims {
+	case 2:
+		var zs, ozs [3]opnd
+		for i, w := range cellSteps {
+			zs[i] = k.fr.keep(cs.index(2, w.i), spill)
+			ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
+		}
+		for _, u := range cellSteps {
+			hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
+			ox := k.fr.keep(cs.cellOff(0, u.f), spill)
+			for i := range cellSteps {
+				v := wavalanche(eatC(hx, zs[i]), false)
+				var d [2]vg
+				for pt := 0; pt < 2; pt++ {
+					x := k.vjitter(wbyteUnit(v, 16*pt, 8))
+					z := k.vjitter(wbyteUnit(v, 16*pt+8, 8))
+					addps(x, x, ox)
+					addps(z, z, ozs[i])
+					d[pt] = wdistance(false, x, z)
+					if !both {
+						add(acc, d[pt])
+					}
+				}
+				if both {
+					add(acc, d[0], d[1])
+				}
+			}
+			k.fr.release(hx, ox)
+		}
+	case 3:
+		var zs, ozs, ys, oys [3]opnd
+		for i, w := range cellSteps {
+			zs[i] = k.fr.keep(cs.index(2, w.i), spill)
+			ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
+		}
+		for i, w := range cellSteps {
+			ys[i] = k.fr.keep(cs.index(1, w.i), spill)
+			oys[i] = k.fr.keep(cs.cellOff(1, w.f), spill)
+		}
+		for _, u := range cellSteps {
+			hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
+			ox := k.fr.keep(cs.cellOff(0, u.f), spill)
+			for j := range cellSteps {
+				hy := k.fr.keep(eatC(hx, ys[j]), spill)
+				for i := range cellSteps {
+					v := wavalanche(eatC(hy, zs[i]), false)
+					var d [2]vg
+					for pt := 0; pt < 2; pt++ {
+						x := k.vbits5(v, 15*pt)
+						y := k.vbits5(v, 15*pt+5)
+						z := k.vbits5(v, 15*pt+10)
+						addps(x, x, ox)
+						addps(y, y, oys[j])
+						addps(z, z, ozs[i])
+						d[pt] = wdistance(false, x, y, z)
+						if !both {
+							add(acc, d[pt])
+						}
+					}
+					if both {
+						add(acc, d[0], d[1])
+					}
+				}
+				k.fr.release(hy)
+			}
+			k.fr.release(hx, ox)
+		}
+	}
+	for g, r := range acc {
+		VMOVUPS(r, at(out, g))
+	}
+	ADDQ(U32(uint32(l.lanes*groups)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
+
+// writeSmoothExp writes smoothExp{level}, the test kernel of smoothExp:
+// out[i] = exp32(x[i]) for n inputs (n a multiple of the lanes).
+func writeSmoothExp(l *isa) {
+	cur, groups = l, 1
+	name := "smoothExp" + l.name
+	TEXT(name, attr.Attribute(0), "func(x, out *float32, n int)")
+	Pragma("noescape")
+	Doc(name + " is exp32 of each of n float32 inputs x (at most 0) by the smooth Worley kernels' routine (smoothExp), for the exhaustive test.")
+	x := Load(Param("x"), GP64()).(GPVirtual)
+	out := Load(Param("out"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	v := newv()
+	VMOVUPS(Mem{Base: x, Index: i, Scale: 4}, v[0])
+	smoothExp(v)
+	VMOVUPS(v[0], Mem{Base: out, Index: i, Scale: 4})
+	ADDQ(U32(uint32(l.lanes)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
+
+// writeSmoothKernels writes the smooth Worley kernels and their exp's
+// test kernels at both levels.
+func writeSmoothKernels() {
+	for _, l := range []*isa{isaAVX2, isaAVX512} {
+		writeSmoothExp(l)
+		writeSmoothLog(l)
+		for _, lse := range []bool{true, false} {
+			for _, tiling := range []bool{false, true} {
+				for dims := 2; dims <= 3; dims++ {
+					writeSmooth(dims, tiling, lse, l)
+				}
+			}
+		}
+	}
+}
+
+// The log of the exp sum (cpu's log32, float32(math.Log(float64(a))), in
+// finalizeSmooth) once per position and octave: smoothLog, over the LSE
+// kernel's results. On amd64 math.Log is assembly (math/log_amd64.s, no
+// FMA): smoothLogPD repeats its operations in its order on float64 lanes,
+// so each lane's double is math.Log's bit for bit, then rounded to
+// float32 once (VCVTPD2PS) as Go's conversion does. Its frexp (f1 in
+// [0.5, 1), k; if f1 < √2/2 then f1·2 and k − 1) is done on the float32
+// bits, exactly: u = bits(a) − bits(0.70710683f) (0x3F3504F4, the least
+// float32 above √2/2), k = u >> 23 (arithmetic), f1 = a·2^−k (bits(a) −
+// k << 23), for a positive normal float32 a: the mantissas at or above
+// 0x3504F4 are those whose f1 = 1.m/2 is at least √2/2. Go (cpu.
+// valuesSmooth) uses the results for 2^−26 <= a <= 64 only, the range
+// cpu's TestSmoothLogExhaustive checks at every level, and calls log32
+// itself elsewhere (subnormal, zero, huge or NaN sums).
+
+// the constants of math/log_amd64.s
+const (
+	logL1 = 6.666666666666735130e-01
+	logL2 = 3.999999999940941908e-01
+	logL3 = 2.857142874366239149e-01
+	logL4 = 2.222219843214978396e-01
+	logL5 = 1.818357216161805012e-01
+	logL6 = 1.531383769920937332e-01
+	logL7 = 1.479819860511658591e-01
+)
+
+// smoothLogPD is out = log(f1·2^k) for float64 lanes f1 (in [√2/2, √2))
+// and k (a whole number), math/log_amd64.s's steps from f = f1 − 1 on.
+// Each operand is a YMM at AVX2, a ZMM at AVX-512; f1 and k are
+// overwritten.
+func smoothLogPD(f1, k VecVirtual) {
+	w := wide()
+	reg := func() VecVirtual {
+		if w {
+			return ZMM()
+		}
+		return YMM()
+	}
+	op := func(f, fb insn, c float64, a, dst VecVirtual) {
+		if w {
+			fb(pd(c), a, dst)
+		} else {
+			f(pd(c), a, dst)
+		}
+	}
+	f := f1
+	op(VSUBPD, VSUBPD_BCST, 1, f1, f) // f = f1 − 1
+	den, s, s2, s4, t1, t2, hf := reg(), reg(), reg(), reg(), reg(), reg(), reg()
+	op(VADDPD, VADDPD_BCST, 2, f, den) // 2 + f
+	VDIVPD(den, f, s)                  // s = f / (2 + f)
+	VMULPD(s, s, s2)
+	VMULPD(s2, s2, s4)
+	// t1 = s2·(L1 + s4·(L3 + s4·(L5 + s4·L7)))
+	op(VMULPD, VMULPD_BCST, logL7, s4, t1)
+	op(VADDPD, VADDPD_BCST, logL5, t1, t1)
+	VMULPD(s4, t1, t1)
+	op(VADDPD, VADDPD_BCST, logL3, t1, t1)
+	VMULPD(s4, t1, t1)
+	op(VADDPD, VADDPD_BCST, logL1, t1, t1)
+	VMULPD(t1, s2, t1)
+	// t2 = s4·(L2 + s4·(L4 + s4·L6))
+	op(VMULPD, VMULPD_BCST, logL6, s4, t2)
+	op(VADDPD, VADDPD_BCST, logL4, t2, t2)
+	VMULPD(s4, t2, t2)
+	op(VADDPD, VADDPD_BCST, logL2, t2, t2)
+	VMULPD(t2, s4, t2)
+	VADDPD(t2, t1, t1) // R
+	// hfsq = (0.5·f)·f
+	op(VMULPD, VMULPD_BCST, 0.5, f, hf)
+	VMULPD(f, hf, hf)
+	VADDPD(hf, t1, t1) // R + hfsq
+	VMULPD(t1, s, s)   // s·(hfsq + R)
+	op(VMULPD, VMULPD_BCST, ln2Lo, k, t2)
+	VADDPD(t2, s, s)  // + k·Ln2Lo
+	VSUBPD(s, hf, hf) // hfsq − (…)
+	VSUBPD(f, hf, hf) // (…) − f
+	op(VMULPD, VMULPD_BCST, ln2Hi, k, k)
+	VSUBPD(hf, k, k) // k·Ln2Hi − (…)
+}
+
+// smoothLog is x = log32(x) for the positive normal float32 lanes of
+// every group of x (see above).
+func smoothLog(x vg) {
+	u := newv()
+	subd(u, x, kc(0x3F3504F4))
+	srad(u, u, 23) // k
+	t := newv()
+	slld(t, u, 23)
+	subd(x, x, t) // f1 = a·2^−k
+	for g := range x {
+		if wide() {
+			flo, fhi, klo, khi, h := ZMM(), ZMM(), ZMM(), ZMM(), YMM()
+			VEXTRACTF64X4(U8(1), x[g], h)
+			VCVTPS2PD(x[g].AsY(), flo)
+			VCVTPS2PD(h, fhi)
+			VEXTRACTI64X4(U8(1), u[g], h)
+			VCVTDQ2PD(u[g].AsY(), klo)
+			VCVTDQ2PD(h, khi)
+			smoothLogPD(flo, klo)
+			smoothLogPD(fhi, khi)
+			VCVTPD2PS(klo, x[g].AsY())
+			VCVTPD2PS(khi, h)
+			VINSERTF64X4(U8(1), h, x[g], x[g])
+		} else {
+			flo, fhi, klo, khi, h := YMM(), YMM(), YMM(), YMM(), XMM()
+			VEXTRACTF128(U8(1), x[g], h)
+			VCVTPS2PD(x[g].AsX(), flo)
+			VCVTPS2PD(h, fhi)
+			VEXTRACTI128(U8(1), u[g], h)
+			VCVTDQ2PD(u[g].AsX(), klo)
+			VCVTDQ2PD(h, khi)
+			smoothLogPD(flo, klo)
+			smoothLogPD(fhi, khi)
+			VCVTPD2PSY(klo, x[g].AsX())
+			VCVTPD2PSY(khi, h)
+			VINSERTF128(U8(1), h, x[g], x[g])
+		}
+	}
+}
+
+// writeSmoothLog writes smoothLog{level}: out[i] = log32(x[i]) for n
+// inputs (n a multiple of the lanes; valid for positive normal x), run by
+// cpu.valuesSmooth over the LSE kernel's sums and by the exhaustive test.
+func writeSmoothLog(l *isa) {
+	cur, groups = l, 1
+	name := "smoothLog" + l.name
+	TEXT(name, attr.Attribute(0), "func(x, out *float32, n int)")
+	Pragma("noescape")
+	Doc(name + " is log32 of each of n positive normal float32 inputs x (math/log_amd64.s's steps in float64, rounded to float32).")
+	x := Load(Param("x"), GP64()).(GPVirtual)
+	out := Load(Param("out"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	v := newv()
+	VMOVUPS(Mem{Base: x, Index: i, Scale: 4}, v[0])
+	smoothLog(v)
+	VMOVUPS(v[0], Mem{Base: out, Index: i, Scale: 4})
+	ADDQ(U32(uint32(l.lanes)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
