@@ -27,6 +27,8 @@ cpuid="$vendor family $(grep -m1 'cpu family' /proc/cpuinfo | awk '{print $NF}')
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/noise" ./cmd/noise
 noises=value,perlin,simplex,simplex-value,voronoi-worley-f1,voronoi-chebyshev-f1,perm-value
+# the CPU table also times smooth Worley (vector kernels since issue 23; the GPU sections keep the list above)
+cpunoises=$noises,voronoi-worley-smooth-lse,voronoi-worley-smooth-poly
 commit=$(git rev-parse --short HEAD)
 
 # replace FILE BEGIN END HEADING BEFORE: puts FILE between the markers BEGIN
@@ -79,9 +81,9 @@ go build -tags purego -o "$tmp/noise-purego" ./cmd/noise
 # slows a run down, and a single run let a column fall below another by chance.
 for r in 1 2 3; do
   suf=$([ $r = 1 ] && echo json || echo $r.json)
-  "$tmp/noise-purego" bench -json -noise $noises > "$tmp/bench-purego.$suf"
+  "$tmp/noise-purego" bench -json -noise $cpunoises > "$tmp/bench-purego.$suf"
   for l in scalar avx2 avx512; do
-    "$tmp/noise" bench -json -isa $l -noise $noises > "$tmp/bench-$l.$suf" 2>/dev/null || rm -f "$tmp/bench-$l.$suf"
+    "$tmp/noise" bench -json -isa $l -noise $cpunoises > "$tmp/bench-$l.$suf" 2>/dev/null || rm -f "$tmp/bench-$l.$suf"
   done
 done
 [ -d ../shared/peers ] && {
