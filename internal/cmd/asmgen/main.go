@@ -401,7 +401,7 @@ func main() {
 	// the register numbering above
 	pointLatticeWide("valueLattice3DPointAVX512", false)
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
-	writeBlogKernels() // last too: the blog-mode float64 kernels (wideblog.go)
+	writeBlogKernels()     // last too: the blog-mode float64 kernels (wideblog.go)
 	writeAoSKernels(specs) // and the AoS twins of value 2D/3D and Perlin 3D (widevalue.go)
 	cur, groups = isaAVX2, 1
 	Generate()

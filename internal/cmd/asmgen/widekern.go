@@ -121,7 +121,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	} else {
 		defer keepNumbering(name)() // numbering.go
 	}
-	storeSparse2D = false       // widevaluederiv.go sets it for its kernel
+	storeSparse2D = false // widevaluederiv.go sets it for its kernel
 	sig := "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32)"
 	if deriv {
 		sig = "func(x, y, z, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32)"
@@ -136,7 +136,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
 	}
 	if aosBatch {
-		sig = aosSig
+		sig = aosSignature()
 	}
 	TEXT(sym, attr.Attribute(0), sig)
 	Pragma("noescape")
@@ -149,7 +149,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	} else {
 		Doc(name + " is " + sp.doc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 	}
-	k := &bk{name: sym, fr: newWFrame(slots*groups + 10)}
+	k := &bk{name: aosKernelName(sym, name), fr: newWFrame(slots*groups + 10)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	// the octave frequency, a float32; its integer (the period of a tiling
 	// kernel, whose frequencies are whole numbers up to 2^24) truncated

@@ -1,0 +1,41 @@
+//go:build amd64 && !purego
+
+package cpu
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+)
+
+// TestValuesAoSCovers checks that every 2D and 3D noise whose batch kernel
+// has an AoS twin (not tiling, no table; at AVX2 no Voronoi kernel but
+// F1's) takes it for whole chunks at the batch levels (valuesAoS), so that
+// TestValuesAoSEdges tests the twins.
+func TestValuesAoSCovers(t *testing.T) {
+	pos, out := make([]mgl32.Vec3, batchChunk), make([]float32, batchChunk)
+	for _, nz := range noise.Noises() {
+		for _, dims := range []int{2, 3} {
+			for _, jit := range []float32{0, 0.5} {
+				st := noise.DefaultSettings()
+				st.Jitter = jit
+				s, err := New(noise.Config{Noise: nz, Dims: dims, Settings: st})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !s.bk.ok() || nz.Parts().Family == noise.FamilyPerm {
+					continue
+				}
+				want := batchChunk
+				if wide, _ := s.batchLanes(); !wide && nz.Parts().Family == noise.FamilyVoronoi && !strings.HasSuffix(batchNames[s.bk], "F1") {
+					want = 0
+				}
+				if n := s.valuesAoS(pos, out); n != want {
+					t.Errorf("%v %dD jitter %v (%s): valuesAoS did %d", nz, dims, jit, batchNames[s.bk], n)
+				}
+			}
+		}
+	}
+}
