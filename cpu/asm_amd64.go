@@ -398,19 +398,19 @@ func runAoS(k batchKernel, wide bool, pos *float32, nans *uint32, out *float32, 
 		perlinLattice2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case k == bkValueSimplex2D && wide:
 		valueSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkValueSimplex2D:
+	case k == bkValueSimplex2D && !wide:
 		valueSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case k == bkSimplexSimplex2D && wide:
 		simplexSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkSimplexSimplex2D:
+	case k == bkSimplexSimplex2D && !wide:
 		simplexSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case k == bkValueSimplex3D && wide:
 		valueSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkValueSimplex3D:
+	case k == bkValueSimplex3D && !wide:
 		valueSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case k == bkSimplexSimplex3D && wide:
 		simplexSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkSimplexSimplex3D:
+	case k == bkSimplexSimplex3D && !wide:
 		simplexSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
 	case k == bkWorley2D && wide:
 		worley2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
@@ -601,6 +601,11 @@ func simdStatus(l ISA) (bool, string) {
 // positions first (warpChunk), and its Jacobian turns the octave sums'
 // derivatives before the store (warpDerivatives).
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
+	if d := s.samplesAoS(pos, out); d > 0 {
+		if pos, out = pos[d:], out[d:]; len(pos) == 0 {
+			return
+		}
+	}
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
 	var wb *warpBuf
@@ -685,6 +690,78 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			}
 		}
 	}
+}
+
+// samplesAoS is valuesAoS for Samples: the AoS twin of the derivative
+// kernel (valueLattice2DAoSDerivBatch…, internal/cmd/asmgen/wideaos.go,
+// aosDeriv: value and Perlin lattice 2D and 3D, and at AVX2 simplex 2D and
+// 3D, where they paid) runs a whole chunk at a time, its one octave storing the samples
+// to out itself (batchStore), on the positions up to the last whole chunk
+// under valuesAoS's conditions (and its argument for the missing clamp),
+// and it returns how many it did. A NaN coordinate's sample is nanSample,
+// as after prepareBatch.
+func (s *Sampler) samplesAoS(pos []mgl32.Vec3, out []noise.Sample) int {
+	n := len(pos) &^ (batchChunk - 1)
+	if n == 0 || s.warp != nil || s.domain || s.oct.n != 1 {
+		return 0
+	}
+	f := s.oct.freq[0]
+	if !(f >= 0x1p-35 && f <= math.MaxFloat32) || simplexAoS(s.bk) && f < 0x1p-34 {
+		return 0
+	}
+	wide, _ := s.batchLanes()
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	h, amp, ampSum, m := uint32(s.hash.Add(0)), s.oct.amp[0], s.oct.ampSum, s.octaveMode(0, true)
+	jit, jitC := batchJitter(&s.vp)
+	for i := 0; i < n; i += batchChunk {
+		var nans uint32
+		if !runAoSDeriv(s.bk, wide, &pos[i][0], &nans, &b.o[0], batchChunk, h, f, amp, ampSum, s.pp, m, jit, jitC, &out[i].V) {
+			return i
+		}
+		if nans != 0 {
+			for l, q := range pos[i : i+batchChunk] {
+				if s.usesNaN(point{q[0], q[1], q[2], 0}) {
+					out[i+l] = nanSample
+				}
+			}
+		}
+	}
+	return n
+}
+
+// runAoSDeriv runs the AoS twin of k's derivative kernel at the AVX-512
+// level (wide) or AVX2 and reports whether there is one (aosDeriv).
+func runAoSDeriv(k batchKernel, wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) bool {
+	switch {
+	case k == bkValueLattice2D && wide:
+		valueLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueLattice2D:
+		valueLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueLattice3D && wide:
+		valueLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueLattice3D:
+		valueLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice3D && wide:
+		perlinLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice3D:
+		perlinLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice2D && wide:
+		perlinLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice2D:
+		perlinLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueSimplex2D && !wide:
+		valueSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkSimplexSimplex2D && !wide:
+		simplexSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueSimplex3D && !wide:
+		valueSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkSimplexSimplex3D && !wide:
+		simplexSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	default:
+		return false
+	}
+	return true
 }
 
 // point1 names the assembly point kernel of a 3D variant: one octave at

@@ -1723,3 +1723,63 @@ func chebyshev3DJitterAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n
 //
 //go:noescape
 func chebyshev3DCellAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// valueLattice2DAoSDerivBatchAVX2 is valueLattice2DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice2DAoSDerivBatchAVX2 is perlinLattice2DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueLattice3DAoSDerivBatchAVX2 is valueLattice3DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice3DAoSDerivBatchAVX2 is perlinLattice3DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueSimplex2DAoSDerivBatchAVX2 is valueSimplex2DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// simplexSimplex2DAoSDerivBatchAVX2 is simplexSimplex2DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueSimplex3DAoSDerivBatchAVX2 is valueSimplex3DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// simplexSimplex3DAoSDerivBatchAVX2 is simplexSimplex3DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueLattice2DAoSDerivBatchAVX512 is valueLattice2DDerivBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice2DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice2DAoSDerivBatchAVX512 is perlinLattice2DDerivBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice2DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueLattice3DAoSDerivBatchAVX512 is valueLattice3DDerivBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice3DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice3DAoSDerivBatchAVX512 is perlinLattice3DDerivBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice3DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)

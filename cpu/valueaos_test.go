@@ -63,3 +63,54 @@ func TestValuesAoSEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplesAoSEdges is TestValuesAoSEdges for Samples against At, every
+// component bit for bit: the AoS twins of the derivative kernels
+// (cpu.samplesAoS).
+func TestSamplesAoSEdges(t *testing.T) {
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	negz := float32(math.Copysign(0, -1))
+	edges := []float32{0, negz, 0x1p-149, -0x1p-149, 0x1p64, -0x1p64, math.Nextafter32(0x1p64, 0), math.Nextafter32(0x1p64, inf),
+		-math.Nextafter32(0x1p64, inf), 1e30, -1e30, 3e38, -3e38, inf, -inf, nan, 0.5, -0.25, 0x1p29, 0x1p94}
+	r := rand.New(rand.NewPCG(29, 29))
+	pos := make([]mgl32.Vec3, 768+37)
+	for i := range pos {
+		for a := 0; a < 3; a++ {
+			if r.IntN(4) == 0 {
+				pos[i][a] = edges[r.IntN(len(edges))]
+			} else {
+				pos[i][a] = float32(r.NormFloat64() * 10)
+			}
+		}
+	}
+	out := make([]noise.Sample, len(pos))
+	bits := func(s noise.Sample) [5]uint32 {
+		return [5]uint32{math.Float32bits(s.V), math.Float32bits(s.Dx), math.Float32bits(s.Dy), math.Float32bits(s.Dz), math.Float32bits(s.Dw)}
+	}
+	for _, nz := range noise.Noises() {
+		for _, dims := range []int{2, 3} {
+			for _, jit := range []float32{0, 0.5} {
+				if jit != 0 && nz.Parts().Family != noise.FamilyVoronoi {
+					continue
+				}
+				for fi, f := range []float32{4, 0x1p-24, 0x1p24, 0.7} {
+					st := noise.DefaultSettings()
+					st.Frequency, st.Jitter = f, jit
+					st.Fractal = noise.Fractal(fi % 4)
+					s, err := cpu.New(noise.Config{Noise: nz, Dims: dims, Settings: st})
+					if err != nil {
+						t.Fatalf("%v %dD f %v: %v", nz, dims, f, err)
+					}
+					if err := s.Samples(pos, out); err != nil {
+						t.Fatal(err)
+					}
+					for i, p := range pos {
+						if want := s.At(p); bits(out[i]) != bits(want) {
+							t.Fatalf("%v %dD f %v jitter %v %v: Samples at %v = %v, At %v", nz, dims, f, jit, st.Fractal, p, out[i], want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -117,7 +117,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	sym := name // the symbol: name, or its AoS twin's (widevalue.go)
 	if aosBatch {
-		sym = aosName(sp, l)
+		sym = aosName(sp, l, deriv)
 	} else {
 		defer keepNumbering(name)() // numbering.go
 	}
@@ -136,13 +136,16 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
 	}
 	if aosBatch {
-		sig = aosSignature()
+		sig = aosSignature(deriv)
 	}
 	TEXT(sym, attr.Attribute(0), sig)
 	Pragma("noescape")
 	slots := sp.slots
 	if aosBatch {
 		Doc(aosDoc(sym, name))
+		if deriv {
+			slots = sp.dslots
+		}
 	} else if deriv {
 		Doc(name + " is " + sp.ddoc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 		slots = sp.dslots
