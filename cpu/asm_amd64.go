@@ -315,14 +315,26 @@ func (s *Sampler) valuesBatch(pos []mgl32.Vec3, out []float32) {
 	}
 }
 
-// valuesAoS runs the AoS twin of value 2D or 3D or Perlin 3D
-// (valueLattice2DAoSBatch…, internal/cmd/asmgen/widevalue.go) on the
-// positions up to the last whole chunk and returns how many it did: 0
-// where there is no twin, or the settings need more than one kernel call
-// on prepared positions (a domain, a warp, octaves) or a frequency outside
-// [2^−35, MaxFloat32], where the twins' missing clamp to ±2^64 would
-// matter. The twin reads pos itself (no prepareBatch pass) and reports
-// NaN coordinates, which then get NaN as after prepareBatch.
+// valuesAoS runs the AoS twin of the batch kernel of a 2D or 3D noise that
+// is not tiling and reads no table (valueLattice2DAoSBatch…,
+// internal/cmd/asmgen/wideaos.go: value and Perlin lattice, value and
+// simplex gradient simplex, Worley and Chebyshev with every function and
+// jitter) on the positions up to the last whole chunk and returns how
+// many it did: 0 where there is no twin, or the settings need more than
+// one kernel call on prepared positions (a domain, a warp, octaves) or a
+// frequency outside [2^−35, MaxFloat32] ([2^−34, MaxFloat32] for simplex
+// noise), where the twins' missing clamp to ±2^64 would matter. The twin
+// reads pos itself (no prepareBatch pass) and reports NaN coordinates,
+// which then get NaN as after prepareBatch.
+//
+// The clamp: every kernel's coordinates are c = x·k, clamped to ±2^29
+// (clampCoord) before anything else reads them, with k = f for lattice
+// and Voronoi noise and fl(f·invSqrt3) or fl(f·0.6) for simplex 2D and
+// 3D, so k is finite and at least 2^−35 (fl(2^−34·0.577…) and
+// fl(2^−34·0.6) are above 2^−35: the product rounds monotonically). Then
+// a coordinate x with |x| > 2^64 (±Inf included) gives |x·k| ≥ fl(2^64·k)
+// ≥ 2^29 with x's sign, and so does the clamped ±2^64: clampCoord takes
+// both to the same ±2^29; below 2^64 the clamp is the identity.
 func (s *Sampler) valuesAoS(pos []mgl32.Vec3, out []float32) int {
 	n := len(pos) &^ (batchChunk - 1) // a multiple of every kernel's lanes × groups
 	if n == 0 || s.warp != nil || s.domain || s.oct.n != 1 {
@@ -350,7 +362,13 @@ func (s *Sampler) valuesAoS(pos []mgl32.Vec3, out []float32) int {
 	case s.bk == bkPerlinLattice3D:
 		perlinLattice3DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
 	default:
-		return 0
+		if simplexAoS(s.bk) && f < 0x1p-34 {
+			return 0
+		}
+		jit, jitC := batchJitter(&s.vp)
+		if !runAoS(s.bk, wide, p, &nans, o, n, h, f, amp, ampSum, s.pp, m, jit, jitC) {
+			return 0
+		}
 	}
 	if nans != 0 {
 		for l, q := range pos[:n] {
@@ -360,6 +378,88 @@ func (s *Sampler) valuesAoS(pos []mgl32.Vec3, out []float32) int {
 		}
 	}
 	return n
+}
+
+// simplexAoS reports whether k is a simplex kernel, whose lattice scale is
+// f·invSqrt3 or f·0.6 (valuesAoS).
+func simplexAoS(k batchKernel) bool {
+	switch k {
+	case bkValueSimplex2D, bkSimplexSimplex2D, bkValueSimplex3D, bkSimplexSimplex3D:
+		return true
+	}
+	return false
+}
+
+// runAoS runs the later AoS twin of k at the AVX-512 level (wide) or AVX2
+// and reports whether there is one (at AVX2 none for the Voronoi kernels
+// but F1's: internal/cmd/asmgen/wideaos.go, aosOther). (Direct calls: through a function
+// value, nans and out would escape to the heap.)
+func runAoS(k batchKernel, wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) bool {
+	switch {
+	case k == bkPerlinLattice2D && wide:
+		perlinLattice2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkPerlinLattice2D:
+		perlinLattice2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkValueSimplex2D && wide:
+		valueSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkValueSimplex2D && !wide:
+		valueSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkSimplexSimplex2D && wide:
+		simplexSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkSimplexSimplex2D && !wide:
+		simplexSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkValueSimplex3D && wide:
+		valueSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkValueSimplex3D && !wide:
+		valueSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkSimplexSimplex3D && wide:
+		simplexSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkSimplexSimplex3D && !wide:
+		simplexSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley2D && wide:
+		worley2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley2DF1 && wide:
+		worley2DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley2DF1:
+		worley2DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev2D && wide:
+		chebyshev2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev2DF1 && wide:
+		chebyshev2DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev2DF1:
+		chebyshev2DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley3D && wide:
+		worley3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley3DF1 && wide:
+		worley3DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley3DF1:
+		worley3DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev3D && wide:
+		chebyshev3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev3DF1 && wide:
+		chebyshev3DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev3DF1:
+		chebyshev3DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley2DJitter && wide:
+		worley2DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley2DCell && wide:
+		worley2DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev2DJitter && wide:
+		chebyshev2DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev2DCell && wide:
+		chebyshev2DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley3DJitter && wide:
+		worley3DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkWorley3DCell && wide:
+		worley3DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev3DJitter && wide:
+		chebyshev3DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case k == bkChebyshev3DCell && wide:
+		chebyshev3DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	default:
+		return false
+	}
+	return true
 }
 
 // values4Batch is values4Range through the 4D batch kernel: a chunk at a
@@ -505,6 +605,11 @@ func simdStatus(l ISA) (bool, string) {
 // positions first (warpChunk), and its Jacobian turns the octave sums'
 // derivatives before the store (warpDerivatives).
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
+	if d := s.samplesAoS(pos, out); d > 0 {
+		if pos, out = pos[d:], out[d:]; len(pos) == 0 {
+			return
+		}
+	}
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
 	var wb *warpBuf
@@ -589,6 +694,78 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 			}
 		}
 	}
+}
+
+// samplesAoS is valuesAoS for Samples: the AoS twin of the derivative
+// kernel (valueLattice2DAoSDerivBatch…, internal/cmd/asmgen/wideaos.go,
+// aosDeriv: value and Perlin lattice 2D and 3D, and at AVX2 simplex 2D and
+// 3D, where they paid) runs a whole chunk at a time, its one octave storing the samples
+// to out itself (batchStore), on the positions up to the last whole chunk
+// under valuesAoS's conditions (and its argument for the missing clamp),
+// and it returns how many it did. A NaN coordinate's sample is nanSample,
+// as after prepareBatch.
+func (s *Sampler) samplesAoS(pos []mgl32.Vec3, out []noise.Sample) int {
+	n := len(pos) &^ (batchChunk - 1)
+	if n == 0 || s.warp != nil || s.domain || s.oct.n != 1 {
+		return 0
+	}
+	f := s.oct.freq[0]
+	if !(f >= 0x1p-35 && f <= math.MaxFloat32) || simplexAoS(s.bk) && f < 0x1p-34 {
+		return 0
+	}
+	wide, _ := s.batchLanes()
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	h, amp, ampSum, m := uint32(s.hash.Add(0)), s.oct.amp[0], s.oct.ampSum, s.octaveMode(0, true)
+	jit, jitC := batchJitter(&s.vp)
+	for i := 0; i < n; i += batchChunk {
+		var nans uint32
+		if !runAoSDeriv(s.bk, wide, &pos[i][0], &nans, &b.o[0], batchChunk, h, f, amp, ampSum, s.pp, m, jit, jitC, &out[i].V) {
+			return i
+		}
+		if nans != 0 {
+			for l, q := range pos[i : i+batchChunk] {
+				if s.usesNaN(point{q[0], q[1], q[2], 0}) {
+					out[i+l] = nanSample
+				}
+			}
+		}
+	}
+	return n
+}
+
+// runAoSDeriv runs the AoS twin of k's derivative kernel at the AVX-512
+// level (wide) or AVX2 and reports whether there is one (aosDeriv).
+func runAoSDeriv(k batchKernel, wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) bool {
+	switch {
+	case k == bkValueLattice2D && wide:
+		valueLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueLattice2D:
+		valueLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueLattice3D && wide:
+		valueLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueLattice3D:
+		valueLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice3D && wide:
+		perlinLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice3D:
+		perlinLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice2D && wide:
+		perlinLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkPerlinLattice2D:
+		perlinLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueSimplex2D && !wide:
+		valueSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkSimplexSimplex2D && !wide:
+		simplexSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkValueSimplex3D && !wide:
+		valueSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case k == bkSimplexSimplex3D && !wide:
+		simplexSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	default:
+		return false
+	}
+	return true
 }
 
 // point1 names the assembly point kernel of a 3D variant: one octave at

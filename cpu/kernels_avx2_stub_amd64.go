@@ -1574,6 +1574,216 @@ func valueLattice3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n in
 //go:noescape
 func perlinLattice3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32)
 
+// perlinLattice2DAoSBatchAVX2 is perlinLattice2DBatchAVX2 (8 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice2DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// valueSimplex2DAoSBatchAVX2 is valueSimplex2DBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex2DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// simplexSimplex2DAoSBatchAVX2 is simplexSimplex2DBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex2DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// valueSimplex3DAoSBatchAVX2 is valueSimplex3DBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex3DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// simplexSimplex3DAoSBatchAVX2 is simplexSimplex3DBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex3DAoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DF1AoSBatchAVX2 is worley2DF1BatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley2DF1AoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DF1AoSBatchAVX2 is chebyshev2DF1BatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev2DF1AoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DF1AoSBatchAVX2 is worley3DF1BatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley3DF1AoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DF1AoSBatchAVX2 is chebyshev3DF1BatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev3DF1AoSBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// perlinLattice2DAoSBatchAVX512 is perlinLattice2DBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice2DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// valueSimplex2DAoSBatchAVX512 is valueSimplex2DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex2DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// simplexSimplex2DAoSBatchAVX512 is simplexSimplex2DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex2DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// valueSimplex3DAoSBatchAVX512 is valueSimplex3DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// simplexSimplex3DAoSBatchAVX512 is simplexSimplex3DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DAoSBatchAVX512 is worley2DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley2DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DF1AoSBatchAVX512 is worley2DF1BatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley2DF1AoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DAoSBatchAVX512 is chebyshev2DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev2DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DF1AoSBatchAVX512 is chebyshev2DF1BatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev2DF1AoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DAoSBatchAVX512 is worley3DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DF1AoSBatchAVX512 is worley3DF1BatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley3DF1AoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DAoSBatchAVX512 is chebyshev3DBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev3DAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DF1AoSBatchAVX512 is chebyshev3DF1BatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev3DF1AoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DJitterAoSBatchAVX512 is worley2DJitterBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley2DJitterAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley2DCellAoSBatchAVX512 is worley2DCellBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley2DCellAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DJitterAoSBatchAVX512 is chebyshev2DJitterBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev2DJitterAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev2DCellAoSBatchAVX512 is chebyshev2DCellBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev2DCellAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DJitterAoSBatchAVX512 is worley3DJitterBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley3DJitterAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// worley3DCellAoSBatchAVX512 is worley3DCellBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func worley3DCellAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DJitterAoSBatchAVX512 is chebyshev3DJitterBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev3DJitterAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// chebyshev3DCellAoSBatchAVX512 is chebyshev3DCellBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func chebyshev3DCellAoSBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32)
+
+// valueLattice2DAoSDerivBatchAVX2 is valueLattice2DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice2DAoSDerivBatchAVX2 is perlinLattice2DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueLattice3DAoSDerivBatchAVX2 is valueLattice3DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice3DAoSDerivBatchAVX2 is perlinLattice3DDerivBatchAVX2 (8 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueSimplex2DAoSDerivBatchAVX2 is valueSimplex2DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// simplexSimplex2DAoSDerivBatchAVX2 is simplexSimplex2DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex2DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueSimplex3DAoSDerivBatchAVX2 is valueSimplex3DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueSimplex3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// simplexSimplex3DAoSDerivBatchAVX2 is simplexSimplex3DDerivBatchAVX2 (8 lanes, 1 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func simplexSimplex3DAoSDerivBatchAVX2(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueLattice2DAoSDerivBatchAVX512 is valueLattice2DDerivBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice2DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice2DAoSDerivBatchAVX512 is perlinLattice2DDerivBatchAVX512 (16 lanes, 4 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice2DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// valueLattice3DAoSDerivBatchAVX512 is valueLattice3DDerivBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func valueLattice3DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
+// perlinLattice3DAoSDerivBatchAVX512 is perlinLattice3DDerivBatchAVX512 (16 lanes, 2 interleaved) reading n positions as x, y, z triples ([]mgl32.Vec3) without prepareBatch's clamp to ±2^64 (its caller's frequency makes it the identity), and *nans is nonzero after it where a coordinate the noise reads is NaN.
+//
+//go:noescape
+func perlinLattice3DAoSDerivBatchAVX512(pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp float32, ampSum float32, pp float32, mode int32, jit float32, jitC float32, dst *float32)
+
 // valueLattice3DPointLeanAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
 func valueLattice3DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
 

@@ -117,7 +117,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	}
 	sym := name // the symbol: name, or its AoS twin's (widevalue.go)
 	if aosBatch {
-		sym = aosName(sp, l)
+		sym = aosName(sp, l, deriv)
 	} else {
 		defer keepNumbering(name)() // numbering.go
 	}
@@ -136,20 +136,23 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 		sig = strings.TrimSuffix(sig, ")") + ", tab *uint8)"
 	}
 	if aosBatch {
-		sig = aosSig
+		sig = aosSignature(deriv)
 	}
 	TEXT(sym, attr.Attribute(0), sig)
 	Pragma("noescape")
 	slots := sp.slots
 	if aosBatch {
 		Doc(aosDoc(sym, name))
+		if deriv {
+			slots = sp.dslots
+		}
 	} else if deriv {
 		Doc(name + " is " + sp.ddoc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 		slots = sp.dslots
 	} else {
 		Doc(name + " is " + sp.doc + fmt.Sprintf(" (%d lanes, %d interleaved).", l.lanes, groups))
 	}
-	k := &bk{name: sym, fr: newWFrame(slots*groups + 10)}
+	k := &bk{name: aosKernelName(sym, name), fr: newWFrame(slots*groups + 10)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	// the octave frequency, a float32; its integer (the period of a tiling
 	// kernel, whose frequencies are whole numbers up to 2^24) truncated
