@@ -348,27 +348,12 @@ func (s *Sampler) valuesAoS(pos []mgl32.Vec3, out []float32) int {
 	var nans uint32
 	p, o := &pos[0][0], &out[0]
 	h, amp, ampSum, m := uint32(s.hash.Add(0)), s.oct.amp[0], s.oct.ampSum, s.octaveMode(0, false)
-	switch {
-	case s.bk == bkValueLattice2D && wide:
-		valueLattice2DAoSBatchAVX512(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
-	case s.bk == bkValueLattice2D:
-		valueLattice2DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
-	case s.bk == bkValueLattice3D && wide:
-		valueLattice3DAoSBatchAVX512(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
-	case s.bk == bkValueLattice3D:
-		valueLattice3DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
-	case s.bk == bkPerlinLattice3D && wide:
-		perlinLattice3DAoSBatchAVX512(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
-	case s.bk == bkPerlinLattice3D:
-		perlinLattice3DAoSBatchAVX2(p, &nans, o, n, h, f, amp, ampSum, s.pp, m)
-	default:
-		if simplexAoS(s.bk) && f < 0x1p-34 {
-			return 0
-		}
-		jit, jitC := batchJitter(&s.vp)
-		if !runAoS(s.bk, wide, p, &nans, o, n, h, f, amp, ampSum, s.pp, m, jit, jitC) {
-			return 0
-		}
+	if simplexAoS(s.bk) && f < 0x1p-34 {
+		return 0
+	}
+	jit, jitC := batchJitter(&s.vp)
+	if !s.bk.runAoS(wide, p, &nans, o, n, h, f, amp, ampSum, s.pp, m, jit, jitC) {
+		return 0
 	}
 	if nans != 0 {
 		for l, q := range pos[:n] {
@@ -388,78 +373,6 @@ func simplexAoS(k batchKernel) bool {
 		return true
 	}
 	return false
-}
-
-// runAoS runs the later AoS twin of k at the AVX-512 level (wide) or AVX2
-// and reports whether there is one (at AVX2 none for the Voronoi kernels
-// but F1's: internal/cmd/asmgen/wideaos.go, aosOther). (Direct calls: through a function
-// value, nans and out would escape to the heap.)
-func runAoS(k batchKernel, wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) bool {
-	switch {
-	case k == bkPerlinLattice2D && wide:
-		perlinLattice2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkPerlinLattice2D:
-		perlinLattice2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkValueSimplex2D && wide:
-		valueSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkValueSimplex2D && !wide:
-		valueSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkSimplexSimplex2D && wide:
-		simplexSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkSimplexSimplex2D && !wide:
-		simplexSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkValueSimplex3D && wide:
-		valueSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkValueSimplex3D && !wide:
-		valueSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkSimplexSimplex3D && wide:
-		simplexSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkSimplexSimplex3D && !wide:
-		simplexSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley2D && wide:
-		worley2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley2DF1 && wide:
-		worley2DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley2DF1:
-		worley2DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev2D && wide:
-		chebyshev2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev2DF1 && wide:
-		chebyshev2DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev2DF1:
-		chebyshev2DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley3D && wide:
-		worley3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley3DF1 && wide:
-		worley3DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley3DF1:
-		worley3DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev3D && wide:
-		chebyshev3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev3DF1 && wide:
-		chebyshev3DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev3DF1:
-		chebyshev3DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley2DJitter && wide:
-		worley2DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley2DCell && wide:
-		worley2DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev2DJitter && wide:
-		chebyshev2DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev2DCell && wide:
-		chebyshev2DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley3DJitter && wide:
-		worley3DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkWorley3DCell && wide:
-		worley3DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev3DJitter && wide:
-		chebyshev3DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	case k == bkChebyshev3DCell && wide:
-		chebyshev3DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
-	default:
-		return false
-	}
-	return true
 }
 
 // values4Batch is values4Range through the 4D batch kernel: a chunk at a
@@ -720,7 +633,7 @@ func (s *Sampler) samplesAoS(pos []mgl32.Vec3, out []noise.Sample) int {
 	jit, jitC := batchJitter(&s.vp)
 	for i := 0; i < n; i += batchChunk {
 		var nans uint32
-		if !runAoSDeriv(s.bk, wide, &pos[i][0], &nans, &b.o[0], batchChunk, h, f, amp, ampSum, s.pp, m, jit, jitC, &out[i].V) {
+		if !s.bk.runAoSDeriv(wide, &pos[i][0], &nans, &b.o[0], batchChunk, h, f, amp, ampSum, s.pp, m, jit, jitC, &out[i].V) {
 			return i
 		}
 		if nans != 0 {
@@ -732,40 +645,6 @@ func (s *Sampler) samplesAoS(pos []mgl32.Vec3, out []noise.Sample) int {
 		}
 	}
 	return n
-}
-
-// runAoSDeriv runs the AoS twin of k's derivative kernel at the AVX-512
-// level (wide) or AVX2 and reports whether there is one (aosDeriv).
-func runAoSDeriv(k batchKernel, wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) bool {
-	switch {
-	case k == bkValueLattice2D && wide:
-		valueLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkValueLattice2D:
-		valueLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkValueLattice3D && wide:
-		valueLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkValueLattice3D:
-		valueLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkPerlinLattice3D && wide:
-		perlinLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkPerlinLattice3D:
-		perlinLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkPerlinLattice2D && wide:
-		perlinLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkPerlinLattice2D:
-		perlinLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkValueSimplex2D && !wide:
-		valueSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkSimplexSimplex2D && !wide:
-		simplexSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkValueSimplex3D && !wide:
-		valueSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	case k == bkSimplexSimplex3D && !wide:
-		simplexSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
-	default:
-		return false
-	}
-	return true
 }
 
 // point1 names the assembly point kernel of a 3D variant: one octave at

@@ -706,6 +706,140 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 	}
 }
 
+// runAoS runs the AoS twin of k (wideaos.go) at the AVX-512 level (wide)
+// or AVX2 over n positions read from pos, as run would after
+// prepareBatch, and reports whether there is one; *nans is nonzero after
+// it where a coordinate the noise reads is NaN. (Direct calls: through a
+// function value, nans and out would escape to the heap.)
+func (k batchKernel) runAoS(wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) bool {
+	if wide {
+		switch k {
+		case bkValueLattice2D:
+			valueLattice2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice2D:
+			perlinLattice2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkValueLattice3D:
+			valueLattice3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode)
+		case bkPerlinLattice3D:
+			perlinLattice3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode)
+		case bkValueSimplex2D:
+			valueSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkSimplexSimplex2D:
+			simplexSimplex2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkValueSimplex3D:
+			valueSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkSimplexSimplex3D:
+			simplexSimplex3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2D:
+			worley2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DF1:
+			worley2DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2D:
+			chebyshev2DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DF1:
+			chebyshev2DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3D:
+			worley3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DF1:
+			worley3DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3D:
+			chebyshev3DAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DF1:
+			chebyshev3DF1AoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DJitter:
+			worley2DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley2DCell:
+			worley2DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DJitter:
+			chebyshev2DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev2DCell:
+			chebyshev2DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DJitter:
+			worley3DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkWorley3DCell:
+			worley3DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DJitter:
+			chebyshev3DJitterAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		case bkChebyshev3DCell:
+			chebyshev3DCellAoSBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+		default:
+			return false
+		}
+		return true
+	}
+	switch k {
+	case bkValueLattice2D:
+		valueLattice2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice2D:
+		perlinLattice2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkValueLattice3D:
+		valueLattice3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode)
+	case bkPerlinLattice3D:
+		perlinLattice3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode)
+	case bkValueSimplex2D:
+		valueSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkSimplexSimplex2D:
+		simplexSimplex2DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkValueSimplex3D:
+		valueSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkSimplexSimplex3D:
+		simplexSimplex3DAoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley2DF1:
+		worley2DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev2DF1:
+		chebyshev2DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkWorley3DF1:
+		worley3DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	case bkChebyshev3DF1:
+		chebyshev3DF1AoSBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC)
+	default:
+		return false
+	}
+	return true
+}
+
+// runAoSDeriv runs the AoS twin of k's derivative kernel (wideaos.go) at
+// the AVX-512 level (wide) or AVX2 over n positions read from pos, as
+// runDeriv would after prepareBatch, and reports whether there is one.
+func (k batchKernel) runAoSDeriv(wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) bool {
+	if wide {
+		switch k {
+		case bkValueLattice2D:
+			valueLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkPerlinLattice2D:
+			perlinLattice2DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkValueLattice3D:
+			valueLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		case bkPerlinLattice3D:
+			perlinLattice3DAoSDerivBatchAVX512(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+		default:
+			return false
+		}
+		return true
+	}
+	switch k {
+	case bkValueLattice2D:
+		valueLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkPerlinLattice2D:
+		perlinLattice2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkValueLattice3D:
+		valueLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkPerlinLattice3D:
+		perlinLattice3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkValueSimplex2D:
+		valueSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkSimplexSimplex2D:
+		simplexSimplex2DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkValueSimplex3D:
+		valueSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	case bkSimplexSimplex3D:
+		simplexSimplex3DAoSDerivBatchAVX2(pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst)
+	default:
+		return false
+	}
+	return true
+}
+
 // run4 evaluates one octave of the 4D kernel k over n prepared positions
 // (with the fourth coordinate array w) at the AVX-512 level (wide) or the
 // AVX2 level; tab is the table of the kernels that read one (perm-value's),

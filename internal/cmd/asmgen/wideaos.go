@@ -272,3 +272,59 @@ func (a *aosState) end() {
 	}
 	MOVL(r, Mem{Base: nans})
 }
+
+// writeRunAoS writes the Go side of the AoS twins into the dispatch file:
+// runAoS and runAoSDeriv, a case for each twin writeAoSKernels writes
+// (aosFirst, aosOther, aosDeriv), so that the Go calls and the assembly
+// come from one list.
+func writeRunAoS(b *strings.Builder, specs []batchSpec) {
+	bkName := func(sp batchSpec) string {
+		s := strings.TrimSuffix(sp.name, "Batch")
+		return "bk" + strings.ToUpper(s[:1]) + s[1:]
+	}
+	for _, deriv := range []bool{false, true} {
+		if deriv {
+			b.WriteString(`
+// runAoSDeriv runs the AoS twin of k's derivative kernel (wideaos.go) at
+// the AVX-512 level (wide) or AVX2 over n positions read from pos, as
+// runDeriv would after prepareBatch, and reports whether there is one.
+func (k batchKernel) runAoSDeriv(wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32, dst *float32) bool {
+`)
+		} else {
+			b.WriteString(`
+// runAoS runs the AoS twin of k (wideaos.go) at the AVX-512 level (wide)
+// or AVX2 over n positions read from pos, as run would after
+// prepareBatch, and reports whether there is one; *nans is nonzero after
+// it where a coordinate the noise reads is NaN. (Direct calls: through a
+// function value, nans and out would escape to the heap.)
+func (k batchKernel) runAoS(wide bool, pos *float32, nans *uint32, out *float32, n int, h uint32, f float32, amp, ampSum, pp float32, mode int32, jit, jitC float32) bool {
+`)
+		}
+		for _, l := range []*isa{isaAVX512, isaAVX2} {
+			if l == isaAVX512 {
+				b.WriteString("\tif wide {\n\t\tswitch k {\n")
+			} else {
+				b.WriteString("\tswitch k {\n")
+			}
+			ind := strings.Repeat("\t", map[bool]int{true: 2, false: 1}[l == isaAVX512])
+			for _, sp := range specs {
+				args := "pos, nans, out, n, h, f, amp, ampSum, pp, mode, jit, jitC"
+				switch {
+				case deriv && aosDeriv(sp, l):
+					args += ", dst"
+				case !deriv && aosFirst(sp.name):
+					args = "pos, nans, out, n, h, f, amp, ampSum, pp, mode"
+				case !deriv && aosOther(sp, l):
+				default:
+					continue
+				}
+				fmt.Fprintf(b, "%scase %s:\n%s\t%s(%s)\n", ind, bkName(sp), ind, aosName(sp, l, deriv), args)
+			}
+			fmt.Fprintf(b, "%sdefault:\n%s\treturn false\n%s}\n%sreturn true\n", ind, ind, ind, ind)
+			if l == isaAVX512 {
+				b.WriteString("\t}\n")
+			}
+		}
+		b.WriteString("}\n")
+	}
+}

@@ -1673,6 +1673,7 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 		fmt.Fprintf(&b, "\tcase bk%s:\n\t\t%sAVX2(x, y, z, out, n, h, f, amp, ampSum, pp, mode, jit, jitC, dst%s)\n", strings.ToUpper(short(sp)[:1])+short(sp)[1:], sp.kernelName(true), tabArg(sp))
 	}
 	b.WriteString("\t}\n}\n")
+	writeRunAoS(&b, specs)
 	writeRun4(&b, specs4)
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
