@@ -200,3 +200,145 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 		}
 	}
 }
+
+// runDeriv is the derivative twin of run (smoothWorley…DerivAVX512,
+// AVX-512 only): each lane's accumulator, the exp sum a (lse) or the
+// polynomial minimum b, its value and its derivatives along x, y (3D
+// only: in 2D out[2·derivStride:] is not written) and z, derivStride floats
+// apart from out.
+func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+	case lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	default:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	}
+}
+
+// smoothSamples reports whether Samples runs through samplesSmooth: smooth
+// Worley with a kernel (smoothKernelFor) at the AVX-512 level, without a
+// warp (whose positions and Jacobian stay on the scalar path).
+func (s *Sampler) smoothSamples() bool {
+	return s.sk.ok() && s.isa == ISAAVX512 && s.warp == nil
+}
+
+// smoothOctave is voronoi2D's or voronoi3D's sample for smooth Worley
+// from the walk's accumulators a and b (the derivative kernels' results)
+// and la = log32(a.V): finalizeSmooth, the function, and the derivatives
+// scaled by the frequency F (y in 3D only), as the scalar functions do.
+func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims int) noise.Sample {
+	s := finalizeSmoothLog(voronoiMinima{a: a, b: b}, la, false).evaluate(fn)
+	s.Dx = float32(s.Dx * F)
+	if dims == 3 {
+		s.Dy = float32(s.Dy * F)
+	}
+	s.Dz = float32(s.Dz * F)
+	return s.sample()
+}
+
+// samplesSmooth is samplesRange for smooth Worley through the derivative
+// kernels (smoothSamples): a chunk at a time, prepared as valuesSmooth
+// does it, one kernel call per octave and accumulator the function reads
+// (F1 reads a alone, F2 b alone; the other accumulator is then a zero
+// sample, which evaluate ignores), the log of a.v by smoothLog where
+// smoothLogOK (else log32), then per position sampleAt's octave step:
+// smoothOctave, the shape, the amplitude and the sum in out; then the
+// division by the amplitude sum and the domain's derivative, and NaN
+// where the input is. sampleAt's lean path (one fBm octave, no domain)
+// gives the same: its amplitude and amplitude sum are 1, n·1 is n and
+// s/1 is s.
+//
+// In 2D the kernels leave the y derivatives alone and this passes +0 for
+// both accumulators. The scalar walk's a.dy is +0 (+0 + e·(∓0)) and its
+// b.dy a zero of either sign; through finalizeSmooth, evaluate and the
+// shape every operation on a zero y derivative gives a zero (the other
+// operands are finite: the windowed values and their slopes, 0 outside the
+// window), or NaN where shape's factor is not finite, whose product with
+// either zero is the same default NaN; and the octave sum starts at +0,
+// where +0 + ±0 is +0. So sum.dy is +0 (or that NaN) either way.
+func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	var acc [2][4 * derivStride]float32
+	wide, lanes := s.batchLanes()
+	x, y, z := &b.x[0], &b.y[0], &b.z[0]
+	jit, jitC := batchJitter(&s.vp)
+	fn := s.vp.function
+	dims := s.cfg.Dims
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		o := out[i : i+n]
+		clear(o)
+		for oc := 0; oc < s.oct.n; oc++ {
+			h, f := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc]
+			if fn != noise.FunctionF2 {
+				s.sk.runDeriv(true, x, y, z, &acc[0][0], np, h, f, jit, jitC)
+				smoothLogBatch(wide, acc[0][:np], b.o[:np])
+			}
+			if fn != noise.FunctionF1 {
+				s.sk.runDeriv(false, x, y, z, &acc[1][0], np, h, f, jit, jitC)
+			}
+			amp := s.oct.amp[oc]
+			for l := range o {
+				var m [2]vsample
+				var la float32
+				for j := range m {
+					if j == 0 && fn == noise.FunctionF2 || j == 1 && fn == noise.FunctionF1 {
+						continue
+					}
+					c := &acc[j]
+					m[j] = vsample{V: c[l], Dx: c[derivStride+l], Dz: c[3*derivStride+l]}
+					if dims == 3 {
+						m[j].Dy = c[2*derivStride+l]
+					}
+				}
+				if fn != noise.FunctionF2 {
+					la = b.o[l]
+					if !smoothLogOK(m[0].V) {
+						la = log32(m[0].V)
+					}
+				}
+				r := smoothOctave(m[0], m[1], la, fn, f, dims)
+				if s.fractal != noise.FractalFBm {
+					r = shapeSample(s.fractal, r, s.pp)
+				}
+				o[l] = sampleAdd(o[l], sampleScale(r, amp))
+			}
+		}
+		for l := range o {
+			r := sampleDiv(o[l], s.oct.ampSum)
+			if s.domain {
+				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+				r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
+			}
+			o[l] = r
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					o[l] = nanSample
+				}
+			}
+		}
+	}
+}
