@@ -241,11 +241,11 @@ func (s *Sampler) smoothSamples() bool {
 }
 
 // smoothOctave is voronoi2D's or voronoi3D's sample for smooth Worley
-// from the walk's accumulators a and b (the derivative kernels' results)
-// and la = log32(a.V): finalizeSmooth, the function, and the derivatives
+// from the walk's accumulators a and b (the derivative kernels' results:
+// a's derivatives already divided by a.V) and la = log32(a.V): finalizeSmooth, the function, and the derivatives
 // scaled by the frequency F (y in 3D only), as the scalar functions do.
 func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims int) noise.Sample {
-	s := finalizeSmoothLog(voronoiMinima{a: a, b: b}, la, false).evaluate(fn)
+	s := finalizeSmoothQ(voronoiMinima{a: a, b: b}, la, false).evaluate(fn)
 	s.Dx = float32(s.Dx * F)
 	if dims == 3 {
 		s.Dy = float32(s.Dy * F)
@@ -283,12 +283,18 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 	jit, jitC := batchJitter(&s.vp)
 	fn := s.vp.function
 	dims := s.cfg.Dims
+	if (fn == noise.FunctionF1 || fn == noise.FunctionF2) && s.fractal == noise.FractalFBm {
+		s.samplesSmoothSoA(b, &acc, pos, out)
+		return
+	}
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk(b, chunk, lanes, wide)
 		o := out[i : i+n]
-		clear(o)
+		if fn != noise.FunctionF1 && fn != noise.FunctionF2 {
+			clear(o) // smoothOctave1 starts the sums itself
+		}
 		for oc := 0; oc < s.oct.n; oc++ {
 			h, f := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc]
 			if fn != noise.FunctionF2 {
@@ -299,6 +305,10 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 				s.sk.runDeriv(false, x, y, z, &acc[1][0], np, h, f, jit, jitC)
 			}
 			amp := s.oct.amp[oc]
+			if fn == noise.FunctionF1 || fn == noise.FunctionF2 {
+				s.smoothOctave1(o, acc[b2i(fn == noise.FunctionF2)][:], b.o[:], fn == noise.FunctionF1, f, amp, dims, oc == 0)
+				continue
+			}
 			for l := range o {
 				var m [2]vsample
 				var la float32
@@ -325,18 +335,159 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 				o[l] = sampleAdd(o[l], sampleScale(r, amp))
 			}
 		}
-		for l := range o {
-			r := sampleDiv(o[l], s.oct.ampSum)
-			if s.domain {
-				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
-				r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
+		if s.oct.ampSum != 1 || s.domain { // s/1 is s
+			for l := range o {
+				r := sampleDiv(o[l], s.oct.ampSum)
+				if s.domain {
+					d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+					r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
+				}
+				o[l] = r
 			}
-			o[l] = r
 		}
 		if nans {
 			for l, p := range chunk {
 				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
 					o[l] = nanSample
+				}
+			}
+		}
+	}
+}
+
+// smoothOctave1 is samplesSmooth's octave step for F1 (lse: c is the exp
+// sum a, its derivatives divided by a.v, la its logs) and F2 (c is the
+// polynomial minimum b): for each lane, smoothOctave's operations on the
+// one accumulator the function reads (finalizeSmoothQ's window,
+// smoothWindow, of a or b, the function's result; the frequency), the
+// shape, the amplitude and the sum into o, written out without the other
+// accumulator's window. As the batch kernels' modes (octaveMode): the
+// first octave's sum starts at +0 (o is not read), and an amplitude of 1
+// is no multiply (v·1 is v: the values are never signalling NaNs).
+func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, amp float32, dims int, first bool) {
+	cv := c[:len(o)]
+	cx := c[derivStride : derivStride+len(o)]
+	cy := c[2*derivStride : 2*derivStride+len(o)]
+	cz := c[3*derivStride : 3*derivStride+len(o)]
+	la = la[:len(o)]
+	unit := amp == 1
+	for l := range o {
+		v, dx, dz := cv[l], cx[l], cz[l]
+		var dy float32
+		if dims == 3 {
+			dy = cy[l]
+		}
+		if lse {
+			lg := la[l]
+			if !smoothLogOK(v) {
+				lg = log32(v)
+			}
+			v = lg / -smoothKL
+		}
+		var r noise.Sample
+		if v > 0 && v < 1 {
+			r = smoothstepSample(noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz})
+		}
+		r.Dx = float32(r.Dx * F)
+		if dims == 3 {
+			r.Dy = float32(r.Dy * F)
+		}
+		r.Dz = float32(r.Dz * F)
+		if s.fractal != noise.FractalFBm {
+			r = shapeSample(s.fractal, r, s.pp)
+		}
+		if !unit {
+			r = sampleScale(r, amp)
+		}
+		if first {
+			o[l] = sampleAdd(noise.Sample{}, r)
+		} else {
+			o[l] = sampleAdd(o[l], r)
+		}
+	}
+}
+
+// samplesSmoothSoA is samplesSmooth for F1 and F2 at fBm: the octave
+// step by the kernels smoothFinish{LSE,Poly}{2,3}DDerivAVX512 (smoothOctave1's
+// operations, vectorized) into SoA sums in b.o and b.dx, b.dy, b.dz (their
+// y +0 in 2D: the scalar sum's, see samplesSmooth), divided by the
+// amplitude sum unless it is 1 (s/1 is s), then stored as samplesBatch
+// stores its sums: storeSamplesAVX512 for the whole vectors (the domain's
+// derivative matrix m), Go for the rest.
+func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32, pos []mgl32.Vec3, out []noise.Sample) {
+	wide, lanes := s.batchLanes()
+	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
+	jit, jitC := batchJitter(&s.vp)
+	lse := s.vp.function == noise.FunctionF1
+	dims := s.cfg.Dims
+	var m [10][8]float32
+	var dw float32
+	if s.domain {
+		for i := range 9 {
+			for l := range m[i] {
+				m[i][l] = s.tr.d[i/3][i%3]
+			}
+		}
+		dw = float32(dw * s.tr.sw)
+	}
+	for l := range m[9] {
+		m[9][l] = dw
+	}
+	la := b.w[:]
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		clear(b.o[:np])
+		clear(b.dx[:np])
+		clear(b.dy[:np])
+		clear(b.dz[:np])
+		for oc := 0; oc < s.oct.n; oc++ {
+			h, f, amp := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc]
+			c := &acc[b2i(!lse)]
+			s.sk.runDeriv(lse, x, y, z, &c[0], np, h, f, jit, jitC)
+			if lse {
+				smoothLogBatch(wide, c[:np], la[:np])
+				for l, a := range c[:np] {
+					if !smoothLogOK(a) {
+						la[l] = log32(a)
+					}
+				}
+			}
+			switch {
+			case lse && dims == 2:
+				smoothFinishLSE2DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			case lse:
+				smoothFinishLSE3DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			case dims == 2:
+				smoothFinishPoly2DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			default:
+				smoothFinishPoly3DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			}
+		}
+		if k := s.oct.ampSum; k != 1 {
+			for _, c := range [][]float32{b.o[:n], b.dx[:n], b.dy[:n], b.dz[:n]} {
+				for l := range c {
+					c[l] /= k
+				}
+			}
+		}
+		nv := n &^ (lanes - 1)
+		if nv > 0 {
+			storeSamplesAVX512(o, &out[i].V, nv, &m, s.domain)
+		}
+		for l := nv; l < n; l++ {
+			r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
+			if s.domain {
+				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+				r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+			}
+			out[i+l] = r
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					out[i+l] = nanSample
 				}
 			}
 		}

@@ -206,10 +206,16 @@ func finalizeSmooth(m voronoiMinima, oneD bool) voronoiMinima {
 
 // finalizeSmoothLog is finalizeSmooth given la = log32(m.a.V).
 func finalizeSmoothLog(m voronoiMinima, la float32, oneD bool) voronoiMinima {
+	m.a.Dx /= m.a.V
+	m.a.Dy /= m.a.V
+	m.a.Dz /= m.a.V
+	return finalizeSmoothQ(m, la, oneD)
+}
+
+// finalizeSmoothQ is finalizeSmoothLog given a's derivatives already
+// divided by a.V.
+func finalizeSmoothQ(m voronoiMinima, la float32, oneD bool) voronoiMinima {
 	a := m.a
-	a.Dx /= a.V
-	a.Dy /= a.V
-	a.Dz /= a.V
 	a.V = la / -smoothKL
 	m.a = smoothWindow(a, oneD)
 	m.b = smoothWindow(m.b, oneD)

@@ -661,9 +661,13 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 }
 
 // writeSmoothDeriv writes smoothWorley{dims}D[Tiling]{LSE,Poly}Deriv{level}
-// (see above): one group, the candidates in the scalar walk's order.
+// (see above): one group (LSE) or two (Poly), the candidates in the scalar
+// walk's order.
 func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	cur, groups = l, 1
+	if !lse {
+		groups = 2 // the polynomial minimum's chain, as writeSmooth
+	}
 	t := ""
 	if tiling {
 		t = "Tiling"
@@ -675,7 +679,7 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	name := fmt.Sprintf("smoothWorley%dD%s%sDeriv%s", dims, t, kind, l.name)
 	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f float32, jit, jitC float32)")
 	Pragma("noescape")
-	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s, value and derivatives, to out (derivStride floats apart; %d lanes).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, l.lanes))
+	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s, value and derivatives, to out (derivStride floats apart; %d lanes, %d interleaved).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, l.lanes, groups))
 	k := &bk{name: name, fr: newWFrame(64)}
 	k.h = k.fr.put(broadcastParam32("h"))
 	F := broadcastParam32("f")
@@ -698,10 +702,14 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	Label(loop)
 	CMPQ(i, n)
 	JAE(LabelRef(done))
-	at := func(base GPVirtual, c int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: c * 4 * derivStride} }
+	at := func(base GPVirtual, c, g int) Mem {
+		return Mem{Base: base, Index: i, Scale: 4, Disp: c*4*derivStride + g*l.size}
+	}
 	for _, a := range axes {
 		v := newv()
-		VMOVUPS(at(ptr[a], 0), v[0])
+		for g := range v {
+			VMOVUPS(at(ptr[a], 0, g), v[g])
+		}
 		k.pos[a] = v
 	}
 	cs := k.newVCells(dims, tiling)
@@ -713,7 +721,9 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 			continue
 		}
 		acc[j] = newv()
-		zeroReg(acc[j][0])
+		for _, r := range acc[j] {
+			zeroReg(r)
+		}
 	}
 	switch dims {
 	case 2:
@@ -771,9 +781,14 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	}
 	comp := [][]int{2: {0, 1, 3}, 3: {0, 1, 2, 3}}[dims]
 	for j, r := range acc {
-		VMOVUPS(r[0], at(out, comp[j]))
+		if lse && j > 0 {
+			divps(r, r, acc[0]) // a.c / a.v (cpu.finalizeSmooth's first step)
+		}
+		for g := range r {
+			VMOVUPS(r[g], at(out, comp[j], g))
+		}
 	}
-	ADDQ(U32(uint32(l.lanes)), i)
+	ADDQ(U32(uint32(l.lanes*groups)), i)
 	JMP(LabelRef(loop))
 	Label(done)
 	VZEROUPPER()
@@ -790,5 +805,90 @@ func writeSmoothDerivKernels() {
 				}
 			}
 		}
+		for _, lse := range []bool{true, false} {
+			for dims := 2; dims <= 3; dims++ {
+				writeSmoothFinish(dims, lse, l)
+			}
+		}
 	}
+}
+
+// writeSmoothFinish writes smoothFinish{LSE,Poly}{dims}DDeriv{level}, the
+// octave step of cpu.samplesSmooth for F1 (LSE: c is the LSE derivative
+// kernel's output, a.v and a's derivatives over a.v, with la its logs) and
+// F2 (Poly: c is b) at fBm, per lane the operations of cpu.smoothOctave1
+// in its order:
+//
+//	v = la / −10                   (LSE; Poly: v = b.v)
+//	in = v > 0 ∧ v < 1             (GT_OQ, LT_OQ: NaN is outside)
+//	k = (6·v)·(1 − v); d = d·k; v = v·(v·(3 − 2·v))   (smoothstepSample)
+//	outside: v = d = +0
+//	d = d·F (x, z, and y in 3D)
+//	sum = sum + r·amp              (each component; sum's y in 2D untouched)
+//
+// over n lanes (a multiple of the lanes), sums SoA derivStride floats
+// apart. An amplitude of 1 multiplies exactly (v·1 is v), so every octave
+// multiplies.
+func writeSmoothFinish(dims int, lse bool, l *isa) {
+	cur, groups = l, 1
+	kind := "Poly"
+	if lse {
+		kind = "LSE"
+	}
+	name := fmt.Sprintf("smoothFinish%s%dDDeriv%s", kind, dims, l.name)
+	TEXT(name, attr.Attribute(0), "func(c, la, sum *float32, n int, f, amp float32)")
+	Pragma("noescape")
+	Doc(name + " is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).")
+	F := broadcastParam32("f")
+	A := broadcastParam32("amp")
+	cp := Load(Param("c"), GP64()).(GPVirtual)
+	lp := Load(Param("la"), GP64()).(GPVirtual)
+	sp := Load(Param("sum"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	at := func(base GPVirtual, c int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: c * 4 * derivStride} }
+	comps := [][]int{2: {1, 3}, 3: {1, 2, 3}}[dims]
+	v := newv()
+	if lse {
+		VMOVUPS(at(lp, 0), v[0])
+		divps(v, v, kc(fm10))
+	} else {
+		VMOVUPS(at(cp, 0), v[0])
+	}
+	in := mand(cmpps(0x1E, v, kc(0)), cmpps(0x11, v, kc(f1)))
+	k, t := newv(), newv()
+	mulps(k, v, kc(0x40C00000)) // 6·v
+	subps(t, kc(f1), v)
+	mulps(k, k, t)
+	mulps(t, v, kc(f2))
+	subps(t, kc(0x40400000), t) // 3 − 2·v
+	mulps(t, v, t)
+	mulps(t, v, t)
+	blend(t, in, t, kc(0))
+	mulps(t, t, vg{A})
+	s := newv()
+	VMOVUPS(at(sp, 0), s[0])
+	addps(s, s, t)
+	VMOVUPS(s[0], at(sp, 0))
+	for _, c := range comps {
+		d := newv()
+		VMOVUPS(at(cp, c), d[0])
+		mulps(d, d, k)
+		blend(d, in, d, kc(0))
+		mulps(d, d, vg{F})
+		mulps(d, d, vg{A})
+		VMOVUPS(at(sp, c), s[0])
+		addps(s, s, d)
+		VMOVUPS(s[0], at(sp, c))
+	}
+	ADDQ(U32(uint32(l.lanes)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
 }
