@@ -1922,22 +1922,22 @@ func smoothWorley2DTilingLSEDerivAVX512(x *float32, y *float32, z *float32, out 
 //go:noescape
 func smoothWorley3DTilingLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DPolyDerivAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
+// smoothWorley2DPolyDerivAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley2DPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DPolyDerivAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
+// smoothWorley3DPolyDerivAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley3DPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley2DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
+// smoothWorley2DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley2DTilingPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley3DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
+// smoothWorley3DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
 //
 //go:noescape
 func smoothWorley3DTilingPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)

@@ -292,7 +292,7 @@ func TestSmoothSamples(t *testing.T) {
 						st.Frequency = 3
 					}
 					cfg := noise.Config{Noise: noise.VoronoiWorleySmoothLSE, Dims: dims, Tiling: tiling, Settings: st}
-					if ci == 2 {
+					if ci == 1 || ci == 2 { // fBm (the SoA path at F1 and F2) and ridged
 						cfg.Domain = &dom
 					}
 					var s *Sampler

@@ -613,14 +613,17 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 		addps(d, d, t)
 	}
 	sqrtps(d, d) // v
-	nv := newv()
-	xor(nv, d, kc(signMask))
-	nz := cmpps(4, d, kc(0)) // v ≠ 0 (NEQ_UQ)
-	for _, c := range cs {
-		divps(c, c, nv)
-		blend(c, nz, c, kc(0)) // s.c
+	sd := func() {
+		nv := newv()
+		xor(nv, d, kc(signMask))
+		nz := cmpps(4, d, kc(0)) // v ≠ 0 (NEQ_UQ)
+		for _, c := range cs {
+			divps(c, c, nv)
+			blend(c, nz, c, kc(0)) // s.c
+		}
 	}
 	if lse {
+		sd()
 		e := newv()
 		mulps(e, d, kc(fm10))
 		smoothExp(e)
@@ -644,6 +647,18 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 	mulps(h2, h2, h)
 	sel := cmpps(1, d, b)       // v < b.v
 	gt := cmpps(0x1E, h, kc(0)) // h > 0 (GT_OQ)
+	// Where no lane has v < b.v or h > 0 the update keeps b as it is
+	// (every blend below picks b): skip it, and s's divisions.
+	skip := fmt.Sprintf("smoothPolySkip%d", polySkips)
+	polySkips++
+	any := mor(sel, gt)
+	if len(any.k) == 2 {
+		KORTESTW(any.k[0], any.k[1])
+	} else {
+		KORTESTW(any.k[0], any.k[0])
+	}
+	JZ(LabelRef(skip))
+	sd()
 	for i, c := range cs {
 		q, nq := newv(), newv()
 		subps(q, acc[1+i], c)
@@ -658,16 +673,16 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 	blend(b, sel, d, b)
 	subps(h2, b, h2)
 	blend(b, gt, h2, b)
+	Label(skip)
 }
 
+// polySkips numbers the skip labels of smoothDerivCand.
+var polySkips int
+
 // writeSmoothDeriv writes smoothWorley{dims}D[Tiling]{LSE,Poly}Deriv{level}
-// (see above): one group (LSE) or two (Poly), the candidates in the scalar
-// walk's order.
+// (see above): one group, the candidates in the scalar walk's order.
 func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	cur, groups = l, 1
-	if !lse {
-		groups = 2 // the polynomial minimum's chain, as writeSmooth
-	}
 	t := ""
 	if tiling {
 		t = "Tiling"
