@@ -1901,3 +1901,63 @@ func smoothWorley2DTilingPolyAVX512(x *float32, y *float32, z *float32, out *flo
 //
 //go:noescape
 func smoothWorley3DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DLSEDerivAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DLSEDerivAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingLSEDerivAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingLSEDerivAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DPolyDerivAVX512 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DPolyDerivAVX512 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothFinishLSE2DDerivAVX512 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishLSE2DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothFinishLSE3DDerivAVX512 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishLSE3DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothFinishPoly2DDerivAVX512 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishPoly2DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothFinishPoly3DDerivAVX512 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishPoly3DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)

@@ -478,6 +478,10 @@ func (s *Sampler) samplesRange(pos []mgl32.Vec3, out []noise.Sample) {
 		s.samplesBatch(pos, out[:len(pos)])
 		return
 	}
+	if s.smoothSamples() && len(pos) > 0 {
+		s.samplesSmooth(pos, out[:len(pos)])
+		return
+	}
 	for i, p := range pos {
 		out[i] = s.sampleAt(point{p[0], p[1], p[2], 0}, 3)
 	}

@@ -2,6 +2,7 @@ package cpu_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +11,7 @@ import (
 )
 
 // BenchmarkSamplesRatio measures Samples (value and derivatives) against
-// Values for the lattice, simplex, Voronoi and perm-value noises at 2D, 3D
+// Values for the lattice, simplex, Voronoi (smooth Worley too) and perm-value noises at 2D, 3D
 // and 4D, one octave, on the 2000 positions of benchPositions (2D: y
 // ignored; 4D: w = x + z), at the level NOISE_ISA picks. Each iteration
 // runs both calls on the same positions one after the other, so both see
@@ -22,13 +23,13 @@ func BenchmarkSamplesRatio(b *testing.B) {
 	for i, p := range pos {
 		pos4[i] = mgl32.Vec4{p[0], p[1], p[2], p[0] + p[2]}
 	}
-	for _, name := range []string{"value", "perlin", "simplex", "simplex-value", "voronoi-worley-f1", "perm-value"} {
+	for _, name := range []string{"value", "perlin", "simplex", "simplex-value", "voronoi-worley-f1", "voronoi-worley-smooth-lse", "voronoi-worley-smooth-poly", "perm-value"} {
 		nz, err := noise.ParseNoise(name)
 		if err != nil {
 			b.Fatal(err)
 		}
 		for _, dims := range []int{2, 3, 4} {
-			if dims == 4 && name == "voronoi-worley-f1" {
+			if dims == 4 && strings.HasPrefix(name, "voronoi-") {
 				continue // Voronoi noise has 1-3 dimensions
 			}
 			s := mustSampler(b, noise.Config{Noise: nz, Dims: dims, Settings: noise.DefaultSettings()})

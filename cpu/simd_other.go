@@ -34,6 +34,10 @@ func (k smoothKernel) ok() bool { return k != 0 }
 
 func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) { panic("unreachable") }
 
+func (s *Sampler) smoothSamples() bool { return false }
+
+func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
+
 func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) { panic("unreachable") }
 
 func (s *Sampler) values4Batch(pos []mgl32.Vec4, out []float32) { panic("unreachable") }

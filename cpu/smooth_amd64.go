@@ -200,3 +200,296 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 		}
 	}
 }
+
+// runDeriv is the derivative twin of run (smoothWorley…DerivAVX512,
+// AVX-512 only): each lane's accumulator, the exp sum a (lse) or the
+// polynomial minimum b, its value and its derivatives along x, y (3D
+// only: in 2D out[2·derivStride:] is not written) and z, derivStride floats
+// apart from out.
+func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+	case lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	default:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	}
+}
+
+// smoothSamples reports whether Samples runs through samplesSmooth: smooth
+// Worley with a kernel (smoothKernelFor) at the AVX-512 level, without a
+// warp (whose positions and Jacobian stay on the scalar path).
+func (s *Sampler) smoothSamples() bool {
+	return s.sk.ok() && s.isa == ISAAVX512 && s.warp == nil
+}
+
+// smoothOctave is voronoi2D's or voronoi3D's sample for smooth Worley
+// from the walk's accumulators a and b (the derivative kernels' results:
+// a's derivatives already divided by a.V) and la = log32(a.V): finalizeSmooth, the function, and the derivatives
+// scaled by the frequency F (y in 3D only), as the scalar functions do.
+func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims int) noise.Sample {
+	s := finalizeSmoothQ(voronoiMinima{a: a, b: b}, la, false).evaluate(fn)
+	s.Dx = float32(s.Dx * F)
+	if dims == 3 {
+		s.Dy = float32(s.Dy * F)
+	}
+	s.Dz = float32(s.Dz * F)
+	return s.sample()
+}
+
+// samplesSmooth is samplesRange for smooth Worley through the derivative
+// kernels (smoothSamples): a chunk at a time, prepared as valuesSmooth
+// does it, one kernel call per octave and accumulator the function reads
+// (F1 reads a alone, F2 b alone; the other accumulator is then a zero
+// sample, which evaluate ignores), the log of a.v by smoothLog where
+// smoothLogOK (else log32), then per position sampleAt's octave step:
+// smoothOctave, the shape, the amplitude and the sum in out; then the
+// division by the amplitude sum and the domain's derivative, and NaN
+// where the input is. sampleAt's lean path (one fBm octave, no domain)
+// gives the same: its amplitude and amplitude sum are 1, n·1 is n and
+// s/1 is s.
+//
+// In 2D the kernels leave the y derivatives alone and this passes +0 for
+// both accumulators. The scalar walk's a.dy is +0 (+0 + e·(∓0)) and its
+// b.dy a zero of either sign; through finalizeSmooth, evaluate and the
+// shape every operation on a zero y derivative gives a zero (the other
+// operands are finite: the windowed values and their slopes, 0 outside the
+// window), or NaN where shape's factor is not finite, whose product with
+// either zero is the same default NaN; and the octave sum starts at +0,
+// where +0 + ±0 is +0. So sum.dy is +0 (or that NaN) either way.
+func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
+	b := batchBufs.Get().(*batchBuf)
+	defer batchBufs.Put(b)
+	var acc [2][4 * derivStride]float32
+	wide, lanes := s.batchLanes()
+	x, y, z := &b.x[0], &b.y[0], &b.z[0]
+	jit, jitC := batchJitter(&s.vp)
+	fn := s.vp.function
+	dims := s.cfg.Dims
+	if (fn == noise.FunctionF1 || fn == noise.FunctionF2) && s.fractal == noise.FractalFBm {
+		s.samplesSmoothSoA(b, &acc, pos, out)
+		return
+	}
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		o := out[i : i+n]
+		if fn != noise.FunctionF1 && fn != noise.FunctionF2 {
+			clear(o) // smoothOctave1 starts the sums itself
+		}
+		for oc := 0; oc < s.oct.n; oc++ {
+			h, f := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc]
+			if fn != noise.FunctionF2 {
+				s.sk.runDeriv(true, x, y, z, &acc[0][0], np, h, f, jit, jitC)
+				smoothLogBatch(wide, acc[0][:np], b.o[:np])
+			}
+			if fn != noise.FunctionF1 {
+				s.sk.runDeriv(false, x, y, z, &acc[1][0], np, h, f, jit, jitC)
+			}
+			amp := s.oct.amp[oc]
+			if fn == noise.FunctionF1 || fn == noise.FunctionF2 {
+				s.smoothOctave1(o, acc[b2i(fn == noise.FunctionF2)][:], b.o[:], fn == noise.FunctionF1, f, amp, dims, oc == 0)
+				continue
+			}
+			for l := range o {
+				var m [2]vsample
+				var la float32
+				for j := range m {
+					if j == 0 && fn == noise.FunctionF2 || j == 1 && fn == noise.FunctionF1 {
+						continue
+					}
+					c := &acc[j]
+					m[j] = vsample{V: c[l], Dx: c[derivStride+l], Dz: c[3*derivStride+l]}
+					if dims == 3 {
+						m[j].Dy = c[2*derivStride+l]
+					}
+				}
+				if fn != noise.FunctionF2 {
+					la = b.o[l]
+					if !smoothLogOK(m[0].V) {
+						la = log32(m[0].V)
+					}
+				}
+				r := smoothOctave(m[0], m[1], la, fn, f, dims)
+				if s.fractal != noise.FractalFBm {
+					r = shapeSample(s.fractal, r, s.pp)
+				}
+				o[l] = sampleAdd(o[l], sampleScale(r, amp))
+			}
+		}
+		if s.oct.ampSum != 1 || s.domain { // s/1 is s
+			for l := range o {
+				r := sampleDiv(o[l], s.oct.ampSum)
+				if s.domain {
+					d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+					r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
+				}
+				o[l] = r
+			}
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					o[l] = nanSample
+				}
+			}
+		}
+	}
+}
+
+// smoothOctave1 is samplesSmooth's octave step for F1 (lse: c is the exp
+// sum a, its derivatives divided by a.v, la its logs) and F2 (c is the
+// polynomial minimum b): for each lane, smoothOctave's operations on the
+// one accumulator the function reads (finalizeSmoothQ's window,
+// smoothWindow, of a or b, the function's result; the frequency), the
+// shape, the amplitude and the sum into o, written out without the other
+// accumulator's window. As the batch kernels' modes (octaveMode): the
+// first octave's sum starts at +0 (o is not read), and an amplitude of 1
+// is no multiply (v·1 is v: the values are never signalling NaNs).
+func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, amp float32, dims int, first bool) {
+	cv := c[:len(o)]
+	cx := c[derivStride : derivStride+len(o)]
+	cy := c[2*derivStride : 2*derivStride+len(o)]
+	cz := c[3*derivStride : 3*derivStride+len(o)]
+	la = la[:len(o)]
+	unit := amp == 1
+	for l := range o {
+		v, dx, dz := cv[l], cx[l], cz[l]
+		var dy float32
+		if dims == 3 {
+			dy = cy[l]
+		}
+		if lse {
+			lg := la[l]
+			if !smoothLogOK(v) {
+				lg = log32(v)
+			}
+			v = lg / -smoothKL
+		}
+		var r noise.Sample
+		if v > 0 && v < 1 {
+			r = smoothstepSample(noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz})
+		}
+		r.Dx = float32(r.Dx * F)
+		if dims == 3 {
+			r.Dy = float32(r.Dy * F)
+		}
+		r.Dz = float32(r.Dz * F)
+		if s.fractal != noise.FractalFBm {
+			r = shapeSample(s.fractal, r, s.pp)
+		}
+		if !unit {
+			r = sampleScale(r, amp)
+		}
+		if first {
+			o[l] = sampleAdd(noise.Sample{}, r)
+		} else {
+			o[l] = sampleAdd(o[l], r)
+		}
+	}
+}
+
+// samplesSmoothSoA is samplesSmooth for F1 and F2 at fBm: the octave
+// step by the kernels smoothFinish{LSE,Poly}{2,3}DDerivAVX512 (smoothOctave1's
+// operations, vectorized) into SoA sums in b.o and b.dx, b.dy, b.dz (their
+// y +0 in 2D: the scalar sum's, see samplesSmooth), divided by the
+// amplitude sum unless it is 1 (s/1 is s), then stored as samplesBatch
+// stores its sums: storeSamplesAVX512 for the whole vectors (the domain's
+// derivative matrix m), Go for the rest.
+func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32, pos []mgl32.Vec3, out []noise.Sample) {
+	wide, lanes := s.batchLanes()
+	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
+	jit, jitC := batchJitter(&s.vp)
+	lse := s.vp.function == noise.FunctionF1
+	dims := s.cfg.Dims
+	var m [10][8]float32
+	var dw float32
+	if s.domain {
+		for i := range 9 {
+			for l := range m[i] {
+				m[i][l] = s.tr.d[i/3][i%3]
+			}
+		}
+		dw = float32(dw * s.tr.sw)
+	}
+	for l := range m[9] {
+		m[9][l] = dw
+	}
+	la := b.w[:]
+	for i := 0; i < len(pos); i += batchChunk {
+		chunk := pos[i:min(i+batchChunk, len(pos))]
+		n := len(chunk)
+		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		clear(b.o[:np])
+		clear(b.dx[:np])
+		clear(b.dy[:np])
+		clear(b.dz[:np])
+		for oc := 0; oc < s.oct.n; oc++ {
+			h, f, amp := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc]
+			c := &acc[b2i(!lse)]
+			s.sk.runDeriv(lse, x, y, z, &c[0], np, h, f, jit, jitC)
+			if lse {
+				smoothLogBatch(wide, c[:np], la[:np])
+				for l, a := range c[:np] {
+					if !smoothLogOK(a) {
+						la[l] = log32(a)
+					}
+				}
+			}
+			switch {
+			case lse && dims == 2:
+				smoothFinishLSE2DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			case lse:
+				smoothFinishLSE3DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			case dims == 2:
+				smoothFinishPoly2DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			default:
+				smoothFinishPoly3DDerivAVX512(&c[0], &la[0], o, np, f, amp)
+			}
+		}
+		if k := s.oct.ampSum; k != 1 {
+			for _, c := range [][]float32{b.o[:n], b.dx[:n], b.dy[:n], b.dz[:n]} {
+				for l := range c {
+					c[l] /= k
+				}
+			}
+		}
+		nv := n &^ (lanes - 1)
+		if nv > 0 {
+			storeSamplesAVX512(o, &out[i].V, nv, &m, s.domain)
+		}
+		for l := nv; l < n; l++ {
+			r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
+			if s.domain {
+				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+				r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+			}
+			out[i+l] = r
+		}
+		if nans {
+			for l, p := range chunk {
+				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+					out[i+l] = nanSample
+				}
+			}
+		}
+	}
+}

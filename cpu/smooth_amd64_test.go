@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 
@@ -243,6 +244,83 @@ func TestSmoothFunctions(t *testing.T) {
 							want := s.valueOctaves(point{p[0], p[1], p[2], 0})
 							if math.Float32bits(got[i]) != math.Float32bits(want) {
 								t.Fatalf("%v, function %v at %v, %v: %v, sample path %v", cfg, fn, l, p, got[i], want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSmoothSamples checks samplesSmooth (the derivative kernels) against
+// the scalar sample path (sampleAt) bit for bit at every Voronoi function
+// but the cell value, in 2D and 3D, tiling or not, with and without
+// jitter, octaves, the fractal modes and a domain, over positions with
+// NaN, infinite and huge coordinates and batches of every length up to
+// two vectors and a bit, at the AVX-512 level if this CPU has it.
+func TestSmoothSamples(t *testing.T) {
+	if !slices.Contains(SupportedISAs(), ISAAVX512) {
+		t.Skip("this CPU lacks AVX-512")
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	pos := make([]mgl32.Vec3, 301)
+	for i := range pos {
+		pos[i] = mgl32.Vec3{r.Float32()*40 - 20, r.Float32()*40 - 20, r.Float32()*40 - 20}
+	}
+	nan := float32(math.NaN())
+	inf := float32(math.Inf(1))
+	pos[7] = mgl32.Vec3{1e9, -3e7, 2e10}
+	pos[8] = mgl32.Vec3{nan, 1, 2}
+	pos[9] = mgl32.Vec3{1, 2, nan}
+	pos[10] = mgl32.Vec3{inf, -inf, 3}
+	pos[11] = mgl32.Vec3{0, 0, 0}
+	pos[12] = mgl32.Vec3{-3e38, 3e38, -1e-40}
+	for i := 13; i < 40; i++ { // lattice points and cell borders
+		pos[i] = mgl32.Vec3{float32(i % 5), float32(i%3) * 0.5, float32(i%7) * 0.25}
+	}
+	dom := noise.Domain{Scale: [3]float32{2, 0.5, 1}, Rotation: [3]float32{10, 20, 30}, Translation: [3]float32{1, 2, 3}}
+	for dims := 2; dims <= 3; dims++ {
+		for _, tiling := range []bool{false, true} {
+			for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
+				for ci, fr := range []noise.Fractal{noise.FractalFBm, noise.FractalFBm, noise.FractalRidged, noise.FractalPingPong} {
+					st := noise.DefaultSettings()
+					if ci > 0 {
+						st.Octaves, st.Jitter, st.Fractal, st.Frequency = 3, 0.7, fr, 1.5
+					}
+					if tiling {
+						st.Frequency = 3
+					}
+					cfg := noise.Config{Noise: noise.VoronoiWorleySmoothLSE, Dims: dims, Tiling: tiling, Settings: st}
+					if ci == 1 || ci == 2 { // fBm (the SoA path at F1 and F2) and ridged
+						cfg.Domain = &dom
+					}
+					var s *Sampler
+					var err error
+					withISA(t, ISAAVX512, func() { s, err = New(cfg) })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !s.smoothSamples() {
+						t.Fatalf("%v: not through samplesSmooth", cfg)
+					}
+					s.vp.function = fn
+					want := make([]noise.Sample, len(pos))
+					for i, p := range pos {
+						want[i] = s.sampleAt(point{p[0], p[1], p[2], 0}, 3)
+					}
+					got := make([]noise.Sample, len(pos))
+					s.samplesSmooth(pos, got)
+					for i := range pos {
+						if sampleBits(got[i]) != sampleBits(want[i]) {
+							t.Fatalf("%v, function %v, %v: %v, sample path %v", cfg, fn, pos[i], got[i], want[i])
+						}
+					}
+					for k := 1; k <= 33; k++ {
+						s.samplesSmooth(pos[3:3+k], got[:k])
+						for i := range k {
+							if sampleBits(got[i]) != sampleBits(want[3+i]) {
+								t.Fatalf("%v, function %v, %v (batch of %d): %v, sample path %v", cfg, fn, pos[3+i], k, got[i], want[3+i])
 							}
 						}
 					}

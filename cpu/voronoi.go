@@ -201,11 +201,22 @@ func finalizeWorley(s vsample) vsample {
 // the polynomial minimum in b, both passed through smoothstep inside the
 // window (a.v > 0 in 1D; 0 < v < 1 in 2D and 3D) and 0 outside it.
 func finalizeSmooth(m voronoiMinima, oneD bool) voronoiMinima {
+	return finalizeSmoothLog(m, log32(m.a.V), oneD)
+}
+
+// finalizeSmoothLog is finalizeSmooth given la = log32(m.a.V).
+func finalizeSmoothLog(m voronoiMinima, la float32, oneD bool) voronoiMinima {
+	m.a.Dx /= m.a.V
+	m.a.Dy /= m.a.V
+	m.a.Dz /= m.a.V
+	return finalizeSmoothQ(m, la, oneD)
+}
+
+// finalizeSmoothQ is finalizeSmoothLog given a's derivatives already
+// divided by a.V.
+func finalizeSmoothQ(m voronoiMinima, la float32, oneD bool) voronoiMinima {
 	a := m.a
-	a.Dx /= a.V
-	a.Dy /= a.V
-	a.Dz /= a.V
-	a.V = log32(a.V) / -smoothKL
+	a.V = la / -smoothKL
 	m.a = smoothWindow(a, oneD)
 	m.b = smoothWindow(m.b, oneD)
 	return m

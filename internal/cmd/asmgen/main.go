@@ -425,10 +425,11 @@ func main() {
 	// the register numbering above
 	pointLatticeWide("valueLattice3DPointAVX512", false)
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
-	writeBlogKernels()     // last too: the blog-mode float64 kernels (wideblog.go)
-	writeAoSKernels(specs) // and the AoS twins of value 2D/3D and Perlin 3D (widevalue.go)
-	pointLeanKernels()     // after every other kernel, for the register numbering (pointlean.go)
-	writeSmoothKernels()   // after them: the smooth Worley kernels (widesmooth.go)
+	writeBlogKernels()        // last too: the blog-mode float64 kernels (wideblog.go)
+	writeAoSKernels(specs)    // and the AoS twins of value 2D/3D and Perlin 3D (widevalue.go)
+	pointLeanKernels()        // after every other kernel, for the register numbering (pointlean.go)
+	writeSmoothKernels()      // after them: the smooth Worley kernels (widesmooth.go)
+	writeSmoothDerivKernels() // and their derivative twins (widesmooth.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()

@@ -580,3 +580,330 @@ func writeSmoothLog(l *isa) {
 	VZEROUPPER()
 	RET()
 }
+
+// The derivative twins of the smooth Worley kernels (cpu.samplesSmooth):
+// smoothWorley{2,3}D[Tiling]{LSE,Poly}Deriv{level} also carry each
+// accumulator's derivatives, storing per lane the value and the
+// derivatives along x, (y in 3D,) z, derivStride floats apart (out[0],
+// out[derivStride], out[2·derivStride], out[3·derivStride]; in 2D the y
+// component is not written). Per candidate at offsets c (x, y, z), with the
+// operations and their order of cpu.smoothDist3 and
+// cpu.voronoiMinima.updateSmooth:
+//
+//	v = sqrt(dist²); s.c = v ≠ 0 ? c / (−v) : 0   (NEQ_UQ: NaN divides)
+//	LSE:  e = exp32(−10·v); a.v += e; a.c += e·s.c
+//	Poly: t = b.v − v; h = 1 − |t|·4
+//	      q.c = (b.c − s.c); q.c = t < 0 ? q.c : −q.c; q.c = (q.c·0.5)·h
+//	      h2 = (0.0625·h)·h
+//	      v < b.v: b = s (value and derivatives)
+//	      h > 0:   b.v −= h2; b.c −= q.c
+//
+// −v is v with its sign bit flipped, as Go's negation; the divisions are
+// VDIVPS's, Go's float32 division. In 2D the scalar y derivative of both
+// accumulators is a zero whatever the walk (0/(−v) is −0, +0 + e·(−0) is
+// +0, and b.y's updates only subtract and select zeros), and any zero
+// gives the same octave sum (cpu.samplesSmooth's comment): the kernels skip
+// it.
+func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
+	d := newv()
+	mulps(d, cs[0], cs[0])
+	for _, c := range cs[1:] {
+		t := newv()
+		mulps(t, c, c)
+		addps(d, d, t)
+	}
+	sqrtps(d, d) // v
+	sd := func() {
+		nv := newv()
+		xor(nv, d, kc(signMask))
+		nz := cmpps(4, d, kc(0)) // v ≠ 0 (NEQ_UQ)
+		for _, c := range cs {
+			divps(c, c, nv)
+			blend(c, nz, c, kc(0)) // s.c
+		}
+	}
+	if lse {
+		sd()
+		e := newv()
+		mulps(e, d, kc(fm10))
+		smoothExp(e)
+		addps(acc[0], acc[0], e)
+		for i, c := range cs {
+			mulps(c, c, e)
+			addps(acc[1+i], acc[1+i], c)
+		}
+		return
+	}
+	b := acc[0]
+	t := newv()
+	subps(t, b, d)
+	lt := cmpps(1, t, kc(0)) // b.v − v < 0 (LT_OS)
+	h := newv()
+	absps(h, t)
+	mulps(h, h, kc(f4))
+	subps(h, kc(f1), h) // h
+	h2 := newv()
+	mulps(h2, h, kc(f0625))
+	mulps(h2, h2, h)
+	sel := cmpps(1, d, b)       // v < b.v
+	gt := cmpps(0x1E, h, kc(0)) // h > 0 (GT_OQ)
+	// Where no lane has v < b.v or h > 0 the update keeps b as it is
+	// (every blend below picks b): skip it, and s's divisions.
+	skip := fmt.Sprintf("smoothPolySkip%d", polySkips)
+	polySkips++
+	any := mor(sel, gt)
+	if len(any.k) == 2 {
+		KORTESTW(any.k[0], any.k[1])
+	} else {
+		KORTESTW(any.k[0], any.k[0])
+	}
+	JZ(LabelRef(skip))
+	sd()
+	for i, c := range cs {
+		q, nq := newv(), newv()
+		subps(q, acc[1+i], c)
+		xor(nq, q, kc(signMask))
+		blend(q, lt, q, nq)
+		mulps(q, q, kc(0x3F000000)) // ·0.5
+		mulps(q, q, h)
+		blend(acc[1+i], sel, c, acc[1+i])
+		subps(q, acc[1+i], q)
+		blend(acc[1+i], gt, q, acc[1+i])
+	}
+	blend(b, sel, d, b)
+	subps(h2, b, h2)
+	blend(b, gt, h2, b)
+	Label(skip)
+}
+
+// polySkips numbers the skip labels of smoothDerivCand.
+var polySkips int
+
+// writeSmoothDeriv writes smoothWorley{dims}D[Tiling]{LSE,Poly}Deriv{level}
+// (see above): one group, the candidates in the scalar walk's order.
+func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
+	cur, groups = l, 1
+	t := ""
+	if tiling {
+		t = "Tiling"
+	}
+	kind, what := "Poly", "polynomial minimum b"
+	if lse {
+		kind, what = "LSE", "exp sum a"
+	}
+	name := fmt.Sprintf("smoothWorley%dD%s%sDeriv%s", dims, t, kind, l.name)
+	TEXT(name, attr.Attribute(0), "func(x, y, z, out *float32, n int, h uint32, f float32, jit, jitC float32)")
+	Pragma("noescape")
+	Doc(name + fmt.Sprintf(" is one octave of %ssmooth Worley %dD noise's walk over a batch: each lane's %s, value and derivatives, to out (derivStride floats apart; %d lanes, %d interleaved).", map[bool]string{false: "", true: "tiling "}[tiling], dims, what, l.lanes, groups))
+	k := &bk{name: name, fr: newWFrame(64)}
+	k.h = k.fr.put(broadcastParam32("h"))
+	F := broadcastParam32("f")
+	fi := newReg()
+	VCVTTPS2DQ(F, fi)
+	k.fi = k.fr.put(fi)
+	k.F = k.fr.put(F)
+	k.jitOn = true
+	k.jit, k.jitC = k.fr.put(broadcastParam32("jit")), k.fr.put(broadcastParam32("jitC"))
+	var ptr [3]GPVirtual
+	axes := [][]int{2: {0, 2}, 3: {0, 1, 2}}[dims]
+	for _, a := range axes {
+		ptr[a] = Load(Param([]string{"x", "y", "z"}[a]), GP64()).(GPVirtual)
+	}
+	out := Load(Param("out"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	at := func(base GPVirtual, c, g int) Mem {
+		return Mem{Base: base, Index: i, Scale: 4, Disp: c*4*derivStride + g*l.size}
+	}
+	for _, a := range axes {
+		v := newv()
+		for g := range v {
+			VMOVUPS(at(ptr[a], 0, g), v[g])
+		}
+		k.pos[a] = v
+	}
+	cs := k.newVCells(dims, tiling)
+	spill := true
+	acc := make([]vg, 1+dims)
+	for j := range acc {
+		if j == 0 && !lse {
+			acc[0] = mov(kc(f2)) // b = 2 (cpu.initMinima)
+			continue
+		}
+		acc[j] = newv()
+		for _, r := range acc[j] {
+			zeroReg(r)
+		}
+	}
+	switch dims {
+	case 2:
+		var zs, ozs [3]opnd
+		for i, w := range cellSteps {
+			zs[i] = k.fr.keep(cs.index(2, w.i), spill)
+			ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
+		}
+		for _, u := range cellSteps {
+			hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
+			ox := k.fr.keep(cs.cellOff(0, u.f), spill)
+			for i := range cellSteps {
+				v := wavalanche(eatC(hx, zs[i]), false)
+				for pt := 0; pt < 2; pt++ {
+					x := k.vjitter(wbyteUnit(v, 16*pt, 8))
+					z := k.vjitter(wbyteUnit(v, 16*pt+8, 8))
+					addps(x, x, ox)
+					addps(z, z, ozs[i])
+					smoothDerivCand(lse, acc, x, z)
+				}
+			}
+			k.fr.release(hx, ox)
+		}
+	case 3:
+		var zs, ozs, ys, oys [3]opnd
+		for i, w := range cellSteps {
+			zs[i] = k.fr.keep(cs.index(2, w.i), spill)
+			ozs[i] = k.fr.keep(cs.cellOff(2, w.f), spill)
+		}
+		for i, w := range cellSteps {
+			ys[i] = k.fr.keep(cs.index(1, w.i), spill)
+			oys[i] = k.fr.keep(cs.cellOff(1, w.f), spill)
+		}
+		for _, u := range cellSteps {
+			hx := k.fr.keep(eatC(k.h, cs.index(0, u.i)), spill)
+			ox := k.fr.keep(cs.cellOff(0, u.f), spill)
+			for j := range cellSteps {
+				hy := k.fr.keep(eatC(hx, ys[j]), spill)
+				for i := range cellSteps {
+					v := wavalanche(eatC(hy, zs[i]), false)
+					for pt := 0; pt < 2; pt++ {
+						x := k.vbits5(v, 15*pt)
+						y := k.vbits5(v, 15*pt+5)
+						z := k.vbits5(v, 15*pt+10)
+						addps(x, x, ox)
+						addps(y, y, oys[j])
+						addps(z, z, ozs[i])
+						smoothDerivCand(lse, acc, x, y, z)
+					}
+				}
+				k.fr.release(hy)
+			}
+			k.fr.release(hx, ox)
+		}
+	}
+	comp := [][]int{2: {0, 1, 3}, 3: {0, 1, 2, 3}}[dims]
+	for j, r := range acc {
+		if lse && j > 0 {
+			divps(r, r, acc[0]) // a.c / a.v (cpu.finalizeSmooth's first step)
+		}
+		for g := range r {
+			VMOVUPS(r[g], at(out, comp[j], g))
+		}
+	}
+	ADDQ(U32(uint32(l.lanes*groups)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
+
+// writeSmoothDerivKernels writes the derivative twins at both levels.
+func writeSmoothDerivKernels() {
+	for _, l := range []*isa{isaAVX512} {
+		for _, lse := range []bool{true, false} {
+			for _, tiling := range []bool{false, true} {
+				for dims := 2; dims <= 3; dims++ {
+					writeSmoothDeriv(dims, tiling, lse, l)
+				}
+			}
+		}
+		for _, lse := range []bool{true, false} {
+			for dims := 2; dims <= 3; dims++ {
+				writeSmoothFinish(dims, lse, l)
+			}
+		}
+	}
+}
+
+// writeSmoothFinish writes smoothFinish{LSE,Poly}{dims}DDeriv{level}, the
+// octave step of cpu.samplesSmooth for F1 (LSE: c is the LSE derivative
+// kernel's output, a.v and a's derivatives over a.v, with la its logs) and
+// F2 (Poly: c is b) at fBm, per lane the operations of cpu.smoothOctave1
+// in its order:
+//
+//	v = la / −10                   (LSE; Poly: v = b.v)
+//	in = v > 0 ∧ v < 1             (GT_OQ, LT_OQ: NaN is outside)
+//	k = (6·v)·(1 − v); d = d·k; v = v·(v·(3 − 2·v))   (smoothstepSample)
+//	outside: v = d = +0
+//	d = d·F (x, z, and y in 3D)
+//	sum = sum + r·amp              (each component; sum's y in 2D untouched)
+//
+// over n lanes (a multiple of the lanes), sums SoA derivStride floats
+// apart. An amplitude of 1 multiplies exactly (v·1 is v), so every octave
+// multiplies.
+func writeSmoothFinish(dims int, lse bool, l *isa) {
+	cur, groups = l, 1
+	kind := "Poly"
+	if lse {
+		kind = "LSE"
+	}
+	name := fmt.Sprintf("smoothFinish%s%dDDeriv%s", kind, dims, l.name)
+	TEXT(name, attr.Attribute(0), "func(c, la, sum *float32, n int, f, amp float32)")
+	Pragma("noescape")
+	Doc(name + " is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).")
+	F := broadcastParam32("f")
+	A := broadcastParam32("amp")
+	cp := Load(Param("c"), GP64()).(GPVirtual)
+	lp := Load(Param("la"), GP64()).(GPVirtual)
+	sp := Load(Param("sum"), GP64()).(GPVirtual)
+	n := Load(Param("n"), GP64())
+	i := GP64()
+	XORQ(i, i)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(i, n)
+	JAE(LabelRef(done))
+	at := func(base GPVirtual, c int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: c * 4 * derivStride} }
+	comps := [][]int{2: {1, 3}, 3: {1, 2, 3}}[dims]
+	v := newv()
+	if lse {
+		VMOVUPS(at(lp, 0), v[0])
+		divps(v, v, kc(fm10))
+	} else {
+		VMOVUPS(at(cp, 0), v[0])
+	}
+	in := mand(cmpps(0x1E, v, kc(0)), cmpps(0x11, v, kc(f1)))
+	k, t := newv(), newv()
+	mulps(k, v, kc(0x40C00000)) // 6·v
+	subps(t, kc(f1), v)
+	mulps(k, k, t)
+	mulps(t, v, kc(f2))
+	subps(t, kc(0x40400000), t) // 3 − 2·v
+	mulps(t, v, t)
+	mulps(t, v, t)
+	blend(t, in, t, kc(0))
+	mulps(t, t, vg{A})
+	s := newv()
+	VMOVUPS(at(sp, 0), s[0])
+	addps(s, s, t)
+	VMOVUPS(s[0], at(sp, 0))
+	for _, c := range comps {
+		d := newv()
+		VMOVUPS(at(cp, c), d[0])
+		mulps(d, d, k)
+		blend(d, in, d, kc(0))
+		mulps(d, d, vg{F})
+		mulps(d, d, vg{A})
+		VMOVUPS(at(sp, c), s[0])
+		addps(s, s, d)
+		VMOVUPS(s[0], at(sp, c))
+	}
+	ADDQ(U32(uint32(l.lanes)), i)
+	JMP(LabelRef(loop))
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
