@@ -1901,3 +1901,6 @@ func smoothWorley2DTilingPolyAVX512(x *float32, y *float32, z *float32, out *flo
 //
 //go:noescape
 func smoothWorley3DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// valueLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32

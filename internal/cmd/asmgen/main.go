@@ -429,6 +429,7 @@ func main() {
 	writeAoSKernels(specs) // and the AoS twins of value 2D/3D and Perlin 3D (widevalue.go)
 	pointLeanKernels()     // after every other kernel, for the register numbering (pointlean.go)
 	writeSmoothKernels()   // after them: the smooth Worley kernels (widesmooth.go)
+	pointLean2DKernels()   // last: the lean 2D kernels (pointlean2.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
