@@ -1904,3 +1904,6 @@ func smoothWorley3DTilingPolyAVX512(x *float32, y *float32, z *float32, out *flo
 
 // valueLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
 func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// perlinLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+func perlinLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32

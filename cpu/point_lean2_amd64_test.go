@@ -59,6 +59,7 @@ func TestLean2DKernels(t *testing.T) {
 		grad noise.Gradient
 	}{
 		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue},
+		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin},
 	} {
 		f := leanValueFunc(k.lean)
 		vp := &variantParams{dims: 2, grad: k.grad}
@@ -85,7 +86,8 @@ func TestLean2DSamplers(t *testing.T) {
 		pos = append(pos, mgl32.Vec3{p.x, p.y, p.z})
 	}
 	leanFuncs := map[uintptr]bool{
-		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer(): true,
+		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer():  true,
+		reflect.ValueOf(leanValueFunc(perlinLattice2DPointLeanAVX2)).Pointer(): true,
 	}
 	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin} {
 		for _, freq := range []float32{4, 0.7, noise.MinFrequency, 3e6} {
@@ -110,7 +112,7 @@ func TestLean2DSamplers(t *testing.T) {
 					var s *Sampler
 					withISA(t, l, func() { s, _ = New(cfg) })
 					usesLean := leanFuncs[reflect.ValueOf(s.at3).Pointer()]
-					should := l >= ISAAVX2 && mod == 0 && n == noise.Value
+					should := l >= ISAAVX2 && mod == 0 && n != noise.ValueTurbulence
 					if usesLean != should {
 						t.Fatalf("%v at %v: lean 2D kernel %v, want %v", cfg, l, usesLean, should)
 					}

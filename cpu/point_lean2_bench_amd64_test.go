@@ -12,12 +12,12 @@ import (
 	"github.com/noiselab/noise"
 )
 
-// TestLean2DSpeed (PT2_AB=1) times ValueAt's former function for a lean
+// TestLean2DSpeed (NOISE_LEAN2D_AB=1) times ValueAt's former function for a lean
 // 2D sampler (latticeValue2D) against its lean kernel, alternating on the
 // 256² grid of the peer benchmarks, and logs the median ratio.
 func TestLean2DSpeed(t *testing.T) {
-	if os.Getenv("PT2_AB") == "" {
-		t.Skip("PT2_AB unset")
+	if os.Getenv("NOISE_LEAN2D_AB") == "" {
+		t.Skip("NOISE_LEAN2D_AB unset")
 	}
 	var pos []mgl32.Vec3
 	for iz := range 256 {
@@ -25,7 +25,7 @@ func TestLean2DSpeed(t *testing.T) {
 			pos = append(pos, mgl32.Vec3{(float32(ix) + 0.5) / 256, 0, (float32(iz) + 0.5) / 256})
 		}
 	}
-	for _, n := range []noise.Noise{noise.Value} {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin} {
 		s, _ := New(noise.Config{Noise: n, Dims: 2, Settings: noise.DefaultSettings()})
 		old := s.value
 		run := func(f valueFunc) time.Duration {
