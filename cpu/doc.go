@@ -49,7 +49,8 @@
 //
 // On amd64 the batch paths (Values, and Samples with the derivatives)
 // evaluate 16 positions at once with AVX-512 or 8 with AVX2, and ValueAt of
-// 3D lattice and simplex noise evaluates the corners of the cell at once,
+// 3D lattice and simplex noise (and of 2D lattice noise, one octave without
+// a domain) evaluates the corners of the cell at once,
 // with the same float32 operations in the same order (a multiply, then an
 // add, never a fused one): the same bits as the scalar code. The batches do
 // so for lattice, simplex, Worley and Chebyshev noise (every Voronoi

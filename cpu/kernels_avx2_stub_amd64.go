@@ -1961,3 +1961,9 @@ func smoothFinishPoly2DDerivAVX512(c *float32, la *float32, sum *float32, n int,
 //
 //go:noescape
 func smoothFinishPoly3DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// valueLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// perlinLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+func perlinLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32

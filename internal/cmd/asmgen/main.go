@@ -426,10 +426,11 @@ func main() {
 	pointLatticeWide("valueLattice3DPointAVX512", false)
 	pointLatticeWide("perlinLattice3DPointAVX512", true)
 	writeBlogKernels()        // last too: the blog-mode float64 kernels (wideblog.go)
-	writeAoSKernels(specs)    // and the AoS twins of value 2D/3D and Perlin 3D (widevalue.go)
+	writeAoSKernels(specs)    // and the AoS twins of the batch kernels (wideaos.go)
 	pointLeanKernels()        // after every other kernel, for the register numbering (pointlean.go)
 	writeSmoothKernels()      // after them: the smooth Worley kernels (widesmooth.go)
 	writeSmoothDerivKernels() // and their derivative twins (widesmooth.go)
+	pointLean2DKernels()      // last: the lean 2D kernels (pointlean2.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()

@@ -1,0 +1,130 @@
+//go:build amd64 && !purego
+
+package cpu
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/noiselab/noise"
+)
+
+// lean2DPoints are random points, lattice points and their neighbours,
+// ±0, huge numbers, the infinities and NaN in x, z or the coordinates
+// the 2D kernels do not read.
+func lean2DPoints() []point {
+	r := rand.New(rand.NewPCG(5, 6))
+	neg0 := float32(math.Copysign(0, -1))
+	inf := float32(math.Inf(1))
+	nan := float32(math.NaN())
+	special := []float32{0, neg0, 1, -1, 0.5, -0.5, 1e-45, -1e-45, 3e30, -3e30, 1 << 29, -(1 << 29), 1 << 64, -(1 << 64),
+		math.MaxFloat32, -math.MaxFloat32, inf, -inf, nan}
+	var ps []point
+	for _, a := range special {
+		for _, b := range special {
+			ps = append(ps, point{a, r.Float32(), b, 0})
+		}
+	}
+	for i := 0; i < 20000; i++ {
+		p := point{r.Float32()*64 - 32, r.Float32()*64 - 32, r.Float32()*64 - 32, r.Float32()}
+		switch i % 10 {
+		case 1: // on the lattice (at frequencies 1 and 4), and beside it
+			b := float32(r.IntN(64)-32) / 4
+			p.x, p.z = b, math.Nextafter32(b, float32(r.IntN(2)*2-1)*100)
+		case 2:
+			p.y, p.w = nan, nan // not read
+		case 3:
+			p.x, p.z = p.x*1e6, p.z*1e-6
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// TestLean2DKernels checks the lean 2D kernel, called as ValueAt's
+// valueFunc (leanValueFunc), against latticeValue2D (the function they
+// replaces) bit for bit: every point of lean2DPoints, random hashes, and
+// frequencies down to MinFrequency and up to 3e6.
+func TestLean2DKernels(t *testing.T) {
+	if !hasAVX2() {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, k := range []struct {
+		name string
+		lean leanKernel
+		grad noise.Gradient
+	}{
+		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue},
+		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin},
+	} {
+		f := leanValueFunc(k.lean)
+		vp := &variantParams{dims: 2, grad: k.grad}
+		for i, p := range lean2DPoints() {
+			h := SmallXXHash(r.Uint32())
+			fr := []float32{4, 0.7, 1, noise.MinFrequency, 3e6, 1.5, 1 / 3.0}[i%7]
+			got, want := f(vp, h, p, fr), latticeValue2D(vp, h, p, fr)
+			if math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("%s at %v, h %#x, f %v: %v (%08x), want %v (%08x)", k.name, p, uint32(h), fr,
+					got, math.Float32bits(got), want, math.Float32bits(want))
+			}
+		}
+	}
+}
+
+// TestLean2DSamplers checks ValueAt of the 2D lattice samplers at every
+// level: the lean kernel where lean2D gives it (value noise, one octave,
+// no domain, not tiling, no combine step, avx2 and above), and the same bits as the
+// scalar level's ValueAt and Values.
+func TestLean2DSamplers(t *testing.T) {
+	levels := SupportedISAs()
+	var pos []mgl32.Vec3
+	for _, p := range lean2DPoints()[:6000] {
+		pos = append(pos, mgl32.Vec3{p.x, p.y, p.z})
+	}
+	leanFuncs := map[uintptr]bool{
+		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer():  true,
+		reflect.ValueOf(leanValueFunc(perlinLattice2DPointLeanAVX2)).Pointer(): true,
+	}
+	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin} {
+		for _, freq := range []float32{4, 0.7, noise.MinFrequency, 3e6} {
+			for _, mod := range []int{0, 1, 2} { // plain, two octaves, tiling
+				st := noise.DefaultSettings()
+				st.Frequency, st.Seed = freq, int32(mod*7-3)
+				cfg := noise.Config{Noise: n, Dims: 2, Settings: st}
+				switch mod {
+				case 1:
+					cfg.Settings.Octaves = 2
+				case 2:
+					cfg.Tiling = true
+				}
+				if cfg.Validate() != nil {
+					continue
+				}
+				var ref *Sampler
+				withISA(t, ISAScalar, func() { ref, _ = New(cfg) })
+				want := make([]float32, len(pos))
+				mustBatch(t, ref.Values(pos, want))
+				for _, l := range levels {
+					var s *Sampler
+					withISA(t, l, func() { s, _ = New(cfg) })
+					usesLean := leanFuncs[reflect.ValueOf(s.at3).Pointer()]
+					should := l >= ISAAVX2 && mod == 0 && n != noise.ValueTurbulence
+					if usesLean != should {
+						t.Fatalf("%v at %v: lean 2D kernel %v, want %v", cfg, l, usesLean, should)
+					}
+					for i, p := range pos {
+						v, r := s.ValueAt(p), ref.ValueAt(p)
+						if math.Float32bits(v) != math.Float32bits(want[i]) || math.Float32bits(r) != math.Float32bits(want[i]) {
+							t.Fatalf("%v at %v, %v: ValueAt %v (%08x), scalar Values %v (%08x), ValueAt %v",
+								cfg, l, p, v, math.Float32bits(v), want[i], math.Float32bits(want[i]), r)
+						}
+					}
+				}
+			}
+		}
+	}
+}

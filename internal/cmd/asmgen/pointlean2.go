@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The lean 2D kernels: ValueAt's whole function for a lean 2D lattice
+// value or Perlin sampler without a combine step (cpu.lean2D), so that the
+// sampler calls it with no Go function around it. Each takes a
+// cpu.valueFunc's arguments in its layout (leanSignature) and is
+// cpu.latticeValue2D (not tiling), NaN test and clamp included, for every
+// frequency:
+//
+//   - X, Z = x·k, z·k in lanes 0 and 1 (k·x: products commute bit for
+//     bit); inLattice's range test of |X| and |Z| on the usual path, and
+//     out of line the NaN result (cpu.nan32's bits, 0x7FC00000) or
+//     clampLattice (min(max(c, −coordLimit), coordLimit), for numbers);
+//   - the floor of both at once, VROUNDPS toward −∞, truncated to the
+//     lattice words: floorWithFloat's but for X = −0, where the float is
+//     −0, not +0, and the offset g is +0 where Go's is −0; the results are
+//     alike all the same (pointlean.go's argument: every intermediate has
+//     the same bits or is a zero of the other sign, and the end's clamp and
+//     +0 + v make either zero +0); smoothT of both at once, in Go's order;
+//   - the corners a, b, c, d ((x0, z0), (x0, z1), (x1, z0), (x1, z1)) in
+//     the low words of the four quadword lanes of a YMM: the words' products
+//     x0·primeC, z0·primeC, the upper corners' + primeC (eatC, as
+//     latticeValue2D), then h.eatC(x).eatC(z) and the avalanche. Every
+//     operation on them is per 32-bit word (VPADDD, VPSLLD, VPSRLD, VPOR,
+//     VPXOR) or VPMULUDQ, which reads the low words only and whose low word
+//     is their product mod 2^32: the low words follow SmallXXHash exactly,
+//     whatever the high ones hold. VPMULUDQ takes 5 cycles where VPMULLD
+//     takes 10, and the chain has five multiplies (measured: the value
+//     kernel with the corners in the four words of an XMM and VPMULLD was
+//     5 % slower than Go's function, this one 5–8 % faster);
+//   - value: valueGrads[byte] as byte·inv255x2 − 1 ((byte·inv255)·2 bit
+//     for bit, widekern.go's inv255x2); Perlin: squareDot with the
+//     arithmetic of squareVectors (as wsquareVectors) in place of the
+//     squareGX and squareGY tables, the corners' offsets put in the lanes
+//     by VPERMPS;
+//   - the lerps along z in lanes 0 and 4, then along x, each a + t·(b − a)
+//     in Go's order (t·d: commuted);
+//   - 0 + clampValue(v): the clamp a branch on |v| > 1 (min(max(v, −1), 1)
+//     out of line), then +0 + v.
+//
+// Tried and dropped (measured in one process against latticeValue2D,
+// alternating, on the peer benchmarks' 256² grid, load 3): the same in
+// scalar code (general-purpose registers for the hashes, the four
+// avalanches interleaved, the gradients loaded from Go's tables, the
+// floor as Go's truncation with a predicted correction) was 8–14 % slower
+// for value noise and 4 % for Perlin: Go's compiled latticeValue2D is
+// already that code, and the ABI0 wrapper Go puts around an assembly
+// function (seven stores of the arguments, the call, a load of the result)
+// costs about 1 ns a call (an empty lean kernel: 3.0 ns a point in the
+// loop against 2.0 for an empty Go function).
+
+// pointLean2DKernels writes the lean 2D kernels.
+func pointLean2DKernels() {
+	pointLean2DQ("valueLattice2DPointLeanAVX2", false)
+	pointLean2DQ("perlinLattice2DPointLeanAVX2", true)
+}
+
+// pointLean2DQ writes the lean 2D kernel name (above), value or Perlin.
+func pointLean2DQ(name string, perlin bool) {
+	TEXT(name, NOSPLIT, leanSignature)
+	Doc(fmt.Sprintf("%s is ValueAt of a lean 2D lattice %s sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).",
+		name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
+	c, F := XMM(), XMM()
+	VMOVSS(addr(Param("x")), c)
+	VINSERTPS(U8(1<<4), addr(Param("z")), c, c) // (x, z, 0, 0)
+	VBROADCASTSS(addr(Param("f")), F)
+	VMULPS(F, c, c)
+	a, m := XMM(), GP32()
+	VANDPS(bcast(^uint32(signMask)), c, a)
+	VPCMPGTD(bcast(coordLimit), a, a)
+	VMOVMSKPS(a, m)
+	TESTL(U32(3), m)
+	JNE(LabelRef("clamp"))
+	Label("span")
+	fl, g := XMM(), XMM()
+	VROUNDPS(U8(1), c, fl)
+	VSUBPS(fl, c, g)
+	i := XMM()
+	VCVTTPS2DQ(fl, i)
+	u, t := XMM(), XMM()
+	VMULPS(g, g, t)
+	VMULPS(g, t, t)
+	VMULPS(bcast(f6), g, u)
+	VSUBPS(bcast(f15), u, u)
+	VMULPS(u, g, u)
+	VADDPS(bcast(f10), u, u)
+	VMULPS(u, t, t)         // (tx, tz, ·, ·)
+	VPSHUFD(U8(0x10), i, i) // (x0, ·, z0, ·)
+	VPMULUDQ(bcast(primeC), i, i)
+	xs, zs := YMM(), YMM()
+	VPERMQ(U8(0x00), i.AsY(), xs)
+	VPADDD(vec8("lean2DQX", [8]uint32{0, 0, 0, 0, primeC, 0, primeC, 0}), xs, xs)
+	VPERMQ(U8(0x55), i.AsY(), zs)
+	VPADDD(vec8("lean2DQZ", [8]uint32{0, 0, primeC, 0, 0, 0, primeC, 0}), zs, zs)
+	v, r := YMM(), YMM()
+	VBROADCASTSS(addr(Param("h")), v) // the bits as they are (broadcastParam)
+	for _, w := range []VecVirtual{xs, zs} {
+		VPADDD(w, v, v)
+		VPSLLD(U8(17), v, r)
+		VPSRLD(U8(15), v, v)
+		VPOR(r, v, v)
+		VPMULUDQ(bcast(primeD), v, v)
+	}
+	VPSRLD(U8(15), v, r)
+	VPXOR(r, v, v)
+	VPMULUDQ(bcast(primeB), v, v)
+	VPSRLD(U8(13), v, r)
+	VPXOR(r, v, v)
+	VPMULUDQ(bcast(primeC), v, v)
+	VPSRLD(U8(16), v, r)
+	VPXOR(r, v, v)
+	VPAND(bcast(0xFF), v, v)
+	VCVTDQ2PS(v, v)
+	VMULPS(bcast(inv255x2), v, v)
+	VSUBPS(bcast(f1), v, v) // (a, ·, b, ·, c, ·, d, ·)
+	if perlin {
+		// squareVectors (gx: v; gy = 0.5 − |gx|; gx −= floor(gx + 0.5),
+		// VROUNDPS's floor: gx + 0.5 is never −0), then squareDot:
+		// (gx·ox + gy·oz)·perlin2 with ox = gx or gx − 1 and oz = gz or
+		// gz − 1, the corner's offsets, in the lanes
+		gy, fl5 := YMM(), YMM()
+		VANDPS(bcast(^uint32(signMask)), v, gy)
+		VMOVUPS(bcast(f0p5), fl5)
+		VSUBPS(gy, fl5, gy)
+		VADDPS(fl5, v, fl5)
+		VROUNDPS(U8(1), fl5, fl5)
+		VSUBPS(fl5, v, v)
+		g1, ox, oz, idx := XMM(), YMM(), YMM(), YMM()
+		VSUBPS(bcast(f1), g, g1)
+		VUNPCKLPS(g1, g, g1) // (gx, gx − 1, gz, gz − 1)
+		VMOVDQU(vec8("lean2DOX", [8]uint32{0, 0, 0, 0, 1, 1, 1, 1}), idx)
+		VPERMPS(g1.AsY(), idx, ox)
+		VMOVDQU(vec8("lean2DOZ", [8]uint32{2, 2, 3, 3, 2, 2, 3, 3}), idx)
+		VPERMPS(g1.AsY(), idx, oz)
+		VMULPS(ox, v, v)
+		VMULPS(oz, gy, gy)
+		VADDPS(gy, v, v)
+		VMULPS(bcast(perlin2), v, v)
+	}
+	w, tzz := YMM(), YMM()
+	VPSRLDQ(U8(8), v, w) // (b, ·, ·, ·, d, ·, ·, ·)
+	VSUBPS(v, w, w)
+	t1 := XMM()
+	VMOVSHDUP(t, t1)
+	VBROADCASTSS(t1, tzz)
+	VMULPS(tzz, w, w)
+	VADDPS(w, v, v)
+	cdv, d := XMM(), XMM()
+	VEXTRACTF128(U8(1), v, cdv)
+	VSUBSS(v.AsX(), cdv, d)
+	VMULSS(t, d, d)
+	n := v.AsX()
+	VADDSS(d, n, n)
+	VZEROUPPER()
+	z := XMM()
+	VANDPS(bcast(^uint32(signMask)), n, z)
+	VUCOMISS(bcast(f1), z)
+	JA(LabelRef("clampv"))
+	Label("clamped")
+	VXORPS(z, z, z)
+	VADDSS(n, z, n)
+	VMOVSS(n, addr(ReturnIndex(0)))
+	RET()
+	Label("clampv")
+	VMAXSS(bcast(fm1), n, n)
+	VMINSS(bcast(f1), n, n)
+	JMP(LabelRef("clamped"))
+	Label("clamp")
+	VCMPPS(U8(3), c, c, a)
+	VMOVMSKPS(a, m)
+	TESTL(U32(3), m)
+	JNE(LabelRef("nan"))
+	VMAXPS(bcast(coordLimit|signMask), c, c)
+	VMINPS(bcast(coordLimit), c, c)
+	JMP(LabelRef("span"))
+	Label("nan")
+	MOVL(U32(0x7FC00000), addr(ReturnIndex(0)))
+	RET()
+}
