@@ -840,6 +840,90 @@ func (k batchKernel) runAoSDeriv(wide bool, pos *float32, nans *uint32, out *flo
 	return true
 }
 
+// run is one octave of smooth Worley kernel k over n prepared positions at
+// the AVX-512 level (wide) or the AVX2 level: with lse each lane's exp sum
+// a.v (the LSE kernel), else its polynomial minimum b.v (the Poly kernel),
+// to out.
+func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+	case wide && lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
+	}
+}
+
+// runDeriv is the derivative twin of run (smoothWorley…DerivAVX512,
+// AVX-512 only): each lane's accumulator, the exp sum a (lse) or the
+// polynomial minimum b, its value and its derivatives along x, y (3D
+// only: in 2D out[2·derivStride:] is not written) and z, derivStride floats
+// apart from out.
+func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	if lse {
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+		return
+	}
+	switch k {
+	case skSmooth2D:
+		smoothWorley2DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+	case skSmooth3D:
+		smoothWorley3DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+	case skSmooth2DTiling:
+		smoothWorley2DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+	case skSmooth3DTiling:
+		smoothWorley3DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+	}
+}
+
 // run4 evaluates one octave of the 4D kernel k over n prepared positions
 // (with the fourth coordinate array w) at the AVX-512 level (wide) or the
 // AVX2 level; tab is the table of the kernels that read one (perm-value's),

@@ -1674,6 +1674,7 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 	}
 	b.WriteString("\t}\n}\n")
 	writeRunAoS(&b, specs)
+	writeSmoothDispatch(&b)
 	writeRun4(&b, specs4)
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {

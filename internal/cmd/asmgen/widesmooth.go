@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/mmcloughlin/avo/attr"
 
@@ -906,4 +907,53 @@ func writeSmoothFinish(dims int, lse bool, l *isa) {
 	Label(done)
 	VZEROUPPER()
 	RET()
+}
+
+// writeSmoothDispatch writes the Go side of the smooth Worley kernels into
+// the dispatch file: smoothKernel's run (writeSmoothKernels' kernels, at
+// both levels) and runDeriv (writeSmoothDerivKernels', AVX-512 only), a
+// case for each kernel, so that the Go calls and the assembly come from one
+// list. (cpu/smooth_amd64.go names the kernels: skSmooth2D, skSmooth3D and
+// their tiling forms.)
+func writeSmoothDispatch(b *strings.Builder) {
+	kernels := []struct {
+		sk, name string
+	}{{"skSmooth2D", "2D"}, {"skSmooth3D", "3D"}, {"skSmooth2DTiling", "2DTiling"}, {"skSmooth3DTiling", "3DTiling"}}
+	cases := func(ind, part string) {
+		for _, k := range kernels {
+			fmt.Fprintf(b, "%scase %s:\n%s\tsmoothWorley%s%s(x, y, z, out, n, h, f, jit, jitC)\n", ind, k.sk, ind, k.name, part)
+		}
+	}
+	b.WriteString(`
+// run is one octave of smooth Worley kernel k over n prepared positions at
+// the AVX-512 level (wide) or the AVX2 level: with lse each lane's exp sum
+// a.v (the LSE kernel), else its polynomial minimum b.v (the Poly kernel),
+// to out.
+func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+`)
+	for _, l := range []*isa{isaAVX512, isaAVX2} {
+		for _, lse := range []bool{true, false} {
+			part := map[bool]string{true: "LSE", false: "Poly"}[lse] + l.name
+			fmt.Fprintf(b, "\tcase %swide && %slse:\n\t\tswitch k {\n", map[bool]string{true: "", false: "!"}[l == isaAVX512], map[bool]string{true: "", false: "!"}[lse])
+			cases("\t\t", part)
+			b.WriteString("\t\t}\n")
+		}
+	}
+	b.WriteString(`	}
+}
+
+// runDeriv is the derivative twin of run (smoothWorley…DerivAVX512,
+// AVX-512 only): each lane's accumulator, the exp sum a (lse) or the
+// polynomial minimum b, its value and its derivatives along x, y (3D
+// only: in 2D out[2·derivStride:] is not written) and z, derivStride floats
+// apart from out.
+func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	if lse {
+		switch k {
+`)
+	cases("\t\t", "LSEDerivAVX512")
+	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
+	cases("\t", "PolyDerivAVX512")
+	b.WriteString("\t}\n}\n")
 }
