@@ -594,21 +594,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 				storeSamplesAVX2(o, &out[i].V, nv, &m, s.domain)
 			}
 		}
-		for l := nv; l < n; l++ {
-			r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
-			if s.domain {
-				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
-				r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
-			}
-			out[i+l] = r
-		}
-		if nans {
-			for l, p := range chunk {
-				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
-					out[i+l] = nanSample
-				}
-			}
-		}
+		s.sampleChunkTail(b, chunk, out[i:i+n], nv, dw, nans)
 	}
 }
 
@@ -827,4 +813,27 @@ func lean2D(cfg noise.Config, l ISA) valueFunc {
 		return leanValueFunc(perlinLattice2DPointLeanAVX2)
 	}
 	return leanValueFunc(valueLattice2DPointLeanAVX2) // latticeValue2D's valueGrads: every gradient but Perlin
+}
+
+// sampleChunkTail finishes a chunk of Samples whose first nv samples the
+// kernels stored into out (out[:len(chunk)] is the chunk's): the others
+// from b's SoA components (with dw as the w derivative, the domain's
+// Jacobian applied), then nanSample where a coordinate the noise reads is
+// NaN (nans: the chunk has one).
+func (s *Sampler) sampleChunkTail(b *batchBuf, chunk []mgl32.Vec3, out []noise.Sample, nv int, dw float32, nans bool) {
+	for l := nv; l < len(chunk); l++ {
+		r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
+		if s.domain {
+			d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
+			r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+		}
+		out[l] = r
+	}
+	if nans {
+		for l, p := range chunk {
+			if s.usesNaN(point{p[0], p[1], p[2], 0}) {
+				out[l] = nanSample
+			}
+		}
+	}
 }

@@ -392,20 +392,6 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32
 		if nv > 0 {
 			storeSamplesAVX512(o, &out[i].V, nv, &m, s.domain)
 		}
-		for l := nv; l < n; l++ {
-			r := noise.Sample{V: b.o[l], Dx: b.dx[l], Dy: b.dy[l], Dz: b.dz[l], Dw: dw}
-			if s.domain {
-				d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
-				r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
-			}
-			out[i+l] = r
-		}
-		if nans {
-			for l, p := range chunk {
-				if s.usesNaN(point{p[0], p[1], p[2], 0}) {
-					out[i+l] = nanSample
-				}
-			}
-		}
+		s.sampleChunkTail(b, chunk, out[i:i+n], nv, dw, nans)
 	}
 }
