@@ -541,21 +541,7 @@ func (s *Sampler) samplesBatch(pos []mgl32.Vec3, out []noise.Sample) {
 	case 2:
 		clear(b.dy[:])
 	}
-	// the derivative matrix, each entry in eight lanes, and dw: +0, or
-	// +0·sw with a domain (sampleAt: float32(r.Dw·sw))
-	var m [10][8]float32
-	var dw float32
-	if s.domain {
-		for i := range 9 {
-			for l := range m[i] {
-				m[i][l] = s.tr.d[i/3][i%3]
-			}
-		}
-		dw = float32(dw * s.tr.sw)
-	}
-	for l := range m[9] {
-		m[9][l] = dw
-	}
+	m, dw := s.storeMatrix()
 	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
 	jit, jitC := batchJitter(&s.vp)
 	for i := 0; i < len(pos); i += batchChunk {
@@ -836,4 +822,22 @@ func (s *Sampler) sampleChunkTail(b *batchBuf, chunk []mgl32.Vec3, out []noise.S
 			}
 		}
 	}
+}
+
+// storeMatrix returns the sample stores' derivative matrix (the domain's,
+// each entry in eight lanes, else zeros) with dw in its last row, and dw:
+// +0, or +0·sw with a domain (sampleAt: float32(r.Dw·sw)).
+func (s *Sampler) storeMatrix() (m [10][8]float32, dw float32) {
+	if s.domain {
+		for i := range 9 {
+			for l := range m[i] {
+				m[i][l] = s.tr.d[i/3][i%3]
+			}
+		}
+		dw = float32(dw * s.tr.sw)
+	}
+	for l := range m[9] {
+		m[9][l] = dw
+	}
+	return m, dw
 }

@@ -336,19 +336,7 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32
 	jit, jitC := batchJitter(&s.vp)
 	lse := s.vp.function == noise.FunctionF1
 	dims := s.cfg.Dims
-	var m [10][8]float32
-	var dw float32
-	if s.domain {
-		for i := range 9 {
-			for l := range m[i] {
-				m[i][l] = s.tr.d[i/3][i%3]
-			}
-		}
-		dw = float32(dw * s.tr.sw)
-	}
-	for l := range m[9] {
-		m[9][l] = dw
-	}
+	m, dw := s.storeMatrix()
 	la := b.w[:]
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
