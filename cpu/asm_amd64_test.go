@@ -267,12 +267,15 @@ func TestISALevels(t *testing.T) {
 					}
 					p := n.Parts()
 					// the kernels compute every Voronoi function at every
-					// jitter; smooth Worley's Values in 2D and 3D but the
-					// cell value (smoothKernelFor)
+					// jitter; smooth Worley's Values and Samples (warped
+					// too) in 2D and 3D but the cell value (smoothKernelFor)
 					want := p.Metric != noise.MetricSmoothWorley ||
 						(dims > 1 && p.Function != noise.FunctionCellValue)
 					if s.Vectorized() != want {
 						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)
+					}
+					if p.Metric == noise.MetricSmoothWorley && s.smoothSamples() != want {
+						t.Errorf("%v at %v: Samples through the smooth Worley kernels: %v, want %v", cfg, l, s.smoothSamples(), want)
 					}
 					if s.Vectorized() {
 						vectorized[l]++

@@ -1967,3 +1967,63 @@ func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z f
 
 // perlinLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
 func perlinLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// smoothWorley2DLSEDerivAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DLSEDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DLSEDerivAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DLSEDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingLSEDerivAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingLSEDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingLSEDerivAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingLSEDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DPolyDerivAVX2 is one octave of smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DPolyDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DPolyDerivAVX2 is one octave of smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DPolyDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley2DTilingPolyDerivAVX2 is one octave of tiling smooth Worley 2D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley2DTilingPolyDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley3DTilingPolyDerivAVX2 is one octave of tiling smooth Worley 3D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley3DTilingPolyDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothFinishLSE2DDerivAVX2 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishLSE2DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothFinishLSE3DDerivAVX2 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishLSE3DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothFinishPoly2DDerivAVX2 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishPoly2DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothFinishPoly3DDerivAVX2 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishPoly3DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)

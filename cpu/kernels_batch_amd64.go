@@ -893,13 +893,14 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 	}
 }
 
-// runDeriv is the derivative twin of run (smoothWorley…DerivAVX512,
-// AVX-512 only): each lane's accumulator, the exp sum a (lse) or the
-// polynomial minimum b, its value and its derivatives along x, y (3D
-// only: in 2D out[2·derivStride:] is not written) and z, derivStride floats
-// apart from out.
-func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
-	if lse {
+// runDeriv is the derivative twin of run (smoothWorley…Deriv{AVX512,AVX2}),
+// at the AVX-512 level (wide) or the AVX2 level: each lane's accumulator,
+// the exp sum a (lse) or the polynomial minimum b, its value and its
+// derivatives along x, y (3D only: in 2D out[2·derivStride:] is not
+// written) and z, derivStride floats apart from out.
+func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
+	case wide && lse:
 		switch k {
 		case skSmooth2D:
 			smoothWorley2DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
@@ -910,17 +911,39 @@ func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32,
 		case skSmooth3DTiling:
 			smoothWorley3DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
 		}
-		return
-	}
-	switch k {
-	case skSmooth2D:
-		smoothWorley2DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
-	case skSmooth3D:
-		smoothWorley3DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
-	case skSmooth2DTiling:
-		smoothWorley2DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
-	case skSmooth3DTiling:
-		smoothWorley3DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+	case wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
+	case !wide && !lse:
+		switch k {
+		case skSmooth2D:
+			smoothWorley2DPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3D:
+			smoothWorley3DPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth2DTiling:
+			smoothWorley2DTilingPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth3DTiling:
+			smoothWorley3DTilingPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		}
 	}
 }
 

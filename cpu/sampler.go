@@ -159,9 +159,9 @@ func SIMD() (ok bool, how string) { return simdStatus(CurrentISA()) }
 // Vectorized reports whether Values and Samples (Values4 and Samples4 for
 // 4D noise) run this Sampler's variant through the vector kernels (every
 // variant stays scalar at ISAScalar; a domain warp runs through the
-// simplex-value kernels before the noise's). For 2D and 3D smooth Worley
-// (but its cell value) it reports whether Values does: its Samples stay
-// scalar.
+// simplex-value kernels before the noise's). 2D and 3D smooth Worley
+// (but its cell value) runs through its own kernels, Values and Samples
+// alike, warped or not.
 func (s *Sampler) Vectorized() bool { return s.bk.ok() || s.sk.ok() }
 
 // ISA returns the instruction-set level the Sampler runs at.

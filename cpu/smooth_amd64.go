@@ -150,11 +150,8 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 }
 
 // smoothSamples reports whether Samples runs through samplesSmooth: smooth
-// Worley with a kernel (smoothKernelFor) at the AVX-512 level, without a
-// warp (whose positions and Jacobian stay on the scalar path).
-func (s *Sampler) smoothSamples() bool {
-	return s.sk.ok() && s.isa == ISAAVX512 && s.warp == nil
-}
+// Worley with a kernel (smoothKernelFor), at both levels, warped or not.
+func (s *Sampler) smoothSamples() bool { return s.sk.ok() }
 
 // smoothOctave is voronoi2D's or voronoi3D's sample for smooth Worley
 // from the walk's accumulators a and b (the derivative kernels' results:
@@ -171,14 +168,16 @@ func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims i
 }
 
 // samplesSmooth is samplesRange for smooth Worley through the derivative
-// kernels (smoothSamples): a chunk at a time, prepared as valuesSmooth
-// does it, one kernel call per octave and accumulator the function reads
+// kernels (smoothSamples): a chunk at a time, prepared and warped as
+// valuesSmooth does it (warpChunk, with the warp's Jacobian per lane), one
+// kernel call per octave and accumulator the function reads
 // (F1 reads a alone, F2 b alone; the other accumulator is then a zero
 // sample, which evaluate ignores), the log of a.v by smoothLog where
 // smoothLogOK (else log32), then per position sampleAt's octave step:
-// smoothOctave, the shape, the amplitude and the sum in out; then the
-// division by the amplitude sum and the domain's derivative, and NaN
-// where the input is. sampleAt's lean path (one fBm octave, no domain)
+// smoothOctave, the shape, the amplitude and the sum in out; then, as
+// sampleAt, the division by the amplitude sum, the warp's Jacobian
+// (warpDerivative) and the domain's derivative, and NaN where the input
+// is. sampleAt's lean path (one fBm octave, no domain)
 // gives the same: its amplitude and amplitude sum are 1, n·1 is n and
 // s/1 is s.
 //
@@ -193,6 +192,11 @@ func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims i
 func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
+	var wb *warpBuf
+	if s.warp != nil {
+		wb = warpBufs.Get().(*warpBuf)
+		defer warpBufs.Put(wb)
+	}
 	var acc [2][4 * derivStride]float32
 	wide, lanes := s.batchLanes()
 	x, y, z := &b.x[0], &b.y[0], &b.z[0]
@@ -200,13 +204,16 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 	fn := s.vp.function
 	dims := s.cfg.Dims
 	if (fn == noise.FunctionF1 || fn == noise.FunctionF2) && s.fractal == noise.FractalFBm {
-		s.samplesSmoothSoA(b, &acc, pos, out)
+		s.samplesSmoothSoA(b, wb, &acc, pos, out)
 		return
 	}
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		if wb != nil {
+			s.warpChunk(b, wb, np, wide, true)
+		}
 		o := out[i : i+n]
 		if fn != noise.FunctionF1 && fn != noise.FunctionF2 {
 			clear(o) // smoothOctave1 starts the sums itself
@@ -214,11 +221,11 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 		for oc := 0; oc < s.oct.n; oc++ {
 			h, f := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc]
 			if fn != noise.FunctionF2 {
-				s.sk.runDeriv(true, x, y, z, &acc[0][0], np, h, f, jit, jitC)
+				s.sk.runDeriv(wide, true, x, y, z, &acc[0][0], np, h, f, jit, jitC)
 				smoothLogBatch(wide, acc[0][:np], b.o[:np])
 			}
 			if fn != noise.FunctionF1 {
-				s.sk.runDeriv(false, x, y, z, &acc[1][0], np, h, f, jit, jitC)
+				s.sk.runDeriv(wide, false, x, y, z, &acc[1][0], np, h, f, jit, jitC)
 			}
 			amp := s.oct.amp[oc]
 			if fn == noise.FunctionF1 || fn == noise.FunctionF2 {
@@ -251,9 +258,14 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 				o[l] = sampleAdd(o[l], sampleScale(r, amp))
 			}
 		}
-		if s.oct.ampSum != 1 || s.domain { // s/1 is s
+		if s.oct.ampSum != 1 || s.domain || wb != nil { // s/1 is s
 			for l := range o {
 				r := sampleDiv(o[l], s.oct.ampSum)
+				if wb != nil {
+					J := wb.jacobian(&s.warp.axes, l)
+					d := warpDerivative(&J, [3]float32{r.Dx, r.Dy, r.Dz})
+					r.Dx, r.Dy, r.Dz = d[0], d[1], d[2]
+				}
 				if s.domain {
 					d := s.tr.applyDerivative([3]float32{r.Dx, r.Dy, r.Dz})
 					r.Dx, r.Dy, r.Dz, r.Dw = d[0], d[1], d[2], float32(r.Dw*s.tr.sw)
@@ -324,13 +336,15 @@ func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, 
 }
 
 // samplesSmoothSoA is samplesSmooth for F1 and F2 at fBm: the octave
-// step by the kernels smoothFinish{LSE,Poly}{2,3}DDerivAVX512 (smoothOctave1's
-// operations, vectorized) into SoA sums in b.o and b.dx, b.dy, b.dz (their
-// y +0 in 2D: the scalar sum's, see samplesSmooth), divided by the
-// amplitude sum unless it is 1 (s/1 is s), then stored as samplesBatch
-// stores its sums: storeSamplesAVX512 for the whole vectors (the domain's
+// step by the kernels smoothFinish{LSE,Poly}{2,3}DDeriv{AVX512,AVX2}
+// (smoothOctave1's operations, vectorized) into SoA sums in b.o and b.dx,
+// b.dy, b.dz (their y +0 in 2D: the scalar sum's, see samplesSmooth),
+// divided by the amplitude sum unless it is 1 (s/1 is s), then stored as
+// samplesBatch stores its sums: with a warp (wb non-nil: the positions
+// warped by warpChunk) its Jacobian first (warpDerivatives), then
+// storeSamplesAVX512 or AVX2 for the whole vectors (the domain's
 // derivative matrix m), Go for the rest.
-func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32, pos []mgl32.Vec3, out []noise.Sample) {
+func (s *Sampler) samplesSmoothSoA(b *batchBuf, wb *warpBuf, acc *[2][4 * derivStride]float32, pos []mgl32.Vec3, out []noise.Sample) {
 	wide, lanes := s.batchLanes()
 	x, y, z, o := &b.x[0], &b.y[0], &b.z[0], &b.o[0]
 	jit, jitC := batchJitter(&s.vp)
@@ -342,6 +356,9 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
 		np, nans := s.prepareChunk(b, chunk, lanes, wide)
+		if wb != nil {
+			s.warpChunk(b, wb, np, wide, true)
+		}
 		clear(b.o[:np])
 		clear(b.dx[:np])
 		clear(b.dy[:np])
@@ -349,7 +366,7 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32
 		for oc := 0; oc < s.oct.n; oc++ {
 			h, f, amp := uint32(s.hash.Add(int32(oc))), s.oct.freq[oc], s.oct.amp[oc]
 			c := &acc[b2i(!lse)]
-			s.sk.runDeriv(lse, x, y, z, &c[0], np, h, f, jit, jitC)
+			s.sk.runDeriv(wide, lse, x, y, z, &c[0], np, h, f, jit, jitC)
 			if lse {
 				smoothLogBatch(wide, c[:np], la[:np])
 				for l, a := range c[:np] {
@@ -358,16 +375,7 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32
 					}
 				}
 			}
-			switch {
-			case lse && dims == 2:
-				smoothFinishLSE2DDerivAVX512(&c[0], &la[0], o, np, f, amp)
-			case lse:
-				smoothFinishLSE3DDerivAVX512(&c[0], &la[0], o, np, f, amp)
-			case dims == 2:
-				smoothFinishPoly2DDerivAVX512(&c[0], &la[0], o, np, f, amp)
-			default:
-				smoothFinishPoly3DDerivAVX512(&c[0], &la[0], o, np, f, amp)
-			}
+			smoothFinishDeriv(wide, lse, dims, &c[0], &la[0], o, np, f, amp)
 		}
 		if k := s.oct.ampSum; k != 1 {
 			for _, c := range [][]float32{b.o[:n], b.dx[:n], b.dy[:n], b.dz[:n]} {
@@ -376,10 +384,40 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, acc *[2][4 * derivStride]float32
 				}
 			}
 		}
+		if wb != nil {
+			s.warpDerivatives(b, wb, n)
+		}
 		nv := n &^ (lanes - 1)
-		if nv > 0 {
+		switch {
+		case nv > 0 && wide:
 			storeSamplesAVX512(o, &out[i].V, nv, &m, s.domain)
+		case nv > 0:
+			storeSamplesAVX2(o, &out[i].V, nv, &m, s.domain)
 		}
 		s.sampleChunkTail(b, chunk, out[i:i+n], nv, dw, nans)
+	}
+}
+
+// smoothFinishDeriv runs the octave step kernel
+// smoothFinish{LSE,Poly}{dims}DDeriv at the AVX-512 level (wide) or the
+// AVX2 level.
+func smoothFinishDeriv(wide, lse bool, dims int, c, la, sum *float32, n int, f, amp float32) {
+	switch {
+	case wide && lse && dims == 2:
+		smoothFinishLSE2DDerivAVX512(c, la, sum, n, f, amp)
+	case wide && lse:
+		smoothFinishLSE3DDerivAVX512(c, la, sum, n, f, amp)
+	case wide && dims == 2:
+		smoothFinishPoly2DDerivAVX512(c, la, sum, n, f, amp)
+	case wide:
+		smoothFinishPoly3DDerivAVX512(c, la, sum, n, f, amp)
+	case lse && dims == 2:
+		smoothFinishLSE2DDerivAVX2(c, la, sum, n, f, amp)
+	case lse:
+		smoothFinishLSE3DDerivAVX2(c, la, sum, n, f, amp)
+	case dims == 2:
+		smoothFinishPoly2DDerivAVX2(c, la, sum, n, f, amp)
+	default:
+		smoothFinishPoly3DDerivAVX2(c, la, sum, n, f, amp)
 	}
 }

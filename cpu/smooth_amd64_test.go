@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"testing"
 
@@ -256,12 +255,15 @@ func TestSmoothFunctions(t *testing.T) {
 // TestSmoothSamples checks samplesSmooth (the derivative kernels) against
 // the scalar sample path (sampleAt) bit for bit at every Voronoi function
 // but the cell value, in 2D and 3D, tiling or not, with and without
-// jitter, octaves, the fractal modes and a domain, over positions with
-// NaN, infinite and huge coordinates and batches of every length up to
-// two vectors and a bit, at the AVX-512 level if this CPU has it.
+// jitter, octaves, the fractal modes, a domain and a domain warp (both
+// modes; the SoA path at F1 and F2 at fBm and the per-lane one), over
+// positions with NaN, infinite and huge coordinates and batches of every
+// length up to two vectors and a bit, at every vector level this CPU has
+// (AVX2 and AVX-512).
 func TestSmoothSamples(t *testing.T) {
-	if !slices.Contains(SupportedISAs(), ISAAVX512) {
-		t.Skip("this CPU lacks AVX-512")
+	levels := SupportedISAs()[1:]
+	if len(levels) == 0 {
+		t.Skip("this CPU runs the scalar level only")
 	}
 	r := rand.New(rand.NewPCG(11, 12))
 	pos := make([]mgl32.Vec3, 301)
@@ -280,47 +282,59 @@ func TestSmoothSamples(t *testing.T) {
 		pos[i] = mgl32.Vec3{float32(i % 5), float32(i%3) * 0.5, float32(i%7) * 0.25}
 	}
 	dom := noise.Domain{Scale: [3]float32{2, 0.5, 1}, Rotation: [3]float32{10, 20, 30}, Translation: [3]float32{1, 2, 3}}
-	for dims := 2; dims <= 3; dims++ {
-		for _, tiling := range []bool{false, true} {
-			for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
-				for ci, fr := range []noise.Fractal{noise.FractalFBm, noise.FractalFBm, noise.FractalRidged, noise.FractalPingPong} {
-					st := noise.DefaultSettings()
-					if ci > 0 {
-						st.Octaves, st.Jitter, st.Fractal, st.Frequency = 3, 0.7, fr, 1.5
-					}
-					if tiling {
-						st.Frequency = 3
-					}
-					cfg := noise.Config{Noise: noise.VoronoiWorleySmoothLSE, Dims: dims, Tiling: tiling, Settings: st}
-					if ci == 1 || ci == 2 { // fBm (the SoA path at F1 and F2) and ridged
-						cfg.Domain = &dom
-					}
-					var s *Sampler
-					var err error
-					withISA(t, ISAAVX512, func() { s, err = New(cfg) })
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !s.smoothSamples() {
-						t.Fatalf("%v: not through samplesSmooth", cfg)
-					}
-					s.vp.function = fn
-					want := make([]noise.Sample, len(pos))
-					for i, p := range pos {
-						want[i] = s.sampleAt(point{p[0], p[1], p[2], 0}, 3)
-					}
-					got := make([]noise.Sample, len(pos))
-					s.samplesSmooth(pos, got)
-					for i := range pos {
-						if sampleBits(got[i]) != sampleBits(want[i]) {
-							t.Fatalf("%v, function %v, %v: %v, sample path %v", cfg, fn, pos[i], got[i], want[i])
+	for _, l := range levels {
+		for dims := 2; dims <= 3; dims++ {
+			for _, tiling := range []bool{false, true} {
+				for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
+					frs := []noise.Fractal{noise.FractalFBm, noise.FractalFBm, noise.FractalRidged, noise.FractalPingPong, noise.FractalFBm, noise.FractalFBm, noise.FractalRidged}
+					for ci, fr := range frs {
+						st := noise.DefaultSettings()
+						if ci > 0 {
+							st.Octaves, st.Jitter, st.Fractal, st.Frequency = 3, 0.7, fr, 1.5
 						}
-					}
-					for k := 1; k <= 33; k++ {
-						s.samplesSmooth(pos[3:3+k], got[:k])
-						for i := range k {
-							if sampleBits(got[i]) != sampleBits(want[3+i]) {
-								t.Fatalf("%v, function %v, %v (batch of %d): %v, sample path %v", cfg, fn, pos[3+i], k, got[i], want[3+i])
+						if tiling {
+							st.Frequency = 3
+						}
+						switch ci {
+						case 4: // an independent warp (fBm: the SoA path at F1 and F2)
+							st.WarpAmplitude, st.WarpOctaves = 0.3, 2
+						case 5: // a progressive warp under a domain
+							st.WarpAmplitude, st.WarpOctaves, st.WarpMode, st.WarpFrequency = 0.45, 3, noise.WarpProgressive, 2
+						case 6: // a progressive warp, ridged (the per-lane path), one noise octave
+							st.Octaves = 1
+							st.WarpAmplitude, st.WarpOctaves, st.WarpMode = -0.7, 2, noise.WarpProgressive
+						}
+						cfg := noise.Config{Noise: noise.VoronoiWorleySmoothLSE, Dims: dims, Tiling: tiling, Settings: st}
+						if ci == 1 || ci == 2 || ci == 5 { // fBm (the SoA path at F1 and F2) and ridged
+							cfg.Domain = &dom
+						}
+						var s *Sampler
+						var err error
+						withISA(t, l, func() { s, err = New(cfg) })
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !s.smoothSamples() || s.isa != l || (ci >= 4) != (s.warp != nil) {
+							t.Fatalf("%v at %v: not through samplesSmooth (level %v, warp %v)", cfg, l, s.isa, s.warp != nil)
+						}
+						s.vp.function = fn
+						want := make([]noise.Sample, len(pos))
+						for i, p := range pos {
+							want[i] = s.sampleAt(point{p[0], p[1], p[2], 0}, 3)
+						}
+						got := make([]noise.Sample, len(pos))
+						s.samplesSmooth(pos, got)
+						for i := range pos {
+							if sampleBits(got[i]) != sampleBits(want[i]) {
+								t.Fatalf("%v at %v, function %v, %v: %v, sample path %v", cfg, l, fn, pos[i], got[i], want[i])
+							}
+						}
+						for k := 1; k <= 33; k++ {
+							s.samplesSmooth(pos[3:3+k], got[:k])
+							for i := range k {
+								if sampleBits(got[i]) != sampleBits(want[3+i]) {
+									t.Fatalf("%v at %v, function %v, %v (batch of %d): %v, sample path %v", cfg, l, fn, pos[3+i], k, got[i], want[3+i])
+								}
 							}
 						}
 					}

@@ -605,7 +605,15 @@ func writeSmoothLog(l *isa) {
 // +0, and b.y's updates only subtract and select zeros), and any zero
 // gives the same octave sum (cpu.samplesSmooth's comment): the kernels skip
 // it.
-func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
+//
+// At AVX2 (16 registers) the 3D kernels keep less in registers (fr, the
+// kernel's frame, non-nil): the LSE update stores s.c to the frame over
+// the exp and reads it back for its products; the Poly update computes h2
+// after s (the same operations on the same inputs, later), and both make
+// s.c's zero by a mask (VANDPS: c where v ≠ 0, +0's bits where not, as the
+// blend with +0 gives) instead of a blend from a +0 register. At AVX2 the
+// 2D kernels take that mask too.
+func smoothDerivCand(lse bool, fr *wframe, acc []vg, cs ...vg) {
 	d := newv()
 	mulps(d, cs[0], cs[0])
 	for _, c := range cs[1:] {
@@ -620,17 +628,33 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 		nz := cmpps(4, d, kc(0)) // v ≠ 0 (NEQ_UQ)
 		for _, c := range cs {
 			divps(c, c, nv)
-			blend(c, nz, c, kc(0)) // s.c
+			if wide() {
+				blend(c, nz, c, kc(0)) // s.c
+			} else {
+				VANDPS(nz.v[0], c[0], c[0]) // s.c
+			}
 		}
 	}
 	if lse {
 		sd()
+		var sc []opnd
+		if fr != nil {
+			for _, c := range cs {
+				sc = append(sc, fr.spill(c))
+			}
+		}
 		e := newv()
 		mulps(e, d, kc(fm10))
 		smoothExp(e)
 		addps(acc[0], acc[0], e)
 		for i, c := range cs {
-			mulps(c, c, e)
+			if fr != nil {
+				c = newv()
+				mulps(c, sc[i], e) // s.c back from the frame, then s.c·e
+				fr.release(sc[i])
+			} else {
+				mulps(c, c, e)
+			}
 			addps(acc[1+i], acc[1+i], c)
 		}
 		return
@@ -644,8 +668,11 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 	mulps(h, h, kc(f4))
 	subps(h, kc(f1), h) // h
 	h2 := newv()
-	mulps(h2, h, kc(f0625))
-	mulps(h2, h2, h)
+	late := fr != nil // h2 after s (AVX2 3D)
+	if !late {
+		mulps(h2, h, kc(f0625))
+		mulps(h2, h2, h)
+	}
 	sel := cmpps(1, d, b)       // v < b.v
 	gt := cmpps(0x1E, h, kc(0)) // h > 0 (GT_OQ)
 	// Where no lane has v < b.v or h > 0 the update keeps b as it is
@@ -653,9 +680,12 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 	skip := fmt.Sprintf("smoothPolySkip%d", polySkips)
 	polySkips++
 	any := mor(sel, gt)
-	if len(any.k) == 2 {
+	switch {
+	case !wide():
+		VPTEST(any.v[0], any.v[0]) // ZF: no lane set
+	case len(any.k) == 2:
 		KORTESTW(any.k[0], any.k[1])
-	} else {
+	default:
 		KORTESTW(any.k[0], any.k[0])
 	}
 	JZ(LabelRef(skip))
@@ -671,10 +701,31 @@ func smoothDerivCand(lse bool, acc []vg, cs ...vg) {
 		subps(q, acc[1+i], q)
 		blend(acc[1+i], gt, q, acc[1+i])
 	}
+	if late {
+		mulps(h2, h, kc(f0625))
+		mulps(h2, h2, h)
+	}
 	blend(b, sel, d, b)
 	subps(h2, b, h2)
 	blend(b, gt, h2, b)
 	Label(skip)
+}
+
+// sbits5 is vbits5(v, shift) for v in registers; for v in the frame
+// (AVX2: shift + 5 < 32 in the 3D walk) wbyteUnit(v, shift, 5)'s
+// operations reading v from memory, then the jitter.
+func (k *bk) sbits5(v opnd, shift int) vg {
+	if r, ok := v.(vg); ok {
+		return k.vbits5(r, shift)
+	}
+	if wide() || shift+5 >= 32 {
+		panic("asmgen: sbits5 of a frame operand at AVX-512 or the top field")
+	}
+	r := newv()
+	and(r, v, kc(31<<shift))
+	cvtdq2ps(r, r)
+	mulps(r, r, kc(uint32(inv31)-uint32(shift)<<23))
+	return k.vjitter(r)
 }
 
 // polySkips numbers the skip labels of smoothDerivCand.
@@ -758,7 +809,7 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 					z := k.vjitter(wbyteUnit(v, 16*pt+8, 8))
 					addps(x, x, ox)
 					addps(z, z, ozs[i])
-					smoothDerivCand(lse, acc, x, z)
+					smoothDerivCand(lse, nil, acc, x, z)
 				}
 			}
 			k.fr.release(hx, ox)
@@ -780,15 +831,21 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 				hy := k.fr.keep(eatC(hx, ys[j]), spill)
 				for i := range cellSteps {
 					v := wavalanche(eatC(hy, zs[i]), false)
+					var fr *wframe
+					var hv opnd = v
+					if !wide() { // the hash in the frame, s.c over the exp too
+						fr, hv = k.fr, k.fr.spill(v)
+					}
 					for pt := 0; pt < 2; pt++ {
-						x := k.vbits5(v, 15*pt)
-						y := k.vbits5(v, 15*pt+5)
-						z := k.vbits5(v, 15*pt+10)
+						x := k.sbits5(hv, 15*pt)
+						y := k.sbits5(hv, 15*pt+5)
+						z := k.sbits5(hv, 15*pt+10)
 						addps(x, x, ox)
 						addps(y, y, oys[j])
 						addps(z, z, ozs[i])
-						smoothDerivCand(lse, acc, x, y, z)
+						smoothDerivCand(lse, fr, acc, x, y, z)
 					}
+					k.fr.release(hv)
 				}
 				k.fr.release(hy)
 			}
@@ -811,7 +868,8 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	RET()
 }
 
-// writeSmoothDerivKernels writes the derivative twins at both levels.
+// writeSmoothDerivKernels writes the derivative twins and the finish
+// kernels at AVX-512 (writeSmoothDerivKernelsAVX2 those at AVX2).
 func writeSmoothDerivKernels() {
 	for _, l := range []*isa{isaAVX512} {
 		for _, lse := range []bool{true, false} {
@@ -825,6 +883,24 @@ func writeSmoothDerivKernels() {
 			for dims := 2; dims <= 3; dims++ {
 				writeSmoothFinish(dims, lse, l)
 			}
+		}
+	}
+}
+
+// writeSmoothDerivKernelsAVX2 writes the derivative twins and the finish
+// kernels at AVX2 (after every other kernel, for the register numbering).
+func writeSmoothDerivKernelsAVX2() {
+	l := isaAVX2
+	for _, lse := range []bool{true, false} {
+		for _, tiling := range []bool{false, true} {
+			for dims := 2; dims <= 3; dims++ {
+				writeSmoothDeriv(dims, tiling, lse, l)
+			}
+		}
+	}
+	for _, lse := range []bool{true, false} {
+		for dims := 2; dims <= 3; dims++ {
+			writeSmoothFinish(dims, lse, l)
 		}
 	}
 }
@@ -911,7 +987,8 @@ func writeSmoothFinish(dims int, lse bool, l *isa) {
 
 // writeSmoothDispatch writes the Go side of the smooth Worley kernels into
 // the dispatch file: smoothKernel's run (writeSmoothKernels' kernels, at
-// both levels) and runDeriv (writeSmoothDerivKernels', AVX-512 only), a
+// both levels) and runDeriv (writeSmoothDerivKernels' and
+// writeSmoothDerivKernelsAVX2's, at both levels), a
 // case for each kernel, so that the Go calls and the assembly come from one
 // list. (cpu/smooth_amd64.go names the kernels: skSmooth2D, skSmooth3D and
 // their tiling forms.)
@@ -943,17 +1020,21 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 	b.WriteString(`	}
 }
 
-// runDeriv is the derivative twin of run (smoothWorley…DerivAVX512,
-// AVX-512 only): each lane's accumulator, the exp sum a (lse) or the
-// polynomial minimum b, its value and its derivatives along x, y (3D
-// only: in 2D out[2·derivStride:] is not written) and z, derivStride floats
-// apart from out.
-func (k smoothKernel) runDeriv(lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
-	if lse {
-		switch k {
+// runDeriv is the derivative twin of run (smoothWorley…Deriv{AVX512,AVX2}),
+// at the AVX-512 level (wide) or the AVX2 level: each lane's accumulator,
+// the exp sum a (lse) or the polynomial minimum b, its value and its
+// derivatives along x, y (3D only: in 2D out[2·derivStride:] is not
+// written) and z, derivStride floats apart from out.
+func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
+	switch {
 `)
-	cases("\t\t", "LSEDerivAVX512")
-	b.WriteString("\t\t}\n\t\treturn\n\t}\n\tswitch k {\n")
-	cases("\t", "PolyDerivAVX512")
+	for _, l := range []*isa{isaAVX512, isaAVX2} {
+		for _, lse := range []bool{true, false} {
+			part := map[bool]string{true: "LSE", false: "Poly"}[lse] + "Deriv" + l.name
+			fmt.Fprintf(b, "\tcase %swide && %slse:\n\t\tswitch k {\n", map[bool]string{true: "", false: "!"}[l == isaAVX512], map[bool]string{true: "", false: "!"}[lse])
+			cases("\t\t", part)
+			b.WriteString("\t\t}\n")
+		}
+	}
 	b.WriteString("\t}\n}\n")
 }
