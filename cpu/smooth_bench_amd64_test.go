@@ -17,7 +17,8 @@ import (
 // 2D), in CPU time (Mpts/cpus), single threaded: "kernel" is an
 // accumulator kernel alone (smoothWorley*LSE, *Poly), "values" the whole
 // Values path (valuesRange: the kernel and Go's finish per point, or the
-// scalar sample path at the scalar level).
+// scalar sample path at the scalar level), "samples" the whole Samples
+// path (samplesRange: the derivative kernels, or the scalar sample path).
 func BenchmarkSmoothWorley(b *testing.B) {
 	type kern = func(x, y, z, out *float32, n int, h uint32, f, jit, jitC float32)
 	for _, dims := range []int{2, 3} {
@@ -85,6 +86,31 @@ func BenchmarkSmoothWorley(b *testing.B) {
 					t0 := simplexBenchCPU()
 					for it := 0; it < b.N; it++ {
 						s.valuesRange(pos, out)
+					}
+					b.ReportMetric(float64(b.N)*n/(simplexBenchCPU()-t0)/1e6, "Mpts/cpus")
+				})
+			}
+			for _, nz := range []noise.Noise{noise.VoronoiWorleySmoothLSE, noise.VoronoiWorleySmoothPoly} {
+				b.Run(c.name+"/samples/"+nz.String()[15:]+map[int]string{2: "2D", 3: "3D"}[dims], func(b *testing.B) {
+					if lacks {
+						b.Skip("the CPU lacks the level")
+					}
+					old := CurrentISA()
+					if err := SetISA(c.l); err != nil {
+						b.Fatal(err)
+					}
+					s, err := New(noise.Config{Noise: nz, Dims: dims, Settings: noise.DefaultSettings()})
+					SetISA(old)
+					if err != nil {
+						b.Fatal(err)
+					}
+					out := make([]noise.Sample, n)
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					b.ResetTimer()
+					t0 := simplexBenchCPU()
+					for it := 0; it < b.N; it++ {
+						s.samplesRange(pos, out)
 					}
 					b.ReportMetric(float64(b.N)*n/(simplexBenchCPU()-t0)/1e6, "Mpts/cpus")
 				})
