@@ -18,7 +18,9 @@ import (
 // accumulator kernel alone (smoothWorley*LSE, *Poly), "values" the whole
 // Values path (valuesRange: the kernel and Go's finish per point, or the
 // scalar sample path at the scalar level), "samples" the whole Samples
-// path (samplesRange: the derivative kernels, or the scalar sample path).
+// path (samplesRange: the derivative kernels, or the scalar sample path),
+// "samples-warp" that with an independent domain warp of two octaves
+// (amplitude 0.3).
 func BenchmarkSmoothWorley(b *testing.B) {
 	type kern = func(x, y, z, out *float32, n int, h uint32, f, jit, jitC float32)
 	for _, dims := range []int{2, 3} {
@@ -90,30 +92,36 @@ func BenchmarkSmoothWorley(b *testing.B) {
 					b.ReportMetric(float64(b.N)*n/(simplexBenchCPU()-t0)/1e6, "Mpts/cpus")
 				})
 			}
-			for _, nz := range []noise.Noise{noise.VoronoiWorleySmoothLSE, noise.VoronoiWorleySmoothPoly} {
-				b.Run(c.name+"/samples/"+nz.String()[15:]+map[int]string{2: "2D", 3: "3D"}[dims], func(b *testing.B) {
-					if lacks {
-						b.Skip("the CPU lacks the level")
-					}
-					old := CurrentISA()
-					if err := SetISA(c.l); err != nil {
-						b.Fatal(err)
-					}
-					s, err := New(noise.Config{Noise: nz, Dims: dims, Settings: noise.DefaultSettings()})
-					SetISA(old)
-					if err != nil {
-						b.Fatal(err)
-					}
-					out := make([]noise.Sample, n)
-					runtime.LockOSThread()
-					defer runtime.UnlockOSThread()
-					b.ResetTimer()
-					t0 := simplexBenchCPU()
-					for it := 0; it < b.N; it++ {
-						s.samplesRange(pos, out)
-					}
-					b.ReportMetric(float64(b.N)*n/(simplexBenchCPU()-t0)/1e6, "Mpts/cpus")
-				})
+			for _, w := range []string{"samples", "samples-warp"} {
+				for _, nz := range []noise.Noise{noise.VoronoiWorleySmoothLSE, noise.VoronoiWorleySmoothPoly} {
+					b.Run(c.name+"/"+w+"/"+nz.String()[15:]+map[int]string{2: "2D", 3: "3D"}[dims], func(b *testing.B) {
+						if lacks {
+							b.Skip("the CPU lacks the level")
+						}
+						old := CurrentISA()
+						if err := SetISA(c.l); err != nil {
+							b.Fatal(err)
+						}
+						st := noise.DefaultSettings()
+						if w == "samples-warp" {
+							st.WarpAmplitude, st.WarpOctaves = 0.3, 2
+						}
+						s, err := New(noise.Config{Noise: nz, Dims: dims, Settings: st})
+						SetISA(old)
+						if err != nil {
+							b.Fatal(err)
+						}
+						out := make([]noise.Sample, n)
+						runtime.LockOSThread()
+						defer runtime.UnlockOSThread()
+						b.ResetTimer()
+						t0 := simplexBenchCPU()
+						for it := 0; it < b.N; it++ {
+							s.samplesRange(pos, out)
+						}
+						b.ReportMetric(float64(b.N)*n/(simplexBenchCPU()-t0)/1e6, "Mpts/cpus")
+					})
+				}
 			}
 		}
 	}
