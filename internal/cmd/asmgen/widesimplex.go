@@ -61,8 +61,9 @@ import (
 // first chunk's tail (dot·r, ·simplex3, the falloff) after the second
 // chunk's square roots and divisions, not before: the divider starts on
 // them sooner, while the first chunk's tail waits on its own (CPU-time
-// A/B of the kernel on the loaded Xeon, 11–15 rounds: +2.4–2.8 %; the
-// same instructions, reordered). The derivative kernels keep one
+// A/B on the loaded Xeon: the kernel +0.9 to +2.8 % in four runs of 11–15
+// rounds, Values through the AoS twin +2.5 % in 21; the same
+// instructions, reordered). The derivative kernels keep one
 // vector, their corners two at a time (widesimplex3deriv.go).
 //
 // The derivative kernel and the AVX2 level keep simplexCell3 (widekern.go).
