@@ -57,7 +57,13 @@ import (
 // corners' avalanches as eight groups, then the gradients and falloffs
 // four corners at a time (tailChunks: corners A and B of both vectors,
 // then 0 and 1), the sums per vector. The registers this takes leave room
-// for two pinned constants (widepin.go). The derivative kernels keep one
+// for two pinned constants (widepin.go). The gradient kernel writes the
+// first chunk's tail (dot·r, ·simplex3, the falloff) after the second
+// chunk's square roots and divisions, not before: the divider starts on
+// them sooner, while the first chunk's tail waits on its own (CPU-time
+// A/B on the loaded Xeon: the kernel +0.9 to +2.8 % in four runs of 11–15
+// rounds, Values through the AoS twin +2.5 % in 21; the same
+// instructions, reordered). The derivative kernels keep one
 // vector, their corners two at a time (widesimplex3deriv.go).
 //
 // The derivative kernel and the AVX2 level keep simplexCell3 (widekern.go).
@@ -101,8 +107,11 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 	groups = 4 * nv
 	pre := wavalanchePre(E)
 	// the corners' gradients and falloffs by tailChunks, the offsets and fo
-	// read from the frame
+	// read from the frame; at simplexGrad a chunk's tail (dot·r, ·simplex3,
+	// the falloff) is written after the next chunk's square roots and
+	// divisions (the file's comment)
 	kn := make(vg, 4*nv)
+	var tail func()
 	for _, ch := range tailChunks {
 		groups = len(ch)
 		p, fo := make(vg, len(ch)), make(slots, len(ch))
@@ -116,20 +125,31 @@ func (k *bk) simplex3Corners(simplexGrad bool) vg {
 				}
 			}
 		}
-		var g vg
-		if simplexGrad {
-			gx, gy, gz := octahedronFold(p)
-			r := wsphereScale(gx, gy, gz)
-			g = wdot3(gx, gy, gz, o[0], o[1], o[2])
+		falloff := func(g vg) {
+			kp := kernelFalloff8(fo, g) // fo read from the frame
+			for j, vc := range ch {
+				kn[4*vc[0]+vc[1]] = kp[j]
+			}
+		}
+		if !simplexGrad {
+			falloff(wbyteGradientA(p))
+			continue
+		}
+		gx, gy, gz := octahedronFold(p)
+		r := wsphereScale(gx, gy, gz)
+		g := wdot3(gx, gy, gz, o[0], o[1], o[2])
+		if tail != nil {
+			tail()
+		}
+		tail = func() {
+			groups = len(ch)
 			mulps(g, g, r)
 			mulps(g, g, kc(simplex3))
-		} else {
-			g = wbyteGradientA(p)
+			falloff(g)
 		}
-		kp := kernelFalloff8(fo, g) // fo read from the frame
-		for j, vc := range ch {
-			kn[4*vc[0]+vc[1]] = kp[j]
-		}
+	}
+	if tail != nil {
+		tail()
 	}
 	// the sum in the scalar order, ((k0 + k1) + kA) + kB, per vector
 	groups = nv
