@@ -48,24 +48,25 @@ import (
 //   - gx − floor(gx + 0.5) of the circle gradient is gx − round(gx)
 //     (to nearest even): the same bits for each of the 256 bytes
 //     (checkRoundHalf checks it whenever the kernels are written);
-//   - at AVX-512 (the simplex gradient) r = 1 / sqrt(gx² + gy²) is a
+//   - with the simplex gradient r = 1 / sqrt(gx² + gy²) is a
 //     function of byte A alone, so it is read from s2rsqrt, a table of
 //     its 256 values that the generator computes by the reference's
 //     operations in its order, each rounded to float32 (as
 //     cpu.circleGrads' r, which the scalar code reads): one VGATHERDPS
 //     indexed by A per corner vector instead of a VSQRTPS and a VDIVPS
-//     (three micro-ops each on the divider and port 5) and the two
-//     squares and their sum. The cell part keeps byte A instead of
-//     A·2/255 − 1, which the kernel part converts after the gather
-//     (CPU-time A/B of simplexSimplex2DBatchAVX512, Xeon model 167,
-//     loaded: 432 → 544 Mpts/s, medians of 5; llvm-mca, which does not
-//     model the divider's occupancy, 248 → 235 cycles per 32 points).
+//     (at AVX-512 three micro-ops each, on the divider and port 5) and
+//     the two squares and their sum. The cell part keeps byte A instead
+//     of A·2/255 − 1, which the kernel part converts after the gather
+//     (CPU-time A/B of the kernels, Xeon model 167, loaded, medians of
+//     5: AVX-512 432 → 544 Mpts/s, AVX2 274 → 296; llvm-mca, which does
+//     not model the divider's occupancy, sapphirerapids 248 → 235 cycles
+//     per 32 points).
 //
 // The derivative kernels keep simplexCell2 (widederiv.go).
 
 // s2inv are simplex 2D's loop invariants while its kernel is written
-// (hoistLoad): k = F·invSqrt3 and h + primeC; for the simplex gradient at
-// AVX-512, the base of s2rsqrt and an all-ones opmask (s2Gather).
+// (hoistLoad): k = F·invSqrt3 and h + primeC; for the simplex gradient,
+// the base of s2rsqrt and at AVX-512 an all-ones opmask (s2Gather).
 var s2inv struct {
 	kf, hC opnd
 	rtab   GPVirtual
@@ -82,13 +83,15 @@ func hoistLoad(k *bk) {
 	checkRoundHalf()
 	defer func(g int) { groups = g }(groups)
 	groups = 1
-	if wide() && strings.HasPrefix(k.name, "simplexSimplex") {
+	if strings.HasPrefix(k.name, "simplexSimplex") {
 		s2inv.rtab = GP64()
 		LEAQ(s2rsqrtTable(), s2inv.rtab)
-		ones := GP32()
-		s2inv.ones = K()
-		MOVL(U32(0xffff), ones)
-		KMOVW(ones, s2inv.ones)
+		if wide() {
+			ones := GP32()
+			s2inv.ones = K()
+			MOVL(U32(0xffff), ones)
+			KMOVW(ones, s2inv.ones)
+		}
 	}
 	kf, hC := mov(k.F), newv()
 	mulps(kf, kf, kc(invSqrt3))
@@ -354,9 +357,16 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 			// clears: a definition first (the register is not live
 			// before), and a fresh all-ones mask
 			VMOVUPS(g[i], r[i])
-			km := K()
-			KMOVW(s2inv.ones, km)
-			VGATHERDPS(Mem{Base: s2inv.rtab, Index: g[i], Scale: 4}, km, r[i])
+			m := Mem{Base: s2inv.rtab, Index: g[i], Scale: 4}
+			if wide() {
+				km := K()
+				KMOVW(s2inv.ones, km)
+				VGATHERDPS(m, km, r[i])
+			} else {
+				mk := YMM()
+				VMOVUPS(kc(0xffffffff).m, mk)
+				VGATHERDPS(mk, m, r[i])
+			}
 		}
 		cvtdq2ps(g, g)
 		mulps(g, g, kc(inv255x2))
@@ -409,7 +419,7 @@ func shared(v uint32) opnd {
 // s2Gather reports whether the simplex 2D kernel being written looks its
 // gradients' 1 / sqrt(gx² + gy²) up in s2rsqrt (a VGATHERDPS indexed by
 // byte A) instead of computing it (a VSQRTPS and a VDIVPS per corner
-// vector): the simplex gradient at AVX-512 (hoistLoad).
+// vector): the simplex gradient, both levels (hoistLoad).
 func s2Gather() bool { return s2inv.rtab != nil }
 
 // s2rsqrtTable is s2rsqrt, 256 float32: entry A is circleGradient's
