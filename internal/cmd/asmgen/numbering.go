@@ -34,6 +34,8 @@ var numberedBefore = map[string][3]int{
 	"perlinLattice3DBatchAVX512":      {9, 247, 2},  // wideperlin.go (perlinMixCorners)
 	"valueSimplex3DBatchAVX512":       {9, 123, 10}, // widesimplex.go (two position vectors)
 	"simplexSimplex3DBatchAVX512":     {9, 155, 10},
+	"simplexSimplex2DBatchAVX2":       {8, 178, 0}, // widesimplex2.go (s2rsqrt), measured at 90c7c4a
+	"simplexSimplex2DBatchAVX512":     {8, 166, 4},
 }
 
 // nextVirtual takes a virtual register of kind (0 general-purpose,
