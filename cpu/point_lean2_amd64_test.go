@@ -38,15 +38,19 @@ func lean2DPoints() []point {
 			p.y, p.w = nan, nan // not read
 		case 3:
 			p.x, p.z = p.x*1e6, p.z*1e-6
+		case 4: // the diagonal of the simplex cells (the skewed fractions tie)
+			p.z = p.x + float32(r.IntN(9)-4)
+		case 5: // subnormal and tiny coordinates
+			p.x, p.z = p.x*1e-40, p.z*1e-38
 		}
 		ps = append(ps, p)
 	}
 	return ps
 }
 
-// TestLean2DKernels checks the lean 2D kernel, called as ValueAt's
-// valueFunc (leanValueFunc), against latticeValue2D (the function they
-// replaces) bit for bit: every point of lean2DPoints, random hashes, and
+// TestLean2DKernels checks the lean 2D kernels, called as ValueAt's
+// valueFunc (leanValueFunc), against latticeValue2D or simplexValue2D (the
+// functions they replace) bit for bit: every point of lean2DPoints, random hashes, and
 // frequencies down to MinFrequency and up to 3e6.
 func TestLean2DKernels(t *testing.T) {
 	if !hasAVX2() {
@@ -57,16 +61,19 @@ func TestLean2DKernels(t *testing.T) {
 		name string
 		lean leanKernel
 		grad noise.Gradient
+		ref  valueFunc
 	}{
-		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue},
-		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin},
+		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue, latticeValue2D},
+		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin, latticeValue2D},
+		{"simplex value", valueSimplex2DPointLeanAVX2, noise.GradientValue, simplexValue2D},
+		{"simplex", simplexSimplex2DPointLeanAVX2, noise.GradientSimplex, simplexValue2D},
 	} {
 		f := leanValueFunc(k.lean)
 		vp := &variantParams{dims: 2, grad: k.grad}
 		for i, p := range lean2DPoints() {
 			h := SmallXXHash(r.Uint32())
 			fr := []float32{4, 0.7, 1, noise.MinFrequency, 3e6, 1.5, 1 / 3.0}[i%7]
-			got, want := f(vp, h, p, fr), latticeValue2D(vp, h, p, fr)
+			got, want := f(vp, h, p, fr), k.ref(vp, h, p, fr)
 			if math.Float32bits(got) != math.Float32bits(want) {
 				t.Fatalf("%s at %v, h %#x, f %v: %v (%08x), want %v (%08x)", k.name, p, uint32(h), fr,
 					got, math.Float32bits(got), want, math.Float32bits(want))
@@ -86,10 +93,12 @@ func TestLean2DSamplers(t *testing.T) {
 		pos = append(pos, mgl32.Vec3{p.x, p.y, p.z})
 	}
 	leanFuncs := map[uintptr]bool{
-		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer():  true,
-		reflect.ValueOf(leanValueFunc(perlinLattice2DPointLeanAVX2)).Pointer(): true,
+		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer():   true,
+		reflect.ValueOf(leanValueFunc(perlinLattice2DPointLeanAVX2)).Pointer():  true,
+		reflect.ValueOf(leanValueFunc(valueSimplex2DPointLeanAVX2)).Pointer():   true,
+		reflect.ValueOf(leanValueFunc(simplexSimplex2DPointLeanAVX2)).Pointer(): true,
 	}
-	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin} {
+	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin, noise.Simplex, noise.SimplexValue, noise.SimplexTurbulence} {
 		for _, freq := range []float32{4, 0.7, noise.MinFrequency, 3e6} {
 			for _, mod := range []int{0, 1, 2} { // plain, two octaves, tiling
 				st := noise.DefaultSettings()
@@ -112,7 +121,7 @@ func TestLean2DSamplers(t *testing.T) {
 					var s *Sampler
 					withISA(t, l, func() { s, _ = New(cfg) })
 					usesLean := leanFuncs[reflect.ValueOf(s.at3).Pointer()]
-					should := l >= ISAAVX2 && mod == 0 && n != noise.ValueTurbulence
+					should := l >= ISAAVX2 && mod == 0 && cfg.Noise.Parts().Combiner == noise.CombineNone
 					if usesLean != should {
 						t.Fatalf("%v at %v: lean 2D kernel %v, want %v", cfg, l, usesLean, should)
 					}

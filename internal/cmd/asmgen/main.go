@@ -431,6 +431,8 @@ func main() {
 	writeSmoothKernels()      // after them: the smooth Worley kernels (widesmooth.go)
 	writeSmoothDerivKernels() // and their derivative twins (widesmooth.go)
 	pointLean2DKernels()      // last: the lean 2D kernels (pointlean2.go)
+	// after them: the lean simplex 2D kernels (pointlean2s.go)
+	pointLean2DSimplexKernels()
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
