@@ -787,29 +787,28 @@ func leanValueFunc(k leanKernel) valueFunc { return *(*valueFunc)(unsafe.Pointer
 // case of valueAtFunc) at level l where a lean 2D kernel computes it:
 // lattice value or Perlin noise, not tiling (asmgen/pointlean2.go), or
 // simplex noise (asmgen/pointlean2s.go), without a combine step, at AVX2
-// and above. Each kernel is latticeValue2D or simplexValue2D itself, NaN
-// test and clamp included, for every frequency, and gives its bits
-// (TestLean2DKernels); ValueAt is 5–8 % faster with the lattice ones,
-// and with the simplex ones 3 % (simplex gradients) and 23 % (value
-// gradients). It returns nil for the other samplers.
+// and above: the kernel in Go's register ABI (leanReg2D), which Go calls
+// with no wrapper. Each kernel is latticeValue2D or simplexValue2D
+// itself, NaN test and clamp included, for every frequency, and gives its
+// bits (TestLean2DKernels). It returns nil for the other samplers.
 func lean2D(cfg noise.Config, l ISA) valueFunc {
 	p := cfg.Noise.Parts()
 	if l < ISAAVX2 || cfg.Tiling || cfg.Dims != 2 || p.Combiner != noise.CombineNone {
 		return nil
 	}
-	if p.Family == noise.FamilySimplex { // simplexValue2D (asmgen/pointlean2s.go)
-		if p.Gradient == noise.GradientSimplex {
-			return leanValueFunc(simplexSimplex2DPointLeanAVX2)
+	switch p.Family {
+	case noise.FamilyLattice:
+		if p.Gradient == noise.GradientPerlin {
+			return leanReg2D[1]
 		}
-		return leanValueFunc(valueSimplex2DPointLeanAVX2) // simplexValue2D's valueGrads: every gradient but simplex
+		return leanReg2D[0] // latticeValue2D's valueGrads: every gradient but Perlin
+	case noise.FamilySimplex:
+		if p.Gradient == noise.GradientSimplex {
+			return leanReg2D[3]
+		}
+		return leanReg2D[2] // simplexValue2D's valueGrads: every gradient but simplex
 	}
-	if p.Family != noise.FamilyLattice {
-		return nil
-	}
-	if p.Gradient == noise.GradientPerlin {
-		return leanValueFunc(perlinLattice2DPointLeanAVX2)
-	}
-	return leanValueFunc(valueLattice2DPointLeanAVX2) // latticeValue2D's valueGrads: every gradient but Perlin
+	return nil
 }
 
 // sampleChunkTail finishes a chunk of Samples whose first nv samples the
@@ -852,3 +851,23 @@ func (s *Sampler) storeMatrix() (m [10][8]float32, dw float32) {
 	}
 	return m, dw
 }
+
+// regValueFunc returns the lean register kernel at ABI0 address pc
+// (leanRegPCs) as a valueFunc: a func value is a pointer to a funcval,
+// whose first word is the code address, and Go calls a func value in its
+// register ABI, with the arguments in the registers that the register
+// kernels read (asmgen/pointlean2s.go, leanReg). Called so, a kernel
+// runs with no wrapper around it (about 1 ns a call less than
+// leanValueFunc's). TestLean2DKernels checks every register kernel,
+// called as a valueFunc, against the scalar function.
+func regValueFunc(pc uintptr) valueFunc {
+	fv := &struct{ pc uintptr }{pc}
+	return *(*valueFunc)(unsafe.Pointer(&fv))
+}
+
+// leanReg2D are the lean 2D register kernels as valueFuncs: value and
+// Perlin lattice noise, simplex noise with value and simplex gradients.
+var leanReg2D = func() [4]valueFunc {
+	vl, pl, vs, ss := leanRegPCs()
+	return [4]valueFunc{regValueFunc(vl), regValueFunc(pl), regValueFunc(vs), regValueFunc(ss)}
+}()

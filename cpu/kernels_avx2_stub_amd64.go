@@ -1968,8 +1968,17 @@ func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z f
 // perlinLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
 func perlinLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
 
-// valueSimplex2DPointLeanAVX2 is ValueAt of a lean 2D simplex sampler with value gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
-func valueSimplex2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+// valueLattice2DRegLeanAVX2 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+func valueLattice2DRegLeanAVX2()
 
-// simplexSimplex2DPointLeanAVX2 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
-func simplexSimplex2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+// perlinLattice2DRegLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+func perlinLattice2DRegLeanAVX2()
+
+// valueSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with value gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+func valueSimplex2DRegLeanAVX2()
+
+// simplexSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+func simplexSimplex2DRegLeanAVX2()
+
+// leanRegPCs returns the ABI0 addresses of the lean 2D register kernels.
+func leanRegPCs() (valueLattice uintptr, perlinLattice uintptr, valueSimplex uintptr, simplex uintptr)

@@ -62,13 +62,20 @@ func TestLean2DKernels(t *testing.T) {
 		lean leanKernel
 		grad noise.Gradient
 		ref  valueFunc
+		fn   valueFunc // a register kernel (regValueFunc), or nil
 	}{
-		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue, latticeValue2D},
-		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin, latticeValue2D},
-		{"simplex value", valueSimplex2DPointLeanAVX2, noise.GradientValue, simplexValue2D},
-		{"simplex", simplexSimplex2DPointLeanAVX2, noise.GradientSimplex, simplexValue2D},
+		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue, latticeValue2D, nil},
+		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin, latticeValue2D, nil},
+		{"value reg", nil, noise.GradientValue, latticeValue2D, leanReg2D[0]},
+		{"Perlin reg", nil, noise.GradientPerlin, latticeValue2D, leanReg2D[1]},
+		{"simplex value reg", nil, noise.GradientValue, simplexValue2D, leanReg2D[2]},
+		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, leanReg2D[3]},
+		{"simplex reg, Perlin gradient", nil, noise.GradientPerlin, simplexValue2D, leanReg2D[2]},
 	} {
-		f := leanValueFunc(k.lean)
+		f := k.fn
+		if f == nil {
+			f = leanValueFunc(k.lean)
+		}
 		vp := &variantParams{dims: 2, grad: k.grad}
 		for i, p := range lean2DPoints() {
 			h := SmallXXHash(r.Uint32())
@@ -92,11 +99,9 @@ func TestLean2DSamplers(t *testing.T) {
 	for _, p := range lean2DPoints()[:6000] {
 		pos = append(pos, mgl32.Vec3{p.x, p.y, p.z})
 	}
-	leanFuncs := map[uintptr]bool{
-		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer():   true,
-		reflect.ValueOf(leanValueFunc(perlinLattice2DPointLeanAVX2)).Pointer():  true,
-		reflect.ValueOf(leanValueFunc(valueSimplex2DPointLeanAVX2)).Pointer():   true,
-		reflect.ValueOf(leanValueFunc(simplexSimplex2DPointLeanAVX2)).Pointer(): true,
+	leanFuncs := map[uintptr]bool{}
+	for _, f := range leanReg2D {
+		leanFuncs[reflect.ValueOf(f).Pointer()] = true
 	}
 	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin, noise.Simplex, noise.SimplexValue, noise.SimplexTurbulence} {
 		for _, freq := range []float32{4, 0.7, noise.MinFrequency, 3e6} {
@@ -135,5 +140,54 @@ func TestLean2DSamplers(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLean2DRegABI checks that the lean 2D register kernels, called as
+// valueFuncs, keep what Go's register ABI asks a function to keep: the
+// zero in X15 (Go zeroes memory from it: z below), the goroutine in R14
+// (the allocation and the map below use it), and the caller's frame (acc,
+// keep and the loop state), whatever registers Go keeps them in.
+func TestLean2DRegABI(t *testing.T) {
+	if !hasAVX2() {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	seen := map[uint32]int{}
+	for k, f := range leanReg2D {
+		vp := &variantParams{dims: 2, grad: []noise.Gradient{noise.GradientValue, noise.GradientPerlin, noise.GradientValue, noise.GradientSimplex}[k]}
+		ref := []valueFunc{latticeValue2D, latticeValue2D, simplexValue2D, simplexValue2D}[k]
+		acc, keep := float32(0), 1.25
+		for i := range 2000 {
+			p := point{r.Float32()*64 - 32, 7, r.Float32()*64 - 32, 9}
+			h := SmallXXHash(r.Uint32())
+			got := f(vp, h, p, 4)
+			z := [8]float32{} // zeroed from X15
+			buf := make([]byte, 1+i%7)
+			seen[math.Float32bits(got)]++
+			for _, b := range buf {
+				if b != 0 {
+					t.Fatal("make returned memory that is not zero")
+				}
+			}
+			for _, w := range z {
+				if w != 0 {
+					t.Fatalf("kernel %d: a zeroed array holds %v", k, z)
+				}
+			}
+			if want := ref(vp, h, p, 4); math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("kernel %d at %v: %v, want %v", k, p, got, want)
+			}
+			if p.y != 7 || p.w != 9 || keep != 1.25 {
+				t.Fatalf("kernel %d: the caller's values changed: %v, %v", k, p, keep)
+			}
+			acc += got
+		}
+		if acc != acc {
+			t.Fatalf("kernel %d: NaN sum", k)
+		}
+	}
+	if len(seen) < 1000 {
+		t.Fatalf("%d distinct values", len(seen))
 	}
 }

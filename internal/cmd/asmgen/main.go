@@ -431,11 +431,12 @@ func main() {
 	writeSmoothKernels()      // after them: the smooth Worley kernels (widesmooth.go)
 	writeSmoothDerivKernels() // and their derivative twins (widesmooth.go)
 	pointLean2DKernels()      // last: the lean 2D kernels (pointlean2.go)
-	// after them: the lean simplex 2D kernels (pointlean2s.go)
-	pointLean2DSimplexKernels()
+	// after them: the lean 2D kernels in Go's register ABI (pointlean2s.go)
+	pointLean2DRegKernels()
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
+	checkRegABI()
 	if err := writeDispatch(*dispatchOut, specs, specs4); err != nil {
 		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
 		os.Exit(1)

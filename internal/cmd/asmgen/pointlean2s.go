@@ -1,7 +1,11 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"regexp"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -10,9 +14,9 @@ import (
 
 // The lean simplex 2D kernels: ValueAt's whole function for a lean 2D
 // simplex sampler without a combine step, as pointlean2.go's for lattice
-// noise. Each takes a cpu.valueFunc's arguments in its layout
-// (leanSignature) and is cpu.simplexValue2D, NaN test and clamp included,
-// for every frequency, with the same float operations in the same order:
+// noise, written for Go's register ABI (leanReg, below). Each is
+// cpu.simplexValue2D, NaN test and clamp included, for every frequency,
+// with the same float operations in the same order:
 //
 //   - k = f·invSqrt3, then X, Z = x·k, z·k in lanes 0 and 1 (k·x: products
 //     commute bit for bit); inLattice's range test and, out of line, the
@@ -22,20 +26,23 @@ import (
 //     but for sx = −0, where the float is −0, not +0: see below) and
 //     truncated to the lattice words, d = sx − fx0 > sz − fz0 as a mask;
 //   - the three corners a = (x0, z0), b = (x0 + 1, z0 + 1) and c =
-//     (x0 + d, z0 + 1 − d) in lanes 0, 1 and 2: their floats fx0 + (0, 1,
-//     fd) and fz0 + (0, 1, 1 − fd) (fd = 1 or +0 by the mask; 1 − fd as fd
-//     XOR the bits of 1, exact; Go's fx0 + fd and fx0 + 1 are the same one
-//     rounding), then u = (fx + fz)·unskew2, x = (X − fx) + u,
-//     z = (Z − fz) + u and f = (0.5 − x·x) − z·z, each in Go's order;
-//   - their hashes in the low words of the quadword lanes of a YMM, as
-//     pointlean2.go's (VPMULUDQ): the x words x0·primeC + (0, primeC,
-//     primeC·d), the z words z0·primeC + (0, primeC, primeC·(1 − d)),
-//     which is simplexValue2D's selection of h0 or h1 for corner c and its
-//     z0c + primeC&^−d; h.eatC(x).eatC(z), the avalanche, the low byte;
-//   - the gradient: value, byte·inv255x2 − 1 (valueGrads); simplex,
-//     circleGrads' squareVectors (as pointlean2.go's Perlin) and
-//     r = 1/sqrt(gx·gx + gy·gy) by VSQRTPS and VDIVPS, both correctly
-//     rounded as Go's sqrt32 and division, then ((gx·x + gy·z)·r)·simplex2;
+//     (x0 + d, z0 + 1 − d) in lanes 0–2 (x) and 4–6 (z) of a YMM: their
+//     floats fx0 + (0, 1, fd) and fz0 + (0, 1, 1 − fd) (fd = 1 or +0 by the
+//     mask; 1 − fd as fd XOR the bits of 1, exact; Go's fx0 + fd and
+//     fx0 + 1 are the same one rounding), then u = (fx + fz)·unskew2
+//     (fz + fx in the upper half), x = (X − fx) + u, z = (Z − fz) + u in
+//     one operation each for both halves, and f = (0.5 − x·x) − z·z, each
+//     in Go's order;
+//   - their hashes in the quadword lanes of a YMM (VPMULUDQ, as
+//     pointlean2.go's): corner k's x word in the low word of lane k, its z
+//     word in the high one, x0·primeC + (0, primeC, primeC·d) and
+//     z0·primeC + (0, primeC, primeC·(1 − d)), which is simplexValue2D's
+//     selection of h0 or h1 for corner c and its z0c + primeC&^−d; then
+//     h.eatC(x), the z words shifted down (VPSRLQ), .eatC(z), the
+//     avalanche, the low byte;
+//   - the gradient: value, byte·inv255x2 − 1 (valueGrads); simplex, Go's
+//     own table circleGrads (gx, gy, r = 1/sqrt(gx·gx + gy·gy)) indexed by
+//     the bytes in general-purpose registers, then ((gx·x + gy·z)·r)·simplex2;
 //   - the kernels (((f·g)·f)·f)·kernelMask(f) (8, or +0 where f's sign bit
 //     is set: VPSRAD and VANDNPS), the sum (ka + kb) + kc, and 0 +
 //     clampValue(v) as pointlean2.go.
@@ -46,23 +53,24 @@ import (
 // sx − fx0 are +0 where Go's are −0, which the comparison treats alike.
 // So every float has Go's bits: the corners, the hashes, x, z, f and the
 // kernels.
-
-// pointLean2DSimplexKernels writes the lean simplex 2D kernels.
-func pointLean2DSimplexKernels() {
-	pointLean2DSimplex("valueSimplex2DPointLeanAVX2", false, false)
-	pointLean2DSimplex("simplexSimplex2DPointLeanAVX2", true, false)
-}
+//
+// Tried (paired in-process A/B against simplexValue2D on the peer
+// benchmarks' 256² grid, machine load 8–9): the corners' x and z in two
+// XMMs (broadcasts of X, Z, fx0 and fz0; the x and z words in the low
+// words of two YMMs), with r computed (squareVectors, VSQRTPS, VDIVPS,
+// both correctly rounded as Go's sqrt32 and division): 3 % faster than Go
+// for simplex gradients, 23 % for value gradients; the table in place of
+// the computation, 5 % faster again; this layout 1–2 % more; the register
+// ABI, 5 % more.
 
 // pointLean2DSimplex writes the lean simplex 2D kernel name (above), value
 // or simplex gradients.
-func pointLean2DSimplex(name string, circle, table bool) {
-	TEXT(name, NOSPLIT, leanSignature)
+func pointLean2DSimplex(name string, circle bool) {
+	leanText(name)
 	Doc(fmt.Sprintf("%s is ValueAt of a lean 2D simplex sampler with %s gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).",
 		name, map[bool]string{false: "value", true: "simplex"}[circle]))
 	c, K := XMM(), XMM()
-	VMOVSS(addr(Param("x")), c)
-	VINSERTPS(U8(1<<4), addr(Param("z")), c, c) // (x, z, 0, 0)
-	VBROADCASTSS(addr(Param("f")), K)
+	leanXZF(c, K)                 // (x, z, 0, 0), f
 	VMULPS(bcast(invSqrt3), K, K) // k = f·invSqrt3
 	VMULPS(K, c, c)
 	a, m := XMM(), GP32()
@@ -83,50 +91,50 @@ func pointLean2DSimplex(name string, circle, table bool) {
 	VROUNDPS(U8(1), s, fl)
 	VSUBPS(fl, s, fr) // (sx − fx0, sz − fz0)
 	VCVTTPS2DQ(fl, i)
-	M := XMM()
-	VMOVSHDUP(fr, M)
-	VCMPPS(U8(1), fr, M, M) // sz − fz0 < sx − fx0: d
-	VBROADCASTSS(M, M.AsY())
-	// the corners' floats and offsets (lanes a, b, c)
-	ax, az := XMM(), XMM()
-	VANDPS(vec8("lean2SFD", [8]uint32{0, 0, f1, 0, 0, 0, 0, 0}), M, ax)
-	VORPS(vec8("lean2SF1", [8]uint32{0, f1, 0, 0, 0, 0, 0, 0}), ax, ax)  // (0, 1, fd)
-	VXORPS(vec8("lean2SFD", [8]uint32{0, 0, f1, 0, 0, 0, 0, 0}), ax, az) // (0, 1, 1 − fd)
-	fx, fz := XMM(), XMM()
-	VBROADCASTSS(fl, fx)
-	VADDPS(ax, fx, fx)
-	VSHUFPS(U8(0x55), fl, fl, fz)
-	VADDPS(az, fz, fz)
-	u := XMM()
-	VADDPS(fz, fx, u)
+	M := YMM()
+	VMOVSHDUP(fr, M.AsX())
+	VCMPPS(U8(1), fr, M.AsX(), M.AsX()) // sz − fz0 < sx − fx0: d
+	VBROADCASTSS(M.AsX(), M)
+	// the corners' floats: fx0 + (0, 1, fd) in lanes 0–2, fz0 + (0, 1,
+	// 1 − fd) in lanes 4–6
+	idx, F, A, XZ := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(vec8("lean2SBHalves", [8]uint32{0, 0, 0, 0, 1, 1, 1, 1}), idx)
+	VPERMPS(fl.AsY(), idx, F)
+	VPERMPS(c.AsY(), idx, XZ)
+	VANDPS(vec8("lean2SBFD", [8]uint32{0, 0, f1, 0, 0, 0, f1, 0}), M, A)
+	VXORPS(vec8("lean2SBF1", [8]uint32{0, f1, 0, 0, 0, f1, f1, 0}), A, A) // (0, 1, fd | 0, 1, 1 − fd)
+	VADDPS(A, F, F)
+	u := YMM()
+	VPERM2F128(U8(1), F, F, u) // (fz | fx)
+	VADDPS(u, F, u)            // fx + fz in both halves
 	VMULPS(bcast(unskew2), u, u)
-	X, Z := XMM(), XMM()
-	VBROADCASTSS(c, X)
-	VSHUFPS(U8(0x55), c, c, Z)
-	VSUBPS(fx, X, X)
-	VADDPS(u, X, X) // x offsets
-	VSUBPS(fz, Z, Z)
-	VADDPS(u, Z, Z) // z offsets
+	VSUBPS(F, XZ, XZ)
+	VADDPS(u, XZ, XZ) // (x offsets | z offsets)
+	X, Z := XZ.AsX(), XMM()
+	VEXTRACTF128(U8(1), XZ, Z)
 	fo, t := XMM(), XMM()
 	VMULPS(X, X, t)
 	VMOVUPS(bcast(f0p5), fo)
 	VSUBPS(t, fo, fo)
 	VMULPS(Z, Z, t)
 	VSUBPS(t, fo, fo) // f = (0.5 − x·x) − z·z
-	// the hashes
+	// the hashes: corner k's x word in the low word of quadword lane k,
+	// its z word in the high one
+	hs := YMM()
 	VPSHUFD(U8(0x10), i, i) // (x0, ·, z0, ·)
 	VPMULUDQ(bcast(primeC), i, i)
-	xs, zs, hx, hz := YMM(), YMM(), YMM(), YMM()
-	VPERMQ(U8(0x00), i.AsY(), xs)
-	VPERMQ(U8(0x55), i.AsY(), zs)
-	VPAND(vec8("lean2SXC", [8]uint32{0, 0, 0, 0, primeC, 0, 0, 0}), M.AsY(), hx)
-	VPOR(vec8("lean2SXB", [8]uint32{0, 0, primeC, 0, 0, 0, 0, 0}), hx, hx)  // (0, primeC, primeC·d)
-	VPXOR(vec8("lean2SXC", [8]uint32{0, 0, 0, 0, primeC, 0, 0, 0}), hx, hz) // (0, primeC, primeC·(1 − d))
-	VPADDD(hx, xs, xs)
-	VPADDD(hz, zs, zs)
+	VMOVDQU(vec8("lean2SBWords", [8]uint32{0, 2, 0, 2, 0, 2, 0, 2}), idx)
+	VPERMD(i.AsY(), idx, hs)
+	VPAND(vec8("lean2SBXC", [8]uint32{0, 0, 0, 0, primeC, primeC, 0, 0}), M, A)
+	VPXOR(vec8("lean2SBXB", [8]uint32{0, 0, primeC, primeC, 0, primeC, 0, 0}), A, A) // (0 | 0, primeC | primeC, primeC·d | primeC·(1 − d))
+	VPADDD(A, hs, hs)
 	v, r := YMM(), YMM()
-	VBROADCASTSS(addr(Param("h")), v) // the bits as they are
-	for _, w := range []VecVirtual{xs, zs} {
+	leanH(v)
+	for k := range 2 {
+		w := hs
+		if k == 1 {
+			VPSRLQ(U8(32), hs, hs)
+		}
 		VPADDD(w, v, v)
 		VPSLLD(U8(17), v, r)
 		VPSRLD(U8(15), v, v)
@@ -141,19 +149,20 @@ func pointLean2DSimplex(name string, circle, table bool) {
 	VPMULUDQ(bcast(primeC), v, v)
 	VPSRLD(U8(16), v, r)
 	VPXOR(r, v, v)
-	VPAND(bcast(0xFF), v, v)
 	var g VecVirtual
-	if table {
+	if circle {
 		// circleGrads[byte]: gx, gy and r = 1/sqrt(gx·gx + gy·gy), Go's own
 		// table (cpu/gradtable.go), each in lanes a, b, c from the bytes in
 		// general-purpose registers; then ((gx·x + gy·z)·r)·simplex2
 		ba, bb, bc, base := GP64(), GP64(), GP64(), GP64()
 		hi := XMM()
 		VMOVD(v.AsX(), ba.As32())
-		VPEXTRD(U8(2), v.AsX(), bb.As32())
+		VPEXTRB(U8(8), v.AsX(), bb.As32())
 		VEXTRACTI128(U8(1), v, hi)
 		VZEROUPPER()
 		VMOVD(hi, bc.As32())
+		MOVBLZX(ba.As8(), ba.As32())
+		MOVBLZX(bc.As8(), bc.As32())
 		for _, b := range []GPVirtual{ba, bb, bc} {
 			LEAQ(Mem{Base: b, Index: b, Scale: 2}, b) // byte·3
 		}
@@ -171,6 +180,7 @@ func pointLean2DSimplex(name string, circle, table bool) {
 		VMULPS(rr, g, g)
 		VMULPS(bcast(simplex2), g, g)
 	} else {
+		VPAND(bcast(0xFF), v, v)
 		VMOVDQU(vec8("lean2SIdx", [8]uint32{0, 2, 4, 6, 0, 0, 0, 0}), r)
 		VPERMD(v, r, v) // the bytes in lanes a, b, c
 		g = v.AsX().(VecVirtual)
@@ -178,28 +188,6 @@ func pointLean2DSimplex(name string, circle, table bool) {
 		VCVTDQ2PS(g, g)
 		VMULPS(bcast(inv255x2), g, g)
 		VSUBPS(bcast(f1), g, g) // byte·inv255x2 − 1
-	}
-	if circle && !table {
-		// squareVectors (gy = 0.5 − |gx|; gx −= floor(gx + 0.5), never
-		// −0 + 0.5), r = 1/sqrt(gx·gx + gy·gy), ((gx·x + gy·z)·r)·simplex2
-		gy, h5, q := XMM(), XMM(), XMM()
-		VANDPS(bcast(^uint32(signMask)), g, gy)
-		VMOVUPS(bcast(f0p5), h5)
-		VSUBPS(gy, h5, gy)
-		VADDPS(h5, g, h5)
-		VROUNDPS(U8(1), h5, h5)
-		VSUBPS(h5, g, g)
-		VMULPS(g, g, q)
-		VMULPS(gy, gy, t)
-		VADDPS(t, q, q)
-		VSQRTPS(q, q)
-		VMOVUPS(bcast(f1), t)
-		VDIVPS(q, t, q)
-		VMULPS(X, g, g)
-		VMULPS(Z, gy, gy)
-		VADDPS(gy, g, g)
-		VMULPS(q, g, g)
-		VMULPS(bcast(simplex2), g, g)
 	}
 	VMULPS(fo, g, g)
 	VMULPS(fo, g, g)
@@ -219,7 +207,7 @@ func pointLean2DSimplex(name string, circle, table bool) {
 	Label("clamped")
 	VXORPS(z, z, z)
 	VADDSS(n, z, n)
-	VMOVSS(n, addr(ReturnIndex(0)))
+	leanOut(n)
 	RET()
 	Label("clampv")
 	VMAXSS(bcast(fm1), n, n)
@@ -234,6 +222,124 @@ func pointLean2DSimplex(name string, circle, table bool) {
 	VMINPS(bcast(coordLimit), c, c)
 	JMP(LabelRef("span"))
 	Label("nan")
-	MOVL(U32(0x7FC00000), addr(ReturnIndex(0)))
+	leanNaNOut()
 	RET()
 }
+
+// The lean 2D kernels in Go's register ABI (leanReg): the same code, but
+// for its arguments and result. Go calls an assembly function through a
+// wrapper that stores the arguments of its register ABI (ABIInternal) on
+// the stack, calls it, and loads the result (about 1 ns a call); a kernel
+// written for that ABI is called with no wrapper, its ABI0 address put in
+// a func value (cpu.regValueFunc). A valueFunc's arguments come in AX (vp,
+// not read), BX (the hash, its low word), X0–X3 (the point's x, y, z and
+// w: x and z read, their other lanes not) and X4 (the frequency, lane 0);
+// the result goes in X0 (lane 0). Go's ABI keeps the goroutine in R14 and
+// zero in X15 (and a base in R15 in some builds): checkRegABI refuses a
+// register kernel that names them. Every other register is the caller's
+// to save.
+var leanReg bool
+
+// leanRegH is the hash, read from BX at the start of a register kernel.
+var leanRegH VecVirtual
+
+// leanText starts lean kernel name.
+func leanText(name string) {
+	if leanReg {
+		TEXT(name, NOSPLIT, "func()")
+		regKernels = append(regKernels, name)
+		return
+	}
+	TEXT(name, NOSPLIT, leanSignature)
+}
+
+// regKernels are the register kernels written (checkRegABI).
+var regKernels []string
+
+// leanXZF puts (x, z, 0, 0) in c and f in every lane of F.
+func leanXZF(c, F VecVirtual) {
+	if leanReg {
+		VINSERTPS(U8(0x1C), X2, X0, c) // x, z in lane 1, lanes 2 and 3 zero
+		VBROADCASTSS(X4, F)
+		leanRegH = XMM()
+		VMOVD(EBX, leanRegH)
+		return
+	}
+	VMOVSS(addr(Param("x")), c)
+	VINSERTPS(U8(1<<4), addr(Param("z")), c, c)
+	VBROADCASTSS(addr(Param("f")), F)
+}
+
+// leanH puts the hash's bits in every lane of v.
+func leanH(v VecVirtual) {
+	if leanReg {
+		VPBROADCASTD(leanRegH, v)
+		return
+	}
+	VBROADCASTSS(addr(Param("h")), v) // the bits as they are (broadcastParam)
+}
+
+// leanOut returns lane 0 of n, leanNaNOut NaN (cpu.nan32's bits).
+func leanOut(n Register) {
+	if leanReg {
+		VMOVAPS(n, X0)
+		return
+	}
+	VMOVSS(n, addr(ReturnIndex(0)))
+}
+
+func leanNaNOut() {
+	if leanReg {
+		VMOVSS(bcast(0x7FC00000), X0)
+		return
+	}
+	MOVL(U32(0x7FC00000), addr(ReturnIndex(0)))
+}
+
+// pointLean2DRegKernels writes the register kernels of the lean 2D
+// kernels, and leanRegPCs, which returns their ABI0 addresses.
+func pointLean2DRegKernels() {
+	leanReg = true
+	pointLean2DQ("valueLattice2DRegLeanAVX2", false)
+	pointLean2DQ("perlinLattice2DRegLeanAVX2", true)
+	pointLean2DSimplex("valueSimplex2DRegLeanAVX2", false)
+	pointLean2DSimplex("simplexSimplex2DRegLeanAVX2", true)
+	leanReg = false
+	TEXT("leanRegPCs", NOSPLIT, "func() (valueLattice, perlinLattice, valueSimplex, simplex uintptr)")
+	Doc("leanRegPCs returns the ABI0 addresses of the lean 2D register kernels.")
+	for i, name := range regKernels {
+		r := GP64()
+		LEAQ(NewDataAddr(Symbol{Name: "·" + name}, 0), r)
+		MOVQ(r, addr(ReturnIndex(i)))
+	}
+	RET()
+}
+
+// checkRegABI refuses the file just written when a register kernel names
+// R14, R15 or X15 (Y15, Z15): Go's register ABI keeps them.
+func checkRegABI() {
+	out := flag.Lookup("out").Value.String()
+	b, err := os.ReadFile(out)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
+		os.Exit(1)
+	}
+	for _, name := range regKernels {
+		i := strings.Index(string(b), "TEXT ·"+name+"(SB)")
+		if i < 0 {
+			fmt.Fprintf(os.Stderr, "asmgen: %s: no %s\n", out, name)
+			os.Exit(1)
+		}
+		body := string(b[i:])
+		if j := strings.Index(body[1:], "\nTEXT "); j >= 0 {
+			body = body[:j+1]
+		}
+		if k := regABIReserved.FindString(body); k != "" {
+			fmt.Fprintf(os.Stderr, "asmgen: %s: register kernel %s uses %s, which Go's register ABI keeps\n", out, name, k)
+			os.Remove(out)
+			os.Exit(1)
+		}
+	}
+}
+
+var regABIReserved = regexp.MustCompile(`\b(R14|R15|[XYZ]15)\b`)
