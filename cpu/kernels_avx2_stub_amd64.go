@@ -1969,15 +1969,19 @@ func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z f
 func perlinLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
 
 // valueLattice2DRegLeanAVX2 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func valueLattice2DRegLeanAVX2()
 
 // perlinLattice2DRegLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func perlinLattice2DRegLeanAVX2()
 
 // valueSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with value gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func valueSimplex2DRegLeanAVX2()
 
 // simplexSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func simplexSimplex2DRegLeanAVX2()
 
 // leanRegPCs returns the ABI0 addresses of the lean 2D register kernels.

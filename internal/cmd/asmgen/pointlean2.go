@@ -67,8 +67,7 @@ func pointLean2DKernels() {
 
 // pointLean2DQ writes the lean 2D kernel name (above), value or Perlin.
 func pointLean2DQ(name string, perlin bool) {
-	leanText(name)
-	Doc(fmt.Sprintf("%s is ValueAt of a lean 2D lattice %s sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).",
+	leanText(name, fmt.Sprintf("%s is ValueAt of a lean 2D lattice %s sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).",
 		name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
 	c, F := XMM(), XMM()
 	leanXZF(c, F) // (x, z, 0, 0), f
