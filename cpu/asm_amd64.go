@@ -787,8 +787,8 @@ func leanValueFunc(k leanKernel) valueFunc { return *(*valueFunc)(unsafe.Pointer
 // case of valueAtFunc) at level l where a lean 2D kernel computes it:
 // lattice value or Perlin noise, not tiling (asmgen/pointlean2.go), or
 // simplex noise (asmgen/pointlean2s.go), without a combine step, at AVX2
-// and above: the kernel in Go's register ABI (leanReg2D), which Go calls
-// with no wrapper. Each kernel is latticeValue2D or simplexValue2D
+// and above: the kernel in Go's register ABI (leanReg2D, leanReg2DWide at
+// AVX-512), which Go calls with no wrapper. Each kernel is latticeValue2D or simplexValue2D
 // itself, NaN test and clamp included, for every frequency, and gives its
 // bits (TestLean2DKernels). It returns nil for the other samplers.
 func lean2D(cfg noise.Config, l ISA) valueFunc {
@@ -796,17 +796,21 @@ func lean2D(cfg noise.Config, l ISA) valueFunc {
 	if l < ISAAVX2 || cfg.Tiling || cfg.Dims != 2 || p.Combiner != noise.CombineNone {
 		return nil
 	}
+	k := &leanReg2D
+	if l >= ISAAVX512 && leanWideOK {
+		k = &leanReg2DWide
+	}
 	switch p.Family {
 	case noise.FamilyLattice:
 		if p.Gradient == noise.GradientPerlin {
-			return leanReg2D[1]
+			return k[1]
 		}
-		return leanReg2D[0] // latticeValue2D's valueGrads: every gradient but Perlin
+		return k[0] // latticeValue2D's valueGrads: every gradient but Perlin
 	case noise.FamilySimplex:
 		if p.Gradient == noise.GradientSimplex {
-			return leanReg2D[3]
+			return k[3]
 		}
-		return leanReg2D[2] // simplexValue2D's valueGrads: every gradient but simplex
+		return k[2] // simplexValue2D's valueGrads: every gradient but simplex
 	}
 	return nil
 }
@@ -866,8 +870,18 @@ func regValueFunc(pc uintptr) valueFunc {
 }
 
 // leanReg2D are the lean 2D register kernels as valueFuncs: value and
-// Perlin lattice noise, simplex noise with value and simplex gradients.
-var leanReg2D = func() [4]valueFunc {
-	vl, pl, vs, ss := leanRegPCs()
-	return [4]valueFunc{regValueFunc(vl), regValueFunc(pl), regValueFunc(vs), regValueFunc(ss)}
+// Perlin lattice noise, simplex noise with value and simplex gradients, at
+// AVX2, and leanReg2DWide the same at AVX-512 (VPROLD on YMM registers:
+// where leanWideOK).
+var leanReg2D, leanReg2DWide = func() (k, w [4]valueFunc) {
+	pcs := [8]uintptr{}
+	pcs[0], pcs[1], pcs[2], pcs[3], pcs[4], pcs[5], pcs[6], pcs[7] = leanRegPCs()
+	for i := range 4 {
+		k[i], w[i] = regValueFunc(pcs[i]), regValueFunc(pcs[4+i])
+	}
+	return k, w
 }()
+
+// leanWideOK reports whether the AVX-512 register kernels run here: the
+// AVX-512 level, which asks for AVX-512F, and AVX-512VL.
+var leanWideOK = hasAVX512() && hasAVX512VL()

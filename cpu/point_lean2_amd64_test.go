@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -71,10 +72,17 @@ func TestLean2DKernels(t *testing.T) {
 		{"simplex value reg", nil, noise.GradientValue, simplexValue2D, leanReg2D[2]},
 		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, leanReg2D[3]},
 		{"simplex reg, Perlin gradient", nil, noise.GradientPerlin, simplexValue2D, leanReg2D[2]},
+		{"value wide", nil, noise.GradientValue, latticeValue2D, leanReg2DWide[0]},
+		{"Perlin wide", nil, noise.GradientPerlin, latticeValue2D, leanReg2DWide[1]},
+		{"simplex value wide", nil, noise.GradientValue, simplexValue2D, leanReg2DWide[2]},
+		{"simplex wide", nil, noise.GradientSimplex, simplexValue2D, leanReg2DWide[3]},
 	} {
 		f := k.fn
 		if f == nil {
 			f = leanValueFunc(k.lean)
+		}
+		if strings.HasSuffix(k.name, " wide") && !leanWideOK {
+			continue // no AVX-512VL
 		}
 		vp := &variantParams{dims: 2, grad: k.grad}
 		for i, p := range lean2DPoints() {
@@ -100,8 +108,9 @@ func TestLean2DSamplers(t *testing.T) {
 		pos = append(pos, mgl32.Vec3{p.x, p.y, p.z})
 	}
 	leanFuncs := map[uintptr]bool{}
-	for _, f := range leanReg2D {
-		leanFuncs[reflect.ValueOf(f).Pointer()] = true
+	for i := range leanReg2D {
+		leanFuncs[reflect.ValueOf(leanReg2D[i]).Pointer()] = true
+		leanFuncs[reflect.ValueOf(leanReg2DWide[i]).Pointer()] = true
 	}
 	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin, noise.Simplex, noise.SimplexValue, noise.SimplexTurbulence} {
 		for _, freq := range []float32{4, 0.7, noise.MinFrequency, 3e6} {
@@ -154,9 +163,13 @@ func TestLean2DRegABI(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(7, 8))
 	seen := map[uint32]int{}
-	for k, f := range leanReg2D {
-		vp := &variantParams{dims: 2, grad: []noise.Gradient{noise.GradientValue, noise.GradientPerlin, noise.GradientValue, noise.GradientSimplex}[k]}
-		ref := []valueFunc{latticeValue2D, latticeValue2D, simplexValue2D, simplexValue2D}[k]
+	kernels := leanReg2D[:]
+	if leanWideOK {
+		kernels = append(kernels, leanReg2DWide[:]...)
+	}
+	for k, f := range kernels {
+		vp := &variantParams{dims: 2, grad: []noise.Gradient{noise.GradientValue, noise.GradientPerlin, noise.GradientValue, noise.GradientSimplex}[k%4]}
+		ref := []valueFunc{latticeValue2D, latticeValue2D, simplexValue2D, simplexValue2D}[k%4]
 		acc, keep := float32(0), 1.25
 		for i := range 2000 {
 			p := point{r.Float32()*64 - 32, 7, r.Float32()*64 - 32, 9}

@@ -103,9 +103,7 @@ func pointLean2DQ(name string, perlin bool) {
 	leanH(v)
 	for _, w := range []VecVirtual{xs, zs} {
 		VPADDD(w, v, v)
-		VPSLLD(U8(17), v, r)
-		VPSRLD(U8(15), v, v)
-		VPOR(r, v, v)
+		leanRotl17(v, r)
 		VPMULUDQ(bcast(primeD), v, v)
 	}
 	VPSRLD(U8(15), v, r)
