@@ -784,21 +784,35 @@ type leanKernel = func(vp uintptr, h uint32, x, y, z, w, f float32) float32
 func leanValueFunc(k leanKernel) valueFunc { return *(*valueFunc)(unsafe.Pointer(&k)) }
 
 // lean2D returns ValueAt's function for a lean 2D sampler of cfg (the raw
-// case of valueAtFunc) at level l where a lean 2D kernel
-// (asmgen/pointlean2.go) computes it: lattice value or Perlin noise, not
-// tiling, without a combine step, at AVX2 and above. Each kernel is
-// latticeValue2D itself, NaN test and clamp included, for every frequency,
-// and gives its bits (TestLean2DKernels); ValueAt is 5–8 % faster with
-// them. It returns nil for the other samplers.
+// case of valueAtFunc) at level l where a lean 2D kernel computes it:
+// lattice value or Perlin noise, not tiling (asmgen/pointlean2.go), or
+// simplex noise (asmgen/pointlean2s.go), without a combine step, at AVX2
+// and above: the kernel in Go's register ABI (leanReg2D, leanReg2DWide at
+// AVX-512), which Go calls with no wrapper. Each kernel is latticeValue2D or simplexValue2D
+// itself, NaN test and clamp included, for every frequency, and gives its
+// bits (TestLean2DKernels). It returns nil for the other samplers.
 func lean2D(cfg noise.Config, l ISA) valueFunc {
 	p := cfg.Noise.Parts()
-	if l < ISAAVX2 || cfg.Tiling || cfg.Dims != 2 || p.Family != noise.FamilyLattice || p.Combiner != noise.CombineNone {
+	if l < ISAAVX2 || cfg.Tiling || cfg.Dims != 2 || p.Combiner != noise.CombineNone {
 		return nil
 	}
-	if p.Gradient == noise.GradientPerlin {
-		return leanValueFunc(perlinLattice2DPointLeanAVX2)
+	k := &leanReg2D
+	if l >= ISAAVX512 && leanWideOK {
+		k = &leanReg2DWide
 	}
-	return leanValueFunc(valueLattice2DPointLeanAVX2) // latticeValue2D's valueGrads: every gradient but Perlin
+	switch p.Family {
+	case noise.FamilyLattice:
+		if p.Gradient == noise.GradientPerlin {
+			return k[1]
+		}
+		return k[0] // latticeValue2D's valueGrads: every gradient but Perlin
+	case noise.FamilySimplex:
+		if p.Gradient == noise.GradientSimplex {
+			return k[3]
+		}
+		return k[2] // simplexValue2D's valueGrads: every gradient but simplex
+	}
+	return nil
 }
 
 // sampleChunkTail finishes a chunk of Samples whose first nv samples the
@@ -841,3 +855,33 @@ func (s *Sampler) storeMatrix() (m [10][8]float32, dw float32) {
 	}
 	return m, dw
 }
+
+// regValueFunc returns the lean register kernel at ABI0 address pc
+// (lean2DRegPCs) as a valueFunc: a func value is a pointer to a funcval,
+// whose first word is the code address, and Go calls a func value in its
+// register ABI, with the arguments in the registers that the register
+// kernels read (asmgen/pointlean2s.go, leanReg). Called so, a kernel
+// runs with no wrapper around it (about 1 ns a call less than
+// leanValueFunc's). TestLean2DKernels checks every register kernel,
+// called as a valueFunc, against the scalar function.
+func regValueFunc(pc uintptr) valueFunc {
+	fv := &struct{ pc uintptr }{pc}
+	return *(*valueFunc)(unsafe.Pointer(&fv))
+}
+
+// leanReg2D are the lean 2D register kernels as valueFuncs: value and
+// Perlin lattice noise, simplex noise with value and simplex gradients, at
+// AVX2, and leanReg2DWide the same at AVX-512 (VPROLD on YMM registers:
+// where leanWideOK).
+var leanReg2D, leanReg2DWide = func() (k, w [4]valueFunc) {
+	pcs := [8]uintptr{}
+	pcs[0], pcs[1], pcs[2], pcs[3], pcs[4], pcs[5], pcs[6], pcs[7] = lean2DRegPCs()
+	for i := range 4 {
+		k[i], w[i] = regValueFunc(pcs[i]), regValueFunc(pcs[4+i])
+	}
+	return k, w
+}()
+
+// leanWideOK reports whether the AVX-512 register kernels run here: the
+// AVX-512 level, which asks for AVX-512F, and AVX-512VL.
+var leanWideOK = hasAVX512() && hasAVX512VL()

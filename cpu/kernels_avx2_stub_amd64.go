@@ -2027,3 +2027,41 @@ func smoothFinishPoly2DDerivAVX2(c *float32, la *float32, sum *float32, n int, f
 //
 //go:noescape
 func smoothFinishPoly3DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// valueLattice2DRegLeanAVX2 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func valueLattice2DRegLeanAVX2()
+
+// perlinLattice2DRegLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func perlinLattice2DRegLeanAVX2()
+
+// valueSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with value gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func valueSimplex2DRegLeanAVX2()
+
+// simplexSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func simplexSimplex2DRegLeanAVX2()
+
+// valueLattice2DRegLeanAVX512 is ValueAt of a lean 2D lattice value sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func valueLattice2DRegLeanAVX512()
+
+// perlinLattice2DRegLeanAVX512 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func perlinLattice2DRegLeanAVX512()
+
+// valueSimplex2DRegLeanAVX512 is ValueAt of a lean 2D simplex sampler with value gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func valueSimplex2DRegLeanAVX512()
+
+// simplexSimplex2DRegLeanAVX512 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
+func simplexSimplex2DRegLeanAVX512()
+
+// lean2DRegPCs returns the ABI0 addresses of the lean 2D register kernels, AVX2 then AVX-512.
+func lean2DRegPCs() (valueLattice uintptr, perlinLattice uintptr, valueSimplex uintptr, simplex uintptr, valueLatticeWide uintptr, perlinLatticeWide uintptr, valueSimplexWide uintptr, simplexWide uintptr)
+
+// hasAVX512VL reports whether the CPU has AVX-512VL (CPUID.7.0:EBX bit 31).
+func hasAVX512VL() bool

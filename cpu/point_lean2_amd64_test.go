@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -38,15 +39,19 @@ func lean2DPoints() []point {
 			p.y, p.w = nan, nan // not read
 		case 3:
 			p.x, p.z = p.x*1e6, p.z*1e-6
+		case 4: // the diagonal of the simplex cells (the skewed fractions tie)
+			p.z = p.x + float32(r.IntN(9)-4)
+		case 5: // subnormal and tiny coordinates
+			p.x, p.z = p.x*1e-40, p.z*1e-38
 		}
 		ps = append(ps, p)
 	}
 	return ps
 }
 
-// TestLean2DKernels checks the lean 2D kernel, called as ValueAt's
-// valueFunc (leanValueFunc), against latticeValue2D (the function they
-// replaces) bit for bit: every point of lean2DPoints, random hashes, and
+// TestLean2DKernels checks the lean 2D kernels, called as ValueAt's
+// valueFunc (leanValueFunc), against latticeValue2D or simplexValue2D (the
+// functions they replace) bit for bit: every point of lean2DPoints, random hashes, and
 // frequencies down to MinFrequency and up to 3e6.
 func TestLean2DKernels(t *testing.T) {
 	if !hasAVX2() {
@@ -57,16 +62,33 @@ func TestLean2DKernels(t *testing.T) {
 		name string
 		lean leanKernel
 		grad noise.Gradient
+		ref  valueFunc
+		fn   valueFunc // a register kernel (regValueFunc), or nil
 	}{
-		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue},
-		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin},
+		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue, latticeValue2D, nil},
+		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin, latticeValue2D, nil},
+		{"value reg", nil, noise.GradientValue, latticeValue2D, leanReg2D[0]},
+		{"Perlin reg", nil, noise.GradientPerlin, latticeValue2D, leanReg2D[1]},
+		{"simplex value reg", nil, noise.GradientValue, simplexValue2D, leanReg2D[2]},
+		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, leanReg2D[3]},
+		{"simplex reg, Perlin gradient", nil, noise.GradientPerlin, simplexValue2D, leanReg2D[2]},
+		{"value wide", nil, noise.GradientValue, latticeValue2D, leanReg2DWide[0]},
+		{"Perlin wide", nil, noise.GradientPerlin, latticeValue2D, leanReg2DWide[1]},
+		{"simplex value wide", nil, noise.GradientValue, simplexValue2D, leanReg2DWide[2]},
+		{"simplex wide", nil, noise.GradientSimplex, simplexValue2D, leanReg2DWide[3]},
 	} {
-		f := leanValueFunc(k.lean)
+		f := k.fn
+		if f == nil {
+			f = leanValueFunc(k.lean)
+		}
+		if strings.HasSuffix(k.name, " wide") && !leanWideOK {
+			continue // no AVX-512VL
+		}
 		vp := &variantParams{dims: 2, grad: k.grad}
 		for i, p := range lean2DPoints() {
 			h := SmallXXHash(r.Uint32())
 			fr := []float32{4, 0.7, 1, noise.MinFrequency, 3e6, 1.5, 1 / 3.0}[i%7]
-			got, want := f(vp, h, p, fr), latticeValue2D(vp, h, p, fr)
+			got, want := f(vp, h, p, fr), k.ref(vp, h, p, fr)
 			if math.Float32bits(got) != math.Float32bits(want) {
 				t.Fatalf("%s at %v, h %#x, f %v: %v (%08x), want %v (%08x)", k.name, p, uint32(h), fr,
 					got, math.Float32bits(got), want, math.Float32bits(want))
@@ -85,11 +107,12 @@ func TestLean2DSamplers(t *testing.T) {
 	for _, p := range lean2DPoints()[:6000] {
 		pos = append(pos, mgl32.Vec3{p.x, p.y, p.z})
 	}
-	leanFuncs := map[uintptr]bool{
-		reflect.ValueOf(leanValueFunc(valueLattice2DPointLeanAVX2)).Pointer():  true,
-		reflect.ValueOf(leanValueFunc(perlinLattice2DPointLeanAVX2)).Pointer(): true,
+	leanFuncs := map[uintptr]bool{}
+	for i := range leanReg2D {
+		leanFuncs[reflect.ValueOf(leanReg2D[i]).Pointer()] = true
+		leanFuncs[reflect.ValueOf(leanReg2DWide[i]).Pointer()] = true
 	}
-	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin} {
+	for _, n := range []noise.Noise{noise.Value, noise.ValueTurbulence, noise.Perlin, noise.Simplex, noise.SimplexValue, noise.SimplexTurbulence} {
 		for _, freq := range []float32{4, 0.7, noise.MinFrequency, 3e6} {
 			for _, mod := range []int{0, 1, 2} { // plain, two octaves, tiling
 				st := noise.DefaultSettings()
@@ -112,7 +135,7 @@ func TestLean2DSamplers(t *testing.T) {
 					var s *Sampler
 					withISA(t, l, func() { s, _ = New(cfg) })
 					usesLean := leanFuncs[reflect.ValueOf(s.at3).Pointer()]
-					should := l >= ISAAVX2 && mod == 0 && n != noise.ValueTurbulence
+					should := l >= ISAAVX2 && mod == 0 && cfg.Noise.Parts().Combiner == noise.CombineNone
 					if usesLean != should {
 						t.Fatalf("%v at %v: lean 2D kernel %v, want %v", cfg, l, usesLean, should)
 					}
@@ -126,5 +149,58 @@ func TestLean2DSamplers(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLean2DRegABI checks that the lean 2D register kernels, called as
+// valueFuncs, keep what Go's register ABI asks a function to keep: the
+// zero in X15 (Go zeroes memory from it: z below), the goroutine in R14
+// (the allocation and the map below use it), and the caller's frame (acc,
+// keep and the loop state), whatever registers Go keeps them in.
+func TestLean2DRegABI(t *testing.T) {
+	if !hasAVX2() {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	seen := map[uint32]int{}
+	kernels := leanReg2D[:]
+	if leanWideOK {
+		kernels = append(kernels, leanReg2DWide[:]...)
+	}
+	for k, f := range kernels {
+		vp := &variantParams{dims: 2, grad: []noise.Gradient{noise.GradientValue, noise.GradientPerlin, noise.GradientValue, noise.GradientSimplex}[k%4]}
+		ref := []valueFunc{latticeValue2D, latticeValue2D, simplexValue2D, simplexValue2D}[k%4]
+		acc, keep := float32(0), 1.25
+		for i := range 2000 {
+			p := point{r.Float32()*64 - 32, 7, r.Float32()*64 - 32, 9}
+			h := SmallXXHash(r.Uint32())
+			got := f(vp, h, p, 4)
+			z := [8]float32{} // zeroed from X15
+			buf := make([]byte, 1+i%7)
+			seen[math.Float32bits(got)]++
+			for _, b := range buf {
+				if b != 0 {
+					t.Fatal("make returned memory that is not zero")
+				}
+			}
+			for _, w := range z {
+				if w != 0 {
+					t.Fatalf("kernel %d: a zeroed array holds %v", k, z)
+				}
+			}
+			if want := ref(vp, h, p, 4); math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("kernel %d at %v: %v, want %v", k, p, got, want)
+			}
+			if p.y != 7 || p.w != 9 || keep != 1.25 {
+				t.Fatalf("kernel %d: the caller's values changed: %v, %v", k, p, keep)
+			}
+			acc += got
+		}
+		if acc != acc {
+			t.Fatalf("kernel %d: NaN sum", k)
+		}
+	}
+	if len(seen) < 1000 {
+		t.Fatalf("%d distinct values", len(seen))
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // BenchmarkLean2DValueAt times ValueAt's function for a lean 2D sampler on
 // the 256² grid of the peer benchmarks: the scalar value function
-// (latticeValue2D, "go") against the lean kernel ValueAt now calls
+// (latticeValue2D or simplexValue2D, "go") against the lean kernel ValueAt now calls
 // ("lean"; at the scalar level, or where no lean kernel applies, both are
 // the scalar function). Compare them with benchstat, alternating runs
 // (-count).
@@ -22,7 +22,7 @@ func BenchmarkLean2DValueAt(b *testing.B) {
 			pos = append(pos, mgl32.Vec3{(float32(ix) + 0.5) / 256, 0, (float32(iz) + 0.5) / 256})
 		}
 	}
-	for _, n := range []noise.Noise{noise.Value, noise.Perlin} {
+	for _, n := range []noise.Noise{noise.Value, noise.Perlin, noise.Simplex, noise.SimplexValue} {
 		s, err := New(noise.Config{Noise: n, Dims: 2, Settings: noise.DefaultSettings()})
 		if err != nil {
 			b.Fatal(err)

@@ -351,7 +351,7 @@ func (s *Sampler) valueAtFunc() valueFunc {
 	case s.lean && s.p1.ok() && s.p1.lean(s.vp.comb, s.f0) != nil:
 		return s.p1.lean(s.vp.comb, s.f0)
 	case s.raw && lean2D(s.cfg, s.isa) != nil:
-		return lean2D(s.cfg, s.isa) // latticeValue2D in assembly (asm_amd64.go)
+		return lean2D(s.cfg, s.isa) // latticeValue2D or simplexValue2D in assembly (asm_amd64.go)
 	case s.raw:
 		return s.value
 	case s.lean && s.p1.ok(): // 3D without a domain: prepare reads x, y and z

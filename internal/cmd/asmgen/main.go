@@ -433,9 +433,12 @@ func main() {
 	pointLean2DKernels()      // last: the lean 2D kernels (pointlean2.go)
 	// after them: the AVX2 derivative twins of the smooth Worley kernels (widesmooth.go)
 	writeSmoothDerivKernelsAVX2()
+	// after them: the lean 2D kernels in Go's register ABI (pointlean2s.go)
+	pointLean2DRegKernels()
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
+	checkRegABI()
 	if err := writeDispatch(*dispatchOut, specs, specs4); err != nil {
 		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
 		os.Exit(1)

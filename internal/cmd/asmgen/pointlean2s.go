@@ -1,0 +1,381 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The lean simplex 2D kernels: ValueAt's whole function for a lean 2D
+// simplex sampler without a combine step, as pointlean2.go's for lattice
+// noise, written for Go's register ABI (leanReg, below). Each is
+// cpu.simplexValue2D, NaN test and clamp included, for every frequency,
+// with the same float operations in the same order:
+//
+//   - k = f·invSqrt3, then X, Z = x·k, z·k in lanes 0 and 1 (k·x: products
+//     commute bit for bit); inLattice's range test and, out of line, the
+//     NaN result or clampLattice, as pointlean2.go;
+//   - sk = (X + Z)·skew2 in lanes 0 and 1 (Z + X and X + Z: sums
+//     commute bit for bit), sx, sz = X + sk, Z + sk, their floor by VROUNDPS toward −∞ (floorWithFloat's
+//     but for sx = −0, where the float is −0, not +0: see below) and
+//     truncated to the lattice words, d = sx − fx0 > sz − fz0 as a mask;
+//   - the three corners a = (x0, z0), b = (x0 + 1, z0 + 1) and c =
+//     (x0 + d, z0 + 1 − d) in lanes 0–2 (x) and 4–6 (z) of a YMM: their
+//     floats fx0 + (0, 1, fd) and fz0 + (0, 1, 1 − fd) (fd = 1 or +0 by the
+//     mask; 1 − fd as fd XOR the bits of 1, exact; Go's fx0 + fd and
+//     fx0 + 1 are the same one rounding), then u = (fx + fz)·unskew2
+//     (fz + fx in the upper half), x = (X − fx) + u, z = (Z − fz) + u in
+//     one operation each for both halves, and f = (0.5 − x·x) − z·z, each
+//     in Go's order;
+//   - their hashes in the quadword lanes of a YMM (VPMULUDQ, as
+//     pointlean2.go's): corner k's x word in the low word of lane k, its z
+//     word in the high one, x0·primeC + (0, primeC, primeC·d) and
+//     z0·primeC + (0, primeC, primeC·(1 − d)), which is simplexValue2D's
+//     selection of h0 or h1 for corner c and its z0c + primeC&^−d; then
+//     h.eatC(x), the z words shifted down (VPSRLQ), .eatC(z), the
+//     avalanche, the low byte;
+//   - the gradient: value, byte·inv255x2 − 1 (valueGrads); simplex, Go's
+//     own table circleGrads (gx, gy, r = 1/sqrt(gx·gx + gy·gy)) indexed by
+//     the bytes in general-purpose registers, then ((gx·x + gy·z)·r)·simplex2;
+//   - the kernels (((f·g)·f)·f)·kernelMask(f) (8, or +0 where f's sign bit
+//     is set: VPSRAD and VANDNPS), the sum (ka + kb) + kc, and 0 +
+//     clampValue(v) as pointlean2.go.
+//
+// sx = −0 only where X = Z = −0 (a sum is −0 only when both terms are);
+// then fx0 = fz0 = −0 where Go's are +0. fx0 + 1 = 1 and fx0 + fd = +0 +
+// fd alike, and lane a's fx0 + 0 is +0, Go's fx0 itself; the skew offsets
+// sx − fx0 are +0 where Go's are −0, which the comparison treats alike.
+// So every float has Go's bits: the corners, the hashes, x, z, f and the
+// kernels.
+//
+// Tried (paired in-process A/B against simplexValue2D on the peer
+// benchmarks' 256² grid, machine load 8–9): the corners' x and z in two
+// XMMs (broadcasts of X, Z, fx0 and fz0; the x and z words in the low
+// words of two YMMs), with r computed (squareVectors, VSQRTPS, VDIVPS,
+// both correctly rounded as Go's sqrt32 and division): 3 % faster than Go
+// for simplex gradients, 23 % for value gradients; the table in place of
+// the computation, 5 % faster again; this layout 1–2 % more; the register
+// ABI, 5 % more; sk in two lanes (no broadcast), 2–3 % more; at AVX-512,
+// VPROLD for the rotations, 3 % more (value lattice noise: 7.5 %). Dropped: the
+// three hashes in general-purpose registers (IMUL, RORX, the selection of
+// corner c by CMOV, the bytes straight to the table's index): 1 % faster
+// than the vector hashes, within the noise, for 25 more instructions.
+
+// pointLean2DSimplex writes the lean simplex 2D kernel name (above), value
+// or simplex gradients.
+func pointLean2DSimplex(name string, circle bool) {
+	leanText(name, fmt.Sprintf("%s is ValueAt of a lean 2D simplex sampler with %s gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).",
+		name, map[bool]string{false: "value", true: "simplex"}[circle]))
+	c, K := XMM(), XMM()
+	leanXZF(c, K)                 // (x, z, 0, 0), f
+	VMULPS(bcast(invSqrt3), K, K) // k = f·invSqrt3
+	VMULPS(K, c, c)
+	a, m := XMM(), GP32()
+	VANDPS(bcast(^uint32(signMask)), c, a)
+	VPCMPGTD(bcast(coordLimit), a, a)
+	VMOVMSKPS(a, m)
+	TESTL(U32(3), m)
+	JNE(LabelRef("clamp"))
+	Label("span")
+	// the skew: sk = (X + Z)·skew2, (sx, sz) = (X, Z) + sk
+	sk, s := XMM(), XMM()
+	VPERMILPS(U8(0xE1), c, sk) // (Z, X, 0, 0)
+	VADDPS(c, sk, sk)          // (Z + X, X + Z)
+	VMULPS(bcast(skew2), sk, sk)
+	VADDPS(sk, c, s)
+	fl, fr, i := XMM(), XMM(), XMM()
+	VROUNDPS(U8(1), s, fl)
+	VSUBPS(fl, s, fr) // (sx − fx0, sz − fz0)
+	VCVTTPS2DQ(fl, i)
+	M := YMM()
+	VMOVSHDUP(fr, M.AsX())
+	VCMPPS(U8(1), fr, M.AsX(), M.AsX()) // sz − fz0 < sx − fx0: d
+	VBROADCASTSS(M.AsX(), M)
+	// the corners' floats: fx0 + (0, 1, fd) in lanes 0–2, fz0 + (0, 1,
+	// 1 − fd) in lanes 4–6
+	idx, F, A, XZ := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(vec8("lean2SBHalves", [8]uint32{0, 0, 0, 0, 1, 1, 1, 1}), idx)
+	VPERMPS(fl.AsY(), idx, F)
+	VPERMPS(c.AsY(), idx, XZ)
+	VANDPS(vec8("lean2SBFD", [8]uint32{0, 0, f1, 0, 0, 0, f1, 0}), M, A)
+	VXORPS(vec8("lean2SBF1", [8]uint32{0, f1, 0, 0, 0, f1, f1, 0}), A, A) // (0, 1, fd | 0, 1, 1 − fd)
+	VADDPS(A, F, F)
+	u := YMM()
+	VPERM2F128(U8(1), F, F, u) // (fz | fx)
+	VADDPS(u, F, u)            // fx + fz in both halves
+	VMULPS(bcast(unskew2), u, u)
+	VSUBPS(F, XZ, XZ)
+	VADDPS(u, XZ, XZ) // (x offsets | z offsets)
+	X, Z := XZ.AsX(), XMM()
+	VEXTRACTF128(U8(1), XZ, Z)
+	fo, t := XMM(), XMM()
+	VMULPS(X, X, t)
+	VMOVUPS(bcast(f0p5), fo)
+	VSUBPS(t, fo, fo)
+	VMULPS(Z, Z, t)
+	VSUBPS(t, fo, fo) // f = (0.5 − x·x) − z·z
+	// the hashes: corner k's x word in the low word of quadword lane k,
+	// its z word in the high one
+	hs := YMM()
+	VPSHUFD(U8(0x10), i, i) // (x0, ·, z0, ·)
+	VPMULUDQ(bcast(primeC), i, i)
+	VMOVDQU(vec8("lean2SBWords", [8]uint32{0, 2, 0, 2, 0, 2, 0, 2}), idx)
+	VPERMD(i.AsY(), idx, hs)
+	VPAND(vec8("lean2SBXC", [8]uint32{0, 0, 0, 0, primeC, primeC, 0, 0}), M, A)
+	VPXOR(vec8("lean2SBXB", [8]uint32{0, 0, primeC, primeC, 0, primeC, 0, 0}), A, A) // (0 | 0, primeC | primeC, primeC·d | primeC·(1 − d))
+	VPADDD(A, hs, hs)
+	v, r := YMM(), YMM()
+	leanH(v)
+	for k := range 2 {
+		w := hs
+		if k == 1 {
+			VPSRLQ(U8(32), hs, hs)
+		}
+		VPADDD(w, v, v)
+		leanRotl17(v, r)
+		VPMULUDQ(bcast(primeD), v, v)
+	}
+	VPSRLD(U8(15), v, r)
+	VPXOR(r, v, v)
+	VPMULUDQ(bcast(primeB), v, v)
+	VPSRLD(U8(13), v, r)
+	VPXOR(r, v, v)
+	VPMULUDQ(bcast(primeC), v, v)
+	VPSRLD(U8(16), v, r)
+	VPXOR(r, v, v)
+	var g VecVirtual
+	if circle {
+		// circleGrads[byte]: gx, gy and r = 1/sqrt(gx·gx + gy·gy), Go's own
+		// table (cpu/gradtable.go), each in lanes a, b, c from the bytes in
+		// general-purpose registers; then ((gx·x + gy·z)·r)·simplex2
+		ba, bb, bc, base := GP64(), GP64(), GP64(), GP64()
+		hi := XMM()
+		VMOVD(v.AsX(), ba.As32())
+		VPEXTRB(U8(8), v.AsX(), bb.As32())
+		VEXTRACTI128(U8(1), v, hi)
+		VZEROUPPER()
+		VMOVD(hi, bc.As32())
+		MOVBLZX(ba.As8(), ba.As32())
+		MOVBLZX(bc.As8(), bc.As32())
+		for _, b := range []GPVirtual{ba, bb, bc} {
+			LEAQ(Mem{Base: b, Index: b, Scale: 2}, b) // byte·3
+		}
+		LEAQ(NewDataAddr(Symbol{Name: "·circleGrads"}, 0), base)
+		gx, gy, rr := XMM(), XMM(), XMM()
+		for k, w := range []VecVirtual{gx, gy, rr} {
+			VMOVSS(Mem{Base: base, Index: ba, Scale: 4, Disp: 4 * k}, w)
+			VINSERTPS(U8(1<<4), Mem{Base: base, Index: bb, Scale: 4, Disp: 4 * k}, w, w)
+			VINSERTPS(U8(2<<4), Mem{Base: base, Index: bc, Scale: 4, Disp: 4 * k}, w, w)
+		}
+		g = gx
+		VMULPS(X, g, g)
+		VMULPS(Z, gy, gy)
+		VADDPS(gy, g, g)
+		VMULPS(rr, g, g)
+		VMULPS(bcast(simplex2), g, g)
+	} else {
+		VPAND(bcast(0xFF), v, v)
+		VMOVDQU(vec8("lean2SIdx", [8]uint32{0, 2, 4, 6, 0, 0, 0, 0}), r)
+		VPERMD(v, r, v) // the bytes in lanes a, b, c
+		g = v.AsX().(VecVirtual)
+		VZEROUPPER()
+		VCVTDQ2PS(g, g)
+		VMULPS(bcast(inv255x2), g, g)
+		VSUBPS(bcast(f1), g, g) // byte·inv255x2 − 1
+	}
+	VMULPS(fo, g, g)
+	VMULPS(fo, g, g)
+	VMULPS(fo, g, g)
+	VPSRAD(U8(31), fo, fo)
+	VANDNPS(bcast(f8), fo, fo) // kernelMask
+	VMULPS(fo, g, g)
+	n := XMM()
+	VMOVSHDUP(g, n)
+	VADDSS(n, g, n) // ka + kb
+	VMOVHLPS(g, g, g)
+	VADDSS(g, n, n) // + kc
+	z := XMM()
+	VANDPS(bcast(^uint32(signMask)), n, z)
+	VUCOMISS(bcast(f1), z)
+	JA(LabelRef("clampv"))
+	Label("clamped")
+	VXORPS(z, z, z)
+	VADDSS(n, z, n)
+	leanOut(n)
+	RET()
+	Label("clampv")
+	VMAXSS(bcast(fm1), n, n)
+	VMINSS(bcast(f1), n, n)
+	JMP(LabelRef("clamped"))
+	Label("clamp")
+	VCMPPS(U8(3), c, c, a)
+	VMOVMSKPS(a, m)
+	TESTL(U32(3), m)
+	JNE(LabelRef("nan"))
+	VMAXPS(bcast(coordLimit|signMask), c, c)
+	VMINPS(bcast(coordLimit), c, c)
+	JMP(LabelRef("span"))
+	Label("nan")
+	leanNaNOut()
+	RET()
+}
+
+// The lean 2D kernels in Go's register ABI (leanReg): the same code, but
+// for its arguments and result. Go calls an assembly function through a
+// wrapper that stores the arguments of its register ABI (ABIInternal) on
+// the stack, calls it, and loads the result (about 1 ns a call); a kernel
+// written for that ABI is called with no wrapper, its ABI0 address put in
+// a func value (cpu.regValueFunc). A valueFunc's arguments come in AX (vp,
+// not read), BX (the hash, its low word), X0–X3 (the point's x, y, z and
+// w: x and z read, their other lanes not) and X4 (the frequency, lane 0);
+// the result goes in X0 (lane 0). Go's ABI keeps the goroutine in R14 and
+// zero in X15 (and a base in R15 in some builds): checkRegABI refuses a
+// register kernel that names them. Every other register is the caller's
+// to save.
+var leanReg bool
+
+// leanRegH is the hash, read from BX at the start of a register kernel.
+var leanRegH VecVirtual
+
+// leanText starts lean kernel name, doc its comment.
+func leanText(name, doc string) {
+	if leanReg {
+		TEXT(name, NOSPLIT, "func()")
+		Doc(doc, "In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.")
+		regKernels = append(regKernels, name)
+		return
+	}
+	TEXT(name, NOSPLIT, leanSignature)
+	Doc(doc)
+}
+
+// regKernels are the register kernels written (checkRegABI).
+var regKernels []string
+
+// leanXZF puts (x, z, 0, 0) in c and f in every lane of F.
+func leanXZF(c, F VecVirtual) {
+	if leanReg {
+		VINSERTPS(U8(0x1C), X2, X0, c) // x, z in lane 1, lanes 2 and 3 zero
+		VBROADCASTSS(X4, F)
+		leanRegH = XMM()
+		VMOVD(EBX, leanRegH)
+		return
+	}
+	VMOVSS(addr(Param("x")), c)
+	VINSERTPS(U8(1<<4), addr(Param("z")), c, c)
+	VBROADCASTSS(addr(Param("f")), F)
+}
+
+// leanH puts the hash's bits in every lane of v.
+func leanH(v VecVirtual) {
+	if leanReg {
+		VPBROADCASTD(leanRegH, v)
+		return
+	}
+	VBROADCASTSS(addr(Param("h")), v) // the bits as they are (broadcastParam)
+}
+
+// leanOut returns lane 0 of n, leanNaNOut NaN (cpu.nan32's bits).
+func leanOut(n Register) {
+	if leanReg {
+		VMOVAPS(n, X0)
+		return
+	}
+	VMOVSS(n, addr(ReturnIndex(0)))
+}
+
+func leanNaNOut() {
+	if leanReg {
+		VMOVSS(bcast(0x7FC00000), X0)
+		return
+	}
+	MOVL(U32(0x7FC00000), addr(ReturnIndex(0)))
+}
+
+// pointLean2DRegKernels writes the register kernels of the lean 2D
+// kernels, and lean2DRegPCs, which returns their ABI0 addresses.
+func pointLean2DRegKernels() {
+	leanReg = true
+	for _, wide := range []bool{false, true} {
+		leanWide = wide
+		l := map[bool]string{false: "AVX2", true: "AVX512"}[wide]
+		pointLean2DQ("valueLattice2DRegLean"+l, false)
+		pointLean2DQ("perlinLattice2DRegLean"+l, true)
+		pointLean2DSimplex("valueSimplex2DRegLean"+l, false)
+		pointLean2DSimplex("simplexSimplex2DRegLean"+l, true)
+	}
+	leanReg, leanWide = false, false
+	TEXT("lean2DRegPCs", NOSPLIT, "func() (valueLattice, perlinLattice, valueSimplex, simplex, valueLatticeWide, perlinLatticeWide, valueSimplexWide, simplexWide uintptr)")
+	Doc("lean2DRegPCs returns the ABI0 addresses of the lean 2D register kernels, AVX2 then AVX-512.")
+	for i, name := range regKernels {
+		r := GP64()
+		LEAQ(NewDataAddr(Symbol{Name: "·" + name}, 0), r)
+		MOVQ(r, addr(ReturnIndex(i)))
+	}
+	RET()
+	hasAVX512VL()
+}
+
+// hasAVX512VL reports whether the CPU has AVX-512VL, CPUID.7.0:EBX bit
+// 31 (AVX-512 instructions on YMM registers, as the AVX-512 register
+// kernels' VPROLD; with hasAVX512, which tests the OS's support).
+func hasAVX512VL() {
+	TEXT("hasAVX512VL", NOSPLIT, "func() bool")
+	Doc("hasAVX512VL reports whether the CPU has AVX-512VL (CPUID.7.0:EBX bit 31).")
+	MOVL(U32(7), EAX)
+	XORL(ECX, ECX)
+	CPUID()
+	SHRL(U8(31), EBX)
+	Store(EBX.As8(), ReturnIndex(0))
+	RET()
+}
+
+// checkRegABI refuses the file just written when a register kernel names
+// R14, R15 or X15 (Y15, Z15): Go's register ABI keeps them.
+func checkRegABI() {
+	out := flag.Lookup("out").Value.String()
+	b, err := os.ReadFile(out)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "asmgen: %v\n", err)
+		os.Exit(1)
+	}
+	for _, name := range regKernels {
+		i := strings.Index(string(b), "TEXT ·"+name+"(SB)")
+		if i < 0 {
+			fmt.Fprintf(os.Stderr, "asmgen: %s: no %s\n", out, name)
+			os.Exit(1)
+		}
+		body := string(b[i:])
+		if j := strings.Index(body[1:], "\nTEXT "); j >= 0 {
+			body = body[:j+1]
+		}
+		if k := regABIReserved.FindString(body); k != "" {
+			fmt.Fprintf(os.Stderr, "asmgen: %s: register kernel %s uses %s, which Go's register ABI keeps\n", out, name, k)
+			os.Remove(out)
+			os.Exit(1)
+		}
+	}
+}
+
+var regABIReserved = regexp.MustCompile(`\b(R14|R15|[XYZ]15)\b`)
+
+// leanWide: the register kernel being written is an AVX-512 one, which
+// rotates with VPROLD (AVX-512F and VL, on YMM registers: hasAVX512VL).
+var leanWide bool
+
+// leanRotl17 rotates the words of v left by 17 (r: scratch).
+func leanRotl17(v, r VecVirtual) {
+	if leanWide {
+		VPROLD(U8(17), v, v)
+		return
+	}
+	VPSLLD(U8(17), v, r)
+	VPSRLD(U8(15), v, v)
+	VPOR(r, v, v)
+}
