@@ -733,17 +733,17 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 	// function itself.
 	switch k {
 	case value3DP1:
-		return leanValueFunc(valueLattice3DPointLeanAVX2)
+		return leanRegFunc(leanRegValueAVX2)
 	case perlin3DP1:
-		return leanValueFunc(perlinLattice3DPointLeanAVX2)
+		return leanRegFunc(leanRegPerlinAVX2)
 	case value3DWideP1:
-		return leanValueFunc(valueLattice3DPointLeanAVX512)
+		return leanRegFunc(leanRegValueAVX512)
 	case perlin3DWideP1:
-		return leanValueFunc(perlinLattice3DPointLeanAVX512)
+		return leanRegFunc(leanRegPerlinAVX512)
 	case simplexValue3DP1:
-		return leanValueFunc(valueSimplex3DPointLeanAVX2)
+		return leanRegFunc(leanRegSimplexValue)
 	case simplex3DP1:
-		return leanValueFunc(simplexSimplex3DPointLeanAVX2)
+		return leanRegFunc(leanRegSimplex)
 	case worley2DP1:
 		// 2D noise reads x and z; the kernel clamps x·f and z·f as
 		// the 2D value functions do (Worley F1 is in [+0, 1]: clampValue and 0 +
@@ -763,6 +763,43 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 		}
 	}
 	return nil
+}
+
+// The register twins of the lean 3D point kernels (asmgen/pointlean.go),
+// in leanRegPCs' order.
+const (
+	leanRegValueAVX2 = iota
+	leanRegPerlinAVX2
+	leanRegValueAVX512
+	leanRegPerlinAVX512
+	leanRegSimplexValue
+	leanRegSimplex
+	leanRegCount
+)
+
+// leanRegFuncs holds the code pointers of the register twins: each entry
+// is the funcval (a struct whose first word is the code's address) of one
+// twin as a valueFunc.
+var leanRegFuncs [leanRegCount]struct{ pc uintptr }
+
+func init() {
+	var pc [leanRegCount]uintptr
+	leanRegPCs(&pc)
+	for i := range pc {
+		leanRegFuncs[i].pc = pc[i]
+	}
+}
+
+// leanRegFunc returns register twin i as a valueFunc: a func value whose
+// code pointer is the twin's ABI0 address, so that ValueAt calls it
+// directly under Go's register ABI, with no wrapper between (asmgen/
+// pointlean.go: the twin reads valueFunc's arguments from the registers
+// that ABI gives them, hash BX, x, y, z X0–X2, f X4, and returns in X0).
+// The twins are the lean twins' code otherwise, and give their bits
+// (TestLeanKernelABI, TestPointKernels).
+func leanRegFunc(i int) valueFunc {
+	fv := &leanRegFuncs[i]
+	return *(*valueFunc)(unsafe.Pointer(&fv))
 }
 
 // leanKernel is the Go type of the lean point kernels: valueFunc's

@@ -1967,3 +1967,24 @@ func valueLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z f
 
 // perlinLattice2DPointLeanAVX2 is ValueAt of a lean 2D lattice Perlin sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).
 func perlinLattice2DPointLeanAVX2(vp uintptr, h uint32, x float32, y float32, z float32, w float32, f float32) float32
+
+// valueLattice3DPointLeanRegAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanRegAVX2()
+
+// perlinLattice3DPointLeanRegAVX2 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanRegAVX2()
+
+// valueLattice3DPointLeanRegAVX512 is one octave of lattice value 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanRegAVX512()
+
+// perlinLattice3DPointLeanRegAVX512 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanRegAVX512()
+
+// valueSimplex3DPointLeanRegAVX2 is one octave of simplex 3D noise with the value gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func valueSimplex3DPointLeanRegAVX2()
+
+// simplexSimplex3DPointLeanRegAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func simplexSimplex3DPointLeanRegAVX2()
+
+// leanRegPCs stores the addresses of the register twins of the lean 3D point kernels (asmgen/pointlean.go).
+func leanRegPCs(pc *[6]uintptr)

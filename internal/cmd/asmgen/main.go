@@ -322,6 +322,10 @@ func hasAVX512() {
 
 // clampCoord is min(max(c, −2^29), 2^29), in place.
 func clampCoord(c VecVirtual) {
+	if leanReg {
+		clampBits(c, coordLimit) // pointlean.go
+		return
+	}
 	VMAXPS(bcast(coordLimit|signMask), c, c)
 	VMINPS(bcast(coordLimit), c, c)
 }
@@ -431,6 +435,7 @@ func main() {
 	writeSmoothKernels()      // after them: the smooth Worley kernels (widesmooth.go)
 	writeSmoothDerivKernels() // and their derivative twins (widesmooth.go)
 	pointLean2DKernels()      // last: the lean 2D kernels (pointlean2.go)
+	pointLeanRegKernels()     // after them: the register twins of the lean 3D kernels (pointlean.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()
