@@ -350,8 +350,12 @@ func simplexOffsets(P, l []Op, unskew uint32) (x []VecVirtual, fo VecVirtual) {
 	t := YMM()
 	for i := range P {
 		x = append(x, YMM())
-		VMOVUPS(P[i], x[i])
-		VSUBPS(fl[i], x[i], x[i])
+		if leanReg {
+			VSUBPS(fl[i], P[i], x[i]) // without the copy
+		} else {
+			VMOVUPS(P[i], x[i])
+			VSUBPS(fl[i], x[i], x[i])
+		}
 		VADDPS(u, x[i], x[i])
 		VMULPS(x[i], x[i], t)
 		VSUBPS(t, fo, fo)

@@ -217,7 +217,9 @@ func pointSimplex(name string, simplexGrad bool) {
 		c = pointArgs(name)
 	}
 	Doc(fmt.Sprintf("%s is one octave of simplex 3D noise with the %s gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
+	leanLow = true // the simplex kernel reads lanes 0–3 (leanRegArgs)
 	H, K := leanParam("h"), leanParam("f")
+	leanLow = false
 	VMULPS(bcast(scale3), K, K)
 	VMULPS(K, c, c)
 	clampCoord(c)
