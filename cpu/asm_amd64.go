@@ -717,7 +717,7 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 // run's switch, a clampInput of the coordinates or a Go function around it
 // (ValueAt 12 % faster for value 3D, 7 % for Perlin and simplex), in its
 // register twin (leanRegFunc: no ABI0 wrapper either, and a shorter chain;
-// BenchmarkLean3DValueAt: 9 % faster for value 3D, 14 % for Perlin, 11 %
+// BenchmarkLean3DValueAt: 9 % faster for value 3D, 15 % for Perlin, 11 %
 // for simplex than the lean twin behind the wrapper). The clamp is not needed
 // for any first-octave frequency f0 ≥ noise.MinFrequency (2^−24): the
 // kernels clamp the lattice coordinate x·f (x·(f·0.6) for simplex) to

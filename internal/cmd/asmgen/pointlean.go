@@ -242,7 +242,9 @@ func pointLatticeWideReg(name string, perlin bool) {
 	VROUNDPS(U8(1), c, fl)
 	VSUBPS(fl, c, g)
 	t, tt := smoothT(g), YMM()
-	VINSERTF128(U8(1), t.AsX(), t, tt) // both halves, for laneOf
+	if !perlin || !leanPairs {
+		VINSERTF128(U8(1), t.AsX(), t, tt) // both halves, for laneOf
+	}
 	var g1 VecVirtual
 	if perlin {
 		g1 = YMM()
@@ -286,14 +288,13 @@ func pointLatticeWideReg(name string, perlin bool) {
 		VMOVDQU32(vec16("cornerpairz", iz), oz)
 		VPERMI2PS(g1.AsZ(), g.AsZ(), oz)
 	}
-	v, even := ZMM(), ZMM()
-	VMOVDQU32(vec16("evendwords16", [16]uint32{0, 2, 4, 6, 8, 10, 12, 14}), even)
 	if perlin && leanPairs {
 		n := octahedronDotPairs(avalancheZ(hv.(VecVirtual)), oxy, oz)
-		VPERMPS(n, even, v) // corner c in lane c
-		pointLerps(v.AsY().(VecVirtual), tt)
+		pairLerps(n, t)
 		return
 	}
+	v, even := ZMM(), ZMM()
+	VMOVDQU32(vec16("evendwords16", [16]uint32{0, 2, 4, 6, 8, 10, 12, 14}), even)
 	VPERMD(avalancheZ(hv.(VecVirtual)), even, v) // the even dwords, corner c in lane c
 	pointLatticeEnd(v.AsY().(VecVirtual), off, tt, perlin)
 }
@@ -390,4 +391,39 @@ func pointLeanRegKernels() {
 		MOVQ(r, Mem{Base: p, Disp: 8 * i})
 	}
 	RET()
+}
+
+// pairLerps ends the AVX-512 Perlin register twin from its corners' values
+// n in the even lanes of a ZMM register (corner c in lane 2c) and the
+// interpolants t (lanes 0–2): pointLerps' lerps, in the same order on the
+// same numbers, where the corners lie, without gathering them into lanes
+// 0–7 first (one VPERMPS of 3 cycles and its index less): the z lerps pair
+// lanes 4j and 4j + 2 (VPERMILPS, in each 128-bit block), the y lerps
+// lanes 0 and 4, 8 and 12 (VSHUFF32X4), the x lerp lanes 0 and 8
+// (VEXTRACTF32X4).
+func pairLerps(n, t VecVirtual) {
+	tz := ZMM()
+	VSHUFF32X4(U8(0), t.AsZ(), t.AsZ(), tz) // t in every block
+	lerpZ := func(a, b, tk VecVirtual) {
+		d := ZMM()
+		VSUBPS(a, b, d)
+		VMULPS(tk, d, d)
+		VADDPS(d, a, a)
+	}
+	b, tk := ZMM(), ZMM()
+	VPERMILPS(U8(0xEE), n, b) // lane 4j + 2 into lane 4j
+	VPERMILPS(U8(0xAA), tz, tk)
+	lerpZ(n, b, tk)
+	b, tk = ZMM(), ZMM()
+	VSHUFF32X4(U8(0x31), n, n, b) // blocks 1 and 3 into blocks 0 and 2
+	VPERMILPS(U8(0x55), tz, tk)
+	lerpZ(n, b, tk) // x0v in lane 0, x1v in lane 8
+	b, tk = ZMM(), ZMM()
+	VEXTRACTF32X4(U8(2), n, b.AsX())
+	VPERMILPS(U8(0x00), tz, tk)
+	lerpZ(n, b, tk)
+	pointReturn(n.AsY().(VecVirtual))
+	VZEROUPPER()
+	RET()
+	leanNaNExit()
 }
