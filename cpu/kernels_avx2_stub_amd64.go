@@ -2065,3 +2065,24 @@ func lean2DRegPCs() (valueLattice uintptr, perlinLattice uintptr, valueSimplex u
 
 // hasAVX512VL reports whether the CPU has AVX-512VL (CPUID.7.0:EBX bit 31).
 func hasAVX512VL() bool
+
+// valueLattice3DPointLeanRegAVX2 is one octave of lattice value 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanRegAVX2()
+
+// perlinLattice3DPointLeanRegAVX2 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanRegAVX2()
+
+// valueLattice3DPointLeanRegAVX512 is one octave of lattice value 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func valueLattice3DPointLeanRegAVX512()
+
+// perlinLattice3DPointLeanRegAVX512 is one octave of lattice Perlin 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).
+func perlinLattice3DPointLeanRegAVX512()
+
+// valueSimplex3DPointLeanRegAVX2 is one octave of simplex 3D noise with the value gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func valueSimplex3DPointLeanRegAVX2()
+
+// simplexSimplex3DPointLeanRegAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func simplexSimplex3DPointLeanRegAVX2()
+
+// lean3DRegPCs stores the addresses of the register twins of the lean 3D point kernels (asmgen/pointlean.go).
+func lean3DRegPCs(pc *[6]uintptr)

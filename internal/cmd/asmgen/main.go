@@ -322,6 +322,10 @@ func hasAVX512() {
 
 // clampCoord is min(max(c, −2^29), 2^29), in place.
 func clampCoord(c VecVirtual) {
+	if leanReg {
+		clampBits(c, coordLimit) // pointlean.go
+		return
+	}
 	VMAXPS(bcast(coordLimit|signMask), c, c)
 	VMINPS(bcast(coordLimit), c, c)
 }
@@ -346,8 +350,12 @@ func simplexOffsets(P, l []Op, unskew uint32) (x []VecVirtual, fo VecVirtual) {
 	t := YMM()
 	for i := range P {
 		x = append(x, YMM())
-		VMOVUPS(P[i], x[i])
-		VSUBPS(fl[i], x[i], x[i])
+		if leanReg {
+			VSUBPS(fl[i], P[i], x[i]) // without the copy
+		} else {
+			VMOVUPS(P[i], x[i])
+			VSUBPS(fl[i], x[i], x[i])
+		}
 		VADDPS(u, x[i], x[i])
 		VMULPS(x[i], x[i], t)
 		VSUBPS(t, fo, fo)
@@ -435,6 +443,7 @@ func main() {
 	writeSmoothDerivKernelsAVX2()
 	// after them: the lean 2D kernels in Go's register ABI (pointlean2s.go)
 	pointLean2DRegKernels()
+	pointLeanRegKernels() // after them: the register twins of the lean 3D kernels (pointlean.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()

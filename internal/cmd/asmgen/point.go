@@ -51,6 +51,9 @@ func cornerIndex(k, b int) Mem {
 // stores to retire), and returns them as (x, y, z, 0) twice.
 func pointArgs(name string) VecVirtual {
 	TEXT(name, NOSPLIT, pointSignature())
+	if leanReg {
+		return leanRegArgs(true)
+	}
 	c := XMM()
 	VXORPS(c, c, c)
 	for lane, a := range []string{"x", "y", "z"} {
@@ -69,6 +72,9 @@ var leanKernel bool
 // pointSignature is a point kernel's Go signature: the coordinates one by
 // one, or, for a lean twin, the layout of cpu.valueFunc.
 func pointSignature() string {
+	if leanReg {
+		return "func()"
+	}
 	if leanKernel {
 		return leanSignature
 	}
@@ -78,6 +84,10 @@ func pointSignature() string {
 // pointReturn stores lane 0 of n as the result: for a lean twin after
 // ValueAt's clampValue and 0 + (leanResult).
 func pointReturn(n VecVirtual) {
+	if leanReg {
+		leanRegResult(n)
+		return
+	}
 	if leanKernel {
 		leanResult(n)
 	}
@@ -89,7 +99,7 @@ func pointReturn(n VecVirtual) {
 func pointLattice(name string, perlin bool) {
 	c := pointArgs(name)
 	Doc(fmt.Sprintf("%s is one octave of lattice %s 3D noise at one position, its corners in the lanes (cpu.latticeValue3D before combineValue).", name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
-	H, F := broadcastParam("h"), broadcastParam("f")
+	H, F := leanParam("h"), leanParam("f")
 	// spanValue on every axis, twice: lanes 0–3 the lower corner and its
 	// offsets g, lanes 4–7 the upper corner and g − 1
 	i0, g := pointSpan(F, c)
@@ -123,6 +133,12 @@ func pointLatticeEnd(v VecVirtual, off []VecVirtual, t VecVirtual, perlin bool) 
 	} else {
 		n = byteGradient(v, 0)
 	}
+	pointLerps(n, t)
+}
+
+// pointLerps ends a lattice point kernel from its corners' values n
+// (corner c in lane c) and the interpolants t: the lerps and the result.
+func pointLerps(n, t VecVirtual) {
 	// the lerps, z first: t of axis k in every lane
 	tk := func(k int) VecVirtual {
 		if leanKernel {
@@ -193,9 +209,17 @@ func hsum(k VecVirtual, n int) {
 // the corners of the tetrahedron in lanes 0–3, chosen by a table indexed by
 // the comparisons of getSimplexCell3.
 func pointSimplex(name string, simplexGrad bool) {
-	c := pointArgs(name)
+	var c VecVirtual
+	if leanReg {
+		TEXT(name, NOSPLIT, pointSignature())
+		c = leanRegArgs(false) // lanes 0–3 only: the four corners'
+	} else {
+		c = pointArgs(name)
+	}
 	Doc(fmt.Sprintf("%s is one octave of simplex 3D noise with the %s gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).", name, map[bool]string{false: "value", true: "simplex"}[simplexGrad]))
-	H, K := broadcastParam("h"), broadcastParam("f")
+	leanLow = true // the simplex kernel reads lanes 0–3 (leanRegArgs)
+	H, K := leanParam("h"), leanParam("f")
+	leanLow = false
 	VMULPS(bcast(scale3), K, K)
 	VMULPS(K, c, c)
 	clampCoord(c)
@@ -226,7 +250,9 @@ func pointSimplex(name string, simplexGrad bool) {
 	VCMPPS(U8(1), big, small, small)
 	m := GP32()
 	VMOVMSKPS(small.AsX(), m)
-	ANDL(U32(7), m)
+	if !leanReg {
+		ANDL(U32(7), m)
+	} // else lane 3 compares fx < fx: bit 3 is 0 (pointlean.go)
 	SHLL(U8(6), m)
 	// per comparison, the corners' offsets from l0 (0, 1, a and b of
 	// getSimplexCell3) on each axis

@@ -56,7 +56,7 @@ import (
 // function (seven stores of the arguments, the call, a load of the result)
 // costs about 1 ns a call (an empty lean kernel: 3.0 ns a point in the
 // loop against 2.0 for an empty Go function). ValueAt calls these kernels'
-// register-ABI twins (pointlean2s.go, leanReg), without that wrapper:
+// register-ABI twins (pointlean2s.go, leanReg2D), without that wrapper:
 // 10 % faster for value noise, 6 % for Perlin (paired A/B, load 9).
 
 // pointLean2DKernels writes the lean 2D kernels.

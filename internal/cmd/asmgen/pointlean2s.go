@@ -14,7 +14,7 @@ import (
 
 // The lean simplex 2D kernels: ValueAt's whole function for a lean 2D
 // simplex sampler without a combine step, as pointlean2.go's for lattice
-// noise, written for Go's register ABI (leanReg, below). Each is
+// noise, written for Go's register ABI (leanReg2D, below). Each is
 // cpu.simplexValue2D, NaN test and clamp included, for every frequency,
 // with the same float operations in the same order:
 //
@@ -226,7 +226,7 @@ func pointLean2DSimplex(name string, circle bool) {
 	RET()
 }
 
-// The lean 2D kernels in Go's register ABI (leanReg): the same code, but
+// The lean 2D kernels in Go's register ABI (leanReg2D): the same code, but
 // for its arguments and result. Go calls an assembly function through a
 // wrapper that stores the arguments of its register ABI (ABIInternal) on
 // the stack, calls it, and loads the result (about 1 ns a call); a kernel
@@ -238,14 +238,14 @@ func pointLean2DSimplex(name string, circle bool) {
 // zero in X15 (and a base in R15 in some builds): checkRegABI refuses a
 // register kernel that names them. Every other register is the caller's
 // to save.
-var leanReg bool
+var leanReg2D bool
 
 // leanRegH is the hash, read from BX at the start of a register kernel.
 var leanRegH VecVirtual
 
 // leanText starts lean kernel name, doc its comment.
 func leanText(name, doc string) {
-	if leanReg {
+	if leanReg2D {
 		TEXT(name, NOSPLIT, "func()")
 		Doc(doc, "In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.")
 		regKernels = append(regKernels, name)
@@ -260,7 +260,7 @@ var regKernels []string
 
 // leanXZF puts (x, z, 0, 0) in c and f in every lane of F.
 func leanXZF(c, F VecVirtual) {
-	if leanReg {
+	if leanReg2D {
 		VINSERTPS(U8(0x1C), X2, X0, c) // x, z in lane 1, lanes 2 and 3 zero
 		VBROADCASTSS(X4, F)
 		leanRegH = XMM()
@@ -274,7 +274,7 @@ func leanXZF(c, F VecVirtual) {
 
 // leanH puts the hash's bits in every lane of v.
 func leanH(v VecVirtual) {
-	if leanReg {
+	if leanReg2D {
 		VPBROADCASTD(leanRegH, v)
 		return
 	}
@@ -283,7 +283,7 @@ func leanH(v VecVirtual) {
 
 // leanOut returns lane 0 of n, leanNaNOut NaN (cpu.nan32's bits).
 func leanOut(n Register) {
-	if leanReg {
+	if leanReg2D {
 		VMOVAPS(n, X0)
 		return
 	}
@@ -291,7 +291,7 @@ func leanOut(n Register) {
 }
 
 func leanNaNOut() {
-	if leanReg {
+	if leanReg2D {
 		VMOVSS(bcast(0x7FC00000), X0)
 		return
 	}
@@ -301,7 +301,7 @@ func leanNaNOut() {
 // pointLean2DRegKernels writes the register kernels of the lean 2D
 // kernels, and lean2DRegPCs, which returns their ABI0 addresses.
 func pointLean2DRegKernels() {
-	leanReg = true
+	leanReg2D = true
 	for _, wide := range []bool{false, true} {
 		leanWide = wide
 		l := map[bool]string{false: "AVX2", true: "AVX512"}[wide]
@@ -310,7 +310,7 @@ func pointLean2DRegKernels() {
 		pointLean2DSimplex("valueSimplex2DRegLean"+l, false)
 		pointLean2DSimplex("simplexSimplex2DRegLean"+l, true)
 	}
-	leanReg, leanWide = false, false
+	leanReg2D, leanWide = false, false
 	TEXT("lean2DRegPCs", NOSPLIT, "func() (valueLattice, perlinLattice, valueSimplex, simplex, valueLatticeWide, perlinLatticeWide, valueSimplexWide, simplexWide uintptr)")
 	Doc("lean2DRegPCs returns the ABI0 addresses of the lean 2D register kernels, AVX2 then AVX-512.")
 	for i, name := range regKernels {

@@ -66,6 +66,10 @@ func avalancheZ(h VecVirtual) VecVirtual {
 // pointLatticeWide is pointLattice at the AVX-512 level (cpu.latticeValue3D,
 // not tiling, at one position before combineValue).
 func pointLatticeWide(name string, perlin bool) {
+	if leanReg {
+		pointLatticeWideReg(name, perlin) // pointlean.go
+		return
+	}
 	c := pointArgsWide(name)
 	Doc(fmt.Sprintf("%s is one octave of lattice %s 3D noise at one position, its corners in the lanes, their hashes in quadwords (cpu.latticeValue3D before combineValue).", name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
 	F := broadcastParam("f")
