@@ -20,17 +20,7 @@ import (
 // in the lanes, in 2D too.)
 
 // vec8 is a 32-byte read-only table of eight 32-bit values.
-func vec8(name string, v [8]uint32) Mem {
-	if m, ok := consts[name]; ok {
-		return m
-	}
-	m := GLOBL(name, RODATA|NOPTR)
-	for i, x := range v {
-		DATA(4*i, U32(x))
-	}
-	consts[name] = m
-	return m
-}
+func vec8(name string, v [8]uint32) Mem { return permTable(name, v[:]) }
 
 // cornerIndex is the VPERMD index that puts axis k (0 x, 1 y, 2 z) of the
 // lower corner (lanes 0–3 of the table) or of the upper one (lanes 4–7)

@@ -181,17 +181,7 @@ func clampBits(c VecVirtual, l uint32) {
 }
 
 // vec16 is a 64-byte read-only table of sixteen 32-bit values.
-func vec16(name string, v [16]uint32) Mem {
-	if m, ok := consts[name]; ok {
-		return m
-	}
-	m := GLOBL(name, RODATA|NOPTR)
-	for i, x := range v {
-		DATA(4*i, U32(x))
-	}
-	consts[name] = m
-	return m
-}
+func vec16(name string, v [16]uint32) Mem { return permTable(name, v[:]) }
 
 // cornerPair is the VPERMI2D/VPERMI2PS index that puts axis k of the lower
 // corner (the first table, lane k) or of the upper one (the second, lane

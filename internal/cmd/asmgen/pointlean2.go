@@ -157,6 +157,16 @@ func pointLean2DQ(name string, perlin bool) {
 	n := v.AsX()
 	VADDSS(d, n, n)
 	VZEROUPPER()
+	lean2DTail(n, c, a, m)
+}
+
+// lean2DTail ends a lean 2D kernel whose result is lane 0 of n: clamped to
+// [−1, 1] where |n| > 1 (clampValue), then 0 + n out; after it the
+// out-of-line blocks that the kernel's start jumps to: "clamp" (a
+// coordinate of c, lanes 0 and 1, beyond ±coordLimit: NaN goes to "nan",
+// the others are clamped and the kernel goes on at "span"; a and m are
+// scratch) and "nan".
+func lean2DTail(n Register, c, a Op, m Register) {
 	z := XMM()
 	VANDPS(bcast(^uint32(signMask)), n, z)
 	VUCOMISS(bcast(f1), z)

@@ -200,30 +200,7 @@ func pointLean2DSimplex(name string, circle bool) {
 	VADDSS(n, g, n) // ka + kb
 	VMOVHLPS(g, g, g)
 	VADDSS(g, n, n) // + kc
-	z := XMM()
-	VANDPS(bcast(^uint32(signMask)), n, z)
-	VUCOMISS(bcast(f1), z)
-	JA(LabelRef("clampv"))
-	Label("clamped")
-	VXORPS(z, z, z)
-	VADDSS(n, z, n)
-	leanOut(n)
-	RET()
-	Label("clampv")
-	VMAXSS(bcast(fm1), n, n)
-	VMINSS(bcast(f1), n, n)
-	JMP(LabelRef("clamped"))
-	Label("clamp")
-	VCMPPS(U8(3), c, c, a)
-	VMOVMSKPS(a, m)
-	TESTL(U32(3), m)
-	JNE(LabelRef("nan"))
-	VMAXPS(bcast(coordLimit|signMask), c, c)
-	VMINPS(bcast(coordLimit), c, c)
-	JMP(LabelRef("span"))
-	Label("nan")
-	leanNaNOut()
-	RET()
+	lean2DTail(n, c, a, m)
 }
 
 // The lean 2D kernels in Go's register ABI (leanReg2D): the same code, but

@@ -1594,7 +1594,8 @@ func writePrepare(l *isa, xz bool) {
 	RET()
 }
 
-// permTable is a read-only index vector of the current width.
+// permTable is a read-only table of 32-bit values (an index vector of
+// the current width, or vec8's and vec16's), made once per name.
 func permTable(name string, v []uint32) Mem {
 	if m, ok := consts[name]; ok {
 		return m

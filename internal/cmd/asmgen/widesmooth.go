@@ -870,27 +870,15 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 
 // writeSmoothDerivKernels writes the derivative twins and the finish
 // kernels at AVX-512 (writeSmoothDerivKernelsAVX2 those at AVX2).
-func writeSmoothDerivKernels() {
-	for _, l := range []*isa{isaAVX512} {
-		for _, lse := range []bool{true, false} {
-			for _, tiling := range []bool{false, true} {
-				for dims := 2; dims <= 3; dims++ {
-					writeSmoothDeriv(dims, tiling, lse, l)
-				}
-			}
-		}
-		for _, lse := range []bool{true, false} {
-			for dims := 2; dims <= 3; dims++ {
-				writeSmoothFinish(dims, lse, l)
-			}
-		}
-	}
-}
+func writeSmoothDerivKernels() { writeSmoothDerivLevel(isaAVX512) }
 
 // writeSmoothDerivKernelsAVX2 writes the derivative twins and the finish
 // kernels at AVX2 (after every other kernel, for the register numbering).
-func writeSmoothDerivKernelsAVX2() {
-	l := isaAVX2
+func writeSmoothDerivKernelsAVX2() { writeSmoothDerivLevel(isaAVX2) }
+
+// writeSmoothDerivLevel writes the derivative twins and the finish kernels
+// at level l.
+func writeSmoothDerivLevel(l *isa) {
 	for _, lse := range []bool{true, false} {
 		for _, tiling := range []bool{false, true} {
 			for dims := 2; dims <= 3; dims++ {
