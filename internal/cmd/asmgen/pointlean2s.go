@@ -141,14 +141,7 @@ func pointLean2DSimplex(name string, circle bool) {
 		leanRotl17(v, r)
 		VPMULUDQ(bcast(primeD), v, v)
 	}
-	VPSRLD(U8(15), v, r)
-	VPXOR(r, v, v)
-	VPMULUDQ(bcast(primeB), v, v)
-	VPSRLD(U8(13), v, r)
-	VPXOR(r, v, v)
-	VPMULUDQ(bcast(primeC), v, v)
-	VPSRLD(U8(16), v, r)
-	VPXOR(r, v, v)
+	leanAvalanche(v, r)
 	var g VecVirtual
 	if circle {
 		// circleGrads[byte]: gx, gy and r = 1/sqrt(gx·gx + gy·gy), Go's own
@@ -345,6 +338,20 @@ var regABIReserved = regexp.MustCompile(`\b(R14|R15|[XYZ]15)\b`)
 // leanWide: the register kernel being written is an AVX-512 one, which
 // rotates with VPROLD (AVX-512F and VL, on YMM registers: hasAVX512VL).
 var leanWide bool
+
+// leanAvalanche is SmallXXHash's avalanche on the hashes in v's
+// quadword lanes (their low words; VPMULUDQ keeps the low 32 bits exact),
+// r scratch.
+func leanAvalanche(v, r VecVirtual) {
+	VPSRLD(U8(15), v, r)
+	VPXOR(r, v, v)
+	VPMULUDQ(bcast(primeB), v, v)
+	VPSRLD(U8(13), v, r)
+	VPXOR(r, v, v)
+	VPMULUDQ(bcast(primeC), v, v)
+	VPSRLD(U8(16), v, r)
+	VPXOR(r, v, v)
+}
 
 // leanRotl17 rotates the words of v left by 17 (r: scratch).
 func leanRotl17(v, r VecVirtual) {
