@@ -72,13 +72,7 @@ func pointLean2DQ(name string, perlin bool) {
 	c, F := XMM(), XMM()
 	leanXZF(c, F) // (x, z, 0, 0), f
 	VMULPS(F, c, c)
-	a, m := XMM(), GP32()
-	VANDPS(bcast(^uint32(signMask)), c, a)
-	VPCMPGTD(bcast(coordLimit), a, a)
-	VMOVMSKPS(a, m)
-	TESTL(U32(3), m)
-	JNE(LabelRef("clamp"))
-	Label("span")
+	a, m := lean2DRangeTest(c)
 	fl, g := XMM(), XMM()
 	VROUNDPS(U8(1), c, fl)
 	VSUBPS(fl, c, g)
@@ -151,6 +145,21 @@ func pointLean2DQ(name string, perlin bool) {
 	VADDSS(d, n, n)
 	VZEROUPPER()
 	lean2DTail(n, c, a, m)
+}
+
+// lean2DRangeTest starts a lean 2D kernel's work on the lattice
+// coordinates c (lanes 0 and 1): it jumps to "clamp" (lean2DTail's block)
+// where one is beyond ±coordLimit or NaN, and labels "span", where that
+// block comes back; a and m are its scratch, which lean2DTail reuses.
+func lean2DRangeTest(c Op) (a VecVirtual, m GPVirtual) {
+	a, m = XMM(), GP32()
+	VANDPS(bcast(^uint32(signMask)), c, a)
+	VPCMPGTD(bcast(coordLimit), a, a)
+	VMOVMSKPS(a, m)
+	TESTL(U32(3), m)
+	JNE(LabelRef("clamp"))
+	Label("span")
+	return a, m
 }
 
 // lean2DTail ends a lean 2D kernel whose result is lane 0 of n: clamped to

@@ -76,13 +76,7 @@ func pointLean2DSimplex(name string, circle bool) {
 	leanXZF(c, K)                 // (x, z, 0, 0), f
 	VMULPS(bcast(invSqrt3), K, K) // k = f·invSqrt3
 	VMULPS(K, c, c)
-	a, m := XMM(), GP32()
-	VANDPS(bcast(^uint32(signMask)), c, a)
-	VPCMPGTD(bcast(coordLimit), a, a)
-	VMOVMSKPS(a, m)
-	TESTL(U32(3), m)
-	JNE(LabelRef("clamp"))
-	Label("span")
+	a, m := lean2DRangeTest(c)
 	// the skew: sk = (X + Z)·skew2, (sx, sz) = (X, Z) + sk
 	sk, s := XMM(), XMM()
 	VPERMILPS(U8(0xE1), c, sk) // (Z, X, 0, 0)
