@@ -14,15 +14,16 @@ import (
 // scale r = 1 / sqrt(g·g) in the committed assembly (the generator's
 // DATA lines) against the Go reference, entry by entry: s2rsqrt (byte A:
 // circleGradient's r, circleGrads) and s3rsqrt (D·256 + A: sphereGradient's
-// r of octahedronFold's gradient). The bit-exactness tests meet only the
+// r of octahedronFold's gradient), and the Perlin 2D register kernels'
+// gradient table s2square (byte A: squareVectors' (gx, gy)). The bit-exactness tests meet only the
 // entries their points hash to; this meets all of them.
 func TestRsqrtTables(t *testing.T) {
 	src, err := os.ReadFile("kernels_avx2_amd64.s")
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := regexp.MustCompile(`(?m)^DATA (s[23]rsqrt)<>\+(\d+)\(SB\)/4, \$0x([0-9a-f]{8})$`)
-	tables := map[string][]uint32{"s2rsqrt": make([]uint32, 256), "s3rsqrt": make([]uint32, 65536)}
+	data := regexp.MustCompile(`(?m)^DATA (s[23]rsqrt|s2square)<>\+(\d+)\(SB\)/4, \$0x([0-9a-f]{8})$`)
+	tables := map[string][]uint32{"s2rsqrt": make([]uint32, 256), "s3rsqrt": make([]uint32, 65536), "s2square": make([]uint32, 512)}
 	seen := map[string]int{}
 	for _, m := range data.FindAllSubmatch(src, -1) {
 		name := string(m[1])
@@ -42,6 +43,14 @@ func TestRsqrtTables(t *testing.T) {
 	for a := range 256 {
 		if got, want := tables["s2rsqrt"][a], math.Float32bits(circleGrads[a][2]); got != want {
 			t.Fatalf("s2rsqrt[%d] = %08x, want %08x", a, got, want)
+		}
+	}
+	// s2square (the Perlin 2D register kernels' gradients, pointlean2.go):
+	// entry A is the pair (gx, gy) of squareVectors, Go's squareGX and
+	// squareGY
+	for a := range 256 {
+		if gx, gy := tables["s2square"][2*a], tables["s2square"][2*a+1]; gx != math.Float32bits(squareGX[a]) || gy != math.Float32bits(squareGY[a]) {
+			t.Fatalf("s2square[%d] = (%08x, %08x), want (%08x, %08x)", a, gx, gy, math.Float32bits(squareGX[a]), math.Float32bits(squareGY[a]))
 		}
 	}
 	for i := range 65536 {

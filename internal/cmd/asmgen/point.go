@@ -277,8 +277,14 @@ func pointSimplex(name string, simplexGrad bool) {
 	off, fo := simplexOffsets(P, L, unskew3)
 	var g VecVirtual
 	if simplexGrad {
+		var r VecVirtual
+		if leanReg {
+			r = s3pointGather(v) // pointlean.go
+		}
 		gx, gy, gz := octahedronVectors(v)
-		r := sphereScale(gx, gy, gz)
+		if r == nil {
+			r = sphereScale(gx, gy, gz)
+		}
 		g = dot3(gx, gy, gz, off[0], off[1], off[2])
 		VMULPS(r, g, g)
 		VMULPS(bcast(simplex3), g, g)

@@ -417,3 +417,27 @@ func pairLerps(n, t VecVirtual) {
 	RET()
 	leanNaNExit()
 }
+
+// s3pointGather is the sphere gradient's r = 1 / sqrt((gx² + gy²) + gz²)
+// of the corners' hashes v (lanes 0–3) in the simplex register twin,
+// looked up in s3rsqrt (widesimplex.go: entry D·256 + A holds the
+// reference's r of bytes A and D, computed by its operations in its
+// order). The index is one VPSHUFB (bytes 0 and 3 of each hash into bytes
+// 0 and 1, zeros above) and the lookup a four-lane VGATHERDPS, off the
+// gradients' path: their squares, sum, VSQRTPS and VDIVPS (some 35 cycles
+// of latency on ValueAt's chain) leave it.
+func s3pointGather(v VecVirtual) VecVirtual {
+	var sel [8]uint32
+	for k := range sel {
+		b := uint32(4 * (k % 4))
+		sel[k] = b | (b+3)<<8 | 0x8080<<16
+	}
+	idx, r, mk := YMM(), YMM(), YMM()
+	VPSHUFB(vec8("s3pointidx", sel), v, idx)
+	base := GP64()
+	LEAQ(s3rsqrtTable(), base)
+	VXORPS(r.AsX(), r.AsX(), r.AsX())      // the gather merges: a definition first
+	VPCMPEQD(mk.AsX(), mk.AsX(), mk.AsX()) // all lanes; the gather clears it
+	VGATHERDPS(mk.AsX(), Mem{Base: base, Index: idx.AsX(), Scale: 4}, r.AsX())
+	return r
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -40,11 +41,20 @@ import (
 //     for bit, widekern.go's inv255x2); Perlin: squareDot with the
 //     arithmetic of squareVectors (as wsquareVectors) in place of the
 //     squareGX and squareGY tables, the corners' offsets put in the lanes
-//     by VPERMPS;
+//     by VPERMPS; the register twins (pointlean2s.go) read the pairs from
+//     a table instead (squarePairs: ValueAt of Perlin 2D on the peer
+//     benchmarks' grid 11.05 → 9.90 ns a point, five alternated rounds,
+//     idle Xeon model 167);
 //   - the lerps along z in lanes 0 and 4, then along x, each a + t·(b − a)
 //     in Go's order (t·d: commuted);
 //   - 0 + clampValue(v): the clamp a branch on |v| > 1 (min(max(v, −1), 1)
-//     out of line), then +0 + v.
+//     out of line), then +0 + v. The value register twins leave out the
+//     +0 + v, which is v bit for bit there: v is never −0. A corner's value
+//     byte·inv255x2 − 1 is never a zero (byte·inv255x2 is 0.9961 at 127 and
+//     1.0039 at 128, never 1), and a lerp a + t·(b − a) with a nonzero or +0
+//     is never −0 (a + ±0 is a, and a sum of two numbers that cancel is +0
+//     when rounding to nearest), nor is the clamp of such a v (ValueAt of
+//     value 2D 8.36 → 8.22 ns a point, measured as squarePairs).
 //
 // Tried and dropped (measured in one process against latticeValue2D,
 // alternating, on the peer benchmarks' 256² grid, load 3): the same in
@@ -101,11 +111,15 @@ func pointLean2DQ(name string, perlin bool) {
 		VPMULUDQ(bcast(primeD), v, v)
 	}
 	leanAvalanche(v, r)
-	VPAND(bcast(0xFF), v, v)
-	VCVTDQ2PS(v, v)
-	VMULPS(bcast(inv255x2), v, v)
-	VSUBPS(bcast(f1), v, v) // (a, ·, b, ·, c, ·, d, ·)
-	if perlin {
+	if perlin && leanReg2D {
+		v = squarePairs(v, g)
+	} else {
+		VPAND(bcast(0xFF), v, v)
+		VCVTDQ2PS(v, v)
+		VMULPS(bcast(inv255x2), v, v)
+		VSUBPS(bcast(f1), v, v) // (a, ·, b, ·, c, ·, d, ·)
+	}
+	if perlin && !leanReg2D {
 		// squareVectors (gx: v; gy = 0.5 − |gx|; gx −= floor(gx + 0.5),
 		// VROUNDPS's floor: gx + 0.5 is never −0), then squareDot:
 		// (gx·ox + gy·oz)·perlin2 with ox = gx or gx − 1 and oz = gz or
@@ -144,7 +158,7 @@ func pointLean2DQ(name string, perlin bool) {
 	n := v.AsX()
 	VADDSS(d, n, n)
 	VZEROUPPER()
-	lean2DTail(n, c, a, m)
+	lean2DTail(n, c, a, m, perlin || !leanReg2D)
 }
 
 // lean2DRangeTest starts a lean 2D kernel's work on the lattice
@@ -163,19 +177,22 @@ func lean2DRangeTest(c Op) (a VecVirtual, m GPVirtual) {
 }
 
 // lean2DTail ends a lean 2D kernel whose result is lane 0 of n: clamped to
-// [−1, 1] where |n| > 1 (clampValue), then 0 + n out; after it the
+// [−1, 1] where |n| > 1 (clampValue), then 0 + n out (without plusZero n
+// itself: for a value that is never −0, +0 + n is n bit for bit); after it the
 // out-of-line blocks that the kernel's start jumps to: "clamp" (a
 // coordinate of c, lanes 0 and 1, beyond ±coordLimit: NaN goes to "nan",
 // the others are clamped and the kernel goes on at "span"; a and m are
 // scratch) and "nan".
-func lean2DTail(n Register, c, a Op, m Register) {
+func lean2DTail(n Register, c, a Op, m Register, plusZero bool) {
 	z := XMM()
 	VANDPS(bcast(^uint32(signMask)), n, z)
 	VUCOMISS(bcast(f1), z)
 	JA(LabelRef("clampv"))
 	Label("clamped")
-	VXORPS(z, z, z)
-	VADDSS(n, z, n)
+	if plusZero {
+		VXORPS(z, z, z)
+		VADDSS(n, z, n)
+	}
 	leanOut(n)
 	RET()
 	Label("clampv")
@@ -193,4 +210,49 @@ func lean2DTail(n Register, c, a Op, m Register) {
 	Label("nan")
 	leanNaNOut()
 	RET()
+}
+
+// squarePairs is the register twins' Perlin corners from their hashes v
+// (quadword lanes): squareDot's (gx·ox + gy·oz)·perlin2 in the even words,
+// with gx, gy read from s2square, a table of both (entry A: squareVectors
+// of byte A by the reference's operations in its order, as Go's squareGX
+// and squareGY), by one VGATHERQPD of the (gx, gy) pairs indexed by the
+// quadwords' low bytes, instead of the vectors' arithmetic (a VROUNDPS
+// among it) on ValueAt's chain. ox = gx or gx − 1 and oz = gz or gz − 1
+// of the offsets g = (gx, gz, ·, ·) go in the odd and even words of each
+// corner's quadword by one VPERMPS; gx·ox + gy·oz is the product's even
+// word plus its odd one (VMOVSHDUP: sums commute bit for bit).
+func squarePairs(v, g VecVirtual) VecVirtual {
+	idx, pr, mk := YMM(), YMM(), YMM()
+	VPAND(vec8("lean2DQByte", [8]uint32{0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0}), v, idx)
+	base := GP64()
+	LEAQ(s2squareTable(), base)
+	VXORPS(pr, pr, pr)   // the gather merges: a definition first
+	VPCMPEQD(mk, mk, mk) // all lanes; the gather clears it
+	VGATHERQPD(mk, Mem{Base: base, Index: idx, Scale: 8}, pr)
+	g1, o, oi := XMM(), YMM(), YMM()
+	VSUBPS(bcast(f1), g, g1)
+	VUNPCKLPS(g1, g, g1) // (gx, gx − 1, gz, gz − 1)
+	VMOVDQU(vec8("lean2DOXZ", [8]uint32{0, 2, 0, 3, 1, 2, 1, 3}), oi)
+	VPERMPS(g1.AsY(), oi, o) // (ox, oz) of corners a, b, c, d
+	VMULPS(o, pr, pr)        // (gx·ox, gy·oz)
+	VMOVSHDUP(pr, o)
+	VADDPS(o, pr, pr)
+	VMULPS(bcast(perlin2), pr, pr)
+	return pr
+}
+
+// s2squareTable is s2square, 256 (gx, gy) pairs of float32: entry A is
+// squareVectors of byte A (cpu/gradient.go), by its operations in its
+// order: gx = ((A·inv255)·2) − 1, gy = 0.5 − |gx|, gx − floor(gx + 0.5).
+func s2squareTable() Mem {
+	inv := math.Float32frombits(inv255)
+	v := make([]uint32, 512)
+	for b := range 256 {
+		gx := float32(float32(float32(b)*inv)*2) - 1
+		gy := 0.5 - float32(math.Abs(float64(gx)))
+		gx = gx - float32(math.Floor(float64(gx+0.5)))
+		v[2*b], v[2*b+1] = math.Float32bits(gx), math.Float32bits(gy)
+	}
+	return permTable("s2square", v)
 }

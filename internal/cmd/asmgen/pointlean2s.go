@@ -187,7 +187,7 @@ func pointLean2DSimplex(name string, circle bool) {
 	VADDSS(n, g, n) // ka + kb
 	VMOVHLPS(g, g, g)
 	VADDSS(g, n, n) // + kc
-	lean2DTail(n, c, a, m)
+	lean2DTail(n, c, a, m, true)
 }
 
 // The lean 2D kernels in Go's register ABI (leanReg2D): the same code, but
