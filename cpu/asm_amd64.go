@@ -711,8 +711,9 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 	return 0
 }
 
-// lean returns ValueAt's function for a lean 3D sampler whose point kernel
-// is k and whose combine step is comb: the kernel's lean twin itself,
+// lean returns ValueAt's function for a lean 3D sampler at level l whose
+// point kernel is k and whose combine step is comb (at AVX-512 with VL the
+// simplex twins that rotate with VPROLD): the kernel's lean twin itself,
 // which tests x, y and z for NaN and ends with 0 + clampValue, without
 // run's switch, a clampInput of the coordinates or a Go function around it
 // (ValueAt 12 % faster for value 3D, 7 % for Perlin and simplex), in its
@@ -726,7 +727,7 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 // coordinates, and the bits, are those of valueAtFunc's general lean case.
 // It returns nil where that case must stay (another f0, or a combine step
 // other than none).
-func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
+func (k point1) lean(comb noise.Combiner, f0 float32, l ISA) valueFunc {
 	if comb != noise.CombineNone || !(f0 >= noise.MinFrequency) {
 		return nil
 	}
@@ -743,8 +744,14 @@ func (k point1) lean(comb noise.Combiner, f0 float32) valueFunc {
 	case perlin3DWideP1:
 		return leanRegFunc(leanRegPerlinAVX512)
 	case simplexValue3DP1:
+		if l >= ISAAVX512 && leanWideOK {
+			return leanRegFunc(leanRegSimplexValueWide)
+		}
 		return leanRegFunc(leanRegSimplexValue)
 	case simplex3DP1:
+		if l >= ISAAVX512 && leanWideOK {
+			return leanRegFunc(leanRegSimplexWide)
+		}
 		return leanRegFunc(leanRegSimplex)
 	case worley2DP1:
 		// 2D noise reads x and z; the kernel clamps x·f and z·f as
@@ -776,6 +783,8 @@ const (
 	leanRegPerlinAVX512
 	leanRegSimplexValue
 	leanRegSimplex
+	leanRegSimplexValueWide // the simplex twins with VPROLD (AVX-512VL: leanWideOK)
+	leanRegSimplexWide
 	leanRegCount
 )
 

@@ -2084,5 +2084,11 @@ func valueSimplex3DPointLeanRegAVX2()
 // simplexSimplex3DPointLeanRegAVX2 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
 func simplexSimplex3DPointLeanRegAVX2()
 
+// valueSimplex3DPointLeanRegAVX512 is one octave of simplex 3D noise with the value gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func valueSimplex3DPointLeanRegAVX512()
+
+// simplexSimplex3DPointLeanRegAVX512 is one octave of simplex 3D noise with the simplex gradient at one position, its corners in the lanes (cpu.simplexValue3D before combineValue).
+func simplexSimplex3DPointLeanRegAVX512()
+
 // lean3DRegPCs stores the addresses of the register twins of the lean 3D point kernels (asmgen/pointlean.go).
-func lean3DRegPCs(pc *[6]uintptr)
+func lean3DRegPCs(pc *[8]uintptr)

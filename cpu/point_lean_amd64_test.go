@@ -34,11 +34,13 @@ func TestLeanKernelABI(t *testing.T) {
 		{"Perlin AVX-512", perlinLattice3DPointLeanAVX512, perlinLattice3DPointAVX512, true, leanRegPerlinAVX512},
 		{"simplex value", valueSimplex3DPointLeanAVX2, valueSimplex3DPointAVX2, false, leanRegSimplexValue},
 		{"simplex", simplexSimplex3DPointLeanAVX2, simplexSimplex3DPointAVX2, false, leanRegSimplex},
+		{"simplex value VL", valueSimplex3DPointLeanAVX2, valueSimplex3DPointAVX2, true, leanRegSimplexValueWide},
+		{"simplex VL", simplexSimplex3DPointLeanAVX2, simplexSimplex3DPointAVX2, true, leanRegSimplexWide},
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	vp := &variantParams{}
 	for _, k := range pairs {
-		if k.wide && !hasAVX512() {
+		if k.wide && !hasAVX512() || k.reg >= leanRegSimplexValueWide && !leanWideOK {
 			continue
 		}
 		f, fr := leanValueFunc(k.lean), leanRegFunc(k.reg)
@@ -95,6 +97,7 @@ func TestLeanRegKernels(t *testing.T) {
 		"valueLattice3DPointLeanRegAVX2", "perlinLattice3DPointLeanRegAVX2",
 		"valueLattice3DPointLeanRegAVX512", "perlinLattice3DPointLeanRegAVX512",
 		"valueSimplex3DPointLeanRegAVX2", "simplexSimplex3DPointLeanRegAVX2",
+		"valueSimplex3DPointLeanRegAVX512", "simplexSimplex3DPointLeanRegAVX512",
 	}
 	if len(names) != leanRegCount {
 		t.Fatalf("%d names for %d twins", len(names), leanRegCount)

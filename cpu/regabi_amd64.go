@@ -52,7 +52,9 @@ func regABIPairs() []regPair {
 			regPair{"value 2D wide", leanReg2DWide[0], latticeValue2D, vp(noise.GradientValue)},
 			regPair{"Perlin 2D wide", leanReg2DWide[1], latticeValue2D, vp(noise.GradientPerlin)},
 			regPair{"simplex value 2D wide", leanReg2DWide[2], simplexValue2D, vp(noise.GradientValue)},
-			regPair{"simplex 2D wide", leanReg2DWide[3], simplexValue2D, vp(noise.GradientSimplex)})
+			regPair{"simplex 2D wide", leanReg2DWide[3], simplexValue2D, vp(noise.GradientSimplex)},
+			regPair{"simplex value 3D wide", leanReg3D[leanRegSimplexValueWide], leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
+			regPair{"simplex 3D wide", leanReg3D[leanRegSimplexWide], leanValueFunc(simplexSimplex3DPointLeanAVX2), nil})
 	}
 	if hasAVX512() {
 		pairs = append(pairs,

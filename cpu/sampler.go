@@ -348,8 +348,8 @@ func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f
 //go:noinline
 func (s *Sampler) valueAtFunc() valueFunc {
 	switch {
-	case s.lean && s.p1.ok() && s.p1.lean(s.vp.comb, s.f0) != nil:
-		return s.p1.lean(s.vp.comb, s.f0)
+	case s.lean && s.p1.ok() && s.p1.lean(s.vp.comb, s.f0, s.isa) != nil:
+		return s.p1.lean(s.vp.comb, s.f0, s.isa)
 	case s.raw && lean2D(s.cfg, s.isa) != nil:
 		return lean2D(s.cfg, s.isa) // latticeValue2D or simplexValue2D in assembly (asm_amd64.go)
 	case s.raw:

@@ -359,6 +359,7 @@ var leanRegNames = []string{
 	"valueLattice3DPointLeanRegAVX2", "perlinLattice3DPointLeanRegAVX2",
 	"valueLattice3DPointLeanRegAVX512", "perlinLattice3DPointLeanRegAVX512",
 	"valueSimplex3DPointLeanRegAVX2", "simplexSimplex3DPointLeanRegAVX2",
+	"valueSimplex3DPointLeanRegAVX512", "simplexSimplex3DPointLeanRegAVX512",
 }
 
 // pointLeanRegKernels writes the register twins and lean3DRegPCs, which
@@ -371,6 +372,12 @@ func pointLeanRegKernels() {
 	pointLatticeWide(leanRegNames[3], true)
 	pointSimplex(leanRegNames[4], false)
 	pointSimplex(leanRegNames[5], true)
+	// the simplex twins again for AVX-512 with VL: the same code but for
+	// the rotations, one VPROLD each (eatQ) in place of three instructions
+	leanWide = true
+	pointSimplex(leanRegNames[6], false)
+	pointSimplex(leanRegNames[7], true)
+	leanWide = false
 	leanKernel, leanReg = false, false
 	TEXT("lean3DRegPCs", NOSPLIT, fmt.Sprintf("func(pc *[%d]uintptr)", len(leanRegNames)))
 	Doc("lean3DRegPCs stores the addresses of the register twins of the lean 3D point kernels (asmgen/pointlean.go).")

@@ -24,9 +24,13 @@ func eatQ(h, d Op) VecVirtual {
 	a, b := YMM(), YMM()
 	VPMULUDQ(bcast(primeC), d, a)
 	VPADDD(h, a, a)
-	VPSLLD(U8(17), a, b)
-	VPSRLD(U8(15), a, a)
-	VPOR(b, a, a)
+	if leanWide { // the AVX-512 simplex register twins (pointlean.go)
+		VPROLD(U8(17), a, a)
+	} else {
+		VPSLLD(U8(17), a, b)
+		VPSRLD(U8(15), a, a)
+		VPOR(b, a, a)
+	}
 	VPMULUDQ(bcast(primeD), a, a)
 	return a
 }
