@@ -155,10 +155,17 @@ func pointLean2DQ(name string, perlin bool) {
 	VEXTRACTF128(U8(1), v, cdv)
 	VSUBSS(v.AsX(), cdv, d)
 	VMULSS(t, d, d)
-	n := v.AsX()
-	VADDSS(d, n, n)
+	var n Register = v.AsX()
+	plusZero := perlin || !leanReg2D
+	if !plusZero {
+		// the result register itself (leanOut then moves nothing)
+		VADDSS(d, n, X0)
+		n = X0
+	} else {
+		VADDSS(d, n, n)
+	}
 	VZEROUPPER()
-	lean2DTail(n, c, a, m, perlin || !leanReg2D)
+	lean2DTail(n, c, a, m, plusZero)
 }
 
 // lean2DRangeTest starts a lean 2D kernel's work on the lattice
@@ -191,9 +198,15 @@ func lean2DTail(n Register, c, a Op, m Register, plusZero bool) {
 	Label("clamped")
 	if plusZero {
 		VXORPS(z, z, z)
-		VADDSS(n, z, n)
+		if leanReg2D {
+			VADDSS(n, z, X0) // into the result register: no move
+		} else {
+			VADDSS(n, z, n)
+			leanOut(n)
+		}
+	} else {
+		leanOut(n)
 	}
-	leanOut(n)
 	RET()
 	Label("clampv")
 	VMAXSS(bcast(fm1), n, n)

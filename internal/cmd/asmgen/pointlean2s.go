@@ -248,7 +248,9 @@ func leanH(v VecVirtual) {
 // leanOut returns lane 0 of n, leanNaNOut NaN (cpu.nan32's bits).
 func leanOut(n Register) {
 	if leanReg2D {
-		VMOVAPS(n, X0)
+		if n != X0 {
+			VMOVAPS(n, X0)
+		}
 		return
 	}
 	VMOVSS(n, addr(ReturnIndex(0)))
