@@ -2167,7 +2167,7 @@ func smoothFinishLSE1DDerivAVX512(c *float32, la *float32, sum *float32, n int, 
 //go:noescape
 func smoothWorley1DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley1DPolyDerivAVX512 is one octave of smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+// smoothWorley1DPolyDerivAVX512 is one octave of smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley1DPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
@@ -2177,7 +2177,7 @@ func smoothWorley1DPolyDerivAVX512(x *float32, y *float32, z *float32, out *floa
 //go:noescape
 func smoothWorley1DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
 
-// smoothWorley1DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+// smoothWorley1DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
 //
 //go:noescape
 func smoothWorley1DTilingPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)

@@ -912,8 +912,8 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 // runDeriv is the derivative twin of run (smoothWorley…Deriv{AVX512,AVX2}),
 // at the AVX-512 level (wide) or the AVX2 level: each lane's accumulator,
 // the exp sum a (lse) or the polynomial minimum b, its value and its
-// derivatives along x, y (3D only: in 2D out[2·derivStride:] is not
-// written) and z, derivStride floats apart from out.
+// derivatives along x, y (3D only: in 1D and 2D out[2·derivStride:] is not
+// written) and z (not in 1D), derivStride floats apart from out.
 func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
 	switch {
 	case wide && lse:

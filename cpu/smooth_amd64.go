@@ -86,8 +86,8 @@ func smoothLogOK(a float32) bool { return a >= 0x1p-26 && a <= 64 }
 // in b.dy; for F1 the log of a.v by smoothLog in b.dz, or by log32 where
 // a.v is outside smoothLogOK's range), then per position
 // valueOctaves' octave step in Go: the finalisation and the function
-// (smoothFinish), the shape, and the octave sum; then NaN where the input
-// is.
+// (smoothFinishD; F2's window inlined), the shape, and the octave sum;
+// then NaN where the input is.
 func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
@@ -136,6 +136,21 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 				s.sk.run(wide, false, x, y, z, &b.dy[0], np, h, f, jit, jitC)
 			}
 			amp := s.oct.amp[oc]
+			if fn == noise.FunctionF2 { // smoothFinishD's F2, inlined: the window of b.v
+				for l := range sum {
+					v := sb[l]
+					if v > 0 && (oneD || v < 1) {
+						v = float32(v * float32(v*(3-float32(2*v))))
+					} else {
+						v = 0
+					}
+					if s.fractal != noise.FractalFBm {
+						v = shapeValue(s.fractal, v, s.pp)
+					}
+					sum[l] = sum[l] + float32(v*amp)
+				}
+				continue
+			}
 			for l := range sum {
 				v := smoothFinishD(sa[l], sb[l], fn, oneD)
 				if s.fractal != noise.FractalFBm {
@@ -236,7 +251,11 @@ func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims i
 // operands are finite: the windowed values and their slopes, 0 outside the
 // window), or NaN where shape's factor is not finite, whose product with
 // either zero is the same default NaN; and the octave sum starts at +0,
-// where +0 + ±0 is +0. So sum.dy is +0 (or that NaN) either way.
+// where +0 + ±0 is +0. So sum.dy is +0 (or that NaN) either way. In 1D
+// the same holds for y and z: the kernels write the value and x alone,
+// and the scalar walk's y and z derivatives are zeros (worleyDist1's
+// sample has Dy = Dz = +0; a.dy = +0 + e·0 is +0, b's updates subtract
+// and select zeros).
 func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
@@ -394,7 +413,8 @@ func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, 
 // samplesSmoothSoA is samplesSmooth for F1 and F2 at fBm: the octave
 // step by the kernels smoothFinish{LSE,Poly}{2,3}DDeriv{AVX512,AVX2}
 // (smoothOctave1's operations, vectorized) into SoA sums in b.o and b.dx,
-// b.dy, b.dz (their y +0 in 2D: the scalar sum's, see samplesSmooth),
+// b.dy, b.dz (their y +0 in 2D, y and z +0 in 1D: the scalar sum's, see
+// samplesSmooth),
 // divided by the amplitude sum unless it is 1 (s/1 is s), then stored as
 // samplesBatch stores its sums: with a warp (wb non-nil: the positions
 // warped by warpChunk) its Jacobian first (warpDerivatives), then

@@ -326,7 +326,8 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	switch dims {
 	case 1:
 		// cpu.voronoi1D: one point a cell, at distance |x| (worleyDist1);
-		// at AVX-512 the three exps of the LSE update interleaved
+		// at AVX-512 the three exps of the LSE update interleaved (AVX2:
+		// too few registers)
 		var ds []vg
 		for _, u := range cellSteps {
 			d := k.smooth1DOffset(cs, u.i, u.f)
@@ -763,9 +764,15 @@ func (k *bk) sbits5(v opnd, shift int) vg {
 var polySkips int
 
 // writeSmoothDeriv writes smoothWorley{dims}D[Tiling]{LSE,Poly}Deriv{level}
-// (see above): one group, the candidates in the scalar walk's order.
+// (see above): one group (the 1D Poly kernels at AVX-512: two), the
+// candidates in the scalar walk's order.
 func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	cur, groups = l, 1
+	if dims == 1 && !lse && l == isaAVX512 {
+		// the 1D polynomial minimum: a chain of dependent steps, two
+		// interleaved (AVX2: too few registers)
+		groups = 2
+	}
 	t := ""
 	if tiling {
 		t = "Tiling"
@@ -825,7 +832,8 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	}
 	switch dims {
 	case 1:
-		// at AVX-512 the three exps of the LSE update interleaved
+		// at AVX-512 the three exps of the LSE update interleaved (AVX2:
+		// too few registers)
 		var xs []vg
 		for _, u := range cellSteps {
 			x := k.smooth1DOffset(cs, u.i, u.f)
@@ -1062,8 +1070,8 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 // runDeriv is the derivative twin of run (smoothWorley…Deriv{AVX512,AVX2}),
 // at the AVX-512 level (wide) or the AVX2 level: each lane's accumulator,
 // the exp sum a (lse) or the polynomial minimum b, its value and its
-// derivatives along x, y (3D only: in 2D out[2·derivStride:] is not
-// written) and z, derivStride floats apart from out.
+// derivatives along x, y (3D only: in 1D and 2D out[2·derivStride:] is not
+// written) and z (not in 1D), derivStride floats apart from out.
 func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
 	switch {
 `)
