@@ -953,11 +953,11 @@ func writeSmoothDerivLevel(l *isa) {
 // in its order:
 //
 //	v = la / −10                   (LSE; Poly: v = b.v)
-//	in = v > 0 ∧ v < 1             (GT_OQ, LT_OQ: NaN is outside)
+//	in = v > 0 ∧ v < 1             (GT_OQ, LT_OQ: NaN is outside; 1D: v > 0 alone)
 //	k = (6·v)·(1 − v); d = d·k; v = v·(v·(3 − 2·v))   (smoothstepSample)
 //	outside: v = d = +0
-//	d = d·F (x, z, and y in 3D)
-//	sum = sum + r·amp              (each component; sum's y in 2D untouched)
+//	d = d·F (x; z in 2D and 3D; y in 3D)
+//	sum = sum + r·amp              (each component; sum's y in 2D, y and z in 1D untouched)
 //
 // over n lanes (a multiple of the lanes), sums SoA derivStride floats
 // apart. An amplitude of 1 multiplies exactly (v·1 is v), so every octave
