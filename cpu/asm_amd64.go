@@ -496,9 +496,9 @@ func (s *Sampler) samples4Batch(pos []mgl32.Vec4, out []noise.Sample) {
 func simdStatus(l ISA) (bool, string) {
 	switch l {
 	case ISAAVX512:
-		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (3D lattice, its hashes in quadwords; AVX2: 3D simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too; smooth Worley values and samples, 2D and 3D"
+		return true, "AVX-512 assembly (level avx512): 16-lane batches (values and derivatives) and single points (3D lattice, its hashes in quadwords; AVX2: 3D simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too; smooth Worley values and samples, 1D to 3D"
 	case ISAAVX2:
-		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too; smooth Worley values and samples, 2D and 3D"
+		return true, "AVX2 assembly (level avx2): 8-lane batches and single points (3D lattice and simplex, 2D and 3D Worley F1); lattice, simplex, Worley and Chebyshev (every function and jitter) and perm-value noise, 1D to 3D, tiling too; 4D lattice, simplex and perm-value noise (values and derivatives), warped too; smooth Worley values and samples, 1D to 3D"
 	}
 	if !cpuAVX2 {
 		return false, "the CPU lacks AVX2: scalar code"

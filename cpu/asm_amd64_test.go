@@ -268,9 +268,9 @@ func TestISALevels(t *testing.T) {
 					p := n.Parts()
 					// the kernels compute every Voronoi function at every
 					// jitter; smooth Worley's Values and Samples (warped
-					// too) in 2D and 3D but the cell value (smoothKernelFor)
-					want := p.Metric != noise.MetricSmoothWorley ||
-						(dims > 1 && p.Function != noise.FunctionCellValue)
+					// too) in 1D, 2D and 3D but the cell value
+					// (smoothKernelFor)
+					want := p.Metric != noise.MetricSmoothWorley || p.Function != noise.FunctionCellValue
 					if s.Vectorized() != want {
 						t.Errorf("%v at %v: Vectorized() = %v, want %v", cfg, l, s.Vectorized(), want)
 					}

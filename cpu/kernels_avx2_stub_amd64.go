@@ -2092,3 +2092,103 @@ func simplexSimplex3DPointLeanRegAVX512()
 
 // lean3DRegPCs stores the addresses of the register twins of the lean 3D point kernels (asmgen/pointlean.go).
 func lean3DRegPCs(pc *[8]uintptr)
+
+// smoothWorley1DLSEAVX2 is one octave of smooth Worley 1D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi1D before finalize; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DLSEDerivAVX2 is one octave of smooth Worley 1D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DLSEDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingLSEAVX2 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi1D before finalize; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingLSEAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingLSEDerivAVX2 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingLSEDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothFinishLSE1DDerivAVX2 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishLSE1DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothWorley1DPolyAVX2 is one octave of smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi1D before finalize; 8 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley1DPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DPolyDerivAVX2 is one octave of smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DPolyDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingPolyAVX2 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi1D before finalize; 8 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingPolyAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingPolyDerivAVX2 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 8 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingPolyDerivAVX2(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothFinishPoly1DDerivAVX2 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishPoly1DDerivAVX2(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothWorley1DLSEAVX512 is one octave of smooth Worley 1D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi1D before finalize; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DLSEDerivAVX512 is one octave of smooth Worley 1D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingLSEAVX512 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's exp sum a.v to out (cpu.voronoi1D before finalize; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingLSEAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingLSEDerivAVX512 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's exp sum a, value and derivatives, to out (derivStride floats apart; 16 lanes, 1 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingLSEDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothFinishLSE1DDerivAVX512 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishLSE1DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)
+
+// smoothWorley1DPolyAVX512 is one octave of smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi1D before finalize; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley1DPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DPolyDerivAVX512 is one octave of smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley1DPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingPolyAVX512 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b.v to out (cpu.voronoi1D before finalize; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingPolyAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothWorley1DTilingPolyDerivAVX512 is one octave of tiling smooth Worley 1D noise's walk over a batch: each lane's polynomial minimum b, value and derivatives, to out (derivStride floats apart; 16 lanes, 2 interleaved).
+//
+//go:noescape
+func smoothWorley1DTilingPolyDerivAVX512(x *float32, y *float32, z *float32, out *float32, n int, h uint32, f float32, jit float32, jitC float32)
+
+// smoothFinishPoly1DDerivAVX512 is samplesSmooth's fBm octave step of smooth Worley F1 (LSE) or F2 (Poly) from the accumulator c into the SoA sums (derivStride floats apart).
+//
+//go:noescape
+func smoothFinishPoly1DDerivAVX512(c *float32, la *float32, sum *float32, n int, f float32, amp float32)

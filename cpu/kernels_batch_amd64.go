@@ -856,6 +856,10 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 			smoothWorley2DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingLSEAVX512(x, y, z, out, n, h, f, jit, jitC)
 		}
 	case wide && !lse:
 		switch k {
@@ -867,6 +871,10 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 			smoothWorley2DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingPolyAVX512(x, y, z, out, n, h, f, jit, jitC)
 		}
 	case !wide && lse:
 		switch k {
@@ -878,6 +886,10 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 			smoothWorley2DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingLSEAVX2(x, y, z, out, n, h, f, jit, jitC)
 		}
 	case !wide && !lse:
 		switch k {
@@ -889,6 +901,10 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 			smoothWorley2DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingPolyAVX2(x, y, z, out, n, h, f, jit, jitC)
 		}
 	}
 }
@@ -896,8 +912,8 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 // runDeriv is the derivative twin of run (smoothWorley…Deriv{AVX512,AVX2}),
 // at the AVX-512 level (wide) or the AVX2 level: each lane's accumulator,
 // the exp sum a (lse) or the polynomial minimum b, its value and its
-// derivatives along x, y (3D only: in 2D out[2·derivStride:] is not
-// written) and z, derivStride floats apart from out.
+// derivatives along x, y (3D only: in 1D and 2D out[2·derivStride:] is not
+// written) and z (not in 1D), derivStride floats apart from out.
 func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
 	switch {
 	case wide && lse:
@@ -910,6 +926,10 @@ func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h u
 			smoothWorley2DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingLSEDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
 		}
 	case wide && !lse:
 		switch k {
@@ -921,6 +941,10 @@ func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h u
 			smoothWorley2DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingPolyDerivAVX512(x, y, z, out, n, h, f, jit, jitC)
 		}
 	case !wide && lse:
 		switch k {
@@ -932,6 +956,10 @@ func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h u
 			smoothWorley2DTilingLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingLSEDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
 		}
 	case !wide && !lse:
 		switch k {
@@ -943,6 +971,10 @@ func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h u
 			smoothWorley2DTilingPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
 		case skSmooth3DTiling:
 			smoothWorley3DTilingPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1D:
+			smoothWorley1DPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
+		case skSmooth1DTiling:
+			smoothWorley1DTilingPolyDerivAVX2(x, y, z, out, n, h, f, jit, jitC)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // smoothKernel names a smooth Worley accumulator kernel
-// (smoothWorley{2,3}D[Tiling]Acc, internal/cmd/asmgen/widesmooth.go): the
+// (smoothWorley{1,2,3}D[Tiling]Acc, internal/cmd/asmgen/widesmooth.go): the
 // walk and the smooth-minimum update of one octave, per lane the exp sum
 // a.v and the polynomial minimum b.v; 0 is none.
 type smoothKernel uint8
@@ -19,17 +19,25 @@ const (
 	skSmooth3D
 	skSmooth2DTiling
 	skSmooth3DTiling
+	skSmooth1D
+	skSmooth1DTiling
 )
 
-// smoothKernelFor picks the smooth Worley kernel for c at level l: 2D and
-// 3D smooth Worley at every function but the cell value (whose scalar
+// smoothKernelFor picks the smooth Worley kernel for c at level l: 1D, 2D
+// and 3D smooth Worley at every function but the cell value (whose scalar
 // result is the initial state's: cellMinima) and every jitter, tiling or
 // not; none at the scalar level.
 func smoothKernelFor(c noise.Config, l ISA) smoothKernel {
 	p := c.Noise.Parts()
 	if l < ISAAVX2 || p.Family != noise.FamilyVoronoi || p.Metric != noise.MetricSmoothWorley ||
-		p.Function == noise.FunctionCellValue || c.Dims < 2 || c.Dims > 3 {
+		p.Function == noise.FunctionCellValue || c.Dims < 1 || c.Dims > 3 {
 		return noSmooth
+	}
+	if c.Dims == 1 {
+		if c.Tiling {
+			return skSmooth1DTiling
+		}
+		return skSmooth1D
 	}
 	k := skSmooth2D + smoothKernel(c.Dims-2)
 	if c.Tiling {
@@ -78,8 +86,8 @@ func smoothLogOK(a float32) bool { return a >= 0x1p-26 && a <= 64 }
 // in b.dy; for F1 the log of a.v by smoothLog in b.dz, or by log32 where
 // a.v is outside smoothLogOK's range), then per position
 // valueOctaves' octave step in Go: the finalisation and the function
-// (smoothFinish), the shape, and the octave sum; then NaN where the input
-// is.
+// (smoothFinishD; F2's window inlined), the shape, and the octave sum;
+// then NaN where the input is.
 func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
@@ -92,6 +100,7 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 	x, y, z := &b.x[0], &b.y[0], &b.z[0]
 	jit, jitC := batchJitter(&s.vp)
 	fn := s.vp.function
+	oneD := s.cfg.Dims == 1
 	for i := 0; i < len(pos); i += batchChunk {
 		chunk := pos[i:min(i+batchChunk, len(pos))]
 		n := len(chunk)
@@ -115,7 +124,7 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 					if !smoothLogOK(sa[l]) {
 						la[l] = log32(sa[l])
 					}
-					v := smoothFinishLSE(la[l])
+					v := smoothFinishLSED(la[l], oneD)
 					if s.fractal != noise.FractalFBm {
 						v = shapeValue(s.fractal, v, s.pp)
 					}
@@ -127,8 +136,23 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 				s.sk.run(wide, false, x, y, z, &b.dy[0], np, h, f, jit, jitC)
 			}
 			amp := s.oct.amp[oc]
+			if fn == noise.FunctionF2 { // smoothFinishD's F2, inlined: the window of b.v
+				for l := range sum {
+					v := sb[l]
+					if v > 0 && (oneD || v < 1) {
+						v = float32(v * float32(v*(3-float32(2*v))))
+					} else {
+						v = 0
+					}
+					if s.fractal != noise.FractalFBm {
+						v = shapeValue(s.fractal, v, s.pp)
+					}
+					sum[l] = sum[l] + float32(v*amp)
+				}
+				continue
+			}
 			for l := range sum {
-				v := smoothFinish(sa[l], sb[l], fn)
+				v := smoothFinishD(sa[l], sb[l], fn, oneD)
 				if s.fractal != noise.FractalFBm {
 					v = shapeValue(s.fractal, v, s.pp)
 				}
@@ -149,21 +173,60 @@ func (s *Sampler) valuesSmooth(pos []mgl32.Vec3, out []float32) {
 	}
 }
 
+// smoothFinishD is smoothFinish, or in 1D (oneD) its twin with
+// finalizeSmooth's 1D window (v > 0 alone): the value of 1D smooth Worley
+// noise from the walk's accumulators a.v and b.v, which never reads a
+// derivative either, so it is voronoi1D's value bit for bit.
+func smoothFinishD(a, b float32, fn noise.Function, oneD bool) float32 {
+	if !oneD {
+		return smoothFinish(a, b, fn)
+	}
+	switch fn {
+	case noise.FunctionF1:
+		return smoothFinishLSED(log32(a), true)
+	case noise.FunctionF2:
+		return smoothWindow1DV(b)
+	}
+	return finalizeSmooth(voronoiMinima{a: vsample{V: a}, b: vsample{V: b}}, true).evaluate(fn).V
+}
+
+// smoothFinishLSED is smoothFinishLSE, or in 1D (oneD) its twin with the
+// 1D window.
+func smoothFinishLSED(la float32, oneD bool) float32 {
+	if !oneD {
+		return smoothFinishLSE(la)
+	}
+	return smoothWindow1DV(la / -smoothKL)
+}
+
+// smoothWindow1DV is smoothWindow's value in 1D: smoothstepSample's value
+// where v > 0, else 0.
+func smoothWindow1DV(v float32) float32 {
+	if v > 0 {
+		return float32(v * float32(v*(3-float32(2*v))))
+	}
+	return 0
+}
+
 // smoothSamples reports whether Samples runs through samplesSmooth: smooth
 // Worley with a kernel (smoothKernelFor), at both levels, warped or not.
 func (s *Sampler) smoothSamples() bool { return s.sk.ok() }
 
-// smoothOctave is voronoi2D's or voronoi3D's sample for smooth Worley
-// from the walk's accumulators a and b (the derivative kernels' results:
-// a's derivatives already divided by a.V) and la = log32(a.V): finalizeSmooth, the function, and the derivatives
-// scaled by the frequency F (y in 3D only), as the scalar functions do.
+// smoothOctave is voronoi1D's, voronoi2D's or voronoi3D's sample for
+// smooth Worley from the walk's accumulators a and b (the derivative
+// kernels' results: a's derivatives already divided by a.V) and la =
+// log32(a.V): finalizeSmooth (its 1D window in 1D), the function, and the
+// derivatives scaled by the frequency F (x alone in 1D, y in 3D only), as
+// the scalar functions do.
 func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims int) noise.Sample {
-	s := finalizeSmoothQ(voronoiMinima{a: a, b: b}, la, false).evaluate(fn)
+	s := finalizeSmoothQ(voronoiMinima{a: a, b: b}, la, dims == 1).evaluate(fn)
 	s.Dx = float32(s.Dx * F)
 	if dims == 3 {
 		s.Dy = float32(s.Dy * F)
 	}
-	s.Dz = float32(s.Dz * F)
+	if dims > 1 {
+		s.Dz = float32(s.Dz * F)
+	}
 	return s.sample()
 }
 
@@ -188,7 +251,11 @@ func smoothOctave(a, b vsample, la float32, fn noise.Function, F float32, dims i
 // operands are finite: the windowed values and their slopes, 0 outside the
 // window), or NaN where shape's factor is not finite, whose product with
 // either zero is the same default NaN; and the octave sum starts at +0,
-// where +0 + ±0 is +0. So sum.dy is +0 (or that NaN) either way.
+// where +0 + ±0 is +0. So sum.dy is +0 (or that NaN) either way. In 1D
+// the same holds for y and z: the kernels write the value and x alone,
+// and the scalar walk's y and z derivatives are zeros (worleyDist1's
+// sample has Dy = Dz = +0; a.dy = +0 + e·0 is +0, b's updates subtract
+// and select zeros).
 func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 	b := batchBufs.Get().(*batchBuf)
 	defer batchBufs.Put(b)
@@ -240,7 +307,10 @@ func (s *Sampler) samplesSmooth(pos []mgl32.Vec3, out []noise.Sample) {
 						continue
 					}
 					c := &acc[j]
-					m[j] = vsample{V: c[l], Dx: c[derivStride+l], Dz: c[3*derivStride+l]}
+					m[j] = vsample{V: c[l], Dx: c[derivStride+l]}
+					if dims > 1 {
+						m[j].Dz = c[3*derivStride+l]
+					}
 					if dims == 3 {
 						m[j].Dy = c[2*derivStride+l]
 					}
@@ -300,10 +370,13 @@ func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, 
 	la = la[:len(o)]
 	unit := amp == 1
 	for l := range o {
-		v, dx, dz := cv[l], cx[l], cz[l]
-		var dy float32
+		v, dx := cv[l], cx[l]
+		var dy, dz float32
 		if dims == 3 {
 			dy = cy[l]
+		}
+		if dims > 1 {
+			dz = cz[l]
 		}
 		if lse {
 			lg := la[l]
@@ -313,14 +386,16 @@ func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, 
 			v = lg / -smoothKL
 		}
 		var r noise.Sample
-		if v > 0 && v < 1 {
+		if v > 0 && (dims == 1 || v < 1) { // smoothWindow: v > 0 alone in 1D
 			r = smoothstepSample(noise.Sample{V: v, Dx: dx, Dy: dy, Dz: dz})
 		}
 		r.Dx = float32(r.Dx * F)
 		if dims == 3 {
 			r.Dy = float32(r.Dy * F)
 		}
-		r.Dz = float32(r.Dz * F)
+		if dims > 1 {
+			r.Dz = float32(r.Dz * F)
+		}
 		if s.fractal != noise.FractalFBm {
 			r = shapeSample(s.fractal, r, s.pp)
 		}
@@ -338,7 +413,8 @@ func (s *Sampler) smoothOctave1(o []noise.Sample, c, la []float32, lse bool, F, 
 // samplesSmoothSoA is samplesSmooth for F1 and F2 at fBm: the octave
 // step by the kernels smoothFinish{LSE,Poly}{2,3}DDeriv{AVX512,AVX2}
 // (smoothOctave1's operations, vectorized) into SoA sums in b.o and b.dx,
-// b.dy, b.dz (their y +0 in 2D: the scalar sum's, see samplesSmooth),
+// b.dy, b.dz (their y +0 in 2D, y and z +0 in 1D: the scalar sum's, see
+// samplesSmooth),
 // divided by the amplitude sum unless it is 1 (s/1 is s), then stored as
 // samplesBatch stores its sums: with a warp (wb non-nil: the positions
 // warped by warpChunk) its Jacobian first (warpDerivatives), then
@@ -403,6 +479,14 @@ func (s *Sampler) samplesSmoothSoA(b *batchBuf, wb *warpBuf, acc *[2][4 * derivS
 // AVX2 level.
 func smoothFinishDeriv(wide, lse bool, dims int, c, la, sum *float32, n int, f, amp float32) {
 	switch {
+	case wide && lse && dims == 1:
+		smoothFinishLSE1DDerivAVX512(c, la, sum, n, f, amp)
+	case wide && dims == 1:
+		smoothFinishPoly1DDerivAVX512(c, la, sum, n, f, amp)
+	case lse && dims == 1:
+		smoothFinishLSE1DDerivAVX2(c, la, sum, n, f, amp)
+	case dims == 1:
+		smoothFinishPoly1DDerivAVX2(c, la, sum, n, f, amp)
 	case wide && lse && dims == 2:
 		smoothFinishLSE2DDerivAVX512(c, la, sum, n, f, amp)
 	case wide && lse:

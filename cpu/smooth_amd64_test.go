@@ -203,7 +203,7 @@ func smoothCheckRange(lo, hi, stride uint32, neg bool, kern func(x, out []float3
 // TestSmoothFunctions checks valuesSmooth against the sample path
 // (valueOctaves) at every Voronoi function but the cell value — smooth
 // Worley's noises use F1 and F2 alone; the others run both kernels
-// (smoothFinish's general case) — in 2D and 3D, tiling or not, with
+// (smoothFinish's general case) — in 1D, 2D and 3D, tiling or not, with
 // jitter, octaves and the fractal modes, at every level this CPU has.
 func TestSmoothFunctions(t *testing.T) {
 	levels := SupportedISAs()[1:]
@@ -217,7 +217,7 @@ func TestSmoothFunctions(t *testing.T) {
 	}
 	pos[7] = mgl32.Vec3{1e9, -3e7, 2e10}
 	for _, l := range levels {
-		for dims := 2; dims <= 3; dims++ {
+		for dims := 1; dims <= 3; dims++ {
 			for _, tiling := range []bool{false, true} {
 				for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
 					for _, fr := range []noise.Fractal{noise.FractalFBm, noise.FractalRidged, noise.FractalPingPong} {
@@ -254,7 +254,7 @@ func TestSmoothFunctions(t *testing.T) {
 
 // TestSmoothSamples checks samplesSmooth (the derivative kernels) against
 // the scalar sample path (sampleAt) bit for bit at every Voronoi function
-// but the cell value, in 2D and 3D, tiling or not, with and without
+// but the cell value, in 1D, 2D and 3D, tiling or not, with and without
 // jitter, octaves, the fractal modes, a domain and a domain warp (both
 // modes; the SoA path at F1 and F2 at fBm and the per-lane one), over
 // positions with NaN, infinite and huge coordinates and batches of every
@@ -283,7 +283,7 @@ func TestSmoothSamples(t *testing.T) {
 	}
 	dom := noise.Domain{Scale: [3]float32{2, 0.5, 1}, Rotation: [3]float32{10, 20, 30}, Translation: [3]float32{1, 2, 3}}
 	for _, l := range levels {
-		for dims := 2; dims <= 3; dims++ {
+		for dims := 1; dims <= 3; dims++ {
 			for _, tiling := range []bool{false, true} {
 				for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
 					frs := []noise.Fractal{noise.FractalFBm, noise.FractalFBm, noise.FractalRidged, noise.FractalPingPong, noise.FractalFBm, noise.FractalFBm, noise.FractalRidged}
@@ -338,6 +338,77 @@ func TestSmoothSamples(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestSmoothFinish1D checks the 1D octave steps beyond the values a walk
+// reaches: the finish kernels smoothFinish{LSE,Poly}1DDeriv at every level
+// this CPU has, and the value finish smoothFinishD in 1D, against
+// finalizeSmooth's 1D window (v > 0 alone), over accumulators from −0.5 to
+// 3 (with ±0, 1, NaN and Inf). A 1D walk's smooth minima stay below 1 (the
+// middle cell's point lies within 1 of the position, and the minima are at
+// most the nearest distance), so TestSmoothSamples cannot tell the 1D
+// window from the 2D one (0 < v < 1); this test can.
+func TestSmoothFinish1D(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	const n = derivStride
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	special := []float32{0, float32(math.Copysign(0, -1)), 1, 0.99999994, 1.0000001, 2, nan, inf, -inf, -0.5}
+	val := func(i int) float32 {
+		if i < len(special) {
+			return special[i]
+		}
+		return r.Float32()*3.5 - 0.5
+	}
+	// the value finish: every function, a (the exp sum) and b
+	for i := range 4096 {
+		a, b := r.Float32()*3, val(i%len(special)+len(special)*(i/len(special)%2))
+		if i%3 == 0 {
+			a = float32(math.Exp(float64(-10 * val(i)))) // a.v = −log(a)/10 near val
+		}
+		for fn := noise.FunctionF1; fn <= noise.FunctionF1DivF2; fn++ {
+			want := finalizeSmooth(voronoiMinima{a: vsample{V: a}, b: vsample{V: b}}, true).evaluate(fn).V
+			if got := smoothFinishD(a, b, fn, true); math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("smoothFinishD(%v, %v, %v, 1D) = %v, want %v", a, b, fn, got, want)
+			}
+		}
+	}
+	for _, wide := range smoothExpLevels() {
+		for _, lse := range []bool{true, false} {
+			c := make([]float32, 4*derivStride)
+			la := make([]float32, n)
+			sum := make([]float32, 4*derivStride)
+			for l := range n {
+				v := val(l)
+				c[l] = v
+				c[derivStride+l] = r.Float32()*4 - 2
+				if lse {
+					la[l] = v * -smoothKL // la / −10 is v, or within rounding of it
+				}
+				for k := range 4 {
+					sum[k*derivStride+l] = r.Float32() - 0.5
+				}
+			}
+			want := append([]float32(nil), sum...)
+			const F, amp = 3, 0.6
+			for l := range n {
+				var m vsample
+				if lse {
+					m = finalizeSmoothQ(voronoiMinima{a: vsample{V: c[l], Dx: c[derivStride+l]}}, la[l], true).a
+				} else {
+					m = finalizeSmoothQ(voronoiMinima{b: vsample{V: c[l], Dx: c[derivStride+l]}}, 0, true).b
+				}
+				m.Dx = float32(m.Dx * F)
+				want[l] = want[l] + float32(m.V*amp)
+				want[derivStride+l] = want[derivStride+l] + float32(m.Dx*amp)
+			}
+			smoothFinishDeriv(wide, lse, 1, &c[0], &la[0], &sum[0], n, F, amp)
+			for i := range sum {
+				if math.Float32bits(sum[i]) != math.Float32bits(want[i]) {
+					t.Fatalf("wide %v, lse %v: component %d, lane %d (v %v): %v, want %v", wide, lse, i/derivStride, i%derivStride, c[i%derivStride], sum[i], want[i])
 				}
 			}
 		}

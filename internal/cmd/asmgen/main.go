@@ -443,7 +443,8 @@ func main() {
 	writeSmoothDerivKernelsAVX2()
 	// after them: the lean 2D kernels in Go's register ABI (pointlean2s.go)
 	pointLean2DRegKernels()
-	pointLeanRegKernels() // after them: the register twins of the lean 3D kernels (pointlean.go)
+	pointLeanRegKernels()  // after them: the register twins of the lean 3D kernels (pointlean.go)
+	writeSmooth1DKernels() // after them: the 1D smooth Worley kernels (widesmooth.go)
 	cur, groups = isaAVX2, 1
 	Generate()
 	checkVEX()

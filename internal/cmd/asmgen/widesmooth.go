@@ -209,6 +209,12 @@ func smoothAddLSE(a vg, ds ...vg) {
 	for _, d := range ds {
 		sqrtps(d, d) // v
 	}
+	smoothAddLSEDist(a, ds...)
+}
+
+// smoothAddLSEDist is smoothAddLSE by candidates at distances ds (the 1D
+// kernels': |x|, no square root).
+func smoothAddLSEDist(a vg, ds ...vg) {
 	for _, d := range ds {
 		mulps(d, d, kc(fm10))
 	}
@@ -229,6 +235,12 @@ func smoothAddPoly(b vg, ds ...vg) {
 
 func smoothAddPoly1(b, d vg) {
 	sqrtps(d, d) // v
+	smoothAddPolyDist(b, d)
+}
+
+// smoothAddPolyDist is smoothAddPoly1 by a candidate at distance d (the
+// 1D kernels': |x|, no square root).
+func smoothAddPolyDist(b, d vg) {
 	h := newv()
 	subps(h, b, d)
 	absps(h, h)
@@ -274,7 +286,7 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 	k.jitOn = true
 	k.jit, k.jitC = k.fr.put(broadcastParam32("jit")), k.fr.put(broadcastParam32("jitC"))
 	var ptr [3]GPVirtual
-	axes := [][]int{2: {0, 2}, 3: {0, 1, 2}}[dims]
+	axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
 	for _, a := range axes {
 		ptr[a] = Load(Param([]string{"x", "y", "z"}[a]), GP64()).(GPVirtual)
 	}
@@ -312,6 +324,26 @@ func writeSmooth(dims int, tiling, lse bool, l *isa) {
 		acc = mov(kc(f2))
 	}
 	switch dims {
+	case 1:
+		// cpu.voronoi1D: one point a cell, at distance |x| (worleyDist1);
+		// at AVX-512 the three exps of the LSE update interleaved (AVX2:
+		// too few registers)
+		var ds []vg
+		for _, u := range cellSteps {
+			d := k.smooth1DOffset(cs, u.i, u.f)
+			absps(d, d) // v = |x|
+			switch {
+			case lse && wide():
+				ds = append(ds, d)
+			case lse:
+				smoothAddLSEDist(acc, d)
+			default:
+				smoothAddPolyDist(acc, d)
+			}
+		}
+		if len(ds) > 0 {
+			smoothAddLSEDist(acc, ds...)
+		}
 	case 2:
 		var zs, ozs [3]opnd
 		for i, w := range cellSteps {
@@ -732,9 +764,15 @@ func (k *bk) sbits5(v opnd, shift int) vg {
 var polySkips int
 
 // writeSmoothDeriv writes smoothWorley{dims}D[Tiling]{LSE,Poly}Deriv{level}
-// (see above): one group, the candidates in the scalar walk's order.
+// (see above): one group (the 1D Poly kernels at AVX-512: two), the
+// candidates in the scalar walk's order.
 func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	cur, groups = l, 1
+	if dims == 1 && !lse && l == isaAVX512 {
+		// the 1D polynomial minimum: a chain of dependent steps, two
+		// interleaved (AVX2: too few registers)
+		groups = 2
+	}
 	t := ""
 	if tiling {
 		t = "Tiling"
@@ -757,7 +795,7 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 	k.jitOn = true
 	k.jit, k.jitC = k.fr.put(broadcastParam32("jit")), k.fr.put(broadcastParam32("jitC"))
 	var ptr [3]GPVirtual
-	axes := [][]int{2: {0, 2}, 3: {0, 1, 2}}[dims]
+	axes := [][]int{1: {0}, 2: {0, 2}, 3: {0, 1, 2}}[dims]
 	for _, a := range axes {
 		ptr[a] = Load(Param([]string{"x", "y", "z"}[a]), GP64()).(GPVirtual)
 	}
@@ -793,6 +831,21 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 		}
 	}
 	switch dims {
+	case 1:
+		// at AVX-512 the three exps of the LSE update interleaved (AVX2:
+		// too few registers)
+		var xs []vg
+		for _, u := range cellSteps {
+			x := k.smooth1DOffset(cs, u.i, u.f)
+			if lse && wide() {
+				xs = append(xs, x)
+				continue
+			}
+			smoothDerivCand1(lse, acc, x)
+		}
+		if len(xs) > 0 {
+			smoothDerivCand1(lse, acc, xs...)
+		}
 	case 2:
 		var zs, ozs [3]opnd
 		for i, w := range cellSteps {
@@ -852,7 +905,7 @@ func writeSmoothDeriv(dims int, tiling, lse bool, l *isa) {
 			k.fr.release(hx, ox)
 		}
 	}
-	comp := [][]int{2: {0, 1, 3}, 3: {0, 1, 2, 3}}[dims]
+	comp := [][]int{1: {0, 1}, 2: {0, 1, 3}, 3: {0, 1, 2, 3}}[dims]
 	for j, r := range acc {
 		if lse && j > 0 {
 			divps(r, r, acc[0]) // a.c / a.v (cpu.finalizeSmooth's first step)
@@ -900,11 +953,11 @@ func writeSmoothDerivLevel(l *isa) {
 // in its order:
 //
 //	v = la / −10                   (LSE; Poly: v = b.v)
-//	in = v > 0 ∧ v < 1             (GT_OQ, LT_OQ: NaN is outside)
+//	in = v > 0 ∧ v < 1             (GT_OQ, LT_OQ: NaN is outside; 1D: v > 0 alone)
 //	k = (6·v)·(1 − v); d = d·k; v = v·(v·(3 − 2·v))   (smoothstepSample)
 //	outside: v = d = +0
-//	d = d·F (x, z, and y in 3D)
-//	sum = sum + r·amp              (each component; sum's y in 2D untouched)
+//	d = d·F (x; z in 2D and 3D; y in 3D)
+//	sum = sum + r·amp              (each component; sum's y in 2D, y and z in 1D untouched)
 //
 // over n lanes (a multiple of the lanes), sums SoA derivStride floats
 // apart. An amplitude of 1 multiplies exactly (v·1 is v), so every octave
@@ -932,7 +985,7 @@ func writeSmoothFinish(dims int, lse bool, l *isa) {
 	CMPQ(i, n)
 	JAE(LabelRef(done))
 	at := func(base GPVirtual, c int) Mem { return Mem{Base: base, Index: i, Scale: 4, Disp: c * 4 * derivStride} }
-	comps := [][]int{2: {1, 3}, 3: {1, 2, 3}}[dims]
+	comps := [][]int{1: {1}, 2: {1, 3}, 3: {1, 2, 3}}[dims]
 	v := newv()
 	if lse {
 		VMOVUPS(at(lp, 0), v[0])
@@ -940,7 +993,12 @@ func writeSmoothFinish(dims int, lse bool, l *isa) {
 	} else {
 		VMOVUPS(at(cp, 0), v[0])
 	}
-	in := mand(cmpps(0x1E, v, kc(0)), cmpps(0x11, v, kc(f1)))
+	var in mask
+	if dims == 1 { // cpu.finalizeSmooth's 1D window: v > 0 alone
+		in = cmpps(0x1E, v, kc(0))
+	} else {
+		in = mand(cmpps(0x1E, v, kc(0)), cmpps(0x11, v, kc(f1)))
+	}
 	k, t := newv(), newv()
 	mulps(k, v, kc(0x40C00000)) // 6·v
 	subps(t, kc(f1), v)
@@ -983,7 +1041,8 @@ func writeSmoothFinish(dims int, lse bool, l *isa) {
 func writeSmoothDispatch(b *strings.Builder) {
 	kernels := []struct {
 		sk, name string
-	}{{"skSmooth2D", "2D"}, {"skSmooth3D", "3D"}, {"skSmooth2DTiling", "2DTiling"}, {"skSmooth3DTiling", "3DTiling"}}
+	}{{"skSmooth2D", "2D"}, {"skSmooth3D", "3D"}, {"skSmooth2DTiling", "2DTiling"}, {"skSmooth3DTiling", "3DTiling"},
+		{"skSmooth1D", "1D"}, {"skSmooth1DTiling", "1DTiling"}}
 	cases := func(ind, part string) {
 		for _, k := range kernels {
 			fmt.Fprintf(b, "%scase %s:\n%s\tsmoothWorley%s%s(x, y, z, out, n, h, f, jit, jitC)\n", ind, k.sk, ind, k.name, part)
@@ -1011,8 +1070,8 @@ func (k smoothKernel) run(wide, lse bool, x, y, z, out *float32, n int, h uint32
 // runDeriv is the derivative twin of run (smoothWorley…Deriv{AVX512,AVX2}),
 // at the AVX-512 level (wide) or the AVX2 level: each lane's accumulator,
 // the exp sum a (lse) or the polynomial minimum b, its value and its
-// derivatives along x, y (3D only: in 2D out[2·derivStride:] is not
-// written) and z, derivStride floats apart from out.
+// derivatives along x, y (3D only: in 1D and 2D out[2·derivStride:] is not
+// written) and z (not in 1D), derivStride floats apart from out.
 func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h uint32, f, jit, jitC float32) {
 	switch {
 `)
@@ -1025,4 +1084,109 @@ func (k smoothKernel) runDeriv(wide, lse bool, x, y, z, out *float32, n int, h u
 		}
 	}
 	b.WriteString("\t}\n}\n")
+}
+
+// The 1D smooth Worley kernels (cpu.voronoi1D with MetricSmoothWorley):
+// smoothWorley1D[Tiling]{LSE,Poly}{level} (values, writeSmooth),
+// smoothWorley1D[Tiling]{LSE,Poly}Deriv{level} (writeSmoothDeriv) and the
+// finish kernels smoothFinish{LSE,Poly}1DDeriv{level} (writeSmoothFinish,
+// with the 1D window v > 0 alone: cpu.finalizeSmooth with oneD), written
+// after every other kernel (main.go) so that the others keep their
+// registers. The walk is the scalar one: three cells u = −1, 0, 1, one
+// point each, the offset x = (jitter1(Floats01A(h.Eat(x0 + u))) + u) − g0,
+// the distance v = |x| (cpu.worleyDist1: no square root) with the
+// derivative s.dx = x < 0 ? +1 : −1, then the same smooth-minimum updates
+// as in 2D and 3D (cpu.voronoiMinima.updateSmooth, its y and z parts
+// dropped: they never reach the x or value parts). The LSE kernels at
+// AVX-512 compute the three candidates' exps interleaved, then add them
+// (and their products e·s.dx) to the sums in the walk's order.
+
+// writeSmooth1DKernels writes the 1D smooth Worley kernels at both levels.
+func writeSmooth1DKernels() {
+	for _, l := range []*isa{isaAVX2, isaAVX512} {
+		for _, lse := range []bool{true, false} {
+			for _, tiling := range []bool{false, true} {
+				writeSmooth(1, tiling, lse, l)
+				writeSmoothDeriv(1, tiling, lse, l)
+			}
+			writeSmoothFinish(1, lse, l)
+		}
+	}
+}
+
+// smooth1DOffset is the 1D walk's offset of cell u (its index's step ui,
+// u's float bits uf): (jitter1(Floats01A) + u) − g0, the scalar
+// operations in their order. The + 0 of the middle cell is left out: the
+// jittered coordinate is (F·jit) + jitC with F, jit, jitC ≥ +0 (or F
+// itself), never −0 nor NaN, and x + 0 is x for such x.
+func (k *bk) smooth1DOffset(cs *vcells, ui int32, uf uint32) vg {
+	v := wavalanche(eatC(k.h, cs.index(0, ui)), false)
+	x := k.vjitter(wbyteUnit(v, 0, 8)) // Floats01A: byte 0 over 255
+	if uf != 0 {
+		addps(x, x, kc(uf))
+	}
+	subps(x, x, cs.gs[0])
+	return x
+}
+
+// smoothDerivCand1 is smoothDerivCand for 1D candidates at offsets xs (in
+// the walk's order; xs overwritten): v = |x|, s.dx = x < 0 ? +1 : −1
+// (LT_OS: NaN gives −1, as Go's comparison), then per candidate
+//
+//	LSE:  e = exp32(−10·v); a.v += e; a.dx += e·s.dx   (the exps of all xs first)
+//	Poly: t = b.v − v; h = 1 − |t|·4
+//	      q = b.dx − s.dx; q = t < 0 ? q : −q; q = (q·0.5)·h
+//	      h2 = (0.0625·h)·h
+//	      v < b.v: b = s (value and dx)
+//	      h > 0:   b.v −= h2; b.dx −= q
+//
+// (e·s.dx: s.dx is ±1, never NaN, so the product is the scalar e·s.Dx
+// whatever the operand order.)
+func smoothDerivCand1(lse bool, acc []vg, xs ...vg) {
+	ds := make([]vg, len(xs))
+	for i, x := range xs {
+		ds[i] = newv()
+		absps(ds[i], x)                // v
+		neg := cmpps(1, x, kc(0))      // x < 0 (LT_OS)
+		blend(x, neg, kc(f1), kc(fm1)) // s.dx
+	}
+	if lse {
+		for _, d := range ds {
+			mulps(d, d, kc(fm10))
+		}
+		smoothExp(ds...)
+		for i, e := range ds {
+			addps(acc[0], acc[0], e)
+			mulps(xs[i], xs[i], e)
+			addps(acc[1], acc[1], xs[i])
+		}
+		return
+	}
+	for i, d := range ds {
+		b, bx, c := acc[0], acc[1], xs[i]
+		t := newv()
+		subps(t, b, d)
+		lt := cmpps(1, t, kc(0)) // b.v − v < 0 (LT_OS)
+		h := newv()
+		absps(h, t)
+		mulps(h, h, kc(f4))
+		subps(h, kc(f1), h) // h
+		h2 := newv()
+		mulps(h2, h, kc(f0625))
+		mulps(h2, h2, h)
+		sel := cmpps(1, d, b)       // v < b.v
+		gt := cmpps(0x1E, h, kc(0)) // h > 0 (GT_OQ)
+		q, nq := newv(), newv()
+		subps(q, bx, c)
+		xor(nq, q, kc(signMask))
+		blend(q, lt, q, nq)
+		mulps(q, q, kc(0x3F000000)) // ·0.5
+		mulps(q, q, h)
+		blend(bx, sel, c, bx)
+		subps(q, bx, q)
+		blend(bx, gt, q, bx)
+		blend(b, sel, d, b)
+		subps(h2, b, h2)
+		blend(b, gt, h2, b)
+	}
 }
