@@ -48,7 +48,9 @@ import (
 // each join): CPU-time A/B on the loaded Xeon, 7 alternated rounds,
 // BenchmarkSimplexKernelSimplex3DAVX2 medians 175.4 → 173.1 Mpts/cpus;
 // noise bench -isa avx2 simplex 3D, 5 alternated rounds, 165.5 → 161.0
-// Mpts/s; llvm-mca, alderlake, 643 → 637 cycles per 16 points. The
+// Mpts/s; llvm-mca, alderlake, 643 → 637 cycles per 16 points; one
+// pair by the table and the other by the divider, 175.5 → 172.4 in 6
+// rounds, llvm-mca 645. The
 // derivative kernel (one vector) reads s3rsqrt (widesimplexderiv.go).
 const s3gatherAVX2 = false
 
