@@ -48,3 +48,12 @@ func BenchmarkSimplexKernelValueSimplex3DDerivAVX512(b *testing.B) {
 	}
 	simplexDerivKernelBench(b, valueSimplex3DDerivBatchAVX512)
 }
+
+// BenchmarkSimplexKernelSimplex3DDerivAVX2 times
+// simplexSimplex3DDerivBatchAVX2.
+func BenchmarkSimplexKernelSimplex3DDerivAVX2(b *testing.B) {
+	if !cpuAVX2 {
+		b.Skip("no AVX2")
+	}
+	simplexDerivKernelBench(b, simplexSimplex3DDerivBatchAVX2)
+}

@@ -76,3 +76,11 @@ func BenchmarkSimplexKernelSimplex2DAVX512(b *testing.B) {
 	}
 	simplexKernelBench(b, 2, simplexSimplex2DBatchAVX512)
 }
+
+// BenchmarkSimplexKernelSimplex3DAVX2 times simplexSimplex3DBatchAVX2.
+func BenchmarkSimplexKernelSimplex3DAVX2(b *testing.B) {
+	if !cpuAVX2 {
+		b.Skip("no AVX2")
+	}
+	simplexKernelBench(b, 3, simplexSimplex3DBatchAVX2)
+}

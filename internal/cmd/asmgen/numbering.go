@@ -36,6 +36,10 @@ var numberedBefore = map[string][3]int{
 	"simplexSimplex3DBatchAVX512":     {9, 155, 10},
 	"simplexSimplex2DBatchAVX2":       {8, 178, 0}, // widesimplex2.go (s2rsqrt), measured at 90c7c4a
 	"simplexSimplex2DBatchAVX512":     {8, 166, 4},
+	// s3rsqrt in the simplex 3D derivative kernels, measured at 7e11fd9
+	"simplexSimplex3DDerivBatchAVX2":    {10, 213, 0},  // widesimplexderiv.go
+	"simplexSimplex3DDerivBatchAVX512":  {10, 212, 23}, // widesimplex3deriv.go
+	"simplexSimplex3DAoSDerivBatchAVX2": {12, 219, 0},  // its AoS twin (wideaos.go)
 }
 
 // nextVirtual takes a virtual register of kind (0 general-purpose,

@@ -722,7 +722,12 @@ func (k *bk) simplex3D(simplexGrad bool) ds {
 // (gx, gy, gz) at the offset (x, y, z): with r = wsphereScale,
 // v = (g·o)·r·simplex3 and the derivatives (g_i·r)·simplex3.
 func wsphereS(gx, gy, gz vg, x, y, z opnd) ds {
-	r := wsphereScale(gx, gy, gz)
+	return wsphereSR(gx, gy, gz, wsphereScale(gx, gy, gz), x, y, z)
+}
+
+// wsphereSR is wsphereS with r given (read from s3rsqrt: s3sphereGather,
+// s3sphereGatherAVX2).
+func wsphereSR(gx, gy, gz, r vg, x, y, z opnd) ds {
 	var d [3]vg
 	for i, gi := range []vg{gx, gy, gz} {
 		d[i] = newv()

@@ -118,6 +118,7 @@ func writeBatch(sp batchSpec, l *isa, deriv bool) {
 	sym := name // the symbol: name, or its AoS twin's (widevalue.go)
 	if aosBatch {
 		sym = aosName(sp, l, deriv)
+		defer keepNumbering(sym)() // the twins of numberedBefore's too
 	} else {
 		defer keepNumbering(name)() // numbering.go
 	}

@@ -81,8 +81,17 @@ import (
 // 248 → 275 Mpts/cpus in two runs of 7 and 5 rounds; noise bench Values
 // simplex 3D, 9 alternated rounds, 238.5 → 266.8 Mpts/s; llvm-mca,
 // sapphirerapids, 719 → 651 cycles per 32 points of the AoS twin.)
-//
-// The derivative kernel and the AVX2 level keep simplexCell3 (widekern.go).
+// The derivative kernels read r from s3rsqrt too, at AVX-512
+// (s3gatherDeriv, widesimplex3deriv.go: the gather issued before the
+// fold; CPU-time A/B on the loaded Xeon, 6 alternated rounds, medians:
+// BenchmarkSimplexKernelSimplex3DDerivAVX512 161.7 → 187.4 Mpts/cpus;
+// llvm-mca, sapphirerapids, 668 → 604 cycles per 16 points) and at AVX2
+// (s3sphereGatherAVX2, widesimplexderiv.go; BenchmarkSamplesSimplex
+// simplex/3D/Samples, wall clock, 6 alternated rounds, medians: AVX-512
+// 138.0 → 146.3, AVX2 95.2 → 101.3 Mpts/s); the AVX2 value kernel does
+// not (measured slower, widesimplex3avx2.go). simplex3 and simplex3D
+// (widekern.go, widederiv.go), which keep simplexCell3 and the square
+// root, serve the other group counts (no kernel at present).
 
 // tailChunks are the corners whose gradients and falloffs are written
 // together (as groups), in order, by position vector and corner (0, 1, A,

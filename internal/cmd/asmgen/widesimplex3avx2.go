@@ -1,6 +1,9 @@
 package main
 
-import . "github.com/mmcloughlin/avo/operand"
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+)
 
 // Simplex 3D at AVX2 (eight lanes, sixteen YMM registers), the structure of
 // simplex3Corners (widesimplex.go) fitted to the registers. Two vectors per
@@ -38,6 +41,18 @@ import . "github.com/mmcloughlin/avo/operand"
 //   - the octahedron fold g += (g < 0) ? off : −off, off = max(−gz, +0),
 //     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0) (an and and an xor
 //     here: AVX2 has no three-input logic instruction).
+
+// s3gatherAVX2 selects s3sphereGatherAVX2 for the AVX2 value kernel:
+// off, measured slower (two vectors of four corners keep the divider
+// busy enough beside the frame's loads, which the gathers' eight loads
+// each join): CPU-time A/B on the loaded Xeon, 7 alternated rounds,
+// BenchmarkSimplexKernelSimplex3DAVX2 medians 175.4 → 173.1 Mpts/cpus;
+// noise bench -isa avx2 simplex 3D, 5 alternated rounds, 165.5 → 161.0
+// Mpts/s; llvm-mca, alderlake, 643 → 637 cycles per 16 points; one
+// pair by the table and the other by the divider, 175.5 → 172.4 in 6
+// rounds, llvm-mca 645. The
+// derivative kernel (one vector) reads s3rsqrt (widesimplexderiv.go).
+const s3gatherAVX2 = false
 
 // simplex3AVX2 reports whether the kernel being written takes
 // simplex3CornersAVX2: the AVX2 level.
@@ -249,6 +264,10 @@ func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
 	if simplexGrad {
 		for q, pr := range pairs {
 			p := mov(at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.pre[c] }))
+			var rs slots
+			if s3gatherAVX2 { // r from s3rsqrt (s3sphereGatherAVX2)
+				rs = k.fr.spill(s3sphereGatherAVX2(p))
+			}
 			gy := wbyteGradient(p, 24)
 			gx := wbyteGradientA(p)
 			gz, a := newv(), newv()
@@ -266,15 +285,19 @@ func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
 				xor(t, t, mo)
 				addps(c, c, t)
 			}
-			r, t := newv(), newv()
-			mulps(r, gx, gx)
-			mulps(t, gy, gy)
-			addps(r, r, t)
-			mulps(t, gzs, gzs)
-			addps(r, r, t)
-			sqrtps(r, r)
-			divps(r, kc(f1), r)
-			grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, k.fr.spill(r)}
+			if !s3gatherAVX2 {
+				r, t := newv(), newv()
+				mulps(r, gx, gx)
+				mulps(t, gy, gy)
+				addps(r, r, t)
+				mulps(t, gzs, gzs)
+				addps(r, r, t)
+				sqrtps(r, r)
+				divps(r, kc(f1), r)
+				grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, k.fr.spill(r)}
+				continue
+			}
+			grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, rs}
 		}
 	}
 	var total vg
@@ -337,4 +360,30 @@ func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
 	}
 	groups = nv
 	return total
+}
+
+// s3sphereGatherAVX2 is s3sphereGather at AVX2: the sphere gradient's
+// r = 1 / sqrt((gx² + gy²) + gz²) of the corners' avalanche pre (registers
+// or frame slots), looked up in s3rsqrt (widesimplex.go) by VGATHERDPS.
+// The index D·256 + A is (pre >> 16) ^ (pre ∧ 0xFF) (AVX2 has no
+// three-input logic instruction: a shift, an and and an xor, as cheap as
+// a VPSHUFB of the final hash, which this path does not compute).
+func s3sphereGatherAVX2(pre opnd) vg {
+	r := newv()
+	base := GP64()
+	LEAQ(s3rsqrtTable(), base)
+	for g := range r {
+		p := src(pre, g, YMM())
+		t, a := YMM(), YMM()
+		VPSRLD(U8(16), p, t)
+		VPAND(bcast(0xFF), p, a)
+		VPXOR(a, t, t)
+		// the gather merges into its destination under the mask it
+		// clears: a definition first, and a fresh all-ones mask
+		mk := YMM()
+		VPCMPEQD(mk, mk, mk)
+		VMOVUPS(t, r[g])
+		VGATHERDPS(mk, Mem{Base: base, Index: t, Scale: 4}, r[g])
+	}
+	return r
 }

@@ -5,11 +5,20 @@ package main
 // exact rewrites, the four corners' hashes side by side as groups, each
 // corner's offsets and falloff fo in the frame), then per corner in the
 // scalar order (cpu.simplex3D) the gradient (sphereGradient times
-// simplex3: octahedronFold, whose fold is exact, and wsphereS; or the byte
-// gradient) and wkernelD, summed as sampleAdd does. The −0 floor the cell
+// simplex3: octahedronFold, whose fold is exact, and wsphereSR with r
+// read from s3rsqrt, s3sphereGather, the same bits as wsphereScale's; or
+// the byte gradient) and wkernelD, summed as sampleAdd does. (The
+// gathers of all four corners before the first pair measured 2 % slower
+// than each pair's before its fold in CPU time, 179.9 against 184.4
+// Mpts/cpus, 5 alternated rounds, though llvm-mca, sapphirerapids, gave
+// it 592 cycles per 16 points against 604.) The −0 floor the cell
 // may keep reaches the offsets, and so the derivatives' products, in the
 // sign of a zero only, which the octave sum's +0 + v never carries to a
 // result (as at AVX2, widesimplexderiv.go).
+
+// s3gatherDeriv selects s3sphereGather for the simplex-gradient
+// derivative kernel at AVX-512.
+const s3gatherDeriv = true
 
 // simplex3DWide is cpu.simplex3D before combineD at AVX-512 (groups is 1;
 // see the file's comment): the simplex gradient's corners two at a time
@@ -80,6 +89,11 @@ func (k *bk) simplex3DWidePairs(simplexGrad bool) ds {
 // times simplex3 (wsphereS), or the byte gradient, a constant.
 func simplex3GradientD(simplexGrad bool, p vg, x, y, z opnd) ds {
 	if simplexGrad {
+		if s3gatherDeriv { // r from s3rsqrt, issued before the fold
+			r := s3sphereGather(p)
+			gx, gy, gz := octahedronFold(p)
+			return wsphereSR(gx, gy, gz, r, x, y, z)
+		}
 		gx, gy, gz := octahedronFold(p)
 		return wsphereS(gx, gy, gz, x, y, z)
 	}

@@ -13,8 +13,18 @@ package main
 // groups (simplex3HashAVX2), then per corner in the scalar order the
 // offsets x_i = u + (X_i − float(l_i)) (+ commutes), the falloff
 // fo = ((0.5 − x_0²) − x_1²) − x_2², the gradient (sphereGradient times
-// simplex3: woctahedronVectorsPre, whose fold is exact, and wsphereScale)
-// and wkernelD, summed as sampleAdd does.
+// simplex3: woctahedronVectorsPre, whose fold is exact, and r read from
+// s3rsqrt, s3sphereGatherAVX2: the reference's r of bytes A and D, the
+// same bits as wsphereScale's square root and division) and wkernelD,
+// summed as sampleAdd does. (CPU-time A/B on the loaded Xeon, medians of
+// 6 and 5 alternated rounds: BenchmarkSimplexKernelSimplex3DDerivAVX2
+// 107.3 → 116.7 and 107.1 → 115.9 Mpts/cpus; llvm-mca, alderlake, 556 →
+// 514 cycles per 8 points. Issuing the gather before the corner's
+// offsets measured level, llvm-mca 534.)
+
+// s3gatherDerivAVX2 selects s3sphereGatherAVX2 for the simplex-gradient
+// derivative kernel at AVX2.
+const s3gatherDerivAVX2 = true
 
 // simplex3DAVX2 is cpu.simplex3D before combineD at AVX2 (groups is 1; see
 // the file's comment).
@@ -43,7 +53,12 @@ func (k *bk) simplex3DAVX2(simplexGrad bool) ds {
 		}
 		pre := slots{cl.pre[c]}
 		var g ds
-		if simplexGrad { // sphereGradient times simplex3
+		if simplexGrad && s3gatherDerivAVX2 { // r from s3rsqrt
+			p := mov(pre)
+			r := s3sphereGatherAVX2(p)
+			gx, gy, gz := woctahedronVectorsPre(p)
+			g = wsphereSR(gx, gy, gz, r, x[0], x[1], x[2])
+		} else if simplexGrad { // sphereGradient times simplex3
 			gx, gy, gz := woctahedronVectorsPre(mov(pre))
 			g = wsphereS(gx, gy, gz, x[0], x[1], x[2])
 		} else {
