@@ -692,13 +692,7 @@ func smoothDerivCand(lse bool, fr *wframe, acc []vg, cs ...vg) {
 		return
 	}
 	b := acc[0]
-	t := newv()
-	subps(t, b, d)
-	lt := cmpps(1, t, kc(0)) // b.v − v < 0 (LT_OS)
-	h := newv()
-	absps(h, t)
-	mulps(h, h, kc(f4))
-	subps(h, kc(f1), h) // h
+	lt, h := smoothPolyH(b, d)
 	h2 := newv()
 	late := fr != nil // h2 after s (AVX2 3D)
 	if !late {
@@ -1164,13 +1158,7 @@ func smoothDerivCand1(lse bool, acc []vg, xs ...vg) {
 	}
 	for i, d := range ds {
 		b, bx, c := acc[0], acc[1], xs[i]
-		t := newv()
-		subps(t, b, d)
-		lt := cmpps(1, t, kc(0)) // b.v − v < 0 (LT_OS)
-		h := newv()
-		absps(h, t)
-		mulps(h, h, kc(f4))
-		subps(h, kc(f1), h) // h
+		lt, h := smoothPolyH(b, d)
 		h2 := newv()
 		mulps(h2, h, kc(f0625))
 		mulps(h2, h2, h)
@@ -1189,4 +1177,18 @@ func smoothDerivCand1(lse bool, acc []vg, xs ...vg) {
 		subps(h2, b, h2)
 		blend(b, gt, h2, b)
 	}
+}
+
+// smoothPolyH is the polynomial smooth minimum's test and weight of
+// updateSmooth: lt = b.v − v < 0 (LT_OS) and h = 1 − |b.v − v|·4
+// (invSmoothKP), for the minimum b and the candidate's distance d.
+func smoothPolyH(b, d vg) (lt mask, h vg) {
+	t := newv()
+	subps(t, b, d)
+	lt = cmpps(1, t, kc(0)) // b.v − v < 0 (LT_OS)
+	h = newv()
+	absps(h, t)
+	mulps(h, h, kc(f4))
+	subps(h, kc(f1), h) // h
+	return lt, h
 }
