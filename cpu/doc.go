@@ -49,12 +49,12 @@
 //
 // On amd64 the batch paths (Values, and Samples with the derivatives)
 // evaluate 16 positions at once with AVX-512 or 8 with AVX2, and ValueAt of
-// 3D lattice and simplex noise (and of 2D lattice noise, one octave without
-// a domain) evaluates the corners of the cell at once,
+// 3D lattice and simplex noise (and of 2D lattice and simplex noise, one
+// octave without a domain) evaluates the corners of the cell at once,
 // with the same float32 operations in the same order (a multiply, then an
 // add, never a fused one): the same bits as the scalar code. The batches do
 // so for lattice, simplex, Worley and Chebyshev noise (every Voronoi
-// function and jitter; smooth Worley in 2D and 3D: values at both levels, samples at AVX-512) and perm-value noise in
+// function and jitter; smooth Worley in 1D, 2D and 3D: values and samples at both levels) and perm-value noise in
 // 1D, 2D and 3D, tiling or not, with assembly written by internal/cmd/asmgen (asm_amd64.go,
 // kernels_avx2_amd64.s), in every build. The level is an ISA (ISAScalar,
 // ISAAVX2, ISAAVX512): the best the CPU runs unless SetISA or the
