@@ -166,16 +166,26 @@ func eat(h, d Op) VecVirtual {
 // avalanche is SmallXXHash.Avalanche.
 func avalanche(h VecVirtual) VecVirtual {
 	v, t := YMM(), YMM()
-	VPSRLD(U8(15), h, t)
-	VPXOR(t, h, v)
-	VPMULLD(bcast(primeB), v, v)
-	VPSRLD(U8(13), v, t)
-	VPXOR(t, v, v)
-	VPMULLD(bcast(primeC), v, v)
-	VPSRLD(U8(16), v, t)
-	VPXOR(t, v, v)
+	avalancheSteps(func(c, x Op) { VPMULLD(c, x, x) }, h, v, t)
 	return v
 }
+
+// avalancheSteps writes SmallXXHash's avalanche of the words of h to v
+// (which may be h; t scratch), its multiplies by mul(c, v): v·c into v
+// (VPMULLD on every word, or VPMULUDQ on the low words of quadwords).
+func avalancheSteps(mul func(c, v Op), h, v, t VecVirtual) {
+	VPSRLD(U8(15), h, t)
+	VPXOR(t, h, v)
+	mul(bcast(primeB), v)
+	VPSRLD(U8(13), v, t)
+	VPXOR(t, v, v)
+	mul(bcast(primeC), v)
+	VPSRLD(U8(16), v, t)
+	VPXOR(t, v, v)
+}
+
+// mulQ is avalancheSteps' multiply on quadword lanes (VPMULUDQ).
+func mulQ(c, v Op) { VPMULUDQ(c, v, v) }
 
 // byteGradient is valueGradient on the byte of v at shift:
 // (float(byte)·inv255)·2 − 1.

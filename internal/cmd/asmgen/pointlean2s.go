@@ -338,16 +338,7 @@ var leanWide bool
 // leanAvalanche is SmallXXHash's avalanche on the hashes in v's
 // quadword lanes (their low words; VPMULUDQ keeps the low 32 bits exact),
 // r scratch.
-func leanAvalanche(v, r VecVirtual) {
-	VPSRLD(U8(15), v, r)
-	VPXOR(r, v, v)
-	VPMULUDQ(bcast(primeB), v, v)
-	VPSRLD(U8(13), v, r)
-	VPXOR(r, v, v)
-	VPMULUDQ(bcast(primeC), v, v)
-	VPSRLD(U8(16), v, r)
-	VPXOR(r, v, v)
-}
+func leanAvalanche(v, r VecVirtual) { avalancheSteps(mulQ, v, v, r) }
 
 // leanRotl17 rotates the words of v left by 17 (r: scratch).
 func leanRotl17(v, r VecVirtual) {

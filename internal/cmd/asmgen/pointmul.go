@@ -38,13 +38,6 @@ func eatQ(h, d Op) VecVirtual {
 // avalancheQ is avalanche on the even dwords.
 func avalancheQ(h VecVirtual) VecVirtual {
 	v, t := YMM(), YMM()
-	VPSRLD(U8(15), h, t)
-	VPXOR(t, h, v)
-	VPMULUDQ(bcast(primeB), v, v)
-	VPSRLD(U8(13), v, t)
-	VPXOR(t, v, v)
-	VPMULUDQ(bcast(primeC), v, v)
-	VPSRLD(U8(16), v, t)
-	VPXOR(t, v, v)
+	avalancheSteps(mulQ, h, v, t)
 	return v
 }

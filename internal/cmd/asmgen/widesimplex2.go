@@ -371,11 +371,7 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 		cvtdq2ps(g, g)
 		mulps(g, g, kc(inv255x2))
 		subps(g, g, kc(f1))
-		gy, t := wsquareRoundC(g, shared(f0p5))
-		dot := newv()
-		mulps(dot, g, xs)
-		mulps(t, gy, zs)
-		addps(dot, dot, t)
+		dot, _ := circleDot(g, xs, zs)
 		mulps(dot, dot, r)
 		mulps(dot, dot, kc(simplex2))
 		return kernelFalloff8C(fs, dot, shared(signMask))
@@ -383,11 +379,7 @@ func simplex2Kernel(simplexGrad bool, g0, xs, zs, fs opnd) vg {
 	if simplexGrad {
 		// circleGradient: gy = 0.5 − |gx|, gx −= round(gx),
 		// ((gx·x + gy·z)·r)·simplex2 with r = 1 / sqrt(gx² + gy²)
-		gy, t := wsquareRoundC(g, shared(f0p5))
-		dot := newv()
-		mulps(dot, g, xs)
-		mulps(t, gy, zs)
-		addps(dot, dot, t)
+		dot, gy := circleDot(g, xs, zs)
 		mulps(g, g, g)
 		mulps(gy, gy, gy)
 		addps(g, g, gy)
@@ -441,4 +433,16 @@ func s2rsqrtTable() Mem {
 		v[a] = math.Float32bits(1 / float32(math.Sqrt(float64(s))))
 	}
 	return permTable(name, v)
+}
+
+// circleDot is circleGradient's gx·x + gy·z from the value gradient g
+// (squareVectors' gx, rounded in place, and gy = 0.5 − |gx|); it returns
+// the dot and gy.
+func circleDot(g vg, xs, zs opnd) (dot, gy vg) {
+	gy, t := wsquareRoundC(g, shared(f0p5))
+	dot = newv()
+	mulps(dot, g, xs)
+	mulps(t, gy, zs)
+	addps(dot, dot, t)
+	return dot, gy
 }
