@@ -232,7 +232,7 @@ func pointLatticeWideReg(name string, perlin bool) {
 	VROUNDPS(U8(1), c, fl)
 	VSUBPS(fl, c, g)
 	t, tt := smoothT(g), YMM()
-	if !perlin || !leanPairs {
+	if !perlin {
 		VINSERTF128(U8(1), t.AsX(), t, tt) // both halves, for laneOf
 	}
 	var g1 VecVirtual
@@ -241,21 +241,13 @@ func pointLatticeWideReg(name string, perlin bool) {
 		VSUBPS(bcast(f1), g, g1)
 	}
 	var hv Op = H
-	var off []VecVirtual
 	for k := 0; k < 3; k++ {
 		q := ZMM()
 		VMOVDQU32(cornerPair(k, 2-k, true), q)
 		VPERMI2D(i1, i0, q) // corner c in quadword c
 		hv = eatZ(hv, q)
-		if perlin && !leanPairs {
-			o := ZMM()
-			VMOVDQU32(cornerPair(k, 2-k, false), o)
-			VPERMI2PS(g1.AsZ(), g.AsZ(), o)
-			off = append(off, o.AsY().(VecVirtual))
-		}
 	}
-	var oxy, oz VecVirtual
-	if perlin && leanPairs {
+	if perlin {
 		// each corner's offsets: ox and oy in its pair, oz in its even lane
 		var ixy, iz [16]uint32
 		for c := 0; c < 8; c++ {
@@ -272,31 +264,27 @@ func pointLatticeWideReg(name string, perlin bool) {
 				}
 			}
 		}
-		oxy, oz = ZMM(), ZMM()
+		oxy, oz := ZMM(), ZMM()
 		VMOVDQU32(vec16("cornerpairxy", ixy), oxy)
 		VPERMI2PS(g1.AsZ(), g.AsZ(), oxy)
 		VMOVDQU32(vec16("cornerpairz", iz), oz)
 		VPERMI2PS(g1.AsZ(), g.AsZ(), oz)
-	}
-	if perlin && leanPairs {
 		n := octahedronDotPairs(avalancheZ(hv.(VecVirtual)), oxy, oz)
 		pairLerps(n, t)
 		return
 	}
 	v, even := ZMM(), ZMM()
 	VMOVDQU32(vec16("evendwords16", [16]uint32{0, 2, 4, 6, 8, 10, 12, 14}), even)
-	VPERMD(avalancheZ(hv.(VecVirtual)), even, v) // the even dwords, corner c in lane c
-	pointLatticeEnd(v.AsY().(VecVirtual), off, tt, perlin)
+	VPERMD(avalancheZ(hv.(VecVirtual)), even, v)          // the even dwords, corner c in lane c
+	pointLatticeEnd(v.AsY().(VecVirtual), nil, tt, false) // value noise: no offsets
 }
 
-// leanPairs selects octahedronDotPairs for the AVX-512 Perlin register
-// twin: paired in one process against the twin with octahedronDot (chunks
-// of 4096 points of the 64³ grid, alternating, wall clock, load 9–11), the
+// The AVX-512 Perlin register twin takes octahedronDotPairs: paired in
+// one process against the twin with octahedronDot (chunks of 4096 points of the 64³ grid, alternating, wall clock, load 9–11), the
 // median time ratio was 0.958 (llvm-mca, icelakeserver: 94 → 92 cycles,
 // 150 → 139 uops a call). Tried and dropped: the same pairs in the simplex
 // twin (YMM, four corners: 1.003, no faster) and an AVX-512 simplex twin
 // hashing in ZMM quadwords for VPROLD (1.16–1.17: slower).
-const leanPairs = true
 
 // bcastZ is a 64-byte read-only constant: v in each of the sixteen lanes.
 func bcastZ(v uint32) Mem {

@@ -356,9 +356,7 @@ func hoistSimplex3(k *bk, deriv bool) {
 	}
 	defer func(g int) { groups = g }(groups)
 	groups = 1
-	if s3gather && strings.HasPrefix(k.name, "simplexSimplex") {
-		s3inv.gather = true
-	}
+	s3inv.gather = strings.HasPrefix(k.name, "simplexSimplex") // r from s3rsqrt (s3sphereGather)
 	kf, hC := mov(k.F), newv()
 	mulps(kf, kf, kc(scale3))
 	addd(hC, k.h, kc(primeC))
@@ -442,9 +440,6 @@ func octahedronFold(pre vg) (gx, gy, gz vg) {
 	}
 	return gx, gy, gz
 }
-
-// s3gather selects s3sphereGather for the simplex-gradient value kernel.
-const s3gather = true
 
 // s3sphereGather is the sphere gradient's r = 1 / sqrt(gx² + gy² + gz²)
 // of the corners' avalanche pre, looked up in s3rsqrt: r is a function of

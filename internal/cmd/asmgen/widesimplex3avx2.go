@@ -42,8 +42,8 @@ import (
 //     is g + (mo ^ (g ∧ sign)) with mo = min(gz, +0) (an and and an xor
 //     here: AVX2 has no three-input logic instruction).
 
-// s3gatherAVX2 selects s3sphereGatherAVX2 for the AVX2 value kernel:
-// off, measured slower (two vectors of four corners keep the divider
+// The AVX2 value kernel computes r = 1/sqrt(g·g) with VSQRTPS and VDIVPS:
+// reading it from s3rsqrt (s3sphereGatherAVX2) measured slower (two vectors of four corners keep the divider
 // busy enough beside the frame's loads, which the gathers' eight loads
 // each join): CPU-time A/B on the loaded Xeon, 7 alternated rounds,
 // BenchmarkSimplexKernelSimplex3DAVX2 medians 175.4 → 173.1 Mpts/cpus;
@@ -52,7 +52,6 @@ import (
 // pair by the table and the other by the divider, 175.5 → 172.4 in 6
 // rounds, llvm-mca 645. The
 // derivative kernel (one vector) reads s3rsqrt (widesimplexderiv.go).
-const s3gatherAVX2 = false
 
 // simplex3AVX2 reports whether the kernel being written takes
 // simplex3CornersAVX2: the AVX2 level.
@@ -264,10 +263,6 @@ func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
 	if simplexGrad {
 		for q, pr := range pairs {
 			p := mov(at(pr, func(cl *s3cellAVX2, c int) Mem { return cl.pre[c] }))
-			var rs slots
-			if s3gatherAVX2 { // r from s3rsqrt (s3sphereGatherAVX2)
-				rs = k.fr.spill(s3sphereGatherAVX2(p))
-			}
 			gy := wbyteGradient(p, 24)
 			gx := wbyteGradientA(p)
 			gz, a := newv(), newv()
@@ -285,19 +280,15 @@ func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
 				xor(t, t, mo)
 				addps(c, c, t)
 			}
-			if !s3gatherAVX2 {
-				r, t := newv(), newv()
-				mulps(r, gx, gx)
-				mulps(t, gy, gy)
-				addps(r, r, t)
-				mulps(t, gzs, gzs)
-				addps(r, r, t)
-				sqrtps(r, r)
-				divps(r, kc(f1), r)
-				grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, k.fr.spill(r)}
-				continue
-			}
-			grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, rs}
+			r, t := newv(), newv()
+			mulps(r, gx, gx)
+			mulps(t, gy, gy)
+			addps(r, r, t)
+			mulps(t, gzs, gzs)
+			addps(r, r, t)
+			sqrtps(r, r)
+			divps(r, kc(f1), r)
+			grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, k.fr.spill(r)}
 		}
 	}
 	var total vg

@@ -16,10 +16,6 @@ package main
 // sign of a zero only, which the octave sum's +0 + v never carries to a
 // result (as at AVX2, widesimplexderiv.go).
 
-// s3gatherDeriv selects s3sphereGather for the simplex-gradient
-// derivative kernel at AVX-512.
-const s3gatherDeriv = true
-
 // simplex3DWide is cpu.simplex3D before combineD at AVX-512 (groups is 1;
 // see the file's comment): the simplex gradient's corners two at a time
 // (simplex3DWidePairs), the byte gradient's one by one.
@@ -89,13 +85,9 @@ func (k *bk) simplex3DWidePairs(simplexGrad bool) ds {
 // times simplex3 (wsphereS), or the byte gradient, a constant.
 func simplex3GradientD(simplexGrad bool, p vg, x, y, z opnd) ds {
 	if simplexGrad {
-		if s3gatherDeriv { // r from s3rsqrt, issued before the fold
-			r := s3sphereGather(p)
-			gx, gy, gz := octahedronFold(p)
-			return wsphereSR(gx, gy, gz, r, x, y, z)
-		}
+		r := s3sphereGather(p) // r from s3rsqrt, issued before the fold
 		gx, gy, gz := octahedronFold(p)
-		return wsphereS(gx, gy, gz, x, y, z)
+		return wsphereSR(gx, gy, gz, r, x, y, z)
 	}
 	return ds{wbyteGradientA(p), dz0, dz0, dz0}
 }

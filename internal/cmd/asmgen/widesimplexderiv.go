@@ -22,10 +22,6 @@ package main
 // 514 cycles per 8 points. Issuing the gather before the corner's
 // offsets measured level, llvm-mca 534.)
 
-// s3gatherDerivAVX2 selects s3sphereGatherAVX2 for the simplex-gradient
-// derivative kernel at AVX2.
-const s3gatherDerivAVX2 = true
-
 // simplex3DAVX2 is cpu.simplex3D before combineD at AVX2 (groups is 1; see
 // the file's comment).
 func (k *bk) simplex3DAVX2(simplexGrad bool) ds {
@@ -53,14 +49,11 @@ func (k *bk) simplex3DAVX2(simplexGrad bool) ds {
 		}
 		pre := slots{cl.pre[c]}
 		var g ds
-		if simplexGrad && s3gatherDerivAVX2 { // r from s3rsqrt
+		if simplexGrad { // r from s3rsqrt
 			p := mov(pre)
 			r := s3sphereGatherAVX2(p)
 			gx, gy, gz := woctahedronVectorsPre(p)
 			g = wsphereSR(gx, gy, gz, r, x[0], x[1], x[2])
-		} else if simplexGrad { // sphereGradient times simplex3
-			gx, gy, gz := woctahedronVectorsPre(mov(pre))
-			g = wsphereS(gx, gy, gz, x[0], x[1], x[2])
 		} else {
 			g = ds{wbyteGradientA(mov(pre)), dz0, dz0, dz0}
 		}
