@@ -82,7 +82,7 @@ import (
 // simplex 3D, 9 alternated rounds, 238.5 → 266.8 Mpts/s; llvm-mca,
 // sapphirerapids, 719 → 651 cycles per 32 points of the AoS twin.)
 // The derivative kernels read r from s3rsqrt too, at AVX-512
-// (s3gatherDeriv, widesimplex3deriv.go: the gather issued before the
+// (simplex3GradientD, widesimplex3deriv.go: the gather issued before the
 // fold; CPU-time A/B on the loaded Xeon, 6 alternated rounds, medians:
 // BenchmarkSimplexKernelSimplex3DDerivAVX512 161.7 → 187.4 Mpts/cpus;
 // llvm-mca, sapphirerapids, 668 → 604 cycles per 16 points) and at AVX2
