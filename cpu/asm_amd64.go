@@ -727,32 +727,35 @@ func (k point1) run(p point, h uint32, f float32) float32 {
 // coordinates, and the bits, are those of valueAtFunc's general lean case.
 // It returns nil where that case must stay (another f0, or a combine step
 // other than none).
-func (k point1) lean(comb noise.Combiner, f0 float32, l ISA) valueFunc {
+//
+// With the function it returns the factor of its frequency argument
+// (regScale): scale3 for the simplex register twins, else 1.
+func (k point1) lean(comb noise.Combiner, f0 float32, l ISA) (valueFunc, float32) {
 	if comb != noise.CombineNone || !(f0 >= noise.MinFrequency) {
-		return nil
+		return nil, 1
 	}
 	// Each: 0 + combineValue(CombineNone, v), as valueAtFunc's lean case,
 	// in the kernel's lean twin (asmgen/pointlean.go), which is ValueAt's
 	// function itself.
 	switch k {
 	case value3DP1:
-		return leanRegFunc(leanRegValueAVX2)
+		return leanRegFunc(leanRegValueAVX2), 1
 	case perlin3DP1:
-		return leanRegFunc(leanRegPerlinAVX2)
+		return leanRegFunc(leanRegPerlinAVX2), 1
 	case value3DWideP1:
-		return leanRegFunc(leanRegValueAVX512)
+		return leanRegFunc(leanRegValueAVX512), 1
 	case perlin3DWideP1:
-		return leanRegFunc(leanRegPerlinAVX512)
+		return leanRegFunc(leanRegPerlinAVX512), 1
 	case simplexValue3DP1:
 		if l >= ISAAVX512 && leanWideOK {
-			return leanRegFunc(leanRegSimplexValueWide)
+			return leanRegFunc(leanRegSimplexValueWide), scale3
 		}
-		return leanRegFunc(leanRegSimplexValue)
+		return leanRegFunc(leanRegSimplexValue), scale3
 	case simplex3DP1:
 		if l >= ISAAVX512 && leanWideOK {
-			return leanRegFunc(leanRegSimplexWide)
+			return leanRegFunc(leanRegSimplexWide), scale3
 		}
-		return leanRegFunc(leanRegSimplex)
+		return leanRegFunc(leanRegSimplex), scale3
 	case worley2DP1:
 		// 2D noise reads x and z; the kernel clamps x·f and z·f as
 		// the 2D value functions do (Worley F1 is in [+0, 1]: clampValue and 0 +
@@ -762,16 +765,38 @@ func (k point1) lean(comb noise.Combiner, f0 float32, l ISA) valueFunc {
 				return nan32
 			}
 			return worley2DPointAVX2(p.x, p.z, uint32(h), f)
-		}
+		}, 1
 	case worley3DP1:
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
 			if isNaN32(p.x) || isNaN32(p.y) || isNaN32(p.z) {
 				return nan32
 			}
 			return worley3DPointAVX2(p.x, p.y, p.z, uint32(h), f)
-		}
+		}, 1
 	}
-	return nil
+	return nil, 1
+}
+
+// regScale is the factor of a register twin's frequency argument. The
+// simplex twins (2D and 3D) take the lattice scale k of the reference's
+// first product ready, simplexValue2D's k = f·invSqrt3 and simplexValue3D's
+// f·scale3 (float32(f·regScale), the same rounding as the reference's), which
+// the Sampler computes once (Sampler.atF) instead of the kernel at each
+// call: one multiply off ValueAt's chain (simplex 2D 14.15 → 13.8 ns a point
+// on the peers' grid). The other kernels and functions take f itself
+// (factor 1: float32(f·1) is f). lean2D and point1.lean return the factor
+// of the function they return; freqScaled calls a twin as its reference is
+// called.
+var lean2DScale = [4]float32{1, 1, invSqrt3, invSqrt3} // leanReg2D's and leanReg2DWide's
+
+// freqScaled returns fn, whose frequency argument carries factor k
+// (regScale), as a function of the frequency itself, as its reference
+// takes it (the register ABI self-test and the tests).
+func freqScaled(fn valueFunc, k float32) valueFunc {
+	if k == 1 || fn == nil {
+		return fn
+	}
+	return func(vp *variantParams, h SmallXXHash, p point, f float32) float32 { return fn(vp, h, p, float32(f*k)) }
 }
 
 // The register twins of the lean 3D point kernels (asmgen/pointlean.go),
@@ -839,32 +864,38 @@ func leanValueFunc(k leanKernel) valueFunc { return *(*valueFunc)(unsafe.Pointer
 // and above: the kernel in Go's register ABI (leanReg2D, leanReg2DWide at
 // AVX-512), which Go calls with no wrapper. Each kernel is latticeValue2D or simplexValue2D
 // itself, NaN test and clamp included, for every frequency, and gives its
-// bits (TestLean2DKernels). It returns nil for the other samplers.
-func lean2D(cfg noise.Config, l ISA) valueFunc {
+// bits (TestLean2DKernels), called with its frequency argument's factor
+// (regScale), which lean2D returns with it. It returns nil for the other
+// samplers.
+func lean2D(cfg noise.Config, l ISA) (valueFunc, float32) {
 	p := cfg.Noise.Parts()
 	if l < ISAAVX2 || cfg.Tiling || cfg.Dims != 2 || p.Combiner != noise.CombineNone {
-		return nil
+		return nil, 1
 	}
 	if !regABIOK() {
-		return nil // valueAtFunc's Go function, the same bits
+		return nil, 1 // valueAtFunc's Go function, the same bits
 	}
 	k := &leanReg2D
 	if l >= ISAAVX512 && leanWideOK {
 		k = &leanReg2DWide
 	}
+	i := -1
 	switch p.Family {
 	case noise.FamilyLattice:
+		i = 0 // latticeValue2D's valueGrads: every gradient but Perlin
 		if p.Gradient == noise.GradientPerlin {
-			return k[1]
+			i = 1
 		}
-		return k[0] // latticeValue2D's valueGrads: every gradient but Perlin
 	case noise.FamilySimplex:
+		i = 2 // simplexValue2D's valueGrads: every gradient but simplex
 		if p.Gradient == noise.GradientSimplex {
-			return k[3]
+			i = 3
 		}
-		return k[2] // simplexValue2D's valueGrads: every gradient but simplex
 	}
-	return nil
+	if i < 0 {
+		return nil, 1
+	}
+	return k[i], lean2DScale[i]
 }
 
 // sampleChunkTail finishes a chunk of Samples whose first nv samples the

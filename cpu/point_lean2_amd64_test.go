@@ -63,19 +63,19 @@ func TestLean2DKernels(t *testing.T) {
 		lean leanKernel
 		grad noise.Gradient
 		ref  valueFunc
-		fn   valueFunc // a register kernel (regValueFunc), or nil
+		fn   valueFunc // a register kernel (regValueFunc; freqScaled), or nil
 	}{
 		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue, latticeValue2D, nil},
 		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin, latticeValue2D, nil},
 		{"value reg", nil, noise.GradientValue, latticeValue2D, leanReg2D[0]},
 		{"Perlin reg", nil, noise.GradientPerlin, latticeValue2D, leanReg2D[1]},
-		{"simplex value reg", nil, noise.GradientValue, simplexValue2D, leanReg2D[2]},
-		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, leanReg2D[3]},
-		{"simplex reg, Perlin gradient", nil, noise.GradientPerlin, simplexValue2D, leanReg2D[2]},
+		{"simplex value reg", nil, noise.GradientValue, simplexValue2D, freqScaled(leanReg2D[2], lean2DScale[2])},
+		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, freqScaled(leanReg2D[3], lean2DScale[3])},
+		{"simplex reg, Perlin gradient", nil, noise.GradientPerlin, simplexValue2D, freqScaled(leanReg2D[2], lean2DScale[2])},
 		{"value wide", nil, noise.GradientValue, latticeValue2D, leanReg2DWide[0]},
 		{"Perlin wide", nil, noise.GradientPerlin, latticeValue2D, leanReg2DWide[1]},
-		{"simplex value wide", nil, noise.GradientValue, simplexValue2D, leanReg2DWide[2]},
-		{"simplex wide", nil, noise.GradientSimplex, simplexValue2D, leanReg2DWide[3]},
+		{"simplex value wide", nil, noise.GradientValue, simplexValue2D, freqScaled(leanReg2DWide[2], lean2DScale[2])},
+		{"simplex wide", nil, noise.GradientSimplex, simplexValue2D, freqScaled(leanReg2DWide[3], lean2DScale[3])},
 	} {
 		f := k.fn
 		if f == nil {
@@ -174,7 +174,8 @@ func TestLean2DRegABI(t *testing.T) {
 		for i := range 2000 {
 			p := point{r.Float32()*64 - 32, 7, r.Float32()*64 - 32, 9}
 			h := SmallXXHash(r.Uint32())
-			got := f(vp, h, p, 4)
+			// the frequency 4 (regScale)
+			got := f(vp, h, p, float32(4*lean2DScale[k%4]))
 			z := [8]float32{} // zeroed from X15
 			buf := make([]byte, 1+i%7)
 			seen[math.Float32bits(got)]++

@@ -30,12 +30,13 @@ func BenchmarkLean2DValueAt(b *testing.B) {
 		for _, c := range []struct {
 			name string
 			f    valueFunc
-		}{{"go", s.value}, {"lean", s.at3}} {
+			fr   float32 // the frequency argument (regScale)
+		}{{"go", s.value, s.f0}, {"lean", s.at3, s.atF}} {
 			b.Run(n.String()+"/"+c.name, func(b *testing.B) {
 				var sink float32
 				for b.Loop() {
 					for _, p := range pos {
-						sink += c.f(s.atVP, s.hash, point{p[0], p[1], p[2], 0}, s.f0)
+						sink += c.f(s.atVP, s.hash, point{p[0], p[1], p[2], 0}, c.fr)
 					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pos)), "ns/pt")

@@ -43,7 +43,11 @@ func TestLeanKernelABI(t *testing.T) {
 		if k.wide && !hasAVX512() || k.reg >= leanRegSimplexValueWide && !leanWideOK {
 			continue
 		}
-		f, fr := leanValueFunc(k.lean), leanRegFunc(k.reg)
+		scale := float32(1) // regScale
+		if k.reg >= leanRegSimplexValue {
+			scale = scale3
+		}
+		f, fr := leanValueFunc(k.lean), freqScaled(leanRegFunc(k.reg), scale)
 		for i := 0; i < 20000; i++ {
 			p := point{r.Float32()*64 - 32, r.Float32()*64 - 32, r.Float32()*64 - 32, r.Float32()}
 			switch i % 50 {

@@ -39,6 +39,7 @@ func BenchmarkLean3DValueAt(b *testing.B) {
 			continue // the scalar level
 		}
 		fs := []valueFunc{old, s.at3}
+		frs := []float32{s.f0, s.atF} // the frequency arguments (regScale)
 		b.Run(n.String(), func(b *testing.B) {
 			const cn = 4096
 			var rs []float64
@@ -51,7 +52,7 @@ func BenchmarkLean3DValueAt(b *testing.B) {
 					f := fs[j]
 					t0 := time.Now()
 					for i, p := range pos[o : o+cn] {
-						out[o+i] = f(s.atVP, s.hash, point{x: p[0], y: p[1], z: p[2]}, s.f0)
+						out[o+i] = f(s.atVP, s.hash, point{x: p[0], y: p[1], z: p[2]}, frs[j])
 					}
 					d[j] = time.Since(t0)
 				}

@@ -23,7 +23,7 @@ var regABIOK = sync.OnceValue(func() bool { return regKernelsAgree(regABIPairs()
 // regPair is a register kernel and the function whose bits it must give.
 type regPair struct {
 	name string
-	reg  valueFunc // called as ValueAt calls it
+	reg  valueFunc // called as ValueAt calls it (the simplex twins through freqScaled)
 	ref  valueFunc // Go, or an ABI0 kernel behind Go's wrapper
 	vp   *variantParams
 }
@@ -40,21 +40,21 @@ func regABIPairs() []regPair {
 	pairs := []regPair{
 		{"value 2D", leanReg2D[0], latticeValue2D, vp(noise.GradientValue)},
 		{"Perlin 2D", leanReg2D[1], latticeValue2D, vp(noise.GradientPerlin)},
-		{"simplex value 2D", leanReg2D[2], simplexValue2D, vp(noise.GradientValue)},
-		{"simplex 2D", leanReg2D[3], simplexValue2D, vp(noise.GradientSimplex)},
+		{"simplex value 2D", freqScaled(leanReg2D[2], lean2DScale[2]), simplexValue2D, vp(noise.GradientValue)},
+		{"simplex 2D", freqScaled(leanReg2D[3], lean2DScale[3]), simplexValue2D, vp(noise.GradientSimplex)},
 		{"value 3D", leanReg3D[leanRegValueAVX2], leanValueFunc(valueLattice3DPointLeanAVX2), nil},
 		{"Perlin 3D", leanReg3D[leanRegPerlinAVX2], leanValueFunc(perlinLattice3DPointLeanAVX2), nil},
-		{"simplex value 3D", leanReg3D[leanRegSimplexValue], leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
-		{"simplex 3D", leanReg3D[leanRegSimplex], leanValueFunc(simplexSimplex3DPointLeanAVX2), nil},
+		{"simplex value 3D", freqScaled(leanReg3D[leanRegSimplexValue], scale3), leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
+		{"simplex 3D", freqScaled(leanReg3D[leanRegSimplex], scale3), leanValueFunc(simplexSimplex3DPointLeanAVX2), nil},
 	}
 	if leanWideOK {
 		pairs = append(pairs,
 			regPair{"value 2D wide", leanReg2DWide[0], latticeValue2D, vp(noise.GradientValue)},
 			regPair{"Perlin 2D wide", leanReg2DWide[1], latticeValue2D, vp(noise.GradientPerlin)},
-			regPair{"simplex value 2D wide", leanReg2DWide[2], simplexValue2D, vp(noise.GradientValue)},
-			regPair{"simplex 2D wide", leanReg2DWide[3], simplexValue2D, vp(noise.GradientSimplex)},
-			regPair{"simplex value 3D wide", leanReg3D[leanRegSimplexValueWide], leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
-			regPair{"simplex 3D wide", leanReg3D[leanRegSimplexWide], leanValueFunc(simplexSimplex3DPointLeanAVX2), nil})
+			regPair{"simplex value 2D wide", freqScaled(leanReg2DWide[2], lean2DScale[2]), simplexValue2D, vp(noise.GradientValue)},
+			regPair{"simplex 2D wide", freqScaled(leanReg2DWide[3], lean2DScale[3]), simplexValue2D, vp(noise.GradientSimplex)},
+			regPair{"simplex value 3D wide", freqScaled(leanReg3D[leanRegSimplexValueWide], scale3), leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
+			regPair{"simplex 3D wide", freqScaled(leanReg3D[leanRegSimplexWide], scale3), leanValueFunc(simplexSimplex3DPointLeanAVX2), nil})
 	}
 	if hasAVX512() {
 		pairs = append(pairs,

@@ -70,6 +70,7 @@ type Sampler struct {
 	sk      smoothKernel // smooth Worley's kernel of Values, if the level has one (bk is none then)
 	p1      point1       // the assembly kernel of one position, for valueAt
 	f0      float32      // the first octave's frequency
+	atF     float32      // the frequency argument of at2, at3 and at4: f0, or f0·regScale for a simplex register kernel
 	raw     bool         // lean 2D, with a value function that prepares its input (inLattice, clampLattice)
 	lean    bool         // one octave, no domain, fBm: sampleAt and valueAt skip the loop
 	fractal noise.Fractal
@@ -121,7 +122,8 @@ func New(cfg noise.Config) (*Sampler, error) {
 	s.f0 = s.oct.freq[0]
 	s.raw = s.lean && cfg.Dims == 2 && parts.Metric != noise.MetricSmoothWorley && !voronoiScalarOnly(cfg) &&
 		(parts.Family == noise.FamilyLattice || parts.Family == noise.FamilySimplex || parts.Family == noise.FamilyVoronoi)
-	at := s.valueAtFunc()
+	at, k := s.valueAtFunc()
+	s.atF = float32(s.f0 * k) // regScale: f0 itself where k is 1
 	s.at2, s.at3, s.at4 = s.dimsGuard(at, "ValueAt2", 2), s.dimsGuard(at, "ValueAt", 3), s.dimsGuard(at, "ValueAt4", 4)
 	s.atVP = &s.vp
 	for n := 2; n <= 4; n++ {
@@ -326,10 +328,11 @@ func (s *Sampler) mismatch(call string, n int) { panic(s.check(call, n).Error())
 // valueAt is sampleAt reduced to the value, bit-identical to sampleAt(p).V,
 // for 1D to 3D noise: the function valueAtFunc chose (at3 panics on 4D
 // noise; values4Range calls at4).
-func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f0) }
+func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.atF) }
 
 // valueAtFunc returns the function behind valueAt and ValueAt, called as
-// at(&s.vp, s.hash, p, s.f0). Go inlines ValueAt only with a single call in
+// at(&s.vp, s.hash, p, s.atF), and the factor k of its frequency argument,
+// s.atF = f0·k (regScale: 1 but for the simplex register kernels). Go inlines ValueAt only with a single call in
 // it (its cost is 80, the budget: keep it to that call), and a call saved
 // is a tenth of a 2D sample, so each case is one function:
 //   - a lean 2D sampler (raw): the value function itself, which prepares
@@ -346,14 +349,20 @@ func (s *Sampler) valueAt(p point) float32 { return s.at3(s.atVP, s.hash, p, s.f
 // closures' bodies.)
 //
 //go:noinline
-func (s *Sampler) valueAtFunc() valueFunc {
+func (s *Sampler) valueAtFunc() (valueFunc, float32) {
+	if s.lean && s.p1.ok() {
+		if at, k := s.p1.lean(s.vp.comb, s.f0, s.isa); at != nil {
+			return at, k
+		}
+	}
+	if s.raw {
+		if at, k := lean2D(s.cfg, s.isa); at != nil {
+			return at, k // latticeValue2D or simplexValue2D in assembly (asm_amd64.go)
+		}
+	}
 	switch {
-	case s.lean && s.p1.ok() && s.p1.lean(s.vp.comb, s.f0, s.isa) != nil:
-		return s.p1.lean(s.vp.comb, s.f0, s.isa)
-	case s.raw && lean2D(s.cfg, s.isa) != nil:
-		return lean2D(s.cfg, s.isa) // latticeValue2D or simplexValue2D in assembly (asm_amd64.go)
 	case s.raw:
-		return s.value
+		return s.value, 1
 	case s.lean && s.p1.ok(): // 3D without a domain: prepare reads x, y and z
 		k, comb := s.p1, s.vp.comb
 		return func(_ *variantParams, h SmallXXHash, p point, f float32) float32 {
@@ -362,7 +371,7 @@ func (s *Sampler) valueAtFunc() valueFunc {
 			}
 			p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), 0}
 			return 0 + combineValue(comb, k.run(p, uint32(h), f))
-		}
+		}, 1
 	case s.lean:
 		value := s.value
 		return func(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
@@ -375,9 +384,9 @@ func (s *Sampler) valueAtFunc() valueFunc {
 			p = point{clampInput(p.x), clampInput(p.y), clampInput(p.z), clampInput(p.w)}
 			// One octave: amplitude 1 and amplitude sum 1, so (0 + v·1) / 1 is 0 + v.
 			return 0 + value(vp, h, p, f)
-		}
+		}, 1
 	}
-	return func(_ *variantParams, _ SmallXXHash, p point, _ float32) float32 { return s.valueOctaves(p) }
+	return func(_ *variantParams, _ SmallXXHash, p point, _ float32) float32 { return s.valueOctaves(p) }, 1
 }
 
 // valueOctaves is valueAt's octave loop (docs/algorithms.md §6).
@@ -418,7 +427,7 @@ func (s *Sampler) At2(x, y float32) noise.Sample {
 // ValueAt2 returns At2(x, y).V without computing derivatives: the value of
 // 2D noise at (x, 0, y). Like At2 it panics on 3D or 4D noise.
 func (s *Sampler) ValueAt2(x, y float32) float32 {
-	return s.at2(s.atVP, s.hash, point{x: x, z: y}, s.f0)
+	return s.at2(s.atVP, s.hash, point{x: x, z: y}, s.atF)
 }
 
 // At returns the noise sample at p. 1D noise reads p.X(), 2D noise p.X()
@@ -438,13 +447,13 @@ func (s *Sampler) At4(p mgl32.Vec4) noise.Sample {
 // ValueAt returns At(p).V without computing derivatives. Like At it
 // panics on 4D noise.
 func (s *Sampler) ValueAt(p mgl32.Vec3) float32 {
-	return s.at3(s.atVP, s.hash, point{x: p[0], y: p[1], z: p[2]}, s.f0) // valueAt, within the inlining budget
+	return s.at3(s.atVP, s.hash, point{x: p[0], y: p[1], z: p[2]}, s.atF) // valueAt, within the inlining budget
 }
 
 // ValueAt4 returns At4(p).V without computing derivatives. Like At4 it
 // panics on noise of fewer than 4 dimensions.
 func (s *Sampler) ValueAt4(p mgl32.Vec4) float32 {
-	return s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.f0)
+	return s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.atF)
 }
 
 // checkBatch returns the error of a batch call: a short output, or
@@ -566,6 +575,6 @@ func (s *Sampler) values4Range(pos []mgl32.Vec4, out []float32) {
 		return
 	}
 	for i, p := range pos {
-		out[i] = s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.f0)
+		out[i] = s.at4(s.atVP, s.hash, point{p[0], p[1], p[2], p[3]}, s.atF)
 	}
 }

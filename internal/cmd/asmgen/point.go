@@ -210,7 +210,11 @@ func pointSimplex(name string, simplexGrad bool) {
 	leanLow = true // the simplex kernel reads lanes 0–3 (leanRegArgs)
 	H, K := leanParam("h"), leanParam("f")
 	leanLow = false
-	VMULPS(bcast(scale3), K, K)
+	if !leanReg {
+		// k = f·scale3; the register twins take k as their frequency
+		// argument (the Sampler computes it once: cpu.regScale)
+		VMULPS(bcast(scale3), K, K)
+	}
 	VMULPS(K, c, c)
 	clampCoord(c)
 	// getSimplexCell3: sk = ((X + Y) + Z)·skew3, the skewed cell l0 and

@@ -18,9 +18,11 @@ import (
 // cpu.simplexValue2D, NaN test and clamp included, for every frequency,
 // with the same float operations in the same order:
 //
-//   - k = f·invSqrt3, then X, Z = x·k, z·k in lanes 0 and 1 (k·x: products
-//     commute bit for bit); inLattice's range test and, out of line, the
-//     NaN result or clampLattice, as pointlean2.go;
+//   - k = f·invSqrt3 (the register twins take k as their frequency
+//     argument: the Sampler computes it once, cpu.regScale), then X, Z =
+//     x·k, z·k in lanes 0 and 1 (k·x: products commute bit for bit);
+//     inLattice's range test and, out of line, the NaN result or
+//     clampLattice, as pointlean2.go;
 //   - sk = (X + Z)·skew2 in lanes 0 and 1 (Z + X and X + Z: sums
 //     commute bit for bit), sx, sz = X + sk, Z + sk, their floor by VROUNDPS toward −∞ (floorWithFloat's
 //     but for sx = −0, where the float is −0, not +0: see below) and
@@ -80,8 +82,11 @@ func pointLean2DSimplex(name string, circle bool) {
 	leanText(name, fmt.Sprintf("%s is ValueAt of a lean 2D simplex sampler with %s gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).",
 		name, map[bool]string{false: "value", true: "simplex"}[circle]))
 	c, K := XMM(), XMM()
-	leanXZF(c, K)                 // (x, z, 0, 0), f
-	VMULPS(bcast(invSqrt3), K, K) // k = f·invSqrt3
+	leanXZF(c, K) // (x, z, 0, 0), f
+	if !leanReg2D {
+		// k = f·invSqrt3 (the register twins take k itself, cpu.regScale)
+		VMULPS(bcast(invSqrt3), K, K)
+	}
 	VMULPS(K, c, c)
 	a, m := lean2DRangeTest(c)
 	// the skew: sk = (X + Z)·skew2, (sx, sz) = (X, Z) + sk
