@@ -174,6 +174,13 @@ func avalanche(h VecVirtual) VecVirtual {
 // (which may be h; t scratch), its multiplies by mul(c, v): v·c into v
 // (VPMULLD on every word, or VPMULUDQ on the low words of quadwords).
 func avalancheSteps(mul func(c, v Op), h, v, t VecVirtual) {
+	avalancheMix(mul, h, v, t)
+	VPXOR(t, v, v)
+}
+
+// avalancheMix is avalancheSteps but for its last xor: v ^ t is the
+// avalanche (t = v >> 16).
+func avalancheMix(mul func(c, v Op), h, v, t VecVirtual) {
 	VPSRLD(U8(15), h, t)
 	VPXOR(t, h, v)
 	mul(bcast(primeB), v)
@@ -181,7 +188,6 @@ func avalancheSteps(mul func(c, v Op), h, v, t VecVirtual) {
 	VPXOR(t, v, v)
 	mul(bcast(primeC), v)
 	VPSRLD(U8(16), v, t)
-	VPXOR(t, v, v)
 }
 
 // mulQ is avalancheSteps' multiply on quadword lanes (VPMULUDQ).

@@ -110,11 +110,11 @@ func pointLean2DQ(name string, perlin bool) {
 		leanRotl17(v, r)
 		VPMULUDQ(bcast(primeD), v, v)
 	}
-	leanAvalanche(v, r)
 	if perlin && leanReg2D {
+		leanAvalancheByte(v, r, vec8("lean2DQByte", [8]uint32{0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0}))
 		v = squarePairs(v, g)
 	} else {
-		VPAND(bcast(0xFF), v, v)
+		leanAvalancheByte(v, r, bcast(0xFF))
 		VCVTDQ2PS(v, v)
 		VMULPS(bcast(inv255x2), v, v)
 		VSUBPS(bcast(f1), v, v) // (a, ·, b, ·, c, ·, d, ·)
@@ -236,19 +236,18 @@ func lean2DTail(n Register, c, a Op, m Register, plusZero bool) {
 	RET()
 }
 
-// squarePairs is the register twins' Perlin corners from their hashes v
-// (quadword lanes): squareDot's (gx·ox + gy·oz)·perlin2 in the even words,
+// squarePairs is the register twins' Perlin corners from the low bytes idx
+// of their hashes (quadword lanes; leanAvalancheByte): squareDot's (gx·ox + gy·oz)·perlin2 in the even words,
 // with gx, gy read from s2square, a table of both (entry A: squareVectors
 // of byte A by the reference's operations in its order, as Go's squareGX
-// and squareGY), by one VGATHERQPD of the (gx, gy) pairs indexed by the
-// quadwords' low bytes, instead of the vectors' arithmetic (a VROUNDPS
+// and squareGY), by one VGATHERQPD of the (gx, gy) pairs indexed by idx,
+// instead of the vectors' arithmetic (a VROUNDPS
 // among it) on ValueAt's chain. ox = gx or gx − 1 and oz = gz or gz − 1
 // of the offsets g = (gx, gz, ·, ·) go in the odd and even words of each
 // corner's quadword by one VPERMPS; gx·ox + gy·oz is the product's even
 // word plus its odd one (VMOVSHDUP: sums commute bit for bit).
-func squarePairs(v, g VecVirtual) VecVirtual {
-	idx, pr, mk := YMM(), YMM(), YMM()
-	VPAND(vec8("lean2DQByte", [8]uint32{0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0}), v, idx)
+func squarePairs(idx, g VecVirtual) VecVirtual {
+	pr, mk := YMM(), YMM()
 	base := GP64()
 	LEAQ(s2squareTable(), base)
 	VXORPS(pr, pr, pr)   // the gather merges: a definition first

@@ -166,11 +166,12 @@ func pointLean2DSimplex(name string, circle bool) {
 		leanRotl17(v, r)
 		VPMULUDQ(bcast(primeD), v, v)
 	}
-	leanAvalanche(v, r)
 	var g VecVirtual
 	if pairs {
+		leanAvalancheByte(v, r, vec8("lean2DQByte", [8]uint32{0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0}))
 		g = circlePairs(v, o)
 	} else if circle {
+		leanAvalanche(v, r)
 		// circleGrads[byte]: gx, gy and r = 1/sqrt(gx·gx + gy·gy), Go's own
 		// table (cpu/gradtable.go), each in lanes a, b, c from the bytes in
 		// general-purpose registers; then ((gx·x + gy·z)·r)·simplex2
@@ -200,7 +201,7 @@ func pointLean2DSimplex(name string, circle bool) {
 		VMULPS(rr, g, g)
 		VMULPS(bcast(simplex2), g, g)
 	} else {
-		VPAND(bcast(0xFF), v, v)
+		leanAvalancheByte(v, r, bcast(0xFF))
 		VMOVDQU(vec8("lean2SIdx", [8]uint32{0, 2, 4, 6, 0, 0, 0, 0}), r)
 		VPERMD(v, r, v) // the bytes in lanes a, b, c
 		g = v.AsX().(VecVirtual)
@@ -382,6 +383,20 @@ var leanWide bool
 // r scratch.
 func leanAvalanche(v, r VecVirtual) { avalancheSteps(mulQ, v, v, r) }
 
+// leanAvalancheByte is leanAvalanche, then v & mask (the low byte of each
+// word or quadword); in the AVX-512 register kernels (leanWide) the
+// avalanche's last xor and the mask are one VPTERNLOGD, (v ^ v>>16) &
+// mask: one step less on ValueAt's chain.
+func leanAvalancheByte(v, r VecVirtual, mask Mem) {
+	if !leanWide {
+		leanAvalanche(v, r)
+		VPAND(mask, v, v)
+		return
+	}
+	avalancheMix(mulQ, v, v, r)
+	VPTERNLOGD(U8(0x28), mask, r, v) // (a ^ b) & c: a = v, b = r, c = mask
+}
+
 // leanRotl17 rotates the words of v left by 17 (r: scratch).
 func leanRotl17(v, r VecVirtual) {
 	if leanWide {
@@ -393,18 +408,17 @@ func leanRotl17(v, r VecVirtual) {
 	VPOR(r, v, v)
 }
 
-// circlePairs is the register twins' simplex gradients from the corners'
-// hashes v (quadword lanes a, b, c): ((gx·x + gy·z)·r)·simplex2 in the even
+// circlePairs is the register twins' simplex gradients from the low bytes
+// idx of the corners' hashes (quadword lanes a, b, c; leanAvalancheByte): ((gx·x + gy·z)·r)·simplex2 in the even
 // words of a YMM, with each corner's (gx, gy) read from s2square
 // (squarePairs' table) by one VGATHERQPD and its r = 1/sqrt(gx·gx + gy·gy)
 // from s2rsqrt (the batch kernels' table) by one VGATHERQPS, both indexed
-// by the quadwords' low bytes, instead of nine loads from circleGrads
+// by idx, instead of nine loads from circleGrads
 // through general-purpose registers. o holds each corner's (x, z) in its
 // quadword; gx·x + gy·z is the product's even word plus its odd one
 // (VMOVSHDUP: sums commute bit for bit).
-func circlePairs(v, o VecVirtual) VecVirtual {
-	idx, pr, mk := YMM(), YMM(), YMM()
-	VPAND(vec8("lean2DQByte", [8]uint32{0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0}), v, idx)
+func circlePairs(idx, o VecVirtual) VecVirtual {
+	pr, mk := YMM(), YMM()
 	base, rbase := GP64(), GP64()
 	LEAQ(s2squareTable(), base)
 	VXORPS(pr, pr, pr)   // the gather merges: a definition first
