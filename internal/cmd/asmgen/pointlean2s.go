@@ -82,7 +82,7 @@ func pointLean2DSimplex(name string, circle bool) {
 	leanText(name, fmt.Sprintf("%s is ValueAt of a lean 2D simplex sampler with %s gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).",
 		name, map[bool]string{false: "value", true: "simplex"}[circle]))
 	c, K := XMM(), XMM()
-	leanXZF(c, K) // (x, z, 0, 0), f
+	leanXZF(c, K, false) // (x, z, 0, 0), f
 	if !leanReg2D {
 		// k = f·invSqrt3 (the register twins take k itself, cpu.regScale)
 		VMULPS(bcast(invSqrt3), K, K)
@@ -156,7 +156,7 @@ func pointLean2DSimplex(name string, circle bool) {
 	VPXOR(vec8("lean2SBXB", [8]uint32{0, 0, primeC, primeC, 0, primeC, 0, 0}), A, A) // (0 | 0, primeC | primeC, primeC·d | primeC·(1 − d))
 	VPADDD(A, hs, hs)
 	v, r := YMM(), YMM()
-	leanH(v)
+	leanH(v, false)
 	for k := range 2 {
 		w := hs
 		if k == 1 {
@@ -265,13 +265,22 @@ func leanText(name, doc string) {
 // regKernels are the register kernels written (checkRegABI).
 var regKernels []string
 
-// leanXZF puts (x, z, 0, 0) in c and f in every lane of F.
-func leanXZF(c, F VecVirtual) {
+// leanXZF puts (x, z, 0, 0) in c and f in every lane of F; a register
+// twin reads the hash here too (leanRegH: BX holds it only until the first
+// general-purpose register the kernel allocates), times primeC⁻¹ where inv
+// (leanH).
+func leanXZF(c, F VecVirtual, inv bool) {
 	if leanReg2D {
 		VINSERTPS(U8(0x1C), X2, X0, c) // x, z in lane 1, lanes 2 and 3 zero
 		VBROADCASTSS(X4, F)
 		leanRegH = XMM()
-		VMOVD(EBX, leanRegH)
+		if inv {
+			g := GP32()
+			IMUL3L(U32(primeCInv), EBX, g)
+			VMOVD(g, leanRegH)
+		} else {
+			VMOVD(EBX, leanRegH)
+		}
 		return
 	}
 	VMOVSS(addr(Param("x")), c)
@@ -279,14 +288,35 @@ func leanXZF(c, F VecVirtual) {
 	VBROADCASTSS(addr(Param("f")), F)
 }
 
-// leanH puts the hash's bits in every lane of v.
-func leanH(v VecVirtual) {
+// leanH puts the hash's bits in every lane of v; where inv the hash times
+// primeC⁻¹ (mod 2^32; inv as leanXZF's), so that SmallXXHash's eat of a
+// word x, h + x·primeC, is (x + h·primeC⁻¹)·primeC: the word's offsets and
+// the hash added before the one multiply, not after it (pointLean2DQ).
+func leanH(v VecVirtual, inv bool) {
 	if leanReg2D {
 		VPBROADCASTD(leanRegH, v)
 		return
 	}
+	if inv {
+		g, x := GP32(), XMM()
+		IMUL3L(U32(primeCInv), addr(Param("h")), g)
+		VMOVD(g, x)
+		VPBROADCASTD(x, v)
+		return
+	}
 	VBROADCASTSS(addr(Param("h")), v) // the bits as they are (broadcastParam)
 }
+
+// primeCInv is primeC's inverse mod 2^32 (primeC is odd): primeC·primeCInv
+// = 1 (Newton's iteration doubles the correct low bits; the lattice 2D
+// kernels give Go's bits only with it: TestLean2DKernels).
+var primeCInv = func() uint32 {
+	y := uint32(primeC)
+	for range 5 {
+		y *= 2 - primeC*y
+	}
+	return y
+}()
 
 // leanOut returns lane 0 of n, leanNaNOut NaN (cpu.nan32's bits).
 func leanOut(n Register) {
