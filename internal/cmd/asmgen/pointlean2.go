@@ -167,7 +167,24 @@ func pointLean2DQ(name string, perlin bool) {
 	VMULSS(t, d, d)
 	var n Register = v.AsX()
 	plusZero := perlin || !leanReg2D
-	if !plusZero {
+	if plusZero {
+		// 0 + (ab + d) as (ab + 0) + d, ab + 0 beside the lerp's d: off
+		// ValueAt's chain, and the tail then clamps on the bits without a
+		// branch (lean2DTail; Perlin 2D FNL/ours 0.988 → 1.011 on the
+		// peers' grid, ten alternated rounds). For numbers p and q, 0 +
+		// (p + q) and (p + 0) + q have the same bits: p + q is −0 only when
+		// both are −0 (a sum that cancels is +0), and then (p + 0) + q is
+		// +0 + −0 = +0; p + 0 is p but for −0, which only changes a −0 sum
+		// (+0 + q is q for q ≠ 0). And clampValue keeps a zero's sign, so
+		// the clamp of the sum that is never −0 is 0 + clampValue(p + q).
+		// (The simplex kernels keep their 0 + at the end: there it cannot
+		// go beside a longer step, and their chain ends the same.)
+		z := XMM()
+		VXORPS(z, z, z)
+		VADDSS(z, n, n)
+		plusZero = false
+	}
+	if !plusZero && leanReg2D {
 		// the result register itself (leanOut then moves nothing)
 		VADDSS(d, n, X0)
 		n = X0
@@ -199,11 +216,12 @@ func lean2DRangeTest(c Op) (a VecVirtual, m GPVirtual) {
 // plusZero the clamp is clampBits' (n is not NaN), no branch: a test of |n|
 // and a jump to an out-of-line clamp retire 4 cycles after n, the two
 // integer minimums 2 to 3 (value 2D's ValueAt 8.5 → 8.2 ns a point on the
-// peers' grid, six alternated rounds, Xeon model 167). With plusZero the
-// test and jump stay, beside the VADDSS of 0 + n: the same clamp with the
-// bits of −0 cleared by a compare and an and-not (3 cycles and a domain
-// crossing, against 4) measured 2–3 % slower for Perlin and simplex 2D,
-// and so did that −0 fix alone. After it come the
+// peers' grid, six alternated rounds, Xeon model 167). With plusZero (the
+// simplex kernels: the lattice ones add their 0 + earlier, pointLean2DQ)
+// the test and jump stay, beside the VADDSS of 0 + n: the same clamp with
+// the bits of −0 cleared by a compare and an and-not (3 cycles and a
+// domain crossing, against 4) measured 2–3 % slower for Perlin and simplex
+// 2D, and so did that −0 fix alone. After it come the
 // out-of-line blocks that the kernel's start jumps to: "clamp" (a
 // coordinate of c, lanes 0 and 1, beyond ±coordLimit: NaN goes to "nan",
 // the others are clamped and the kernel goes on at "span"; a and m are
