@@ -269,7 +269,7 @@ func pointLatticeWideReg(name string, perlin bool) {
 		VPERMI2PS(g1.AsZ(), g.AsZ(), oxy)
 		VMOVDQU32(vec16("cornerpairz", iz), oz)
 		VPERMI2PS(g1.AsZ(), g.AsZ(), oz)
-		n := octahedronDotPairs(avalancheZ(hv.(VecVirtual)), oxy, oz)
+		n := octahedronDotPairs(hv.(VecVirtual), oxy, oz)
 		pairLerps(n, t)
 		return
 	}
@@ -296,9 +296,10 @@ func bcastZ(v uint32) Mem {
 }
 
 // octahedronDotPairs is octahedronDot of the eight corners at once in
-// the pairs of a ZMM register: from the hashes in quadwords q (eatZ), each
-// corner's gradient axes x and y in the dwords of its quadword (2c and
-// 2c + 1), so that one instruction does each step of byteGradient and
+// the pairs of a ZMM register: from the eaten hashes in quadwords h (eatZ)
+// and their avalanche, each corner's gradient axes x and y in the dwords of
+// its quadword (2c and 2c + 1), so that one instruction does each step of
+// byteGradient and
 // |g| for both axes, and the fold's ±off and the dot products' first
 // products for both. Every number has the bits it has in octahedronDot:
 // gz = (1 − |gx|) − |gy| in the even lanes (|gy| moved there by
@@ -310,11 +311,19 @@ func bcastZ(v uint32) Mem {
 // summed in octahedronDot's order, then times perlin3, in the even lanes
 // (corner c in lane 2c). oxy holds each corner's offsets ox and oy in its
 // pair, oz its offset oz in the even lane.
-func octahedronDotPairs(q, oxy, oz VecVirtual) VecVirtual {
+func octahedronDotPairs(h, oxy, oz VecVirtual) VecVirtual {
+	// the avalanche but for its last xor-shift, v ^= v >> 16, which leaves
+	// byte D as it is (v >> 16 has a zero top byte): byte A = (v ^ v >>
+	// 16) & 0xFF in the even dwords and D = v >> 24 in the odd ones by two
+	// variable shifts of v in both dwords (by 16 and 24; by 0 and 32, which
+	// gives 0) and one VPTERNLOGD, 3 steps on ValueAt's chain where the
+	// xor-shift, the copy, the shift and the mask took 5
+	q, sh := avalancheZPre(h)
 	b := ZMM()
-	VPSHUFD(U8(0xA0), q, b) // the hash in both dwords of its quadword
-	VPSRLVD(vec16("shift0x24", [16]uint32{0, 24, 0, 24, 0, 24, 0, 24, 0, 24, 0, 24, 0, 24, 0, 24}), b, b)
-	VPANDD(bcastZ(0xFF), b, b) // byte A (x) in the even lanes, byte D (y) in the odd ones
+	VPSHUFD(U8(0xA0), q, b) // v in both dwords of its quadword
+	VPSRLVD(vec16("shift0x1024", [16]uint32{16, 24, 16, 24, 16, 24, 16, 24, 16, 24, 16, 24, 16, 24, 16, 24}), b, sh)
+	VPSRLVD(vec16("shift0x0032", [16]uint32{0, 32, 0, 32, 0, 32, 0, 32, 0, 32, 0, 32, 0, 32, 0, 32}), b, b)
+	VPTERNLOGD(U8(0x28), bcastZ(0xFF), sh, b) // (b ^ sh) & 0xFF: byte A (x) in the even lanes, byte D (y) in the odd ones
 	VCVTDQ2PS(b, b)
 	VMULPS(bcastZ(inv255x2), b, b)
 	VSUBPS(bcastZ(f1), b, b) // g: gx, gy

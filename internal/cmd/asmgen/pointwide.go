@@ -51,16 +51,23 @@ func eatZ(h, d Op) VecVirtual {
 
 // avalancheZ is avalanche on the even dwords of a ZMM register.
 func avalancheZ(h VecVirtual) VecVirtual {
-	v, t := ZMM(), ZMM()
+	v, t := avalancheZPre(h)
+	VPSRLD(U8(16), v, t)
+	VPXORD(t, v, v)
+	return v
+}
+
+// avalancheZPre is avalancheZ but for its last xor-shift, v ^= v >> 16;
+// t is its scratch, free after it.
+func avalancheZPre(h VecVirtual) (v, t VecVirtual) {
+	v, t = ZMM(), ZMM()
 	VPSRLD(U8(15), h, t)
 	VPXORD(t, h, v)
 	VPMULUDQ(qwords(primeB), v, v)
 	VPSRLD(U8(13), v, t)
 	VPXORD(t, v, v)
 	VPMULUDQ(qwords(primeC), v, v)
-	VPSRLD(U8(16), v, t)
-	VPXORD(t, v, v)
-	return v
+	return v, t
 }
 
 // pointLatticeWide is pointLattice at the AVX-512 level (cpu.latticeValue3D,
