@@ -273,10 +273,19 @@ func pointLatticeWideReg(name string, perlin bool) {
 		pairLerps(n, t)
 		return
 	}
-	v, even := ZMM(), ZMM()
+	// the avalanche's low byte, (v ^ v >> 16) & 0xFF, by one VPTERNLOGD
+	// (1 step on ValueAt's chain where VPXORD and byteGradient's VPAND take
+	// 2), then the even dwords (corner c in lane c) and byteGradient's rest
+	q, sh := avalancheZPre(hv.(VecVirtual))
+	VPSRLD(U8(16), q, sh)
+	VPTERNLOGD(U8(0x28), bcastZ(0xFF), sh, q)
+	v, even, b := ZMM(), ZMM(), YMM()
 	VMOVDQU32(vec16("evendwords16", [16]uint32{0, 2, 4, 6, 8, 10, 12, 14}), even)
-	VPERMD(avalancheZ(hv.(VecVirtual)), even, v)          // the even dwords, corner c in lane c
-	pointLatticeEnd(v.AsY().(VecVirtual), nil, tt, false) // value noise: no offsets
+	VPERMD(q, even, v)
+	VCVTDQ2PS(v.AsY(), b)
+	VMULPS(bcast(inv255x2), b, b) // (byte·inv255)·2, bit for bit (widekern.go)
+	VSUBPS(bcast(f1), b, b)
+	pointLerps(b, tt)
 }
 
 // The AVX-512 Perlin register twin takes octahedronDotPairs: paired in
