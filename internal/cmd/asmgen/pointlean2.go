@@ -51,9 +51,10 @@ import (
 //     idle Xeon model 167);
 //   - the lerps along z in lanes 0 and 4, then along x, each a + t·(b − a)
 //     in Go's order (t·d: commuted);
-//   - 0 + clampValue(v): the clamp (lean2DTail), then +0 + v. The value
-//     kernels leave out the
-//     +0 + v, which is v bit for bit there: v is never −0. A corner's value
+//   - 0 + clampValue(v): the clamp (lean2DTail) and +0 + v, added before
+//     the last lerp's sum (pointLean2DQ's end). The value register twins
+//     leave out the +0 + v, which is v bit for bit there: v is never −0. A
+//     corner's value
 //     byte·inv255x2 − 1 is never a zero (byte·inv255x2 is 0.9961 at 127 and
 //     1.0039 at 128, never 1), and a lerp a + t·(b − a) with a nonzero or +0
 //     is never −0 (a + ±0 is a, and a sum of two numbers that cancel is +0
