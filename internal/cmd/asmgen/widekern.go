@@ -826,8 +826,9 @@ func wcircleDot(v vg, x, z opnd) vg {
 	return gx
 }
 
-// wsphereScale is the sphere gradient's 1 / sqrt((gx² + gy²) + gz²).
-func wsphereScale(gx, gy, gz vg) vg {
+// wsphereScale is the sphere gradient's 1 / sqrt((gx² + gy²) + gz²) (gz
+// in registers or, as the AVX2 simplex 3D value kernel keeps it, spilled).
+func wsphereScale(gx, gy vg, gz opnd) vg {
 	r, q := newv(), newv()
 	mulps(r, gx, gx)
 	mulps(q, gy, gy)

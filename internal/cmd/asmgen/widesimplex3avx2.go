@@ -280,14 +280,7 @@ func (k *bk) simplex3FloatAVX2(cells []s3cellAVX2, simplexGrad bool) vg {
 				xor(t, t, mo)
 				addps(c, c, t)
 			}
-			r, t := newv(), newv()
-			mulps(r, gx, gx)
-			mulps(t, gy, gy)
-			addps(r, r, t)
-			mulps(t, gzs, gzs)
-			addps(r, r, t)
-			sqrtps(r, r)
-			divps(r, kc(f1), r)
+			r := wsphereScale(gx, gy, gzs)
 			grad[q] = [4]slots{k.fr.spill(gx), k.fr.spill(gy), gzs, k.fr.spill(r)}
 		}
 	}
