@@ -2040,7 +2040,7 @@ func perlinLattice2DRegLeanAVX2()
 // In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func valueSimplex2DRegLeanAVX2()
 
-// simplexSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// simplexSimplex2DRegLeanAVX2 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, corner c taken both ways in quadword lanes).
 // In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func simplexSimplex2DRegLeanAVX2()
 
@@ -2056,7 +2056,7 @@ func perlinLattice2DRegLeanAVX512()
 // In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func valueSimplex2DRegLeanAVX512()
 
-// simplexSimplex2DRegLeanAVX512 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, its corners' hashes in quadword lanes).
+// simplexSimplex2DRegLeanAVX512 is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, corner c taken both ways in quadword lanes).
 // In Go's register ABI, with a valueFunc's arguments: call it only as regValueFunc's func value.
 func simplexSimplex2DRegLeanAVX512()
 

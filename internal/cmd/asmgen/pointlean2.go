@@ -225,9 +225,10 @@ func lean2DRangeTest(c Op) (a VecVirtual, m GPVirtual) {
 // 2D, and so did that −0 fix alone. After it come the
 // out-of-line blocks that the kernel's start jumps to: "clamp" (a
 // coordinate of c, lanes 0 and 1, beyond ±coordLimit: NaN goes to "nan",
-// the others are clamped and the kernel goes on at "span"; a and m are
-// scratch) and "nan".
-func lean2DTail(n Register, c, a Op, m Register, plusZero bool) {
+// the others are clamped, reclamp's functions write what else the kernel
+// keeps of them, and the kernel goes on at "span"; a and m are scratch)
+// and "nan".
+func lean2DTail(n Register, c, a Op, m Register, plusZero bool, reclamp ...func()) {
 	if !plusZero {
 		VPMINSD(bcast(f1), n, n) // clampBits
 		VPMINUD(bcast(f1|signMask), n, n)
@@ -259,6 +260,9 @@ func lean2DTail(n Register, c, a Op, m Register, plusZero bool) {
 	JNE(LabelRef("nan"))
 	VMAXPS(bcast(coordLimit|signMask), c, c)
 	VMINPS(bcast(coordLimit), c, c)
+	for _, f := range reclamp {
+		f()
+	}
 	JMP(LabelRef("span"))
 	Label("nan")
 	leanNaNOut()
