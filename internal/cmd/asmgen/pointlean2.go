@@ -84,15 +84,41 @@ func pointLean2DKernels() {
 func pointLean2DQ(name string, perlin bool) {
 	leanText(name, fmt.Sprintf("%s is ValueAt of a lean 2D lattice %s sampler without a combine step (cpu.latticeValue2D, not tiling, its corners in quadword lanes).",
 		name, map[bool]string{false: "value", true: "Perlin"}[perlin]))
-	c, F := XMM(), XMM()
-	leanXZF(c, F, true) // (x, z, 0, 0), f, the hash·primeC⁻¹
-	VMULPS(F, c, c)
+	// wide: the AVX-512 register twins, with (x, z)·f in every quadword
+	// lane from the start (VPERMI2PS, as pointLean2DSimplexFour's), so
+	// that x0 and z0 are in every quadword with no broadcast after the
+	// floor: 3 cycles for the permute where the insert took 1, against 3
+	// for the broadcast of x0
+	wide := leanReg2D && leanWide
+	var c, cb, fl, i VecVirtual
+	if wide {
+		leanRegInvH()
+		cb, c = YMM(), nil
+		F := YMM()
+		VMOVDQU(vec8("lean2SXZ", [8]uint32{0, 8, 0, 8, 0, 8, 0, 8}), cb)
+		VPERMI2PS(Y2, Y0, cb) // (x, z): lane 0 of X0, then of X2
+		VBROADCASTSS(X4, F)
+		VMULPS(F, cb, cb)
+		c = cb.AsX().(VecVirtual)
+	} else {
+		c = XMM()
+		F := XMM()
+		leanXZF(c, F, true) // (x, z, 0, 0), f, the hash·primeC⁻¹
+		VMULPS(F, c, c)
+	}
 	a, m := lean2DRangeTest(c)
-	fl, g := XMM(), XMM()
-	VROUNDPS(U8(1), c, fl)
-	VSUBPS(fl, c, g)
-	i := XMM()
-	VCVTTPS2DQ(fl, i)
+	g := XMM()
+	if wide {
+		fl, i = YMM(), YMM()
+		VROUNDPS(U8(1), cb, fl)
+		VSUBPS(fl.AsX(), c, g)
+		VCVTTPS2DQ(fl, i) // (x0, z0) in each quadword
+	} else {
+		fl, i = XMM(), XMM()
+		VROUNDPS(U8(1), c, fl)
+		VSUBPS(fl, c, g)
+		VCVTTPS2DQ(fl, i)
+	}
 	u, t := XMM(), XMM()
 	VMULPS(g, g, t)
 	VMULPS(g, t, t)
@@ -109,11 +135,19 @@ func pointLean2DQ(name string, perlin bool) {
 	v, xs, zs, r := YMM(), YMM(), YMM(), YMM()
 	leanH(v, true)
 	VPADDD(vec8("lean2DQX1", [8]uint32{0, 0, 0, 0, 1, 0, 1, 0}), v, v) // h·primeC⁻¹ + dx
-	VPBROADCASTD(i, xs)
-	VPADDD(xs, v, v)
+	if wide {
+		VPADDD(i, v, v)
+	} else {
+		VPBROADCASTD(i, xs)
+		VPADDD(xs, v, v)
+	}
 	VPMULUDQ(bcast(primeC), v, v) // h + (x0 + dx)·primeC
-	VPSHUFD(U8(0x55), i, i)       // z0
-	VPBROADCASTD(i, zs)
+	if wide {
+		VPSRLQ(U8(32), i, zs) // z0
+	} else {
+		VPSHUFD(U8(0x55), i, i) // z0
+		VPBROADCASTD(i, zs)
+	}
 	VPADDD(vec8("lean2DQZ1", [8]uint32{0, 0, 1, 0, 0, 0, 1, 0}), zs, zs)
 	VPMULUDQ(bcast(primeC), zs, zs) // (z0 + dz)·primeC
 	leanRotl17(v, r)
@@ -193,7 +227,13 @@ func pointLean2DQ(name string, perlin bool) {
 		VADDSS(d, n, n)
 	}
 	VZEROUPPER()
-	lean2DTail(n, c, a, m, plusZero)
+	var reclamp []func()
+	if wide {
+		// the clamped (X, Z) (lanes 0 and 1 of c, the others now zero)
+		// into cb's quadwords again
+		reclamp = append(reclamp, func() { VPBROADCASTQ(c, cb) })
+	}
+	lean2DTail(n, c, a, m, plusZero, reclamp...)
 }
 
 // lean2DRangeTest starts a lean 2D kernel's work on the lattice

@@ -245,10 +245,7 @@ func pointLean2DSimplexFour(name string) {
 	// (X, Z) = (x, z)·k in each quadword lane of cb, (Z, X) in those of
 	// cs (k = f·invSqrt3, the register twins' frequency argument:
 	// cpu.regScale)
-	leanRegH = XMM()
-	hc := GP32()
-	IMUL3L(U32(primeCInv), EBX, hc) // the hash times primeC⁻¹ (leanH)
-	VMOVD(hc, leanRegH)
+	leanRegInvH()
 	cb, cs := YMM(), YMM()
 	var K VecVirtual
 	if leanWide {
@@ -390,12 +387,10 @@ func leanXZF(c, F VecVirtual, inv bool) {
 	if leanReg2D {
 		VINSERTPS(U8(0x1C), X2, X0, c) // x, z in lane 1, lanes 2 and 3 zero
 		VBROADCASTSS(X4, F)
-		leanRegH = XMM()
 		if inv {
-			g := GP32()
-			IMUL3L(U32(primeCInv), EBX, g)
-			VMOVD(g, leanRegH)
+			leanRegInvH()
 		} else {
+			leanRegH = XMM()
 			VMOVD(EBX, leanRegH)
 		}
 		return
@@ -403,6 +398,15 @@ func leanXZF(c, F VecVirtual, inv bool) {
 	VMOVSS(addr(Param("x")), c)
 	VINSERTPS(U8(1<<4), addr(Param("z")), c, c)
 	VBROADCASTSS(addr(Param("f")), F)
+}
+
+// leanRegInvH reads a register twin's hash from BX, times primeC⁻¹, into
+// leanRegH (leanXZF's, for the kernels that do not call it).
+func leanRegInvH() {
+	leanRegH = XMM()
+	g := GP32()
+	IMUL3L(U32(primeCInv), EBX, g)
+	VMOVD(g, leanRegH)
 }
 
 // leanH puts the hash's bits in every lane of v; where inv the hash times
