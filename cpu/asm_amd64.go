@@ -865,15 +865,16 @@ func leanValueFunc(k leanKernel) valueFunc { return *(*valueFunc)(unsafe.Pointer
 // AVX-512), which Go calls with no wrapper. Each kernel is latticeValue2D or simplexValue2D
 // itself, NaN test and clamp included, for every frequency, and gives its
 // bits (TestLean2DKernels), called with its frequency argument's factor
-// (regScale), which lean2D returns with it. It returns nil for the other
-// samplers.
-func lean2D(cfg noise.Config, l ISA) (valueFunc, float32) {
+// (regScale), which lean2D returns with it, and with the hash words for
+// hash h that it reads from its variantParams (lean2DWords). It returns
+// nil for the other samplers.
+func lean2D(cfg noise.Config, l ISA, h SmallXXHash) (valueFunc, float32, [8]uint32) {
 	p := cfg.Noise.Parts()
 	if l < ISAAVX2 || cfg.Tiling || cfg.Dims != 2 || p.Combiner != noise.CombineNone {
-		return nil, 1
+		return nil, 1, [8]uint32{}
 	}
 	if !regABIOK() {
-		return nil, 1 // valueAtFunc's Go function, the same bits
+		return nil, 1, [8]uint32{} // valueAtFunc's Go function, the same bits
 	}
 	k := &leanReg2D
 	if l >= ISAAVX512 && leanWideOK {
@@ -893,9 +894,46 @@ func lean2D(cfg noise.Config, l ISA) (valueFunc, float32) {
 		}
 	}
 	if i < 0 {
-		return nil, 1
+		return nil, 1, [8]uint32{}
 	}
-	return k[i], lean2DScale[i]
+	return k[i], lean2DScale[i], lean2DWords(i, h)
+}
+
+// lean2DWords returns the hash words that the lean 2D register twin of
+// lean2D's kind i reads from its variantParams (leanW): for each corner's
+// quadword, (h·primeC⁻¹ + dx, dz), with the corners' offsets of
+// lean2DCorners (written by asmgen with the kernels), so that the kernel
+// eats x as (x0 + dx + h·primeC⁻¹)·primeC = h + (x0 + dx)·primeC (mod
+// 2^32) with one add before the multiply. Zero for a twin that reads its
+// hash from BX.
+func lean2DWords(i int, h SmallXXHash) [8]uint32 {
+	c := lean2DCorners[i]
+	if c == nil {
+		return [8]uint32{}
+	}
+	w := *c
+	for j := 0; j < len(w); j += 2 {
+		w[j] += uint32(h) * primeCInv
+	}
+	return w
+}
+
+// primeCInv is primeC's inverse mod 2^32 (TestPrimeCInv).
+const primeCInv uint32 = 0xA89ED915
+
+// lean2DHashed returns fn, a lean 2D register twin of lean2D's kind i, as
+// a valueFunc that takes its hash as the Go functions do: it calls fn with
+// a copy of vp whose leanW holds lean2DWords(i, h), as a sampler's does
+// (for the tests and regABIPairs, which vary h from call to call).
+func lean2DHashed(fn valueFunc, i int) valueFunc {
+	if lean2DCorners[i] == nil {
+		return fn
+	}
+	return func(vp *variantParams, h SmallXXHash, p point, f float32) float32 {
+		v := *vp
+		v.leanW = lean2DWords(i, h)
+		return fn(&v, h, p, f)
+	}
 }
 
 // sampleChunkTail finishes a chunk of Samples whose first nv samples the

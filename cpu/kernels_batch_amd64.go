@@ -1070,3 +1070,12 @@ func (k batchKernel) runDeriv4(wide bool, x, y, z, w, out *float32, n int, h uin
 		permValue4DTilingDerivBatchAVX2(x, y, z, w, out, n, h, f, amp, ampSum, pp, mode, dst, tab)
 	}
 }
+
+// leanWOffset is the offset of variantParams.leanW, where the lean 2D
+// register twins read their hash words (vp is in AX).
+const leanWOffset = 0
+
+// lean2DCorners are the corners' offsets (dx, dz) in the quadword lanes of
+// the lean 2D register twins, by lean2D's kind; nil for a twin that takes
+// its hash from BX (lean2DWords).
+var lean2DCorners = [4]*[8]uint32{&[8]uint32{0, 0, 0, 1, 1, 0, 1, 1}, &[8]uint32{0, 0, 0, 1, 1, 0, 1, 1}, nil, &[8]uint32{0, 0, 1, 1, 1, 0, 0, 1}}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/noiselab/noise"
@@ -67,15 +68,15 @@ func TestLean2DKernels(t *testing.T) {
 	}{
 		{"value", valueLattice2DPointLeanAVX2, noise.GradientValue, latticeValue2D, nil},
 		{"Perlin", perlinLattice2DPointLeanAVX2, noise.GradientPerlin, latticeValue2D, nil},
-		{"value reg", nil, noise.GradientValue, latticeValue2D, leanReg2D[0]},
-		{"Perlin reg", nil, noise.GradientPerlin, latticeValue2D, leanReg2D[1]},
+		{"value reg", nil, noise.GradientValue, latticeValue2D, lean2DHashed(leanReg2D[0], 0)},
+		{"Perlin reg", nil, noise.GradientPerlin, latticeValue2D, lean2DHashed(leanReg2D[1], 1)},
 		{"simplex value reg", nil, noise.GradientValue, simplexValue2D, freqScaled(leanReg2D[2], lean2DScale[2])},
-		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, freqScaled(leanReg2D[3], lean2DScale[3])},
+		{"simplex reg", nil, noise.GradientSimplex, simplexValue2D, freqScaled(lean2DHashed(leanReg2D[3], 3), lean2DScale[3])},
 		{"simplex reg, Perlin gradient", nil, noise.GradientPerlin, simplexValue2D, freqScaled(leanReg2D[2], lean2DScale[2])},
-		{"value wide", nil, noise.GradientValue, latticeValue2D, leanReg2DWide[0]},
-		{"Perlin wide", nil, noise.GradientPerlin, latticeValue2D, leanReg2DWide[1]},
+		{"value wide", nil, noise.GradientValue, latticeValue2D, lean2DHashed(leanReg2DWide[0], 0)},
+		{"Perlin wide", nil, noise.GradientPerlin, latticeValue2D, lean2DHashed(leanReg2DWide[1], 1)},
 		{"simplex value wide", nil, noise.GradientValue, simplexValue2D, freqScaled(leanReg2DWide[2], lean2DScale[2])},
-		{"simplex wide", nil, noise.GradientSimplex, simplexValue2D, freqScaled(leanReg2DWide[3], lean2DScale[3])},
+		{"simplex wide", nil, noise.GradientSimplex, simplexValue2D, freqScaled(lean2DHashed(leanReg2DWide[3], 3), lean2DScale[3])},
 	} {
 		f := k.fn
 		if f == nil {
@@ -174,6 +175,7 @@ func TestLean2DRegABI(t *testing.T) {
 		for i := range 2000 {
 			p := point{r.Float32()*64 - 32, 7, r.Float32()*64 - 32, 9}
 			h := SmallXXHash(r.Uint32())
+			vp.leanW = lean2DWords(k%4, h) // as the sampler writes them
 			// the frequency 4 (regScale)
 			got := f(vp, h, p, float32(4*lean2DScale[k%4]))
 			z := [8]float32{} // zeroed from X15
@@ -203,5 +205,37 @@ func TestLean2DRegABI(t *testing.T) {
 	}
 	if len(seen) < 1000 {
 		t.Fatalf("%d distinct values", len(seen))
+	}
+}
+
+// TestLeanWordsLayout checks what the lean 2D register twins assume of
+// their hash words (lean2DWords): leanW where asmgen's kernels read it,
+// and primeCInv the inverse of primeC, so that (x + h·primeC⁻¹)·primeC is
+// SmallXXHash's h + x·primeC for every word x.
+func TestLeanWordsLayout(t *testing.T) {
+	if off := unsafe.Offsetof(variantParams{}.leanW); off != leanWOffset {
+		t.Errorf("variantParams.leanW at offset %d, the kernels read it at %d", off, leanWOffset)
+	}
+	if c, inv := primeC, primeCInv; c*inv != 1 {
+		t.Errorf("primeC·primeCInv = %#x, want 1", c*inv)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		h, x := SmallXXHash(r.Uint32()), r.Uint32()
+		for i := range lean2DCorners {
+			w := lean2DWords(i, h)
+			if lean2DCorners[i] == nil {
+				if w != ([8]uint32{}) {
+					t.Fatalf("kind %d reads no words, got %v", i, w)
+				}
+				continue
+			}
+			for c := 0; c < 8; c += 2 {
+				dx := lean2DCorners[i][c]
+				if got, want := (x+w[c])*primeC, uint32(h)+(x+dx)*primeC; got != want {
+					t.Fatalf("kind %d, corner %d, h %#x, x %#x: %#x, want %#x", i, c/2, uint32(h), x, got, want)
+				}
+			}
+		}
 	}
 }

@@ -38,10 +38,10 @@ func regABIPairs() []regPair {
 	}
 	vp := func(g noise.Gradient) *variantParams { return &variantParams{dims: 2, grad: g} }
 	pairs := []regPair{
-		{"value 2D", leanReg2D[0], latticeValue2D, vp(noise.GradientValue)},
-		{"Perlin 2D", leanReg2D[1], latticeValue2D, vp(noise.GradientPerlin)},
+		{"value 2D", lean2DHashed(leanReg2D[0], 0), latticeValue2D, vp(noise.GradientValue)},
+		{"Perlin 2D", lean2DHashed(leanReg2D[1], 1), latticeValue2D, vp(noise.GradientPerlin)},
 		{"simplex value 2D", freqScaled(leanReg2D[2], lean2DScale[2]), simplexValue2D, vp(noise.GradientValue)},
-		{"simplex 2D", freqScaled(leanReg2D[3], lean2DScale[3]), simplexValue2D, vp(noise.GradientSimplex)},
+		{"simplex 2D", freqScaled(lean2DHashed(leanReg2D[3], 3), lean2DScale[3]), simplexValue2D, vp(noise.GradientSimplex)},
 		{"value 3D", leanReg3D[leanRegValueAVX2], leanValueFunc(valueLattice3DPointLeanAVX2), nil},
 		{"Perlin 3D", leanReg3D[leanRegPerlinAVX2], leanValueFunc(perlinLattice3DPointLeanAVX2), nil},
 		{"simplex value 3D", freqScaled(leanReg3D[leanRegSimplexValue], scale3), leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
@@ -49,10 +49,10 @@ func regABIPairs() []regPair {
 	}
 	if leanWideOK {
 		pairs = append(pairs,
-			regPair{"value 2D wide", leanReg2DWide[0], latticeValue2D, vp(noise.GradientValue)},
-			regPair{"Perlin 2D wide", leanReg2DWide[1], latticeValue2D, vp(noise.GradientPerlin)},
+			regPair{"value 2D wide", lean2DHashed(leanReg2DWide[0], 0), latticeValue2D, vp(noise.GradientValue)},
+			regPair{"Perlin 2D wide", lean2DHashed(leanReg2DWide[1], 1), latticeValue2D, vp(noise.GradientPerlin)},
 			regPair{"simplex value 2D wide", freqScaled(leanReg2DWide[2], lean2DScale[2]), simplexValue2D, vp(noise.GradientValue)},
-			regPair{"simplex 2D wide", freqScaled(leanReg2DWide[3], lean2DScale[3]), simplexValue2D, vp(noise.GradientSimplex)},
+			regPair{"simplex 2D wide", freqScaled(lean2DHashed(leanReg2DWide[3], 3), lean2DScale[3]), simplexValue2D, vp(noise.GradientSimplex)},
 			regPair{"simplex value 3D wide", freqScaled(leanReg3D[leanRegSimplexValueWide], scale3), leanValueFunc(valueSimplex3DPointLeanAVX2), nil},
 			regPair{"simplex 3D wide", freqScaled(leanReg3D[leanRegSimplexWide], scale3), leanValueFunc(simplexSimplex3DPointLeanAVX2), nil})
 	}

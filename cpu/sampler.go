@@ -12,6 +12,10 @@ import (
 // variantParams is what a noise function needs besides the position, the
 // octave hash and the octave frequency. It is fixed when a Sampler is made.
 type variantParams struct {
+	// leanW: the hash words of a lean 2D register twin (lean2DWords),
+	// which reads them at vp + leanWOffset (asmgen/pointlean2s.go); set
+	// by valueAtFunc where it gives one, else unused. First: at offset 0.
+	leanW    [8]uint32
 	dims     int
 	tiling   bool
 	grad     noise.Gradient
@@ -356,8 +360,9 @@ func (s *Sampler) valueAtFunc() (valueFunc, float32) {
 		}
 	}
 	if s.raw {
-		if at, k := lean2D(s.cfg, s.isa); at != nil {
-			return at, k // latticeValue2D or simplexValue2D in assembly (asm_amd64.go)
+		if at, k, w := lean2D(s.cfg, s.isa, s.hash); at != nil {
+			s.vp.leanW = w // the hash words it reads (lean2DWords)
+			return at, k   // latticeValue2D or simplexValue2D in assembly (asm_amd64.go)
 		}
 	}
 	switch {

@@ -59,4 +59,6 @@ func (k point1) run(point, uint32, float32) float32 { panic("unreachable") }
 
 func (k point1) lean(noise.Combiner, float32, ISA) (valueFunc, float32) { return nil, 1 }
 
-func lean2D(noise.Config, ISA) (valueFunc, float32) { return nil, 1 }
+func lean2D(noise.Config, ISA, SmallXXHash) (valueFunc, float32, [8]uint32) {
+	return nil, 1, [8]uint32{}
+}

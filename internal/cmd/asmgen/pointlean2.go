@@ -92,7 +92,6 @@ func pointLean2DQ(name string, perlin bool) {
 	wide := leanReg2D && leanWide
 	var c, cb, fl, i VecVirtual
 	if wide {
-		leanRegInvH()
 		cb, c = YMM(), nil
 		F := YMM()
 		VMOVDQU(vec8("lean2SXZ", [8]uint32{0, 8, 0, 8, 0, 8, 0, 8}), cb)
@@ -133,22 +132,27 @@ func pointLean2DQ(name string, perlin bool) {
 	// multiply (2 cycles off ValueAt's chain, against the multiply first
 	// and a permute of its product); the z words as z·primeC, eaten after
 	v, xs, zs, r := YMM(), YMM(), YMM(), YMM()
-	leanH(v, true)
-	VPADDD(vec8("lean2DQX1", [8]uint32{0, 0, 0, 0, 1, 0, 1, 0}), v, v) // h·primeC⁻¹ + dx
-	if wide {
-		VPADDD(i, v, v)
+	if leanReg2D {
+		// the register twins: (x0, z0) in each quadword plus the
+		// sampler's words (h·primeC⁻¹ + dx, dz) (leanWords,
+		// lean2DCornersLattice)
+		if !wide {
+			VPBROADCASTQ(i, xs)
+			i = xs
+		}
+		VPADDD(leanWords(), i, xs)
+		VPMULUDQ(bcast(primeC), xs, v) // h + (x0 + dx)·primeC
+		VPSRLQ(U8(32), xs, zs)         // z0 + dz
 	} else {
+		leanH(v, true)
+		VPADDD(vec8("lean2DQX1", [8]uint32{0, 0, 0, 0, 1, 0, 1, 0}), v, v) // h·primeC⁻¹ + dx
 		VPBROADCASTD(i, xs)
 		VPADDD(xs, v, v)
-	}
-	VPMULUDQ(bcast(primeC), v, v) // h + (x0 + dx)·primeC
-	if wide {
-		VPSRLQ(U8(32), i, zs) // z0
-	} else {
-		VPSHUFD(U8(0x55), i, i) // z0
+		VPMULUDQ(bcast(primeC), v, v) // h + (x0 + dx)·primeC
+		VPSHUFD(U8(0x55), i, i)       // z0
 		VPBROADCASTD(i, zs)
+		VPADDD(vec8("lean2DQZ1", [8]uint32{0, 0, 1, 0, 0, 0, 1, 0}), zs, zs)
 	}
-	VPADDD(vec8("lean2DQZ1", [8]uint32{0, 0, 1, 0, 0, 0, 1, 0}), zs, zs)
 	VPMULUDQ(bcast(primeC), zs, zs) // (z0 + dz)·primeC
 	leanRotl17(v, r)
 	VPMULUDQ(bcast(primeD), v, v)

@@ -226,8 +226,8 @@ func pointLean2DSimplex(name string, circle bool) {
 //     commute;
 //   - the hashes: SmallXXHash's eat of x0 + dx as (x0 + dx +
 //     h·primeC⁻¹)·primeC (pointLean2DQ, leanH), one VPMULUDQ on the words
-//     (x0 + dx + h·primeC⁻¹, z0 + dz), and off the chain one for z after
-//     a VPSRLQ;
+//     (x0 + dx + h·primeC⁻¹, z0 + dz), (x0, z0) plus the sampler's words
+//     (leanWords), and off the chain one for z after a VPSRLQ;
 //   - the gathers (circlePairs) into F and fr, dead and ready long
 //     before, not into zeroed registers.
 //
@@ -245,7 +245,6 @@ func pointLean2DSimplexFour(name string) {
 	// (X, Z) = (x, z)·k in each quadword lane of cb, (Z, X) in those of
 	// cs (k = f·invSqrt3, the register twins' frequency argument:
 	// cpu.regScale)
-	leanRegInvH()
 	cb, cs := YMM(), YMM()
 	var K VecVirtual
 	if leanWide {
@@ -280,11 +279,10 @@ func pointLean2DSimplexFour(name string) {
 	VROUNDPS(U8(1), s, fl)
 	VCVTTPS2DQ(fl, i) // (x0, z0) in each quadword
 	// the hashes: the words (x0 + dx + h·primeC⁻¹, z0 + dz) of corners a,
-	// b, (x0 + 1, z0) and (x0, z0 + 1) in the quadword lanes of w
+	// b, (x0 + 1, z0) and (x0, z0 + 1) in the quadword lanes of w, the
+	// sampler's words (leanWords, lean2DCornersSimplex) added to (x0, z0)
 	w := YMM()
-	VPBROADCASTQ(leanRegH, w) // (h·primeC⁻¹, 0) in each quadword
-	VPADDD(vec8("lean2SFOff", [8]uint32{0, 0, 1, 1, 1, 0, 0, 1}), w, w)
-	VPADDD(i, w, w)
+	VPADDD(leanWords(), i, w)
 	v, zw, r := YMM(), YMM(), YMM()
 	VPMULUDQ(bcast(primeC), w, v) // h.eatC(x) in the low words
 	VPSRLQ(U8(32), w, zw)
@@ -381,15 +379,14 @@ var regKernels []string
 
 // leanXZF puts (x, z, 0, 0) in c and f in every lane of F; a register
 // twin reads the hash here too (leanRegH: BX holds it only until the first
-// general-purpose register the kernel allocates), times primeC⁻¹ where inv
-// (leanH).
+// general-purpose register the kernel allocates), but where inv: those eat
+// x as (x + h·primeC⁻¹)·primeC (leanH) and take the words h·primeC⁻¹ + dx
+// and dz from vp (leanWords).
 func leanXZF(c, F VecVirtual, inv bool) {
 	if leanReg2D {
 		VINSERTPS(U8(0x1C), X2, X0, c) // x, z in lane 1, lanes 2 and 3 zero
 		VBROADCASTSS(X4, F)
-		if inv {
-			leanRegInvH()
-		} else {
+		if !inv { // with inv: the hash words from vp (leanWords)
 			leanRegH = XMM()
 			VMOVD(EBX, leanRegH)
 		}
@@ -398,15 +395,6 @@ func leanXZF(c, F VecVirtual, inv bool) {
 	VMOVSS(addr(Param("x")), c)
 	VINSERTPS(U8(1<<4), addr(Param("z")), c, c)
 	VBROADCASTSS(addr(Param("f")), F)
-}
-
-// leanRegInvH reads a register twin's hash from BX, times primeC⁻¹, into
-// leanRegH (leanXZF's, for the kernels that do not call it).
-func leanRegInvH() {
-	leanRegH = XMM()
-	g := GP32()
-	IMUL3L(U32(primeCInv), EBX, g)
-	VMOVD(g, leanRegH)
 }
 
 // leanH puts the hash's bits in every lane of v; where inv the hash times
@@ -588,4 +576,53 @@ func circlePairs(idx, o, pr, r4 VecVirtual) VecVirtual {
 	VMULPS(r, pr, pr)
 	VMULPS(bcast(simplex2), pr, pr)
 	return pr
+}
+
+// The lean 2D register twins that eat x as (x + h·primeC⁻¹)·primeC (the
+// lattice ones and pointLean2DSimplexFour) take their hash from vp, not
+// from BX: the words (h·primeC⁻¹ + dx, dz) of each corner's quadword,
+// which the sampler writes once (cpu.variantParams.leanW, cpu.lean2DWords)
+// from the corners' offsets here, so that a kernel adds them to (x0, z0)
+// in one VPADDD with no multiply, broadcast or constant of its own. The
+// offsets and leanW's place in variantParams go to package cpu from here
+// (writeLeanWords); TestLean2DKernels and the others call the twins with
+// the words lean2DWords gives.
+var (
+	// lean2DCornersLattice: (x0, z0), (x0, z0 + 1), (x0 + 1, z0), (x0 + 1,
+	// z0 + 1), pointLean2DQ's order
+	lean2DCornersLattice = [8]uint32{0, 0, 0, 1, 1, 0, 1, 1}
+	// lean2DCornersSimplex: a, b, (x0 + 1, z0) and (x0, z0 + 1),
+	// pointLean2DSimplexFour's
+	lean2DCornersSimplex = [8]uint32{0, 0, 1, 1, 1, 0, 0, 1}
+)
+
+// leanWOffset is the offset of leanW in cpu.variantParams, whose address
+// a register twin gets in AX (TestLeanWordsLayout checks it).
+const leanWOffset = 0
+
+// leanWords is the memory operand of the hash words at vp (AX).
+func leanWords() Mem { return Mem{Base: RAX, Disp: leanWOffset} }
+
+// writeLeanWords writes leanWOffset and the corners' offsets, by lean2D's
+// kind (cpu.lean2D: value and Perlin lattice noise, simplex noise with
+// value gradients, which reads its hash from BX, and simplex gradients),
+// into the dispatch file.
+func writeLeanWords(b *strings.Builder) {
+	w := func(c [8]uint32) string {
+		var e []string
+		for _, v := range c {
+			e = append(e, fmt.Sprint(v))
+		}
+		return "&[8]uint32{" + strings.Join(e, ", ") + "}"
+	}
+	fmt.Fprintf(b, `
+// leanWOffset is the offset of variantParams.leanW, where the lean 2D
+// register twins read their hash words (vp is in AX).
+const leanWOffset = %d
+
+// lean2DCorners are the corners' offsets (dx, dz) in the quadword lanes of
+// the lean 2D register twins, by lean2D's kind; nil for a twin that takes
+// its hash from BX (lean2DWords).
+var lean2DCorners = [4]*[8]uint32{%s, %s, nil, %s}
+`, leanWOffset, w(lean2DCornersLattice), w(lean2DCornersLattice), w(lean2DCornersSimplex))
 }

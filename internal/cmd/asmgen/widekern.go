@@ -1679,6 +1679,7 @@ func (k batchKernel) runDeriv(wide bool, x, y, z, out *float32, n int, h uint32,
 	writeRunAoS(&b, specs)
 	writeSmoothDispatch(&b)
 	writeRun4(&b, specs4)
+	writeLeanWords(&b)
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		return err
