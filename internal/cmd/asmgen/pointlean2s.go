@@ -231,15 +231,22 @@ func pointLean2DSimplex(name string, circle bool) {
 //   - the gathers (circlePairs) into F and fr, dead and ready long
 //     before, not into zeroed registers.
 //
-// Measured on the peers' simplex-2D row (ValueAt, ten alternated rounds,
-// idle Xeon model 167, AVX-512 twin): 13.45 → 12.2 ns a point, FNL/ours
-// 0.90 → 0.99 (the AVX2 twin 14.7 → 13.4 ns). Tried and dropped: x0, z0
+// Measured on the peers' simplex-2D row (ValueAt, eight to ten
+// alternated rounds, idle Xeon model 167, AVX-512 twin): 13.45 → 12.2 ns a
+// point, FNL/ours 0.90 → 0.99 (the AVX2 twin 14.7 → 13.4 ns); the hash
+// words from vp (leanWords) 0.99 → 1.01. Tried and dropped: x0, z0
 // by VCVTPS2DQ {rd-sae} (rounding toward −∞ in the instruction, 8 cycles
 // less than VROUNDPS then VCVTTPS2DQ, but a ZMM operation): 16.7 ns, the
 // 512-bit instruction costs more than it saves; 0 + at the end as kc + 0
 // beside ka + kb (the same bits, two cycles off the chain): 0.2 ns
 // slower, as was the bit clear of −0 (lean2DTail); −f in place of f
-// (the 0.5 load saved): no change.
+// (the 0.5 load saved), the kernel mask by VBLENDVPS, the gathers' masks
+// loaded (not VPCMPEQD): no change; floor(sx), floor(sz) as words from
+// the bits (the truncation less 1 where negative and not an integer,
+// 6 cycles where VROUNDPS and VCVTTPS2DQ take 13, 9 instructions more):
+// 13.4 ns; the gradient pairs by four scalar loads, not a gather: 13.7
+// ns. Four cycles more on the chain cost 0.9 ns a point, but so do a few
+// instructions more: what is saved must be both.
 func pointLean2DSimplexFour(name string) {
 	leanText(name, fmt.Sprintf("%s is ValueAt of a lean 2D simplex sampler with simplex gradients without a combine step (cpu.simplexValue2D, corner c taken both ways in quadword lanes).", name))
 	// (X, Z) = (x, z)·k in each quadword lane of cb, (Z, X) in those of
