@@ -188,12 +188,7 @@ func pointLean2DSimplex(name string, circle bool) {
 		VMULPS(bcast(inv255x2), g, g)
 		VSUBPS(bcast(f1), g, g) // byte·inv255x2 − 1
 	}
-	VMULPS(fo, g, g)
-	VMULPS(fo, g, g)
-	VMULPS(fo, g, g)
-	VPSRAD(U8(31), fo, fo)
-	VANDNPS(bcast(f8), fo, fo) // kernelMask
-	VMULPS(fo, g, g)
+	leanKernels(g, fo)
 	n := XMM()
 	VMOVSHDUP(g, n)
 	VADDSS(n, g, n) // ka + kb
@@ -328,12 +323,7 @@ func pointLean2DSimplexFour(name string) {
 	// each waits for the register's last value): F and fr, ready long
 	// before the hashes, not a zeroing idiom more
 	g := circlePairs(v, o, F, fr)
-	VMULPS(fo, g, g)
-	VMULPS(fo, g, g)
-	VMULPS(fo, g, g)
-	VPSRAD(U8(31), fo, fo)
-	VANDNPS(bcast(f8), fo, fo) // kernelMask
-	VMULPS(fo, g, g)
+	leanKernels(g, fo)
 	n, kc := XMM(), YMM()
 	VMOVHLPS(g.AsX(), g.AsX(), n)
 	VADDSS(n, g.AsX(), n) // ka + kb
@@ -350,6 +340,18 @@ func pointLean2DSimplexFour(name string) {
 			VPERMILPS(U8(0xE1), c, cs.AsX())
 		}
 	})
+}
+
+// leanKernels is the simplex kernels in the lanes of g: (((f·g)·f)·f)·
+// kernelMask(f), the mask 8, or +0 where f's sign bit is set (VPSRAD and
+// VANDNPS); fo (f) is overwritten.
+func leanKernels(g, fo VecVirtual) {
+	VMULPS(fo, g, g)
+	VMULPS(fo, g, g)
+	VMULPS(fo, g, g)
+	VPSRAD(U8(31), fo, fo)
+	VANDNPS(bcast(f8), fo, fo) // kernelMask
+	VMULPS(fo, g, g)
 }
 
 // The lean 2D kernels in Go's register ABI (leanReg2D): the same code, but
