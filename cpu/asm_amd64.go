@@ -918,7 +918,7 @@ func lean2DWords(i int, h SmallXXHash) [8]uint32 {
 	return w
 }
 
-// primeCInv is primeC's inverse mod 2^32 (TestPrimeCInv).
+// primeCInv is primeC's inverse mod 2^32 (TestLeanWordsLayout).
 const primeCInv uint32 = 0xA89ED915
 
 // lean2DHashed returns fn, a lean 2D register twin of lean2D's kind i, as

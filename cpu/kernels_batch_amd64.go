@@ -1078,4 +1078,4 @@ const leanWOffset = 0
 // lean2DCorners are the corners' offsets (dx, dz) in the quadword lanes of
 // the lean 2D register twins, by lean2D's kind; nil for a twin that takes
 // its hash from BX (lean2DWords).
-var lean2DCorners = [4]*[8]uint32{&[8]uint32{0, 0, 0, 1, 1, 0, 1, 1}, &[8]uint32{0, 0, 0, 1, 1, 0, 1, 1}, nil, &[8]uint32{0, 0, 1, 1, 1, 0, 0, 1}}
+var lean2DCorners = [4]*[8]uint32{{0, 0, 0, 1, 1, 0, 1, 1}, {0, 0, 0, 1, 1, 0, 1, 1}, nil, {0, 0, 1, 1, 1, 0, 0, 1}}

@@ -622,7 +622,7 @@ func writeLeanWords(b *strings.Builder) {
 		for _, v := range c {
 			e = append(e, fmt.Sprint(v))
 		}
-		return "&[8]uint32{" + strings.Join(e, ", ") + "}"
+		return "{" + strings.Join(e, ", ") + "}"
 	}
 	fmt.Fprintf(b, `
 // leanWOffset is the offset of variantParams.leanW, where the lean 2D
