@@ -54,6 +54,7 @@ func main() {
 	commit := flag.String("commit", "", "the commit measured")
 	cpuID := flag.String("cpuid", "", "the CPU's vendor, family and model, as regen.sh read them")
 	webgpu := flag.Bool("webgpu", false, "write the WebGPU section (bench-gl.json, bench-webgpu.json, chromium.json) instead")
+	date := flag.String("date", time.Now().UTC().Format("2006-01-02"), "the day the -webgpu files were measured")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "report: -dir is required")
@@ -61,7 +62,7 @@ func main() {
 	}
 	var err error
 	if *webgpu {
-		err = writeWebGPU(os.Stdout, *dir, time.Now().UTC().Format("2006-01-02"), *commit)
+		err = writeWebGPU(os.Stdout, *dir, *date, *commit)
 	} else {
 		err = write(os.Stdout, *dir, *commit, *cpuID)
 	}

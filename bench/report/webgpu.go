@@ -14,7 +14,7 @@ import (
 
 // The WebGPU section (-webgpu) sets the WebGPU figures beside the OpenGL
 // ones for the same grids. Its inputs, in the -dir directory, each
-// optional (at least one WebGPU file):
+// optional (at least one of the first three):
 //
 //	bench-gl.json      noise bench -backend gpu -json (the GL rows)
 //	bench-webgpu.json  noise bench -backend webgpu -json (Dawn in Node.js)
@@ -104,8 +104,8 @@ func writeWebGPU(w io.Writer, dir, date, commit string) error {
 		reps[i] = r
 	}
 	gl, dawn, chromium := reps[0], reps[1], reps[2]
-	if dawn == nil && chromium == nil {
-		return fmt.Errorf("neither bench-webgpu.json nor chromium.json in %s", dir)
+	if gl == nil && dawn == nil && chromium == nil {
+		return fmt.Errorf("no bench-gl.json, bench-webgpu.json or chromium.json in %s", dir)
 	}
 	if dawn != nil && (dawn.WebGPU == nil || len(dawn.WebGPURows) == 0) {
 		return errors.New("bench-webgpu.json has no WebGPU rows: is it noise bench -backend webgpu -json?")

@@ -67,6 +67,11 @@ func TestWebGPUSection(t *testing.T) {
 			{"`perlin`", "3D", "45.0", "51.7", "9.0", "7.3", "6.5"}, // 6.55 is 6.549999… in float64
 			{"`simplex`", "2D", "", "", "9.5", "9.4", "8.7"},
 		}},
+		{"GL only", map[string]string{"bench-gl.json": glJSON}, [][]string{
+			{"noise", "dims", "GL readback", "GL resident"},
+			{"`perlin`", "2D", "63.9", "74.2"},
+			{"`perlin`", "3D", "45.0", "51.7"},
+		}},
 		{"Dawn only", map[string]string{"bench-webgpu.json": dawnJSON}, [][]string{
 			{"noise", "dims", "Dawn resident", "Dawn readback", "Dawn readback→Go"},
 			{"`perlin`", "3D", "9.0", "7.3", "6.5"},
@@ -119,7 +124,7 @@ func TestWebGPUSectionErrors(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"no WebGPU file", map[string]string{"bench-gl.json": glJSON}, "neither bench-webgpu.json nor chromium.json"},
+		{"no file", map[string]string{"loadavg.txt": "0.35 0.90 1.22 1/234 5678\n"}, "no bench-gl.json, bench-webgpu.json or chromium.json"},
 		{"CPU file as Dawn's", map[string]string{"bench-webgpu.json": `{"rows": []}`}, "bench-webgpu.json has no WebGPU rows"},
 		{"WebGPU file as GL's", map[string]string{"bench-gl.json": dawnJSON, "bench-webgpu.json": dawnJSON}, "bench-gl.json has no GL rows"},
 		{"settings differ", map[string]string{"bench-gl.json": glJSON, "bench-webgpu.json": other}, "different settings"},

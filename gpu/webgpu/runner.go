@@ -75,8 +75,11 @@ type Options struct {
 	// NodeModules is the node_modules directory holding the npm package
 	// webgpu; "" means NodeModules().
 	NodeModules string
-	// Backend is Dawn's backend: "" or "opengles" (compatibility mode),
-	// or "vulkan", "metal", "d3d12" (core).
+	// Backend is Dawn's backend: "opengles" (compatibility mode), or
+	// "vulkan", "metal", "d3d12" (core); "" means the environment variable
+	// NOISE_WEBGPU_BACKEND when set (so that verify, noise and any program
+	// that embeds the runner can be pointed at a real GPU's Vulkan driver),
+	// else "opengles".
 	Backend string
 }
 
@@ -180,6 +183,9 @@ func Start(opts Options) (*Runner, error) {
 	}
 	backend := opts.Backend
 	if backend == "" {
+		backend = os.Getenv("NOISE_WEBGPU_BACKEND")
+	}
+	if backend == "" {
 		backend = "opengles"
 	}
 	pr, pw, err := os.Pipe() // the answers, on the child's file descriptor 3
@@ -217,7 +223,7 @@ func Start(opts Options) (*Runner, error) {
 		case errors.As(err, &ae):
 			hint := ""
 			if backend == "opengles" {
-				hint = " (Dawn's OpenGL ES backend needs EGL and a driver: Mesa's, e.g. apt-get install libegl1 libgl1-mesa-dri, runs on the CPU)"
+				hint = " (Dawn's OpenGL ES backend needs EGL and a driver: Mesa's, e.g. apt-get install libegl1 libgl1-mesa-dri, runs on the CPU; on a hardware GPU's driver, NVIDIA's for one, set NOISE_WEBGPU_BACKEND=vulkan)"
 			}
 			return nil, &sentinelError{"webgpu: " + ae.msg + hint, ErrNoAdapter}
 		}

@@ -286,3 +286,16 @@ func TestNoAdapter(t *testing.T) {
 		t.Errorf("%v is not ErrNoAdapter", err)
 	}
 }
+
+// TestBackendFromEnvironment: with Options.Backend empty, Start takes
+// Dawn's backend from NOISE_WEBGPU_BACKEND (here one with no adapter off
+// Windows, so the error names it).
+func TestBackendFromEnvironment(t *testing.T) {
+	needRunner(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("D3D12 exists here")
+	}
+	t.Setenv("NOISE_WEBGPU_BACKEND", "d3d12")
+	_, err := Start(Options{})
+	oneLine(t, err, "no WebGPU adapter", "d3d12")
+}
