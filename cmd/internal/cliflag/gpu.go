@@ -66,7 +66,7 @@ func (g *GPU) RegisterPrecision(fs *flag.FlagSet, note string) {
 // RegisterArith defines -arith into a.
 func RegisterArith(fs *flag.FlagSet, a *shaders.Arith, note string) {
 	fs.Var(parsed[shaders.Arith]{a, shaders.ParseArith}, "arith", "shader `arithmetic`"+note+
-		": native (the GPU's / and sqrt) or exact (correctly rounded from +, −, ×: the CPU's bits on any conforming GPU)")
+		": native (the GPU's / and sqrt inside the noise) or exact (correctly rounded from +, −, ×: the CPU's bits on any conforming GPU)")
 }
 
 // RegisterPrecision defines -precision into p.

@@ -261,7 +261,13 @@ Sample sampleAt(vec4 p, Settings ns, Domain dom) {
 		f = f * ns.lacunarity;
 		amp = amp * ns.persistence;
 	}
-	Sample r = sampleDiv(sum, ampSum);
+	// s / 1 is s: one octave (or persistence 0) skips the exact division,
+	// as the CPU's batch kernels do (ampSum != 1 is the same in every
+	// invocation).
+	Sample r = sum;
+	if (ampSum != 1.0) {
+		r = sampleDiv(sum, ampSum);
+	}
 	if (warped) {
 		vec3 d = warpDerivative(J0, J1, J2, vec3(r.dx, r.dy, r.dz));
 		r.dx = d.x;

@@ -112,10 +112,14 @@ fn sampleScale(s: Sample, k: f32) -> Sample {
 	return Sample(v, dx, dy, dz, dw);
 }
 
-// sampleDiv returns s / k component-wise (the divisor prepared once).
+// sampleDiv returns s / k component-wise, correctly rounded in either
+// arithmetic (the divisor prepared once): the octave sum's normalisation, a
+// few divisions a point, where a GPU's own division (2.5 ULP allowed; an
+// NVIDIA H200's moved every fractal setting of value noise by an ULP) would
+// leave no fractal bit-exact (docs/gpu.md, "On a hardware GPU").
 fn sampleDiv(s: Sample, k: f32) -> Sample {
-	let d = divisor(k);
-	return Sample(divide(s.v, d), divide(s.dx, d), divide(s.dy, d), divide(s.dz, d), divide(s.dw, d));
+	let d = exactDivisor(k);
+	return Sample(divideExact(s.v, d), divideExact(s.dx, d), divideExact(s.dy, d), divideExact(s.dz, d), divideExact(s.dw, d));
 }
 
 // The SmallXXHash primes (XXH32 PRIME32_1..5), docs/algorithms.md §1.

@@ -235,7 +235,13 @@ fn sampleAt(p0: vec4f, ns: Settings, dom: Domain) -> Sample {
 		f = f * ns.lacunarity;
 		amp = amp * ns.persistence;
 	}
-	var r = sampleDiv(sum, ampSum);
+	// s / 1 is s: one octave (or persistence 0) skips the exact division,
+	// as the CPU's batch kernels do (ampSum != 1 is the same in every
+	// invocation).
+	var r = sum;
+	if (ampSum != 1.0) {
+		r = sampleDiv(sum, ampSum);
+	}
 	if (warped) {
 		let d = warpDerivative(J0, J1, J2, vec3f(r.dx, r.dy, r.dz));
 		r.dx = d.x;
