@@ -350,15 +350,16 @@ func TestWorstCaseGPU(t *testing.T) {
 	if strings.Contains(r.stdout, "164 bit-exact") {
 		t.Error("-precision worst: every variant bit-exact: the emulation is not in effect")
 	}
-	// With the GPU's own arithmetic, noise whose only division is the octave
-	// sum's normalisation (sampleDiv, exact in either arithmetic) keeps the
-	// CPU's bits on the least precise GPU: every fractal setting of these
-	// differs by an ULP with a plain /.
+	// With the GPU's own arithmetic, noise whose only divisions are the
+	// octave sum's normalisation (sampleDiv) and perm-value's /255
+	// (divide255), both exact in either arithmetic, keeps the CPU's bits on
+	// the least precise GPU: every fractal setting of these, and every
+	// perm-value variant, differs with a plain /.
 	lattice := []string{"-n", "60", "-precision", "worst", "-exact", "-noise",
-		"value,value-turbulence,perlin,perlin-turbulence,perlin-smooth-turbulence,simplex-value,simplex-value-turbulence"}
+		"value,value-turbulence,perlin,perlin-turbulence,perlin-smooth-turbulence,simplex-value,simplex-value-turbulence,perm-value"}
 	r = runVerify(lattice, nil)
-	if pass, fail := rows(t, r.stdout); r.code != 0 || len(pass) != 48 {
-		t.Errorf("-precision worst -exact on the lattice noises: exit %d, %d PASS, failing %q; want 0, 48, none", r.code, len(pass), fail)
+	if pass, fail := rows(t, r.stdout); r.code != 0 || len(pass) != 56 {
+		t.Errorf("-precision worst -exact on the lattice noises: exit %d, %d PASS, failing %q; want 0, 56, none", r.code, len(pass), fail)
 	}
 	r = runVerify([]string{"-n", "60", "-precision", "worst", "-arith", "exact", "-exact"}, nil)
 	_, fail = rows(t, r.stdout)
@@ -377,12 +378,12 @@ func TestWorstCaseGPU(t *testing.T) {
 }
 
 // TestWorstCaseCatchesPlainDivision plants a plain / in perm-value's
-// finish (where the code should call divide): the GPU's own division, which
+// finish (where the code should call divide255): the GPU's own division, which
 // the worst-case emulation moves, so -exact with exact arithmetic fails on
 // exactly the perm-value variants, and passes without the fault.
 func TestWorstCaseCatchesPlainDivision(t *testing.T) {
 	needGL(t)
-	const from, to = "noise_divide(2.0 * n.v, d255)", "(2.0 * n.v) / 255.0"
+	const from, to = "noise_divide255(2.0 * n.v)", "(2.0 * n.v) / 255.0"
 	edit := func(s string) string {
 		if !strings.Contains(s, "#define noise_NOISE_FAMILY noise_familyPerm") {
 			return s

@@ -239,16 +239,19 @@ func TestWebGPUPrecisionWorst(t *testing.T) {
 // gain and its fold rule (docs/algorithms.md §11.2): voronoi-worley-f1-div-f2
 // 3D, whose ping-pong (strength 1.5, gain 3) case with a warp is off by
 // more than the fBm tolerance 2e-6 in value (34 ULP of 0.77) and within
-// 3 times it, and perm-value 3D, whose ridged case takes the other side of
-// a fold that jumps by 1.5 % of the gradient at a lattice position (a
-// fold accepted there).
+// 3 times it, and perm-value 3D, whose ridged case took the other side of
+// a fold that jumps by 1.5 % of the gradient at a lattice position. Its
+// divisions by 255 are now correctly rounded in either arithmetic
+// (divide255), so it is bit for bit there; the fold rule is exercised by
+// voronoi-chebyshev-f1-div-f2 3D (25 positions accepted at folds when
+// written).
 func TestWebGPUPrecisionWorstFoldsAndGain(t *testing.T) {
 	needLlvmpipe(t)
 	jsonPath := filepath.Join(t.TempDir(), "r.json")
-	r := runVerify([]string{"-backend", "webgpu", "-precision", "worst", "-noise", "voronoi-worley-f1-div-f2,perm-value", "-dims", "3", "-tiling", "no", "-json", jsonPath}, nil)
+	r := runVerify([]string{"-backend", "webgpu", "-precision", "worst", "-noise", "voronoi-worley-f1-div-f2,voronoi-chebyshev-f1-div-f2,perm-value", "-dims", "3", "-tiling", "no", "-json", jsonPath}, nil)
 	pass, fail := rows(t, r.stdout)
-	if r.code != 0 || len(pass) != 2 || len(fail) != 0 {
-		t.Errorf("-precision worst: exit %d, %d PASS, failing %q; want 0, 2, none\n%s%s", r.code, len(pass), fail, r.stdout, r.stderr)
+	if r.code != 0 || len(pass) != 3 || len(fail) != 0 {
+		t.Errorf("-precision worst: exit %d, %d PASS, failing %q; want 0, 3, none\n%s%s", r.code, len(pass), fail, r.stdout, r.stderr)
 	}
 	rep := readReport(t, jsonPath)
 	pingPong, folds := -1.0, -1
@@ -262,15 +265,19 @@ func TestWebGPUPrecisionWorstFoldsAndGain(t *testing.T) {
 					}
 				}
 			}
-		case "perm-value 3D":
+		case "voronoi-chebyshev-f1-div-f2 3D":
 			folds = v.Folds
+		case "perm-value 3D":
+			if v.MaxULP != 0 {
+				t.Errorf("perm-value 3D: off by %d ULP, want 0 (divide255)", v.MaxULP)
+			}
 		}
 	}
 	if pingPong <= 2e-6 || pingPong > 6e-6 {
 		t.Errorf("voronoi-worley-f1-div-f2 3D, ping-pong 1.5: value off by at most %g; want beyond 2e-6 (fBm's tolerance) and within 6e-6", pingPong)
 	}
 	if folds < 1 {
-		t.Errorf("perm-value 3D: %d positions accepted at folds, want at least 1", folds)
+		t.Errorf("voronoi-chebyshev-f1-div-f2 3D: %d positions accepted at folds, want at least 1", folds)
 	}
 }
 

@@ -49,6 +49,13 @@ func operands(n int) []float32 {
 // runArith evaluates ArithKernel(o) on the pairs on a fresh context.
 func runArith(t *testing.T, o *shaders.Options, in []float32) []float32 {
 	t.Helper()
+	return runKernel(t, shaders.ArithKernel, o, in)
+}
+
+// runKernel evaluates kernel(o) (ArithKernel's bindings) on the pairs on a
+// fresh context.
+func runKernel(t *testing.T, kernel func(*shaders.Options) (string, error), o *shaders.Options, in []float32) []float32 {
+	t.Helper()
 	ctx, err := dispatch.New(dispatch.Options{})
 	if err != nil {
 		if os.Getenv("NOISE_REQUIRE_GPU") != "" {
@@ -57,7 +64,7 @@ func runArith(t *testing.T, o *shaders.Options, in []float32) []float32 {
 		t.Skipf("no OpenGL 4.3 context: %v", err)
 	}
 	defer ctx.Close()
-	src, err := shaders.ArithKernel(o)
+	src, err := kernel(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +161,43 @@ func TestExactArithmetic(t *testing.T) {
 	}
 	if inexact < n/2 || worst > 2 {
 		t.Errorf("worst-case emulation: %d of %d quotients moved, at most %.1f ULP from the correctly rounded; want most moved, by at most 2", inexact, n, worst)
+	}
+}
+
+// TestDivide255: divide255 (perm-value's 2n/255, from +, − and × in either
+// arithmetic) gives Go's correctly rounded a / 255 bit for bit: random bits
+// (subnormal quotients included), numbers near 1 and small integers, the
+// edges of the range, ±0, ±Inf and NaN, and the quotients half an ULP either
+// side of a float (a = 255·(q ± ulp/2) rounded), on the GPU's own
+// operations and on the emulated worst GPU.
+func TestDivide255(t *testing.T) {
+	in := operands(1 << 18)
+	in = append(in, 0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 510, -255)
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1 << 16 {
+		q := math.Float32frombits(0x00000001 + r.Uint32()%0x7E000000) // positive, up to 2^125
+		ulp := math.Nextafter32(q, float32(math.Inf(1))) - q
+		in = append(in, float32(255*(float64(q)+float64(ulp)/2)), float32(255*(float64(q)-float64(ulp)/2)))
+	}
+	if len(in)%2 == 1 {
+		in = append(in, 1)
+	}
+	for _, p := range []shaders.Precision{shaders.PrecisionNative, shaders.PrecisionWorst} {
+		for _, a := range []shaders.Arith{shaders.ArithNative, shaders.ArithExact} {
+			got := runKernel(t, shaders.Divide255Kernel, &shaders.Options{Arith: a, Precision: p}, in)
+			bad := 0
+			for i, x := range in {
+				if want := x / 255; !same(want, got[i]) {
+					if bad < 5 {
+						t.Errorf("arith %s, precision %s: %g / 255 (%08X): want %08X, got %08X", a, p, x, math.Float32bits(x),
+							math.Float32bits(want), math.Float32bits(got[i]))
+					}
+					bad++
+				}
+			}
+			if bad > 0 {
+				t.Errorf("arith %s, precision %s: %d of %d quotients differ from Go", a, p, bad, len(in))
+			}
+		}
 	}
 }

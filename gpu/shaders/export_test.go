@@ -1,6 +1,23 @@
 package shaders
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
+
+// Divide255Kernel is ArithKernel with divide255 of each operand in place of
+// div32 and sqrt32.
+func Divide255Kernel(opts *Options) (string, error) {
+	k, err := ArithKernel(opts)
+	if err != nil {
+		return "", err
+	}
+	const call = "vec2(noise_div32(ab.x, ab.y), noise_sqrt32(uintBitsToFloat(floatBitsToUint(ab.x) & 0x7FFFFFFFu)))"
+	if !strings.Contains(k, call) {
+		return "", fmt.Errorf("ArithKernel's call moved: update Divide255Kernel")
+	}
+	return strings.Replace(k, call, "vec2(noise_divide255(ab.x), noise_divide255(ab.y))", 1), nil
+}
 
 // ArithKernel is a compute kernel for the arithmetic tests: for each pair
 // (a, b) in binding 0 it writes (div32(a, b), sqrt32(|a|)) to binding 1,

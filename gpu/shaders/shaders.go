@@ -98,10 +98,11 @@ const (
 	// ArithNative (the default) uses the GPU's / and sqrt inside the
 	// noise, which GLSL allows to be off by 2.5 and about 4.5 ULP (within
 	// the tolerance policy; correctly rounded on Mesa llvmpipe). The octave
-	// sum's normalisation, a few divisions a point, is correctly rounded in
-	// either arithmetic, so noise with no other division or square root
-	// (value, Perlin, simplex-value, Chebyshev Voronoi) keeps the CPU's bits
-	// on any conforming GPU with this one too.
+	// sum's normalisation and perm-value's 2n/255, a few divisions a point,
+	// are correctly rounded in either arithmetic, so noise with no other
+	// division or square root (value, Perlin, simplex-value, perm-value,
+	// Chebyshev Voronoi but F1/F2) keeps the CPU's bits on any conforming
+	// GPU with this one too.
 	ArithNative Arith = iota
 	// ArithExact computes them correctly rounded from +, − and × (which
 	// GLSL requires to be correctly rounded), with the GPU's own operation

@@ -38,7 +38,7 @@ var renamed = map[string]string{"noiseOctave": "sampleFuncs", "updateCell": "upd
 var glslOnly = map[string]bool{
 	"twoSum": true, "veltkampSplit": true, "productError": true, "significand": true, "scaleByPow2": true,
 	"roundSubnormal": true, "ulpUp": true, "ulpDown": true, "beyond": true, "exactDivisor": true,
-	"quotientResidual": true, "divideExact": true, "rootResidual": true, "sqrtExact": true,
+	"quotientResidual": true, "divideExact": true, "divide255": true, "rootResidual": true, "sqrtExact": true,
 	"divisor": true, "divide": true, "div32": true,
 }
 

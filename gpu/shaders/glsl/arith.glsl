@@ -179,6 +179,40 @@ float divideExact(float a, Divisor d) {
 	return special ? gpu : q;
 }
 
+// divide255 is a / 255 correctly rounded from +, − and × alone, in either
+// arithmetic (perm-value's 2n/255; divideExact's steps, with 255's own
+// exact residual in place of Dekker's). |a| = M·2^e with M in [1, 2):
+// q = M·(1/255) is within an ULP of M/255, and r = M − 255q is
+// (M − 256q) + q exactly (Sterbenz twice: 256q lies within a factor 2 of M,
+// and M − 256q of −q). The quotient moves to the neighbour past whose
+// half-way point M/255 lies: 2r against 255 of q's ULPs, both exact, never
+// equal (r is a whole number of q's ULPs, 255/2 is not).
+float divide255(float a) {
+	uint ua = floatBitsToUint(a) & 0x7FFFFFFFu;
+	bool special = ua == 0u || ua >= 0x7F800000u;
+	int e;
+	float M = significand(special ? 1.0 : a, e);
+	precise float q = M * uintBitsToFloat(0x3B808081u); // 1f / 255f
+	precise float t = M - q * 256.0;
+	precise float r = t + q;
+	precise float u = ulpUp(q), dn = ulpDown(q);
+	precise float r2 = 2.0 * r, hu = 255.0 * u, hd = -(255.0 * dn);
+	precise float Qu = q + u, Qd = q - dn, ru = r - hu, rd = r - hd;
+	precise float Q = r2 > hu ? Qu : r2 < hd ? Qd : q;
+	precise float rs = r2 > hu ? ru : r2 < hd ? rd : r; // M − 255Q, exact
+	precise float m = Q * 128.0; // in [0.5, 2)
+	int k = e - 7;
+	float v;
+	if (int(floatBitsToUint(m) >> 23) + k >= 1) {
+		v = scaleByPow2(m, k);
+	} else { // a subnormal result: the side of M/255 from Q decides a tie
+		v = roundSubnormal(m, k, rs > 0.0 ? 1 : rs < 0.0 ? -1 : 0);
+	}
+	precise float g = a * uintBitsToFloat(0x3B808081u); // zero, infinite or NaN: a·(1/255) is a / 255
+	v = (floatBitsToUint(a) & 0x80000000u) != 0u ? -v : v;
+	return special ? g : v;
+}
+
 // rootResidual returns M − S·S exactly, as a TwoSum pair: S·S = p + e
 // with Dekker's product of S with itself (one split), and M − p exact
 // (Sterbenz: S is within a few ULP of √M, so p is within a factor 2 of M).

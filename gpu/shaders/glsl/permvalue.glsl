@@ -60,15 +60,17 @@ PermNode permNode4(int inner, LatticeSpan x, LatticeSpan y, LatticeSpan z, Latti
 // permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1,
 // clamped to [−1, 1] as lattice noise's value is, clampValue: the blog's
 // lerp overshoots 0 and 255 by rounding) and scales the derivatives the
-// same way, times the octave frequency.
+// same way, times the octave frequency. The divisions are correctly
+// rounded in either arithmetic: 2n/255 − 1 cancels near 0, where one ULP of
+// a GPU's own quotient is thousands of the value's (SwiftShader's moved
+// every perm-value variant), and they are the noise's only ones.
 Sample permFinish(PermNode n, float f, int dims) {
 	precise float F = float(f);
-	Divisor d255 = divisor(255.0);
-	precise float v = clampValue(divide(2.0 * n.v, d255) - 1.0);
-	precise float dx = divide(2.0 * n.d.x, d255) * F;
-	precise float dy = divide(2.0 * n.d.y, d255) * F;
-	precise float dz = divide(2.0 * n.d.z, d255) * F;
-	precise float dw = divide(2.0 * n.d.w, d255) * F;
+	precise float v = clampValue(divide255(2.0 * n.v) - 1.0);
+	precise float dx = divide255(2.0 * n.d.x) * F;
+	precise float dy = divide255(2.0 * n.d.y) * F;
+	precise float dz = divide255(2.0 * n.d.z) * F;
+	precise float dw = divide255(2.0 * n.d.w) * F;
 	if (dims == 1) {
 		return Sample(v, dx, 0.0, 0.0, 0.0);
 	}

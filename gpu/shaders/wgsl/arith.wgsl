@@ -173,6 +173,35 @@ fn divideExact(a: f32, d: Divisor) -> f32 {
 	return select(q, gpu, special);
 }
 
+// divide255 is a / 255 correctly rounded from +, − and × alone, in either
+// arithmetic: 255's own exact residual (M − 256q) + q in place of
+// Dekker's (glsl/arith.glsl gives the bounds).
+fn divide255(a: f32) -> f32 {
+	let ua = bitcast<u32>(a) & 0x7FFFFFFFu;
+	let special = ua == 0u || ua >= 0x7F800000u;
+	var e = 0;
+	let M = significand(select(a, 1.0, special), &e);
+	let q = M * bitcast<f32>(0x3B808081u); // 1f / 255f
+	let t = M - q * 256.0;
+	let r = t + q;
+	let u = ulpUp(q); let dn = ulpDown(q);
+	let r2 = 2.0 * r; let hu = 255.0 * u; let hd = -(255.0 * dn);
+	let Qu = q + u; let Qd = q - dn; let ru = r - hu; let rd = r - hd;
+	let Q = select(select(q, Qd, r2 < hd), Qu, r2 > hu);
+	let rs = select(select(r, rd, r2 < hd), ru, r2 > hu); // M − 255Q, exact
+	let m = Q * 128.0; // in [0.5, 2)
+	let k = e - 7;
+	var v: f32;
+	if (i32(bitcast<u32>(m) >> 23u) + k >= 1) {
+		v = scaleByPow2(m, k);
+	} else { // a subnormal result: the side of M/255 from Q decides a tie
+		v = roundSubnormal(m, k, select(select(0, -1, rs < 0.0), 1, rs > 0.0));
+	}
+	let g = a * bitcast<f32>(0x3B808081u); // zero, infinite or NaN: a·(1/255) is a / 255
+	v = select(v, -v, (bitcast<u32>(a) & 0x80000000u) != 0u);
+	return select(v, g, special);
+}
+
 // rootResidual returns M − S·S exactly, as a TwoSum pair.
 fn rootResidual(M: f32, S: f32) -> vec2f {
 	let p = fence(S * S);

@@ -55,15 +55,17 @@ fn permNode4(inner: i32, x: LatticeSpan, y: LatticeSpan, z: LatticeSpan, w: Latt
 
 // permFinish maps the interpolated table value to [−1, 1] (2n/255 − 1,
 // clamped to [−1, 1]) and scales the derivatives the same way, times the
-// octave frequency.
+// octave frequency. The divisions are correctly rounded in either
+// arithmetic: 2n/255 − 1 cancels near 0, where one ULP of a GPU's own
+// quotient is thousands of the value's (SwiftShader's moved every
+// perm-value variant), and they are the noise's only ones.
 fn permFinish(n: PermNode, f: f32, dims: i32) -> Sample {
 	let F = f32(f);
-	let d255 = divisor(255.0);
-	let v = clampValue(divide(2.0 * n.v, d255) - 1.0);
-	let dx = divide(2.0 * n.d.x, d255) * F;
-	let dy = divide(2.0 * n.d.y, d255) * F;
-	let dz = divide(2.0 * n.d.z, d255) * F;
-	let dw = divide(2.0 * n.d.w, d255) * F;
+	let v = clampValue(divide255(2.0 * n.v) - 1.0);
+	let dx = divide255(2.0 * n.d.x) * F;
+	let dy = divide255(2.0 * n.d.y) * F;
+	let dz = divide255(2.0 * n.d.z) * F;
+	let dw = divide255(2.0 * n.d.w) * F;
 	if (dims == 1) {
 		return Sample(v, dx, 0.0, 0.0, 0.0);
 	}
