@@ -32,6 +32,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -82,6 +83,9 @@ type Options struct {
 	// else "opengles".
 	Backend string
 }
+
+// dawnBackends are the backend names Dawn's create(['backend=…']) knows.
+var dawnBackends = []string{"opengles", "opengl", "vulkan", "metal", "d3d12", "d3d11", "null"}
 
 // NodeModules is the default node_modules directory: the environment
 // variable NOISE_WEBGPU_NODE_MODULES when set, else
@@ -181,12 +185,15 @@ func Start(opts Options) (*Runner, error) {
 	if _, err := os.Stat(filepath.Join(dir, "webgpu", "package.json")); err != nil {
 		return nil, fmt.Errorf("webgpu: %w in %s: %s", ErrNoPackage, dir, installHint(dir))
 	}
-	backend := opts.Backend
+	backend, from := opts.Backend, "Options.Backend"
 	if backend == "" {
-		backend = os.Getenv("NOISE_WEBGPU_BACKEND")
+		backend, from = os.Getenv("NOISE_WEBGPU_BACKEND"), "NOISE_WEBGPU_BACKEND"
 	}
 	if backend == "" {
 		backend = "opengles"
+	}
+	if !slices.Contains(dawnBackends, backend) {
+		return nil, fmt.Errorf("webgpu: unknown Dawn backend %q (%s): %s", backend, from, strings.Join(dawnBackends, ", "))
 	}
 	pr, pw, err := os.Pipe() // the answers, on the child's file descriptor 3
 	if err != nil {

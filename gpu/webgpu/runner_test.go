@@ -298,4 +298,9 @@ func TestBackendFromEnvironment(t *testing.T) {
 	t.Setenv("NOISE_WEBGPU_BACKEND", "d3d12")
 	_, err := Start(Options{})
 	oneLine(t, err, "no WebGPU adapter", "d3d12")
+	// A name Dawn does not know is one line naming the variable and the
+	// names it does.
+	t.Setenv("NOISE_WEBGPU_BACKEND", "vulcan")
+	_, err = Start(Options{})
+	oneLine(t, err, `unknown Dawn backend "vulcan"`, "NOISE_WEBGPU_BACKEND", "opengles, opengl, vulkan, metal, d3d12, d3d11, null")
 }
