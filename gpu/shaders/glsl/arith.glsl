@@ -192,7 +192,8 @@ float divide255(float a) {
 	bool special = ua == 0u || ua >= 0x7F800000u;
 	int e;
 	float M = significand(special ? 1.0 : a, e);
-	precise float q = M * uintBitsToFloat(0x3B808081u); // 1f / 255f
+	float inv = uintBitsToFloat(0x3B808081u); // 1f / 255f
+	precise float q = M * inv;
 	precise float t = M - q * 256.0;
 	precise float r = t + q;
 	precise float u = ulpUp(q), dn = ulpDown(q);
@@ -208,7 +209,7 @@ float divide255(float a) {
 	} else { // a subnormal result: the side of M/255 from Q decides a tie
 		v = roundSubnormal(m, k, rs > 0.0 ? 1 : rs < 0.0 ? -1 : 0);
 	}
-	precise float g = a * uintBitsToFloat(0x3B808081u); // zero, infinite or NaN: a·(1/255) is a / 255
+	precise float g = a * inv; // zero, infinite or NaN: a·(1/255) is a / 255
 	v = (floatBitsToUint(a) & 0x80000000u) != 0u ? -v : v;
 	return special ? g : v;
 }

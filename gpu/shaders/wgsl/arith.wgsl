@@ -181,7 +181,8 @@ fn divide255(a: f32) -> f32 {
 	let special = ua == 0u || ua >= 0x7F800000u;
 	var e = 0;
 	let M = significand(select(a, 1.0, special), &e);
-	let q = M * bitcast<f32>(0x3B808081u); // 1f / 255f
+	let inv = bitcast<f32>(0x3B808081u); // 1f / 255f
+	let q = M * inv;
 	let t = M - q * 256.0;
 	let r = t + q;
 	let u = ulpUp(q); let dn = ulpDown(q);
@@ -197,7 +198,7 @@ fn divide255(a: f32) -> f32 {
 	} else { // a subnormal result: the side of M/255 from Q decides a tie
 		v = roundSubnormal(m, k, select(select(0, -1, rs < 0.0), 1, rs > 0.0));
 	}
-	let g = a * bitcast<f32>(0x3B808081u); // zero, infinite or NaN: a·(1/255) is a / 255
+	let g = a * inv; // zero, infinite or NaN: a·(1/255) is a / 255
 	v = select(v, -v, (bitcast<u32>(a) & 0x80000000u) != 0u);
 	return select(v, g, special);
 }
