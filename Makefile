@@ -11,7 +11,7 @@ export PATH := $(dir $(GO)):$(PATH)
 # without a GPU) runs the example page of examples/webgpu (test-chromium).
 APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev \
 	libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
-	glslang-tools spirv-tools mesa-vulkan-drivers chromium
+	glslang-tools spirv-tools mesa-vulkan-drivers chromium qemu-user-static
 
 # The GL tests run under Xvfb when it is there, so the GLFW context (in the
 # -tags glfw build of the commands) and the viewer are tested too; the EGL context needs no display. -noreset: by
@@ -27,7 +27,7 @@ HAVE_V3 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc
 HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes)
 HAVE_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo yes)
 
-.PHONY: all deps webgpu-deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck verify verify-all verify-webgpu test-chromium selfcheck bench images viewer viewer-shots viewer-bench clean
+.PHONY: all deps webgpu-deps build test test-go test-simd test-v3 test-purego test-isa test-race fuzz asm asmcheck fmacheck archcheck verify verify-all verify-webgpu test-chromium selfcheck bench images viewer viewer-shots viewer-bench clean
 
 all: build
 
@@ -70,7 +70,7 @@ test: deps
 	GOEXPERIMENT=simd $(GO) vet ./...
 	cd bench && $(GO) vet ./...
 	cd examples/webgpu && $(GO) vet ./...
-	$(MAKE) --no-print-directory webgpu-deps test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck selfcheck verify-all verify-webgpu test-chromium
+	$(MAKE) --no-print-directory webgpu-deps test-go test-simd test-v3 test-purego test-isa test-race fuzz asmcheck fmacheck archcheck selfcheck verify-all verify-webgpu test-chromium
 
 # Without OpenGL 4.3 the GPU tests skip, saying why; NOISE_REQUIRE_GPU=1
 # (set by .ci/run) makes them fail instead.
@@ -158,6 +158,12 @@ endif
 	@cat out/fma-*.txt
 	@test $$(cat out/fma-*.txt | sort -u | wc -l) -eq 1 || { echo "fmacheck: builds disagree: an unrounded product was fused into an FMA" >&2; exit 1; }
 	@echo "fmacheck: all builds agree bit for bit"
+
+# The same digest on other architectures: 386, arm64 and s390x (big-endian;
+# both under qemu-user), js/wasm (Node.js), each equal to this machine's;
+# then the cpu tests (golden vectors included) on arm64. About 3.5 minutes.
+archcheck: deps
+	GO=$(GO) bash internal/cmd/fmacheck/arch.sh
 
 # The AVX2 and AVX-512 kernels of package cpu are written by internal/cmd/asmgen (avo, a
 # development-time module of its own): make asm rewrites them, make asmcheck

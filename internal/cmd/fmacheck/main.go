@@ -4,7 +4,9 @@
 // GOEXPERIMENT=simd and with -tags purego (the scalar batch path), and
 // requires identical digests: Go may fuse a*b+c into an
 // FMA on v3 (and on arm64) unless the product is rounded explicitly, so any
-// unguarded product anywhere in cpu/ changes the v3 digest.
+// unguarded product anywhere in cpu/ changes the v3 digest. `make archcheck`
+// (arch.sh) runs it built for 386, arm64, s390x and js/wasm and requires the
+// same digest from each.
 package main
 
 import (
@@ -14,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"hash"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -45,6 +48,7 @@ func main() {
 			pos[i][k] = r.Float32()*16 - 8
 		}
 	}
+	pos = append(pos, edgePositions(r)...)
 	pos3 := make([]mgl32.Vec3, len(pos))
 	for i, p := range pos {
 		pos3[i] = p.Vec3()
@@ -78,7 +82,83 @@ func main() {
 			}
 		}
 	}
+	// The blog's permutation-table value noise (float64 throughout, Rust's
+	// saturating casts): a seeded table and one octave, then three octaves
+	// at a lacunarity that is not a power of two.
+	for _, b := range []*cpu.BlogValueNoise{
+		cpu.NewBlogValueNoise(42, 1, 2, 0.5),
+		cpu.NewBlogValueNoise(7, 3, 2.3, 0.6),
+	} {
+		for d := 1; d <= 4; d++ {
+			one := sha256.New()
+			blogDigest(io.MultiWriter(h, one), b, d, pos)
+			if *perConfig {
+				fmt.Printf("%x blog %dD octaves %d\n", one.Sum(nil), d, b.Octaves)
+			}
+			configs++
+		}
+	}
 	fmt.Printf("%x %d configurations × %d points\n", h.Sum(nil), configs, len(pos))
+}
+
+// edgeValues are coordinates where platforms could part: signed zeros,
+// subnormals, the lattice clamp (±2^29) and the input clamp (±2^64) and
+// values beyond them, infinities, NaN, coordinates whose cell offsets are
+// 0 (beyond 2^24) or a single ULP, and half-way points.
+var edgeValues = []float32{
+	0, float32(math.Copysign(0, -1)),
+	math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 1e-39, -3e-38,
+	0.5, -0.5, 1 - 1.0/(1<<24), -(1 - 1.0/(1<<24)),
+	1 << 23, 1<<23 + 0.5, -(1<<23 + 0.5), 1<<24 + 2, -(1 << 24),
+	1 << 29, -(1 << 29), 1<<29 + 64, 1e19, 1 << 64, -(1 << 64), 1e30, -1e30,
+	math.MaxFloat32, -math.MaxFloat32,
+	float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+}
+
+// edgePositions puts each edge value on one axis of a random position,
+// then on every axis at once.
+func edgePositions(r *rand.Rand) []mgl32.Vec4 {
+	var ps []mgl32.Vec4
+	for _, e := range edgeValues {
+		for axis := 0; axis <= 4; axis++ {
+			var p mgl32.Vec4
+			for k := range p {
+				p[k] = r.Float32()*16 - 8
+				if axis == 4 || k == axis {
+					p[k] = e
+				}
+			}
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// blogDigest writes the blog noise's Fractal and FractalBatch at the
+// positions' first dims coordinates (scaled by 37, so that cells beyond the
+// table's 255 are reached).
+func blogDigest(w io.Writer, b *cpu.BlogValueNoise, dims int, pos []mgl32.Vec4) {
+	flat := make([]float64, 0, dims*len(pos))
+	for _, p := range pos {
+		for k := range dims {
+			flat = append(flat, float64(p[k])*37)
+		}
+	}
+	batch := make([]float64, len(pos))
+	if err := b.FractalBatch(dims, flat, batch); err != nil {
+		panic(err) // dims is 1 to 4 and flat holds dims coordinates per position
+	}
+	var buf [8]byte
+	for i := range pos {
+		one, err := b.Fractal(flat[i*dims : (i+1)*dims])
+		if err != nil {
+			panic(err)
+		}
+		for _, v := range []float64{one, batch[i]} {
+			binary.LittleEndian.PutUint64(buf[:], math.Float64bits(v))
+			w.Write(buf[:])
+		}
+	}
 }
 
 func put(h hash.Hash, xs ...float32) {
