@@ -8,10 +8,12 @@ export PATH := $(dir $(GO)):$(PATH)
 # work, Khronos' GLSL compiler and SPIR-V tools (the strict-compiler tests)
 # and the Vulkan software driver that zink runs on (the CPU reference
 # itself needs only Go), and Chromium, whose WebGPU (on SwiftShader
-# without a GPU) runs the example page of examples/webgpu (test-chromium).
+# without a GPU) runs the example page of examples/webgpu (test-chromium),
+# and what make archcheck builds and runs other systems' code with
+# (qemu-user, MinGW-w64).
 APT_PACKAGES := xvfb xauth libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev \
 	libxi-dev libxxf86vm-dev libgl-dev libegl-dev \
-	glslang-tools spirv-tools mesa-vulkan-drivers chromium qemu-user-static
+	glslang-tools spirv-tools mesa-vulkan-drivers chromium qemu-user-static gcc-mingw-w64-x86-64
 
 # The GL tests run under Xvfb when it is there, so the GLFW context (in the
 # -tags glfw build of the commands) and the viewer are tested too; the EGL context needs no display. -noreset: by
@@ -161,7 +163,9 @@ endif
 
 # The same digest on other architectures: 386, arm64 and s390x (big-endian;
 # both under qemu-user), js/wasm (Node.js), each equal to this machine's;
-# then the cpu tests (golden vectors included) on arm64. About 3.5 minutes.
+# then the cpu tests (golden vectors included) on arm64, and the commands
+# built for Windows (cgo with MinGW-w64, and without cgo) and macOS (without
+# cgo). About 5 minutes.
 archcheck: deps
 	GO=$(GO) bash internal/cmd/fmacheck/arch.sh
 

@@ -1,6 +1,7 @@
 package noise_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os/exec"
 	"path/filepath"
@@ -106,5 +107,66 @@ func TestIsNoiseLibrary(t *testing.T) {
 		if got := isNoiseLibrary(path); got != want {
 			t.Errorf("isNoiseLibrary(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// TestBuildsOnEverySystem: `go install` of the commands needs no C outside
+// Linux and the BSDs. With cgo on (a C compiler present, as on macOS with
+// Xcode's tools or Windows with MinGW), no package of this module holds C
+// there: its only C, the headless EGL context, is for Linux and the BSDs
+// (Mesa, NVIDIA), and go-gl and GLFW build on both. With cgo off (no C
+// compiler), cmd/noise and the library still build everywhere, the GPU
+// commands saying why they cannot run. `make archcheck` compiles the
+// Windows side for real (MinGW); this lists what every system would build.
+func TestBuildsOnEverySystem(t *testing.T) {
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	list := func(goos, goarch, cgo string, pkgs ...string) (cgoFiles, errs []string) {
+		t.Helper()
+		args := append([]string{"list", "-e", "-deps", "-tags", "glfw", "-json=ImportPath,CgoFiles,Error,DepsErrors"}, pkgs...)
+		cmd := exec.Command(goTool, args...)
+		cmd.Env = append(cmd.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED="+cgo)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("GOOS=%s GOARCH=%s CGO_ENABLED=%s go list: %v", goos, goarch, cgo, err)
+		}
+		type goErr struct{ Err string }
+		dec := json.NewDecoder(bytes.NewReader(out))
+		for dec.More() {
+			var p struct {
+				ImportPath string
+				CgoFiles   []string
+				Error      *goErr
+				DepsErrors []goErr
+			}
+			if err := dec.Decode(&p); err != nil {
+				t.Fatalf("go list -json: %v", err)
+			}
+			if len(p.CgoFiles) > 0 && strings.HasPrefix(p.ImportPath, "github.com/noiselab/noise") {
+				cgoFiles = append(cgoFiles, p.ImportPath+": "+strings.Join(p.CgoFiles, ","))
+			}
+			if p.Error != nil {
+				p.DepsErrors = append(p.DepsErrors, *p.Error)
+			}
+			for _, e := range p.DepsErrors {
+				errs = append(errs, p.ImportPath+": "+strings.Join(strings.Fields(e.Err), " "))
+			}
+		}
+		return cgoFiles, errs
+	}
+	gpu := []string{"./cmd/noise", "./cmd/verify", "./cmd/viewer", "./gpu/..."}
+	for _, sys := range [][2]string{{"darwin", "arm64"}, {"darwin", "amd64"}, {"windows", "amd64"}, {"windows", "arm64"}} {
+		c, errs := list(sys[0], sys[1], "1", gpu...)
+		if len(c) > 0 || len(errs) > 0 {
+			t.Errorf("%s/%s with cgo: C of ours %v (its headers are Linux's), errors %v", sys[0], sys[1], c, errs)
+		}
+	}
+	for _, sys := range [][2]string{{"darwin", "arm64"}, {"windows", "amd64"}, {"linux", "arm64"}, {"js", "wasm"}, {"wasip1", "wasm"}} {
+		if _, errs := list(sys[0], sys[1], "0", "./cmd/noise", "./cmd/verify", ".", "./cpu/...", "./graph/..."); len(errs) > 0 {
+			t.Errorf("%s/%s without cgo: %v", sys[0], sys[1], errs)
+		}
+	}
+	// The test can fail: on Linux with cgo the EGL package holds C.
+	if c, _ := list("linux", "amd64", "1", "./gpu/dispatch/egl"); len(c) != 1 {
+		t.Errorf("linux/amd64 with cgo: the EGL package's C files: %v, want egl.go", c)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/noiselab/noise"
-	"github.com/noiselab/noise/gpu/dispatch"
 	"github.com/noiselab/noise/gpu/shaders"
 	"github.com/noiselab/noise/gpu/webgpu"
 	"github.com/noiselab/noise/graph"
@@ -59,41 +58,8 @@ func openBackend(o *options, edit func(string) string) (backend, error) {
 		}
 		return &webgpuBackend{r: r, opts: so}, nil
 	}
-	ctx, err := o.gpu.Open()
-	if err != nil {
-		return nil, err
-	}
-	return &glBackend{ctx: ctx, opts: o.samplerOptions(edit)}, nil
+	return openGL(o, edit)
 }
-
-type glBackend struct {
-	ctx  *dispatch.Context
-	opts *dispatch.SamplerOptions
-}
-
-func (b *glBackend) newSampler(cfg noise.Config) (gpuSampler, error) {
-	s, err := b.ctx.NewSampler(cfg, b.opts)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-func (b *glBackend) newGraphSampler(g *graph.Graph) (gpuSampler, error) {
-	s, err := b.ctx.NewGraphSampler(g, b.opts)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-func (b *glBackend) describe(rep *report) {
-	info := b.ctx.Info()
-	rep.Backend, rep.Renderer, rep.GLVersion, rep.Platform = backendGL, info.Renderer, info.Version, info.Platform
-}
-
-func (b *glBackend) String() string { return b.ctx.Info().String() }
-func (b *glBackend) Close()         { b.ctx.Close() }
 
 type webgpuBackend struct {
 	r    *webgpu.Runner

@@ -12,8 +12,6 @@ import (
 	"github.com/noiselab/noise"
 	"github.com/noiselab/noise/compare"
 	"github.com/noiselab/noise/cpu"
-	"github.com/noiselab/noise/gpu/dispatch"
-	"github.com/noiselab/noise/internal/testhook"
 )
 
 // report is the whole run; it is also the -json document.
@@ -97,15 +95,6 @@ func (o *options) policyText() string {
 	k := o.tolerance / 2e-6
 	return fmt.Sprintf("values abs %.3g·G; derivatives rel %.3g + abs %.3g·F·S·G; smooth Worley values abs %.3g·G, derivatives abs %.3g·F·S·G (G: the fractal mode's gain, fbm 1, billow 2, ridged 4, ping-pong 2s)",
 		2e-6*k, 1e-5*k, 1e-5*k, 1e-5*k, 1e-4*k)
-}
-
-// samplerOptions are the shader options of the flags, with edit (tests).
-func (o *options) samplerOptions(edit func(string) string) *dispatch.SamplerOptions {
-	so := &dispatch.SamplerOptions{Arith: o.gpu.Arith, Precision: o.gpu.Precision}
-	if edit != nil {
-		testhook.EditSource(so, edit)
-	}
-	return so
 }
 
 // verify runs the matrix.

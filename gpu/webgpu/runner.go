@@ -11,10 +11,11 @@
 // where `make webgpu-deps` installs it). Start says in one line what is
 // missing and how to install it.
 //
-// Dawn's backend is OpenGL ES by default (Options.Backend), in WebGPU's
-// compatibility mode: on a machine without a GPU it runs on Mesa's
-// llvmpipe (EGL_PLATFORM=surfaceless, which Start sets when unset), where
-// Dawn's Vulkan backend refuses lavapipe.
+// Dawn's backend is OpenGL ES by default on Linux and the BSDs
+// (Options.Backend), in WebGPU's compatibility mode: on a machine without
+// a GPU it runs on Mesa's llvmpipe (EGL_PLATFORM=surfaceless, which Start
+// sets when unset), where Dawn's Vulkan backend refuses lavapipe. On macOS
+// the default is Metal, on Windows Direct3D 12: the systems' own.
 //
 // Sampler runs the noise kernels of package shaders (ComputeSourceWGSL) on
 // a Runner, with the methods of dispatch.Sampler; NewGraphSampler a noise
@@ -32,6 +33,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -80,8 +82,21 @@ type Options struct {
 	// "vulkan", "metal", "d3d12" (core); "" means the environment variable
 	// NOISE_WEBGPU_BACKEND when set (so that verify, noise and any program
 	// that embeds the runner can be pointed at a real GPU's Vulkan driver),
-	// else "opengles".
+	// else the system's: "metal" on macOS, "d3d12" on Windows, "opengles"
+	// elsewhere.
 	Backend string
+}
+
+// defaultBackend is Dawn's backend on goos when neither Options.Backend
+// nor NOISE_WEBGPU_BACKEND names one.
+func defaultBackend(goos string) string {
+	switch goos {
+	case "darwin", "ios":
+		return "metal"
+	case "windows":
+		return "d3d12"
+	}
+	return "opengles"
 }
 
 // dawnBackends are the backend names Dawn's create(['backend=…']) knows.
@@ -190,7 +205,7 @@ func Start(opts Options) (*Runner, error) {
 		backend, from = os.Getenv("NOISE_WEBGPU_BACKEND"), "NOISE_WEBGPU_BACKEND"
 	}
 	if backend == "" {
-		backend = "opengles"
+		backend = defaultBackend(runtime.GOOS)
 	}
 	if !slices.Contains(dawnBackends, backend) {
 		return nil, fmt.Errorf("webgpu: unknown Dawn backend %q (%s): %s", backend, from, strings.Join(dawnBackends, ", "))

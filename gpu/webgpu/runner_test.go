@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -290,6 +291,17 @@ func TestNoAdapter(t *testing.T) {
 // TestBackendFromEnvironment: with Options.Backend empty, Start takes
 // Dawn's backend from NOISE_WEBGPU_BACKEND (here one with no adapter off
 // Windows, so the error names it).
+// TestDefaultBackend: with no backend named, Dawn runs on the system's own
+// API, and on OpenGL ES (Mesa's llvmpipe without a GPU) elsewhere; each is
+// a name Dawn knows.
+func TestDefaultBackend(t *testing.T) {
+	for goos, want := range map[string]string{"linux": "opengles", "freebsd": "opengles", "darwin": "metal", "windows": "d3d12"} {
+		if got := defaultBackend(goos); got != want || !slices.Contains(dawnBackends, got) {
+			t.Errorf("defaultBackend(%q) = %q, want %q", goos, got, want)
+		}
+	}
+}
+
 func TestBackendFromEnvironment(t *testing.T) {
 	needRunner(t)
 	if runtime.GOOS == "windows" {

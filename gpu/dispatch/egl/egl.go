@@ -1,10 +1,15 @@
+//go:build cgo && (linux || freebsd || netbsd || openbsd || dragonfly)
+
 // Package egl makes headless OpenGL 4.3 core contexts with EGL, without a
 // surface and without a window system: Mesa's surfaceless platform first,
 // then an EGL device (NVIDIA's headless path), then the default display.
 // Package gpu/dispatch uses it for its default Context; programs that drive
 // OpenGL themselves can use it directly (with dispatch.NewCurrent, say).
 //
-// It links libEGL only: no X11, no GLFW.
+// It links libEGL only: no X11, no GLFW. EGL is there on Linux and the
+// BSDs (Mesa; NVIDIA's driver on Linux); on other systems (Windows, macOS)
+// the package builds without C and Open returns an error that names the
+// alternatives: a GLFW context (package gpu/dispatch/glfwctx), or WebGPU.
 package egl
 
 /*

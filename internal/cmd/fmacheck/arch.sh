@@ -14,9 +14,12 @@
 # TestBatchAllocations: minutes under emulation; the digest compares the
 # batch paths).
 #
-# A missing emulator or Node.js skips its architecture, saying so; with
+# Then the commands are built for Windows with cgo (MinGW-w64) and for
+# Windows and macOS without (docs/install.md).
+#
+# A missing emulator, compiler or Node.js skips its part, saying so; with
 # NOISE_REQUIRE_GPU set (CI) it fails instead. make deps installs
-# qemu-user-static.
+# qemu-user-static and gcc-mingw-w64-x86-64.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 GO=${GO:-go}
@@ -82,6 +85,21 @@ if [ "$fail" != 0 ]; then
 	echo "archcheck: architectures disagree (an unrounded product fused, or a platform-defined conversion)" >&2
 	exit 1
 fi
+
+# The commands on the systems without EGL: Windows with cgo (MinGW-w64; the
+# -tags glfw builds too, GLFW's C included), and Windows and macOS without.
+if command -v x86_64-w64-mingw32-gcc > /dev/null; then
+	for tags in "" glfw; do
+		GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc $GO build -tags "$tags" ./cmd/... ./gpu/...
+	done
+	echo "archcheck: windows/amd64 with cgo (MinGW-w64): the commands and gpu/... build, -tags glfw too"
+else
+	missing x86_64-w64-mingw32-gcc "apt-get install gcc-mingw-w64-x86-64" "the Windows cgo build"
+fi
+for sys in windows/amd64 darwin/arm64; do
+	GOOS=${sys%/*} GOARCH=${sys#*/} CGO_ENABLED=0 $GO build ./cmd/noise ./cmd/verify
+done
+echo "archcheck: noise and verify build without cgo for windows/amd64 and darwin/arm64"
 
 if command -v qemu-aarch64-static > /dev/null; then
 	GOARCH=arm64 $GO test -count=1 -short -exec qemu-aarch64-static \
