@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/noiselab/noise/internal/gobuild"
 )
 
 // TestDocsPicturesCurrent renders every picture that the Makefile's images
@@ -26,10 +28,7 @@ func TestDocsPicturesCurrent(t *testing.T) {
 		t.Fatalf("the Makefile's images target has %d image commands, want at least 10", len(cmds))
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "noise")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/noise").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/noise: %v\n%s", err, out)
-	}
+	bin := gobuild.Command(t, "./cmd/noise")
 	for _, args := range cmds {
 		committed := args[len(args)-1]
 		out := filepath.Join(dir, filepath.Base(committed))

@@ -2,13 +2,11 @@ package main
 
 import (
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/noiselab/noise/internal/appendixa"
+	"github.com/noiselab/noise/internal/gobuild"
 )
 
 // TestNoCgo builds the command with CGO_ENABLED=0 (Go alone, no C
@@ -18,12 +16,7 @@ func TestNoCgo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command again (-short)")
 	}
-	bin := filepath.Join(t.TempDir(), "noise")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("CGO_ENABLED=0 go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Command(t, ".", "CGO_ENABLED=0")
 	// Appendix A.1's Perlin 3D row (settings A) at its four points, on
 	// the CPU.
 	cases, err := appendixa.ValueCases()

@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/noiselab/noise/internal/gobuild"
 )
 
 // TestNoCgo builds verify with CGO_ENABLED=0 (Go alone: no C compiler, no
@@ -18,12 +18,7 @@ func TestNoCgo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command again (-short)")
 	}
-	bin := filepath.Join(t.TempDir(), "verify")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("CGO_ENABLED=0 go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Command(t, ".", "CGO_ENABLED=0")
 	run := func(args ...string) (code int, stdout, stderr string) {
 		var o, e bytes.Buffer
 		cmd := exec.Command(bin, args...)
