@@ -271,36 +271,47 @@ func latticeValue3D(vp *variantParams, h SmallXXHash, p point, f float32) float3
 	x0, gx, tx := spanValue(clampCoord(float32(p.x * F)))
 	y0, gy, ty := spanValue(clampCoord(float32(p.y * F)))
 	z0, gz, tz := spanValue(clampCoord(float32(p.z * F)))
-	x1, y1, z1 := x0+1, y0+1, z0+1
+	// the words' products with primeC (eatC), as in latticeValue2D
+	x0c, y0c, z0c := uint32(x0)*primeC, uint32(y0)*primeC, uint32(z0)*primeC
+	x1c, y1c, z1c := x0c+primeC, y0c+primeC, z0c+primeC
 	if vp.tiling {
-		x0, x1 = wrapTiling(x0, f)
-		y0, y1 = wrapTiling(y0, f)
-		z0, z1 = wrapTiling(z0, f)
+		x0, x1 := wrapTiling(x0, f)
+		y0, y1 := wrapTiling(y0, f)
+		z0, z1 := wrapTiling(z0, f)
+		x0c, x1c, y0c, y1c = uint32(x0)*primeC, uint32(x1)*primeC, uint32(y0)*primeC, uint32(y1)*primeC
+		z0c, z1c = uint32(z0)*primeC, uint32(z1)*primeC
 	}
-	h0, h1 := h.Eat(x0), h.Eat(x1)
-	hxy := [4]SmallXXHash{h0.Eat(y0), h0.Eat(y1), h1.Eat(y0), h1.Eat(y1)}
-	pz := [2]int32{z0, z1}
-	ox := [2]float32{gx, gx - 1}
-	oy := [2]float32{gy, gy - 1}
-	oz := [2]float32{gz, gz - 1}
-	var n [8]float32 // corners a, b, c, d, e, f, g, k: index bits x<<2 | y<<1 | z
+	h0, h1 := h.eatC(x0c), h.eatC(x1c)
+	h00, h01, h10, h11 := h0.eatC(y0c), h0.eatC(y1c), h1.eatC(y0c), h1.eatC(y1c)
+	// corners a, b, c, d, e, f, g, k: (x, y, z) bits x<<2 | y<<1 | z
+	var n [8]float32
 	if vp.grad == noise.GradientPerlin {
-		for c := range n {
-			v := hxy[c>>1&3].Eat(pz[c&1]).Avalanche()
-			vx, vy, vz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)])
-			n[c] = float32(((float32(vx*ox[c>>2&1]) + float32(vy*oy[c>>1&1])) + float32(vz*oz[c&1])) * perlin3)
+		gx1, gy1, gz1 := gx-1, gy-1, gz-1
+		n = [8]float32{
+			octaDot(h00.eatC(z0c), gx, gy, gz), octaDot(h00.eatC(z1c), gx, gy, gz1),
+			octaDot(h01.eatC(z0c), gx, gy1, gz), octaDot(h01.eatC(z1c), gx, gy1, gz1),
+			octaDot(h10.eatC(z0c), gx1, gy, gz), octaDot(h10.eatC(z1c), gx1, gy, gz1),
+			octaDot(h11.eatC(z0c), gx1, gy1, gz), octaDot(h11.eatC(z1c), gx1, gy1, gz1),
 		}
 	} else {
 		n = [8]float32{
-			valueGrads[uint8(hxy[0].Eat(z0).Avalanche())], valueGrads[uint8(hxy[0].Eat(z1).Avalanche())],
-			valueGrads[uint8(hxy[1].Eat(z0).Avalanche())], valueGrads[uint8(hxy[1].Eat(z1).Avalanche())],
-			valueGrads[uint8(hxy[2].Eat(z0).Avalanche())], valueGrads[uint8(hxy[2].Eat(z1).Avalanche())],
-			valueGrads[uint8(hxy[3].Eat(z0).Avalanche())], valueGrads[uint8(hxy[3].Eat(z1).Avalanche())],
+			valueGrads[uint8(h00.eatC(z0c).Avalanche())], valueGrads[uint8(h00.eatC(z1c).Avalanche())],
+			valueGrads[uint8(h01.eatC(z0c).Avalanche())], valueGrads[uint8(h01.eatC(z1c).Avalanche())],
+			valueGrads[uint8(h10.eatC(z0c).Avalanche())], valueGrads[uint8(h10.eatC(z1c).Avalanche())],
+			valueGrads[uint8(h11.eatC(z0c).Avalanche())], valueGrads[uint8(h11.eatC(z1c).Avalanche())],
 		}
 	}
 	x0v := lerp(lerp(n[0], n[1], tz), lerp(n[2], n[3], tz), ty)
 	x1v := lerp(lerp(n[4], n[5], tz), lerp(n[6], n[7], tz), ty)
 	return combineValue(vp.comb, lerp(x0v, x1v, tx))
+}
+
+// octaDot is the value of the Perlin 3D gradient of hash h (its bytes A
+// and D, folded) at the offset (x, y, z): (gx·x + gy·y + gz·z)·perlin3.
+func octaDot(h SmallXXHash, x, y, z float32) float32 {
+	v := h.Avalanche()
+	gx, gy, gz := octahedronFold(&octaGrads[uint8(v)], &octaGrads[uint8(v>>24)])
+	return float32(((float32(gx*x) + float32(gy*y)) + float32(gz*z)) * perlin3)
 }
 
 // lattice4D is the 4D lattice noise (docs/algorithms.md §2.6): the 16
